@@ -1,0 +1,122 @@
+"""Card imposition: where cards, their bleeds and crop marks go on a sheet, in mm.
+
+Pure values, origin at the sheet's bottom-left corner (as in PDF), y up.
+Cards sit in a grid with a gutter between trims; each card's bleed fills half the
+gutter. Crop marks extend every trim line outside the grid, beyond the outermost
+bleed, so no mark is ever printed on a card.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from kit.errors import KitError
+from kit.layoutfile import Layout
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x2(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y2(self) -> float:
+        return self.y + self.h
+
+    def grow(self, d: float) -> "Rect":
+        return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
+
+
+@dataclass(frozen=True)
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One sheet's card grid: trim boxes in reading order (left to right, top down)."""
+
+    width: float
+    height: float
+    cols: int
+    rows: int
+    trims: tuple[Rect, ...]
+    bleed: float
+    crop_marks: tuple[Segment, ...]
+
+    @property
+    def per_sheet(self) -> int:
+        return len(self.trims)
+
+
+def grid(layout: Layout, card_w: float | None = None, card_h: float | None = None) -> Grid:
+    """The largest grid of cards that fits the paper inside margins and crop marks."""
+    card = layout.card
+    w = card.width if card_w is None else card_w
+    h = card.height if card_h is None else card_h
+    reserve = layout.margin + card.bleed + layout.crop_offset + layout.crop_length
+    avail_w = layout.paper_width - 2 * reserve
+    avail_h = layout.paper_height - 2 * reserve
+    cols = math.floor((avail_w + card.gutter) / (w + card.gutter) + 1e-9)
+    rows = math.floor((avail_h + card.gutter) / (h + card.gutter) + 1e-9)
+    if cols < 1 or rows < 1:
+        raise KitError(f"a {w:g} × {h:g} mm card with its bleed and crop marks does not fit on "
+                       f"{layout.paper} paper")
+    used_w = cols * w + (cols - 1) * card.gutter
+    used_h = rows * h + (rows - 1) * card.gutter
+    # Centre the grid so front and back mirror about the sheet's own centre line.
+    x0 = (layout.paper_width - used_w) / 2
+    y_top = (layout.paper_height + used_h) / 2
+    trims = tuple(
+        Rect(x0 + c * (w + card.gutter), y_top - h - r * (h + card.gutter), w, h)
+        for r in range(rows) for c in range(cols)
+    )
+    marks = _crop_marks(trims, card.bleed, layout.crop_offset, layout.crop_length)
+    return Grid(layout.paper_width, layout.paper_height, cols, rows, trims, card.bleed, marks)
+
+
+def _crop_marks(trims, bleed: float, offset: float, length: float) -> tuple[Segment, ...]:
+    xs = sorted({round(t.x, 6) for t in trims} | {round(t.x2, 6) for t in trims})
+    ys = sorted({round(t.y, 6) for t in trims} | {round(t.y2, 6) for t in trims})
+    left, right = xs[0] - bleed - offset, xs[-1] + bleed + offset
+    bottom, top = ys[0] - bleed - offset, ys[-1] + bleed + offset
+    marks = []
+    for x in xs:
+        marks.append(Segment(x, top, x, top + length))
+        marks.append(Segment(x, bottom - length, x, bottom))
+    for y in ys:
+        marks.append(Segment(left - length, y, left, y))
+        marks.append(Segment(right, y, right + length, y))
+    return tuple(marks)
+
+
+def back_trims(sheet: Grid, flip: str, dx: float = 0.0, dy: float = 0.0) -> tuple[Rect, ...]:
+    """Where each front card's back goes on the reverse page, same order as `sheet.trims`.
+
+    Turning over on the long edge of a portrait sheet mirrors left-right; on the
+    short edge, top-bottom. (dx, dy) is the printer's measured front/back shift,
+    applied against it.
+    """
+    out = []
+    for t in sheet.trims:
+        if flip == "long":
+            x, y = sheet.width - t.x2, t.y
+        else:
+            x, y = t.x, sheet.height - t.y2
+        out.append(Rect(x - dx, y - dy, t.w, t.h))
+    return tuple(out)
+
+
+def paginate(count: int, per_sheet: int) -> list[range]:
+    """Card indices per sheet."""
+    return [range(i, min(i + per_sheet, count)) for i in range(0, count, per_sheet)]

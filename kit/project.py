@@ -1,0 +1,96 @@
+"""Where kit finds its files: data, layouts, the map, the output folder."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from kit.errors import KitError, display_path
+from kit.layoutfile import Layout, load_layout
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+MAP_NAME = "provinces-of-japan.svg"
+
+
+def project_root() -> Path:
+    """The folder holding data/ and layouts/: the working folder if it has them, else kit's own."""
+    cwd = Path.cwd()
+    if (cwd / "data").is_dir() and (cwd / "layouts").is_dir():
+        return cwd
+    return PACKAGE_ROOT
+
+
+def layout_files(root: Path, game: str, extra: Path | None = None) -> list[Path]:
+    files = [root / "layouts" / "default.yaml"]
+    own = root / "layouts" / f"{game}.yaml"
+    if own.exists():
+        files.append(own)
+    if extra is not None:
+        files.append(Path(extra))
+    return files
+
+
+def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
+    """The map SVG: --map, then KIT_MAP, then the layout's `map:`, then ../shared/maps beside kit.
+
+    The first place that names a file decides; if that file is missing, the error
+    lists every place looked in, so the user sees which setting won.
+    """
+    candidates = [
+        ("--map", explicit),
+        ("KIT_MAP", os.environ.get("KIT_MAP")),
+        ("layout map:", layout.map if layout else None),
+        ("beside kit", str(root.parent / "shared" / "maps" / MAP_NAME)),
+    ]
+    looked = []
+    for origin, value in candidates:
+        if not value:
+            looked.append(f"{origin}: not set")
+            continue
+        path = Path(value)
+        if not path.is_absolute() and origin == "layout map:":
+            path = root / path
+        if path.is_file():
+            return path
+        looked.append(f"{origin}: {display_path(path)} (no such file)")
+        if origin != "beside kit":
+            break
+    raise KitError("cannot find the map SVG; looked in:\n  " + "\n  ".join(looked))
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything a game command needs, resolved once at the CLI edge."""
+
+    game: str
+    root: Path
+    layout: Layout
+    out_dir: Path
+    map_option: str | None = None
+    font: str | None = None
+    strict: bool = False
+    rules: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+
+    @property
+    def data_dir(self) -> Path:
+        return self.root / "data" / self.game
+
+    def map_path(self) -> Path:
+        return find_map(self.map_option, self.layout, self.root)
+
+    def with_layout(self, layout: Layout) -> "Context":
+        return replace(self, layout=layout)
+
+
+def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
+                 strict=False, rules=(), layout_file=None) -> Context:
+    root = project_root()
+    layout = load_layout(layout_files(root, game, layout_file))
+    if paper:
+        layout = layout.with_paper(paper)
+    if card:
+        layout = layout.with_card(*card)
+    out_dir = Path(out) if out else root / "output" / game
+    return Context(game=game, root=root, layout=layout, out_dir=out_dir, map_option=map_option,
+                   font=font, strict=strict, rules=tuple(rules))
