@@ -1,0 +1,115 @@
+"""`kit check` and `kit export` for karuta: validation summary and normalised JSON."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from shapely import STRtree
+
+from kit.errors import Warning_
+from kit.games.karuta.geo import Board, load_all
+from kit.games.karuta.model import START, TIERS, Karuta
+
+TOUCH = 0.5  # map units: the map is hand-drawn, so neighbours may miss by a hair
+
+
+def touching_pairs(board: Board) -> set[frozenset[str]]:
+    """Pairs of provinces whose shapes touch (within TOUCH map units)."""
+    names = list(board.regions)
+    shapes = [board.regions[k].shape for k in names]
+    tree = STRtree(shapes)
+    pairs = set()
+    for i, j in zip(*tree.query(shapes, predicate="dwithin", distance=TOUCH)):
+        if i < j:
+            pairs.add(frozenset((names[i], names[j])))
+    return pairs
+
+
+def map_warnings(model: Karuta, board: Board) -> list[Warning_]:
+    """Where the historical data and the map's shapes disagree (never errors: history wins)."""
+    touching = touching_pairs(board)
+    islands = set(model.islands)
+    out = []
+    for a, b in model.adjacency:
+        if frozenset((a, b)) not in touching:
+            out.append(Warning_(f"{a} and {b} are listed as neighbours but their shapes do not touch",
+                                model.where[("adjacency", frozenset((a, b)))]))
+    listed = {frozenset(p) for p in model.adjacency}
+    for pair in sorted(touching - listed, key=lambda p: sorted(model.by_kanji[k].number for k in p)):
+        if pair & islands:
+            continue
+        a, b = sorted(pair, key=lambda k: model.by_kanji[k].number)
+        out.append(Warning_(f"the shapes of {a} and {b} touch but they are not listed as neighbours",
+                            model.where[("province", a)]))
+    for h in model.highways:
+        for a, b in zip(h.provinces, h.provinces[1:]):
+            if frozenset((a, b)) not in touching:
+                out.append(Warning_(f"{h.name}: consecutive provinces {a} → {b} do not touch on the map",
+                                    model.where[("highway", h.name)]))
+    return out
+
+
+def card_warnings(model: Karuta, layout) -> list[Warning_]:
+    try:
+        from kit.games.karuta.cards import furigana_warnings
+    except ImportError:  # the card renderer is optional for checking data
+        return []
+    return list(furigana_warnings(model, layout))
+
+
+def summary(model: Karuta, board: Board) -> str:
+    per_region = Counter(p.region for p in model.provinces)
+    per_tier = Counter(h.tier for h in model.highways)
+    off = [p.kanji for p in model.provinces if p.kanji not in model.on_highway]
+    crossings = [f"{k}({len(model.highways_of[k])})" for k in model.crossings]
+    reach = model.reachable()
+    unreachable = [p.kanji for p in model.provinces if p.kanji not in reach]
+    lines = [
+        f"provinces: {len(model.provinces)} in {len(model.regions)} groups",
+        "  " + " · ".join(f"{r.name} {per_region[r.name]}" for r in model.regions),
+        f"highways: {len(model.highways)} (" + ", ".join(f"{t} {per_tier[t]}" for t in TIERS) + ")",
+        f"on highways: {len(model.on_highway)} · on none: {len(off)} ({' '.join(off)})",
+        f"crossing provinces: {len(crossings)}: {' '.join(crossings)}",
+        f"islands: {len(model.islands)}: " + " · ".join(
+            f"{i} ← {'/'.join(sorted(model.ports_of[i], key=lambda k: model.by_kanji[k].number))}"
+            for i in model.islands),
+        f"adjacency: {len(model.adjacency)} pairs · sea routes: {len(model.sea_routes)}",
+        f"map: {len(board.regions)} shapes matched ({board.map_path})",
+        (f"reachable from {START}: all {len(reach)} provinces" if not unreachable
+         else f"NOT reachable from {START}: {' '.join(unreachable)}"),
+        "rules: " + ", ".join(f"{k}={v}" for k, v in model.rules.items()),
+    ]
+    return "\n".join(lines)
+
+
+def check(ctx):
+    model, board = load_all(ctx)
+    warnings = map_warnings(model, board) + card_warnings(model, ctx.layout)
+    text = summary(model, board)
+    reach = model.reachable()
+    if len(reach) < len(model.provinces):
+        warnings.append(Warning_(f"{len(model.provinces) - len(reach)} provinces cannot be reached from {START}"))
+    text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")
+    return text, warnings
+
+
+def export(ctx) -> dict:
+    model, board = load_all(ctx)
+    return {
+        "provinces": [
+            {"number": p.number, "kanji": p.kanji, "kana": p.kana, "romaji": p.romaji, "region": p.region,
+             "map_id": p.map_id, "on_highway": p.kanji in model.on_highway,
+             "island": p.kanji in model.islands,
+             "highways": [h.name for h in model.highways_of[p.kanji]],
+             "anchor": list(board.regions[p.kanji].anchor)}
+            for p in model.provinces
+        ],
+        "regions": [{"name": r.name, "romaji": r.romaji, "badge": r.badge, "color": r.color} for r in model.regions],
+        "highways": [{"name": h.name, "romaji": h.romaji, "tier": h.tier, "provinces": list(h.provinces)}
+                     for h in model.highways],
+        "adjacency": [list(p) for p in model.adjacency],
+        "sea_routes": [list(p) for p in model.sea_routes],
+        "islands": list(model.islands),
+        "rules": dict(model.rules),
+        "map": {"width": board.width, "height": board.height},
+    }
