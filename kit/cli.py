@@ -55,9 +55,10 @@ def game_option(f):
                         help=f"Which game: {', '.join(GAMES)}.")(f)
 
 
-def paper_options(f):
+def paper_options(f, card=True):
     f = click.option("--out", type=click.Path(file_okay=False), help="Output folder (default output/GAME).")(f)
-    f = click.option("--card", type=SIZE, help="Card size WxH in mm, e.g. 24x26.")(f)
+    if card:
+        f = click.option("--card", type=SIZE, help="Card size WxH in mm, e.g. 24x26.")(f)
     f = click.option("--paper", help="Paper: A4, A3 or Letter (default from the layout).")(f)
     f = click.option("--layout", "layout_file", type=click.Path(dir_okay=False),
                      help="An extra layout YAML applied over layouts/GAME.yaml.")(f)
@@ -114,9 +115,9 @@ def check(game, map_option, strict, rules):
     """Validate a game's data and print a summary."""
     ctx = context(game, map_option=map_option, strict=strict, rules=rules)
     text, warnings = command(game, "check")(ctx)
+    click.echo(text)
     for w in warnings:
         click.echo(str(w), err=True)
-    click.echo(text)
     if strict and warnings:
         click.echo(f"error: {len(warnings)} warning(s) with --strict", err=True)
         sys.exit(2)
@@ -151,12 +152,12 @@ def build(game, paper, card, out, map_option, layout_file, font, corner_index, r
 
 @main.command()
 @game_option
-@paper_options
+@functools.partial(paper_options, card=False)
 @click.option("--card", "cards", type=SIZE, multiple=True,
               help="Card size WxH to lay out (repeatable; default: the sizes the designer compared).")
 @click.option("--json", "as_json", is_flag=True, help="Print the slots of each size as JSON.")
 @reports_errors
-def layout(game, paper, card, out, map_option, layout_file, cards, as_json):
+def layout(game, paper, out, map_option, layout_file, cards, as_json):
     """Relax card slots on the board and report overlaps, displacement and leader crossings."""
     ctx = context(game, paper, None, out, map_option, layout_file)
     click.echo(command(game, "layout")(ctx, list(cards), as_json))

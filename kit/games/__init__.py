@@ -1,8 +1,10 @@
-"""The games kit knows. Each is a package under kit/games/ exposing command functions.
+"""The games kit knows. Each is a package under kit/games/ with a COMMANDS table.
 
-A game module may define any of: check(ctx), export(ctx), build(ctx, **opts),
+COMMANDS maps a verb to a function: check(ctx), export(ctx), build(ctx, **opts),
 layout(ctx, cards, as_json), deal(ctx, players, seed), sim(ctx, **opts),
-replay(ctx, log). The CLI calls only what a game has.
+replay(ctx, **opts). The CLI calls only what a game has. (A table rather than
+package attributes, because importing a submodule `check.py` would replace a
+package-level function named `check`.)
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ def load_game(name: str):
 
 def command(name: str, verb: str):
     """The function implementing `kit VERB --game NAME`."""
-    fn = getattr(load_game(name), verb, None)
+    fn = getattr(load_game(name), "COMMANDS", {}).get(verb)
     if fn is None:
         raise KitError(f"{name} has no `{verb}` command")
     return fn

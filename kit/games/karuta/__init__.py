@@ -5,36 +5,40 @@ Each command lives in its own module and is imported only when called, so
 """
 
 
-def check(ctx):
+def _check(ctx):
     from kit.games.karuta.check import check as run
     return run(ctx)
 
 
-def export(ctx):
+def _export(ctx):
     from kit.games.karuta.check import export as run
     return run(ctx)
 
 
-def layout(ctx, cards, as_json):
+def _layout(ctx, cards, as_json):
     from kit.games.karuta.layout import layout_command as run
     return run(ctx, cards, as_json)
 
 
-def build(ctx, **options):
+def _build(ctx, **options):
     from kit.games.karuta.build import build as run
     return run(ctx, **options)
 
 
-def deal(ctx, players, seed):
+def _deal(ctx, players, seed):
     from kit.games.karuta.dealsheet import deal_command as run
     return run(ctx, players, seed)
 
 
-def sim(ctx, **options):
+def _sim(ctx, **options):
     from kit.games.karuta.sim import sim_command as run
     return run(ctx, **options)
 
 
-def replay(ctx, **options):
+def _replay(ctx, **options):
     from kit.games.karuta.replay import replay_command as run
     return run(ctx, **options)
+
+
+COMMANDS = {"check": _check, "export": _export, "layout": _layout, "build": _build, "deal": _deal,
+            "sim": _sim, "replay": _replay}

@@ -49,12 +49,13 @@ def map_warnings(model: Karuta, board: Board) -> list[Warning_]:
     return out
 
 
-def card_warnings(model: Karuta, layout) -> list[Warning_]:
-    try:
-        from kit.games.karuta.cards import furigana_warnings
-    except ImportError:  # the card renderer is optional for checking data
-        return []
-    return list(furigana_warnings(model, layout))
+def card_warnings(model: Karuta, ctx) -> list[Warning_]:
+    """Cards whose text would shrink below the readable floor at the layout's card size."""
+    from kit.fonts import register
+    from kit.games.karuta.cards import furigana_warnings
+
+    register(ctx.font)  # text is measured in the font the cards are printed in
+    return list(furigana_warnings(model, ctx.layout))
 
 
 def summary(model: Karuta, board: Board) -> str:
@@ -84,7 +85,7 @@ def summary(model: Karuta, board: Board) -> str:
 
 def check(ctx):
     model, board = load_all(ctx)
-    warnings = map_warnings(model, board) + card_warnings(model, ctx.layout)
+    warnings = map_warnings(model, board) + card_warnings(model, ctx)
     text = summary(model, board)
     reach = model.reachable()
     if len(reach) < len(model.provinces):

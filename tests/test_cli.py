@@ -1,0 +1,40 @@
+from click.testing import CliRunner
+
+from kit import __version__
+from kit.cli import main
+
+
+def run(*args):
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_version_and_help():
+    assert run("--version") == (0, f"kit, version {__version__}\n")
+    code, out = run("--help")
+    assert code == 0
+    for command in ("build", "check", "deal", "export", "layout", "replay", "sim"):
+        assert command in out
+        sub_code, sub_out = run(command, "--help")
+        assert sub_code == 0 and "--game" in sub_out
+
+
+def test_unknown_game_suggests():
+    code, out = run("check", "--game", "karta")
+    assert code == 2
+    assert "unknown game 'karta' (did you mean karuta?)" in out
+
+
+def test_bad_card_size_is_a_usage_error():
+    code, out = run("build", "--game", "karuta", "--card", "24by26")
+    assert code == 2 and "is not WIDTHxHEIGHT" in out
+
+
+def test_bad_rule_syntax():
+    code, out = run("sim", "--game", "karuta", "--rule", "direction")
+    assert code == 2 and "KEY=VALUE" in out
+
+
+def test_unknown_paper(project):
+    code, out = run("build", "--game", "karuta", "--paper", "A5")
+    assert code == 2 and "did you mean A4?" in out

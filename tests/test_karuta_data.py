@@ -1,0 +1,246 @@
+"""The shipped karuta data passes; every validation rule rejects a broken file at the right line."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kit.cli import main
+from kit.errors import KitError
+from kit.games.karuta.geo import join
+from kit.games.karuta.model import load
+from kit.svgmap import load_map
+from conftest import MAP, ROOT, needs_map
+
+DATA = ROOT / "data" / "karuta"
+pytestmark = needs_map
+
+
+def run(*args):
+    result = CliRunner().invoke(main, list(args))
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception  # a traceback is a failure of its own; show it whole
+    return result.exit_code, result.output
+
+
+def test_shipped_data_passes_check(project):
+    code, out = run("check", "--game", "karuta")
+    assert code == 0, out
+    assert "provinces: 68 in 8 groups" in out
+    assert "畿内 5 · 東海道 15 · 東山道 8 · 北陸道 7 · 山陰道 8 · 山陽道 8 · 南海道 6 · 西海道 11" in out
+    assert "highways: 21 (main 5, primary 8, secondary 8)" in out
+    assert "on highways: 55 · on none: 13" in out
+    assert "reachable from 武蔵: all 68 provinces" in out
+    assert "Traceback" not in out
+
+
+def test_shipped_data_facts():
+    model = load(DATA)
+    assert len(model.provinces) == 68 and len({p.kanji for p in model.provinces}) == 68
+    assert sorted(model.islands) == sorted(["佐渡", "隠岐", "淡路", "壱岐", "対馬"])
+    for k in ("近江", "武蔵", "下総", "山城", "信濃"):
+        assert k in model.crossings
+    tokaido = next(h for h in model.highways if h.name == "東海道")
+    assert tokaido.provinces[:3] == ("武蔵", "相模", "伊豆")
+    assert "近江" in tokaido.provinces and "伊勢" in tokaido.provinces
+    assert "近江" in next(h for h in model.highways if h.name == "中山道").provinces
+    assert "近江" in model.neighbours["丹波"]
+    assert {"加賀", "越前"} <= model.neighbours["飛騨"]
+    assert "薩摩" not in model.neighbours["日向"]
+    assert ("肥前", "壱岐") in model.sea_routes and ("壱岐", "対馬") in model.sea_routes
+    assert model.reachable() == frozenset(p.kanji for p in model.provinces)
+
+
+def test_map_joins_every_province():
+    model = load(DATA)
+    board = join(model, load_map(str(MAP)))
+    assert set(board.regions) == {p.kanji for p in model.provinces}
+
+
+def test_export_json(project):
+    code, out = run("export", "--game", "karuta")
+    assert code == 0, out
+    data = json.loads(out)
+    assert len(data["provinces"]) == 68
+    first = data["provinces"][0]
+    assert {"kanji", "kana", "romaji", "region", "on_highway", "anchor"} <= set(first)
+    assert sum(p["on_highway"] for p in data["provinces"]) == 55
+    assert len(data["regions"]) == 8 and {"name", "color"} <= set(data["regions"][0])
+    assert len(data["highways"]) == 21
+    assert all(len(pair) == 2 for pair in data["adjacency"] + data["sea_routes"])
+
+
+# --- malformed files: each case edits one line of a copy of the shipped data ---
+
+def _line_of(path: Path, pattern: str) -> int:
+    """The first line whose YAML (not its comment) matches `pattern`."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if re.search(pattern, line.split("#")[0]):
+            return number
+    raise AssertionError(f"{pattern!r} not in {path}")
+
+
+def _edit(path: Path, pattern: str, replace) -> int:
+    """Apply `replace` (text -> text) to the first line matching `pattern`; return its number."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = _line_of(path, pattern)
+    lines[number - 1] = replace(lines[number - 1])
+    path.write_text("".join(lines), encoding="utf-8")
+    return number
+
+
+def _drop_lines(path: Path, pattern: str) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join(l for l in lines if not re.search(pattern, l.split("#")[0])), encoding="utf-8")
+
+
+def _check_fails(file: str, line: int, *fragments):
+    code, out = run("check", "--game", "karuta")
+    assert code == 2, out
+    assert "Traceback" not in out
+    assert f"{file}:{line}:" in out, out
+    for fragment in fragments:
+        assert fragment in out, out
+
+
+def test_misspelt_province_on_highway(project):
+    f = project / "data/karuta/highways.yaml"
+    line = _edit(f, r"\[武蔵, 相模", lambda s: s.replace("相模", "相摸", 1))
+    _check_fails("data/karuta/highways.yaml", line, "unknown province '相摸'", "did you mean 相模?")
+
+
+def test_duplicate_province(project):
+    f = project / "data/karuta/provinces.yaml"
+    first = _line_of(f, r"kanji: 武蔵")
+    text = f.read_text(encoding="utf-8")
+    entry = text.splitlines()[first - 1]
+    f.write_text(text + entry + "\n", encoding="utf-8")
+    last = len(f.read_text(encoding="utf-8").splitlines())
+    _check_fails("data/karuta/provinces.yaml", last, "listed twice", f"first on line {first}")
+
+
+def test_unknown_key(project):
+    f = project / "data/karuta/provinces.yaml"
+    line = _edit(f, r"kanji: 相模", lambda s: s.replace("kana:", "kanaa:"))
+    _check_fails("data/karuta/provinces.yaml", line, "unknown key 'kanaa'", "did you mean kana?")
+
+
+def test_wrong_type(project):
+    f = project / "data/karuta/highways.yaml"
+    line = _edit(f, r"tier: ", lambda s: re.sub(r"tier: \w+", "tier: [main]", s))
+    _check_fails("data/karuta/highways.yaml", line, "'tier' should be text, not a list")
+
+
+def test_unknown_tier_suggests(project):
+    f = project / "data/karuta/highways.yaml"
+    line = _edit(f, r"tier: main", lambda s: s.replace("tier: main", "tier: mian"))
+    _check_fails("data/karuta/highways.yaml", line, "did you mean main?")
+
+
+def test_highway_repeats_a_province(project):
+    f = project / "data/karuta/highways.yaml"
+    line = _edit(f, r"\[武蔵, 相模", lambda s: s.replace("[武蔵, 相模", "[武蔵, 相模, 武蔵", 1))
+    _check_fails("data/karuta/highways.yaml", line, "passes 武蔵 twice")
+
+
+def test_off_highway_province_without_neighbour(project):
+    model = load(DATA)
+    lonely = next(p.kanji for p in model.provinces
+                  if p.kanji not in model.on_highway and p.kanji not in model.islands)
+    _drop_lines(project / "data/karuta/adjacency.yaml", lonely)
+    line = _line_of(project / "data/karuta/provinces.yaml", f"kanji: {lonely}")
+    _check_fails("data/karuta/provinces.yaml", line, f"{lonely} is on no highway and has no neighbour")
+
+
+def test_island_without_sea_route(project):
+    f = project / "data/karuta/sea_routes.yaml"
+    _drop_lines(f, r"\[\S+, *隠岐\]")
+    _check_fails("data/karuta/sea_routes.yaml", _line_of(f, r"隠岐"), "island 隠岐 has no sea route")
+
+
+def test_map_id_not_in_svg(project):
+    f = project / "data/karuta/provinces.yaml"
+    line = _edit(f, r"kanji: 伊豆", lambda s: re.sub(r"map_id: *\w+", "map_id: g0000", s))
+    _check_fails("data/karuta/provinces.yaml", line, "map id 'g0000' of 伊豆 is not in the map")
+
+
+def test_duplicate_adjacency_either_order(project):
+    f = project / "data/karuta/adjacency.yaml"
+    text = f.read_text(encoding="utf-8")
+    first = _line_of(f, r"^\s*- \[")
+    a, b = re.search(r"\[(\S+), *(\S+)\]", text.splitlines()[first - 1]).groups()
+    f.write_text(text + f"  - [{b}, {a}]\n", encoding="utf-8")
+    _check_fails("data/karuta/adjacency.yaml", len(f.read_text(encoding="utf-8").splitlines()),
+                 "listed twice", f"first on line {first}")
+
+
+def test_yaml_syntax_error(project):
+    f = project / "data/karuta/regions.yaml"
+    line = _edit(f, r"name: ", lambda s: s.replace("name:", "name: [", 1))
+    code, out = run("check", "--game", "karuta")
+    assert code == 2 and "data/karuta/regions.yaml:" in out and "YAML syntax" in out
+
+
+def test_missing_map_names_every_place(project, monkeypatch):
+    monkeypatch.setenv("KIT_MAP", str(project / "nowhere.svg"))
+    code, out = run("check", "--game", "karuta", "--map", str(project / "also-nowhere.svg"))
+    assert code == 2
+    assert "also-nowhere.svg" in out and "Traceback" not in out
+    monkeypatch.delenv("KIT_MAP")
+    code, out = run("check", "--game", "karuta")  # the temp project has no ../shared beside it
+    assert code == 2 and "--map: not set" in out and "KIT_MAP: not set" in out and "beside kit" in out
+
+
+def test_strict_turns_map_warnings_into_failure(project):
+    code, out = run("check", "--game", "karuta", "--strict")
+    model = load(DATA)
+    from kit.games.karuta.check import map_warnings
+    expected = map_warnings(model, join(model, load_map(str(MAP))))
+    assert (code == 2) == bool(expected)
+
+
+# --- random damage never produces a traceback ---
+
+FILES = ["provinces.yaml", "highways.yaml", "adjacency.yaml", "sea_routes.yaml", "regions.yaml", "rules.yaml"]
+
+
+@st.composite
+def damage(draw):
+    name = draw(st.sampled_from(FILES))
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    i = draw(st.integers(0, len(lines) - 1))
+    kind = draw(st.sampled_from(["delete", "duplicate", "char", "swap", "indent", "token"]))
+    if kind == "delete":
+        del lines[i]
+    elif kind == "duplicate":
+        lines.insert(i, lines[i])
+    elif kind == "char" and lines[i]:
+        j = draw(st.integers(0, len(lines[i]) - 1))
+        lines[i] = lines[i][:j] + draw(st.sampled_from(list(":[]{}-,#'\" x1") + ["武蔵"])) + lines[i][j + 1:]
+    elif kind == "swap":
+        j = draw(st.integers(0, len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+    elif kind == "indent":
+        lines[i] = "  " + lines[i]
+    else:
+        lines[i] = lines[i] + draw(st.sampled_from([" 3", ": x", " [", " - y", " {a: 1}", " null"]))
+    return name, "\n".join(lines) + "\n"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(change=damage())
+def test_random_damage_is_an_error_or_valid_never_a_crash(tmp_path_factory, change):
+    import shutil
+    folder = tmp_path_factory.mktemp("data")
+    shutil.copytree(DATA, folder, dirs_exist_ok=True)
+    name, text = change
+    (folder / name).write_text(text, encoding="utf-8")
+    try:
+        model = load(folder)
+        join(model, load_map(str(MAP)))
+    except KitError as err:
+        assert str(err).strip()
