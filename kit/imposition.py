@@ -120,3 +120,44 @@ def back_trims(sheet: Grid, flip: str, dx: float = 0.0, dy: float = 0.0) -> tupl
 def paginate(count: int, per_sheet: int) -> list[range]:
     """Card indices per sheet."""
     return [range(i, min(i + per_sheet, count)) for i in range(0, count, per_sheet)]
+
+
+def back_point(width: float, height: float, x: float, y: float, flip: str,
+               dx: float = 0.0, dy: float = 0.0) -> tuple[float, float]:
+    """Where a point of the front lands on the back page, as `back_trims` places cards."""
+    if flip == "long":
+        x = width - x
+    else:
+        y = height - y
+    return x - dx, y - dy
+
+
+def bleeds(sheet: Grid) -> tuple[Rect, ...]:
+    """Each card's artwork box: its trim grown by the bleed."""
+    return tuple(t.grow(sheet.bleed) for t in sheet.trims)
+
+
+def marks_extent(sheet: Grid) -> Rect:
+    """The box holding every card, bleed and crop mark of a sheet."""
+    xs = [v for m in sheet.crop_marks for v in (m.x1, m.x2)]
+    ys = [v for m in sheet.crop_marks for v in (m.y1, m.y2)]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def caption_box(sheet: Grid, margin: float, height: float) -> Rect | None:
+    """A strip below the crop marks and inside the printable margin for a sheet caption.
+
+    None when the grid leaves no room: the caption is then left off rather than
+    printed over a mark.
+    """
+    extent = marks_extent(sheet)
+    room = extent.y - margin
+    if room < height:
+        return None
+    return Rect(margin, extent.y - height - min(1.0, room - height), sheet.width - 2 * margin, height)
+
+
+def place_all(count: int, sheet: Grid) -> list[tuple[int, int, Rect]]:
+    """(card index, sheet index, trim) for every card, in card order."""
+    return [(i, s, sheet.trims[i - r.start])
+            for s, r in enumerate(paginate(count, sheet.per_sheet)) for i in r]

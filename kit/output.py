@@ -39,11 +39,14 @@ class Pdf:
     byte-identical files.
     """
 
-    def __init__(self, width_mm: float, height_mm: float, title: str):
+    def __init__(self, width_mm: float, height_mm: float, title: str, font: str | None = None):
         self.buffer = io.BytesIO()
         self.width, self.height = width_mm, height_mm
+        # Every page's preamble names the initial font; left at reportlab's default that is a
+        # non-embedded Helvetica, so a file using only an embedded font should pass that font here.
         self.canvas = rl_canvas.Canvas(
-            self.buffer, pagesize=(to_pt(width_mm), to_pt(height_mm)), invariant=1, pageCompression=1
+            self.buffer, pagesize=(to_pt(width_mm), to_pt(height_mm)), invariant=1, pageCompression=1,
+            **({"initialFontName": font} if font else {})
         )
         self.canvas.setTitle(title)
         self.canvas.setAuthor("kit")

@@ -1,22 +1,50 @@
-"""The karuta rule options (data/karuta/rules.yaml), with their documented defaults."""
+"""The karuta rule options (data/karuta/rules.yaml), with their documented defaults.
+
+Each option names one choice the designer's rules leave open or may want to vary;
+`kit sim --rule key=value` flips one for a variant run. The rules engine
+(kit/games/karuta/rules.py) reads them as a `Rules` value; every option changes
+how a game is played or scored, and tests/test_karuta_rules.py shows how.
+"""
 
 from __future__ import annotations
 
 from kit.options import Option
 
 SPEC = (
-    Option("players", 4, "default number of players", kind=int, minimum=2, maximum=4),
-    Option("deal", "even", "how the 68 cards are dealt: even (as evenly as possible, the extra "
-           "cards to the first seats)", choices=("even",)),
-    Option("first_card", "any", "the game's first card: any card (any) or Musashi (musashi)",
-           choices=("any", "musashi")),
-    Option("direction", "second_card", "how a highway line's direction is fixed: by its second card "
-           "(second_card) or always away from the highway's origin (origin)",
-           choices=("second_card", "origin")),
-    Option("round_start", "random", "who starts each round: a random seat (random) or the next seat "
-           "in turn (rotate)", choices=("random", "rotate")),
-    Option("stall", "fewest_cards", "when every player passes in a row: the fewest cards wins",
-           choices=("fewest_cards",)),
-    Option("tie_break", "shared", "a stall tie between players with equally few cards: shared win "
-           "(shared) or the tied player who played last (last_played)", choices=("shared", "last_played")),
+    Option("players", 4, "default number of players (kit sim --players overrides it)",
+           kind=int, minimum=2, maximum=4),
+    Option("first_card", "any",
+           "the game's first card: any card (any), any card on a highway (highway), or Musashi, "
+           "played by whoever holds it (musashi). A highway first card may be followed by a chain "
+           "in the same turn.", choices=("any", "highway", "musashi")),
+    Option("direction", "second_card",
+           "how a highway line's direction is fixed when its first card lands mid-highway: the "
+           "second card placed next to it, on either side, fixes it (second_card), or lines always "
+           "grow away from the highway's origin (origin)", choices=("second_card", "origin")),
+    Option("behind_start", "dead",
+           "highway cards behind a line's start (not ahead of any line on any of their highways): "
+           "never playable (dead), or playable like an off-highway card, one card next to a "
+           "province on the board (adjacency)", choices=("dead", "adjacency")),
+    Option("crossing", "new_line",
+           "a crossing card reaching a highway whose line is elsewhere (it came along another "
+           "highway): it starts a second line of that highway, so a chain may switch there "
+           "(new_line); it waits and the line passes over it when it gets there (pass_through); "
+           "or the line stops there for good (block)",
+           choices=("new_line", "pass_through", "block")),
+    Option("chain_limit", 0, "most cards in one highway chain; 0 means no limit",
+           kind=int, minimum=0, maximum=68),
+    Option("passing", "when_stuck",
+           "a player may pass only when they cannot play (when_stuck) or on any turn (any_time)",
+           choices=("when_stuck", "any_time")),
+    Option("round_start", "random",
+           "who starts each round: a die roll (random), the seat after last round's starter "
+           "(rotate), or last round's starter again, i.e. plain turn order (fixed)",
+           choices=("random", "rotate", "fixed")),
+    Option("stall", "fewest_cards",
+           "when every player passes in a row: the fewest cards left wins (fewest_cards), or "
+           "nobody wins (no_winner)", choices=("fewest_cards", "no_winner")),
+    Option("tie_break", "shared",
+           "a stall tie between players with equally few cards: each tied player gets an equal "
+           "share of the win (shared), or the tied player who played a card most recently wins "
+           "(last_played)", choices=("shared", "last_played")),
 )

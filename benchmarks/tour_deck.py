@@ -1,0 +1,47 @@
+"""The figures behind the default deck's design (data/tour-de-dice/course.yaml).
+
+Run from the repository root: python benchmarks/tour_deck.py [games]
+For each player count: race length with every seat on one policy, and win shares at
+mixed tables, so a change to the deck can be judged by the same numbers.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from kit.games.tour_de_dice.simulation import simulate
+from kit.project import make_context
+
+TABLES = (
+    (4, "bold"), (4, "careful"), (4, "patient"), (4, "drafting"),
+    (4, "bold,careful,patient,drafting"), (4, "bold,patient"), (4, "bold,drafting"),
+    (2, "bold"), (2, "bold,patient"), (3, "bold,patient,drafting"), (5, "bold"),
+    (6, "bold"), (6, "bold,careful,patient,drafting,bold,patient"),
+)
+
+
+def row(stats: dict) -> str:
+    shares = "  ".join(f"{p['policy']} {100 * p['share']:.1f}%" for p in stats["winner_by_policy"])
+    return (f"{stats['players']}p {','.join(stats['policies']):<45} turns {stats['turns']['median']:>5} "
+            f"rounds {stats['rounds']['median']:>5.1f} (p5 {stats['rounds']['p5']:.1f}, p95 {stats['rounds']['p95']:.1f})"
+            f"  lost {stats['dice_lost_per_player']['mean']:.2f}  gap {stats['finishing_gap']['spaces']['median']}"
+            f"  | {shares}")
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
+    for rules in ((), (("breakaway", "on"),)):
+        print("rules:", ",".join(f"{k}={v}" for k, v in rules) or "default")
+        ctx = make_context("tour-de-dice", rules=rules)
+        for players, policy in TABLES:
+            if rules and players < 3:
+                continue
+            print(" ", row(simulate(ctx, games, players, 1, policy, show_progress=False)))
+    ctx = make_context("tour-de-dice", rules=(("two_colours", "on"),))
+    print("rules: two_colours=on")
+    for policy in ("bold", "bold,patient,drafting", "patient,careful,bold"):
+        print(" ", row(simulate(ctx, games, 3, 1, policy, show_progress=False)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,212 @@
+"""The karuta board: one card-sized slot per province, pushed apart where they overlap.
+
+`slots(model, board, card_w_mm, card_h_mm, layout)` is what the board PDF draws
+from: each province's slot (centre and size in map units) and its leader line.
+`layout_command` is `kit layout --game karuta`: the same for several card sizes,
+as a table or as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from kit.errors import KitError
+from kit.leaders import Leader, crossings, through_boxes, untangle
+from kit.relax import Box, overlaps, relax
+
+# The sizes the designer compared in prototypes (width × height, mm).
+COMPARED = ((22.0, 16.0), (24.0, 26.0), (26.0, 30.0), (34.0, 46.0))
+
+LEADER_THRESHOLD = 1.0   # map units: a slot moved less than this (or still on its anchor) gets no leader
+LEADER_MARGIN = 0.5      # map units kept between a leader's end and any other slot
+HOLD_MARGIN = 2.0        # map units: a held slot covers its anchor at least this far inside
+HOLD_ROUNDS = 4          # relaxations again with slots held over their anchors
+QUICK = {"improve": 9, "tries": 10}   # the local search of those later relaxations
+
+
+@dataclass(frozen=True)
+class Slot:
+    kanji: str
+    anchor: tuple[float, float]        # the province's anchor, map units
+    centre: tuple[float, float]        # the slot's centre after relaxation
+    width: float
+    height: float
+    leader: Leader                     # from the slot's edge to its province; () when not moved
+
+    @property
+    def box(self) -> Box:
+        return Box(self.centre[0], self.centre[1], self.width, self.height)
+
+    @property
+    def displacement(self) -> float:
+        return math.dist(self.anchor, self.centre)
+
+
+@dataclass(frozen=True)
+class Metrics:
+    overlaps_before: int               # overlapping slot pairs on the anchors
+    overlaps_after: int
+    max_disp: float                    # map units
+    mean_disp: float
+    crossings: int                     # pairs of leaders that cross
+    leader_through_slot: int           # (leader, other slot) pairs where the leader runs through the slot
+    seconds: float = field(compare=False)
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    card: tuple[float, float]          # card size, mm
+    slot_size: tuple[float, float]     # slot size, map units
+    slots: tuple[Slot, ...]            # in card order
+    metrics: Metrics
+
+    def as_json(self) -> dict:
+        m = self.metrics
+        return {
+            "card": [self.card[0], self.card[1]],
+            "slots": [{"kanji": s.kanji, "anchor": _pt(s.anchor), "slot": _pt(s.centre),
+                       "leader": [_pt(p) for p in s.leader]} for s in self.slots],
+            "metrics": {"overlaps_before": m.overlaps_before, "overlaps_after": m.overlaps_after,
+                        "max_disp": round(m.max_disp, 3), "mean_disp": round(m.mean_disp, 3),
+                        "crossings": m.crossings, "leader_through_slot": m.leader_through_slot,
+                        "seconds": round(m.seconds, 4)},
+        }
+
+
+def _pt(p) -> list[float]:
+    return [round(p[0], 3), round(p[1], 3)]
+
+
+def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
+          slot_w: float, slot_h: float, gap: float, shapes: Mapping | None = None,
+          card: tuple[float, float] | None = None) -> BoardLayout:
+    """Slots of `slot_w` × `slot_h` map units centred on `anchors` (kanji → point) on a
+    board of `size` (width, height), relaxed apart by `gap`, with leader lines to the
+    anchors (or to a visible part of `shapes[kanji]` when another slot hides the anchor)."""
+    start = time.perf_counter()
+    # Lay out in an order fixed by position, so the listing order of the provinces
+    # cannot change the result; report in the caller's order.
+    names = tuple(sorted(anchors, key=lambda k: (float(anchors[k][0]), float(anchors[k][1]), k)))
+    points = tuple((float(anchors[k][0]), float(anchors[k][1])) for k in names)
+    original = tuple(Box(x, y, slot_w, slot_h) for x, y in points)
+    areas = tuple(shapes[k] for k in names) if shapes is not None else None
+    frame = (0.0, 0.0, float(size[0]), float(size[1]))
+    within: list = [None] * len(names)
+    boxes, leaders = _arrange(original, points, areas, frame, gap, within)
+    best = (_score(boxes, leaders, points), boxes, leaders)
+    for _ in range(HOLD_ROUNDS):
+        bad = _bad(boxes, leaders)
+        if not bad:
+            break
+        # A slot whose leader cannot be drawn cleanly is made to cover its own anchor,
+        # so it needs no leader at all; two held slots must still fit side by side.
+        held = list(within)
+        for i in sorted(bad):
+            x, y = points[i]
+            hw, hh = slot_w / 2 - HOLD_MARGIN, slot_h / 2 - HOLD_MARGIN
+            hold = (x - hw, y - hh, x + hw, y + hh)
+            if held[i] is None and all(h is None or _can_part(hold, h, slot_w + gap, slot_h + gap) for h in held):
+                held[i] = hold
+        if held == within:
+            break
+        try:
+            boxes, leaders = _arrange(original, points, areas, frame, gap, held, quick=True)
+        except KitError:  # the holds cannot all be met
+            break
+        within = held
+        best = min(best, (_score(boxes, leaders, points), boxes, leaders), key=lambda t: t[0])
+    _, boxes, leaders = best
+    seconds = time.perf_counter() - start
+    found = {k: Slot(k, a, (b.x, b.y), slot_w, slot_h, leader)
+             for k, a, b, leader in zip(names, points, boxes, leaders)}
+    slots_ = tuple(found[k] for k in anchors)
+    disp = [s.displacement for s in slots_] or [0.0]
+    metrics = Metrics(
+        overlaps_before=len(overlaps(original, gap)), overlaps_after=len(overlaps(boxes, gap)),
+        max_disp=max(disp), mean_disp=sum(disp) / len(disp),
+        crossings=len(crossings(leaders)), leader_through_slot=len(through_boxes(leaders, boxes)),
+        seconds=seconds)
+    return BoardLayout(card or (slot_w, slot_h), (slot_w, slot_h), slots_, metrics)
+
+
+def _arrange(original, points, areas, frame, gap, within, quick=False):
+    # Later passes only settle a few held slots: a shorter local search does.
+    relaxed = relax(original, frame, gap, within=within, **(QUICK if quick else {}))
+    boxes = tuple(Box(x, y, b.width, b.height) for b, (x, y) in zip(original, relaxed.centres))
+    return untangle(boxes, points, areas, LEADER_THRESHOLD, LEADER_MARGIN)
+
+
+def _bad(boxes, leaders) -> set:
+    """Slots whose leader crosses another or passes through a slot."""
+    return {i for pair in crossings(leaders) for i in pair} | {i for i, _ in through_boxes(leaders, boxes)}
+
+
+def _score(boxes, leaders, points) -> tuple:
+    """Fewer faulty leaders first, then less total squared displacement."""
+    return (len(_bad(boxes, leaders)),
+            round(sum((b.x - x) ** 2 + (b.y - y) ** 2 for b, (x, y) in zip(boxes, points)), 6))
+
+
+def _can_part(a, b, need_x: float, need_y: float) -> bool:
+    """Whether centres limited to rectangles a and b can be `need_x` apart in x or `need_y` in y."""
+    return (b[2] - a[0] >= need_x or a[2] - b[0] >= need_x
+            or b[3] - a[1] >= need_y or a[3] - b[1] >= need_y)
+
+
+def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayout:
+    """The board's slots for cards of `card_w_mm` × `card_h_mm`, in the model's card order.
+
+    Slot size in map units is the card size divided by `layout.board_scale` (mm per
+    map unit); slots keep `layout.slot_gap` map units apart and stay on the board.
+    The result is a fresh immutable value: nothing is cached.
+    """
+    order = [p.kanji for p in model.provinces]
+    anchors = {k: board.regions[k].anchor for k in order}
+    shapes = {k: board.regions[k].shape for k in order}
+    scale = layout.board_scale
+    return place(anchors, (board.width, board.height), card_w_mm / scale, card_h_mm / scale,
+                 layout.slot_gap, shapes, card=(card_w_mm, card_h_mm))
+
+
+_ROWS = (
+    ("overlapping pairs before", lambda m: f"{m.overlaps_before}"),
+    ("overlapping pairs after", lambda m: f"{m.overlaps_after}"),
+    ("max displacement", lambda m: f"{m.max_disp:.1f}"),
+    ("mean displacement", lambda m: f"{m.mean_disp:.1f}"),
+    ("leader crossings", lambda m: f"{m.crossings}"),
+    ("leaders through slots", lambda m: f"{m.leader_through_slot}"),
+    ("time (ms)", lambda m: f"{m.seconds * 1000:.0f}"),
+)
+
+
+def table(layouts: Sequence[BoardLayout]) -> str:
+    """One column per card size, one row per figure (displacements in map units)."""
+    heads = [f"{_num(l.card[0])}×{_num(l.card[1])}" for l in layouts]
+    label_w = max(len(r[0]) for r in _ROWS)
+    cols = [[fmt(l.metrics) for l in layouts] for _, fmt in _ROWS]
+    width = max([len(h) for h in heads] + [len(c) for row in cols for c in row]) + 2
+    lines = [" " * label_w + "".join(h.rjust(width) for h in heads)]
+    for (label, _), row in zip(_ROWS, cols):
+        lines.append(label.ljust(label_w) + "".join(c.rjust(width) for c in row))
+    return "\n".join(lines)
+
+
+def _num(v: float) -> str:
+    return f"{v:g}"
+
+
+def layout_command(ctx, cards: Sequence[tuple[float, float]], as_json: bool) -> str:
+    """`kit layout --game karuta`: relax the slots for each card size and report."""
+    from kit.games.karuta.geo import load_all
+
+    model, board = load_all(ctx)
+    sizes = list(cards) or list(COMPARED)
+    layouts = [slots(model, board, w, h, ctx.layout) for w, h in sizes]
+    if as_json:
+        data = [l.as_json() for l in layouts]
+        return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=1)
+    return table(layouts)

@@ -1,0 +1,195 @@
+"""`kit replay --game karuta LOG.yaml`: check a hand-played game, then set it beside simulations.
+
+The log is what the players transcribe from the progress sheet (see
+data/karuta/example-log.yaml): the deal seed, the number of players, optional rule
+overrides, and one entry per turn - `{seat: 2, play: [武蔵, 相模]}`,
+`{seat: 3, pass: true}`, or the compact `"2: 武蔵 相模"` / `"3: pass"`. Seats are
+numbered from 1 as on the deal sheets. Every turn is checked against the hands the
+seed deals, the seat order of the round and the rules; the first illegal one stops
+the replay with `file:line: turn N: why`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from kit.errors import KitError, Where, did_you_mean, display_path
+from kit.games.karuta.model import load
+from kit.games.karuta.options import SPEC
+from kit.games.karuta.rules import apply, explain, opening_seat, outcome, start_state
+from kit.games.karuta.sim import hands_of, make_setup, simulate
+from kit.simulate import percentile_rank, summary
+from kit.yamlload import LMap, describe, fields, load_yaml
+
+
+@dataclass(frozen=True)
+class LoggedTurn:
+    number: int                  # 1-based
+    seat: int                    # 0-based
+    cards: tuple[str, ...]       # empty: a pass
+    where: Where
+
+
+@dataclass(frozen=True)
+class Log:
+    seed: int
+    players: int
+    rules: tuple[tuple[str, str], ...]
+    turns: tuple[LoggedTurn, ...]
+    where: Where
+
+
+def _raw(value) -> str:
+    """A YAML rule value as the text `--rule key=value` would give."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def parse_log(doc, file_where: Where) -> Log:
+    if not isinstance(doc, LMap):
+        raise KitError("a game log should be a mapping with seed, players and turns", file_where)
+    f = fields(doc, {"seed": int, "players": int, "turns": list}, {"rules": dict}, what="game log")
+    if not 2 <= f["players"] <= 4:
+        raise KitError(f"players should be 2 to 4, not {f['players']}", doc.at("players"))
+    spec = {o.name: o for o in SPEC}
+    rules = []
+    for key, value in (f.get("rules") or {}).items():
+        at = f["rules"].at(key)
+        if key not in spec:
+            raise KitError(f"unknown rule option {key!r}{did_you_mean(key, spec)}", at)
+        spec[key].check(value, at)
+        rules.append((key, _raw(value)))
+    turns = f["turns"]
+    return Log(f["seed"], f["players"], tuple(rules),
+               tuple(_turn(item, k + 1, turns.at(k), f["players"]) for k, item in enumerate(turns)),
+               doc.where)
+
+
+def _turn(item, number: int, where: Where, players: int) -> LoggedTurn:
+    what = f"turn {number}"
+    if isinstance(item, str):
+        seat_text, sep, rest = item.partition(":")
+        if not sep or not seat_text.strip().isdigit():
+            raise KitError(f"{what}: write \"SEAT: CARD CARD ...\" or \"SEAT: pass\", not {item!r}", where)
+        seat, words = int(seat_text), rest.replace("、", " ").replace(",", " ").split()
+        cards = () if words in (["pass"], ["パス"]) else tuple(words)
+        if not cards and not words:
+            raise KitError(f"{what}: no cards; write \"{seat}: pass\" for a pass", where)
+    elif isinstance(item, dict):
+        f = fields(item, {"seat": int}, {"play": (list, str), "pass": bool}, what=what)
+        if ("play" in f) == bool(f.get("pass")):
+            raise KitError(f"{what}: give either play: [cards] or pass: true", where)
+        seat = f["seat"]
+        play = f.get("play", [])
+        cards = tuple(play.split()) if isinstance(play, str) else tuple(play)
+        for card in cards:
+            if not isinstance(card, str):
+                raise KitError(f"{what}: a card should be a province name, not {describe(card)}",
+                               getattr(play, "at", lambda _: where)(0))
+        if "play" in f and not cards:
+            raise KitError(f"{what}: play: lists no cards; write pass: true for a pass", where)
+    else:
+        raise KitError(f"{what} should be {{seat: N, play: [...]}} or \"N: cards\", not {describe(item)}", where)
+    if not 1 <= seat <= players:
+        raise KitError(f"{what}: seat {seat} does not exist in a {players}-player game", where)
+    return LoggedTurn(number, seat - 1, cards, where)
+
+
+@dataclass(frozen=True)
+class Played:
+    turns: int
+    passes: int
+    stalled: bool
+    finished: bool
+    wins: tuple[float, ...]
+    left: tuple[int, ...]
+
+
+def check_game(log: Log, setup) -> Played:
+    """Replay every turn under the rules; the first illegal one raises KitError at its line."""
+    t, rules, n = setup.tables, setup.rules, log.players
+    ids = {k: i for i, k in enumerate(t.names)}
+    state = start_state(t, hands_of(setup, log.seed))
+    starter, forced = None, opening_seat(t, rules, state.hands)
+    passes, over = 0, None
+    for turn in log.turns:
+        fail = lambda why: KitError(f"turn {turn.number}: {why}", turn.where)  # noqa: E731
+        if over:
+            raise fail(f"the game was already over after turn {over}")
+        k = (turn.number - 1) % n
+        if k == 0:
+            starter = _check_starter(rules.round_start, starter, forced, turn, n, fail)
+        elif turn.seat != (starter + k) % n:
+            raise fail(f"seat {turn.seat + 1} plays out of order: this round began with seat {starter + 1}, "
+                       f"so seat {(starter + k) % n + 1} is next")
+        for card in turn.cards:
+            if card not in ids:
+                raise fail(f"unknown province {card!r}{did_you_mean(card, ids)}")
+        cards = tuple(ids[c] for c in turn.cards)
+        why = explain(t, rules, state, turn.seat, cards)
+        if why:
+            raise fail(why)
+        state = apply(t, rules, state, turn.seat, cards)
+        passes += not cards
+        if state.passes >= n or not state.hands[turn.seat]:
+            over = turn.number
+    stalled = state.passes >= n
+    wins = outcome(rules, state, stalled) if over else (0.0,) * n
+    return Played(state.turn, passes, stalled, bool(over), wins, tuple(h.bit_count() for h in state.hands))
+
+
+def _check_starter(mode, previous, forced, turn, n, fail) -> int:
+    if previous is None:
+        if forced is not None and turn.seat != forced:
+            raise fail(f"seat {forced + 1} holds 武蔵 and must begin the game")
+        return turn.seat
+    expected = {"rotate": (previous + 1) % n, "fixed": previous}.get(mode)
+    if expected is not None and turn.seat != expected:
+        raise fail(f"seat {turn.seat + 1} begins a round, but with round_start={mode} seat {expected + 1} does")
+    return turn.seat
+
+
+def ordinal(x: float) -> str:
+    n = int(round(x))
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _winners(wins) -> str:
+    seats = [f"seat {s + 1}" + (f" ({w:.0%})" if w < 1 else "") for s, w in enumerate(wins) if w > 0]
+    return " and ".join(seats) or "nobody"
+
+
+def compare(played: Played, results, log: Log, policies) -> str:
+    turns = [r.turns for r in results]
+    passes = [r.passes for r in results]
+    g = len(results)
+    ts, ps = summary(turns), summary(passes)
+    how = "a stall" if played.stalled else "an emptied hand"
+    lines = [f"{len(log.turns)} turns checked: every one legal" + ("" if played.finished else
+             "; the log stops before the game is over")]
+    lines.append(f"simulated: {g} games of the same deal with {', '.join(dict.fromkeys(policies))}")
+    lines.append(f"  turns   {played.turns:4d}: {ordinal(percentile_rank(played.turns, turns))} percentile "
+                 f"(simulated median {ts['median']:g}, p5 {ts['p5']:g}, p95 {ts['p95']:g})")
+    lines.append(f"  passes  {played.passes:4d}: {ordinal(percentile_rank(played.passes, passes))} percentile "
+                 f"(simulated median {ps['median']:g}, p5 {ps['p5']:g}, p95 {ps['p95']:g})")
+    if played.finished:
+        lines.append(f"  winner: {_winners(played.wins)}, by {how}")
+    sim_wins = [sum(r.wins[s] for r in results) / g for s in range(log.players)]
+    lines.append("  simulated winners: " + ", ".join(f"seat {s + 1} {w:.0%}" for s, w in enumerate(sim_wins))
+                 + f"; stalls {sum(r.stalled for r in results) / g:.0%}")
+    lines.append("  cards left: " + ", ".join(f"seat {s + 1} {x}" for s, x in enumerate(played.left)))
+    return "\n".join(lines)
+
+
+def replay_command(ctx, log, games, policy, workers) -> str:
+    path = Path(log)
+    doc = load_yaml(path)
+    parsed = parse_log(doc, Where(display_path(path), 1))
+    # The log's own rules describe how the game was played; --rule may still override them.
+    model = load(ctx.data_dir, tuple(parsed.rules) + tuple(ctx.rules))
+    setup = make_setup(model, parsed.players, policy)
+    played = check_game(parsed, setup)
+    results = simulate(setup, games, parsed.seed, workers, hands=hands_of(setup, parsed.seed))
+    head = f"{display_path(path)}: {parsed.players} players, deal seed {parsed.seed}"
+    return head + "\n" + compare(played, results, parsed, setup.policies)

@@ -1,0 +1,452 @@
+"""The karuta rules as a pure engine: game state, every legal turn, and whole games.
+
+Cards are small ints (province number - 1, so 0..67); a hand or the board is an int
+bitmask of them. A state is an immutable value; `apply` returns a new one.
+
+How the designer's rules are read (each open point is a rule option, see
+data/karuta/rules.yaml):
+
+- A highway grows in *lines*: runs of its provinces played one after another, each
+  with an *end* that grows one way. A highway's first line begins where the first
+  of its provinces reaches the board - the game's first card, or a crossing
+  province played along another highway; that card is the line's *start*. Other
+  provinces of the highway cannot begin a line by themselves: they must be reached.
+- Direction (`direction`). With `second_card` (default) a start in mid-highway may
+  grow either way until the next card placed beside it fixes the direction; a start
+  at either end of the highway can only grow inwards. So a 中山道 chain reaching 近江
+  seeds the 東海道 there and may carry on to 伊勢, though 伊勢 lies before 近江 in the
+  東海道's origin order. With `origin` lines only grow away from the origin, and that
+  switch is not possible.
+- Cards behind a line's start (`behind_start`): `dead` (default) - the brief's "one
+  direction only" - they can never join that line; `adjacency` lets such a card in
+  as a single card next to any province on the board.
+- A crossing card reaching a highway whose line is elsewhere (`crossing`): with
+  `new_line` (default) it starts a second line of that highway - so a chain can
+  always switch at a crossing, as the brief's example needs: the 中山道 from 武蔵
+  reaching 近江 turns onto the 東海道 towards 伊勢 although the 東海道's own line
+  started at 武蔵. Lines that meet stop there. With `pass_through` a highway keeps
+  one line; the card waits, and when the line reaches it the line's next playable
+  province is the first free one beyond. `block` stops the one line there.
+- A chain: the first card extends some line's end (the next free province after the
+  end, in the line's direction); each later card extends a line whose end is the
+  card just played - on any highway through it, which is how a chain switches at a
+  crossing. Placing a card extends every line it is next on, whatever route it came.
+- Adjacency: a province on no highway and not an island, next to any province on
+  the board. Sea: an island with a sea route from a province on the board. One card
+  each. Islands come only by sea.
+- A round is one turn per player in seat order from its starter (`round_start`).
+  Passing (`passing`) is allowed only when stuck by default. The first player to
+  empty their hand wins at once. When every player passes in a row the game is a
+  stall, scored by `stall` and `tie_break`; a shared win gives each tied player an
+  equal fraction, so win shares of a game always add up to 1 (or 0 with no_winner).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from kit.games.karuta.model import START, Karuta
+
+PASS: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rules:
+    first_card: str = "any"
+    direction: str = "second_card"
+    behind_start: str = "dead"
+    crossing: str = "new_line"
+    chain_limit: int = 0
+    passing: str = "when_stuck"
+    round_start: str = "random"
+    stall: str = "fewest_cards"
+    tie_break: str = "shared"
+
+    @classmethod
+    def from_options(cls, options) -> "Rules":
+        return cls(**{f.name: options[f.name] for f in dataclasses.fields(cls) if f.name in options})
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The map as small ints, precomputed once per game variant (picklable, no model)."""
+
+    names: tuple[str, ...]                           # card -> kanji
+    highway_names: tuple[str, ...]
+    routes: tuple[tuple[int, ...], ...]              # highway -> cards from its origin
+    slots: tuple[tuple[tuple[int, int], ...], ...]   # card -> ((highway, index on it), ...)
+    highway_mask: int
+    adjacency_mask: int                              # on no highway and not an island
+    island_mask: int
+    neighbours: tuple[int, ...]                      # card -> mask of its neighbours
+    boats: tuple[int, ...]                           # card -> mask of islands a boat reaches from it
+    crossing_mask: int
+    start: int                                       # Musashi's card, or -1
+
+    @property
+    def cards(self) -> int:
+        return len(self.names)
+
+    def card(self, kanji: str) -> int:
+        return self.names.index(kanji)
+
+
+def tables(model: Karuta) -> Tables:
+    names = tuple(p.kanji for p in model.provinces)
+    ids = {k: i for i, k in enumerate(names)}
+    routes = tuple(tuple(ids[k] for k in h.provinces) for h in model.highways)
+    slots = [[] for _ in names]
+    for h, route in enumerate(routes):
+        for i, c in enumerate(route):
+            slots[c].append((h, i))
+    islands = {ids[k] for k in model.islands}
+    neighbours = [0] * len(names)
+    for a, b in model.adjacency:
+        neighbours[ids[a]] |= 1 << ids[b]
+        neighbours[ids[b]] |= 1 << ids[a]
+    boats = [0] * len(names)
+    for a, b in model.sea_routes:
+        boats[ids[a]] |= 1 << ids[b]
+    on = {c for c in range(len(names)) if slots[c]}
+    return Tables(
+        names=names, highway_names=tuple(h.name for h in model.highways), routes=routes,
+        slots=tuple(tuple(s) for s in slots),
+        highway_mask=_mask(on), adjacency_mask=_mask(set(range(len(names))) - on - islands),
+        island_mask=_mask(islands), neighbours=tuple(neighbours), boats=tuple(boats),
+        crossing_mask=_mask(c for c in on if len(slots[c]) > 1), start=ids.get(START, -1))
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def bits(mask: int):
+    """The cards of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@dataclass(frozen=True)
+class State:
+    board: int
+    hands: tuple[int, ...]
+    ends: tuple[tuple[tuple[int, int], ...], ...]   # highway -> its line ends (index, direction)
+    opens: tuple[int, ...]                          # highway -> mask of cards that extend it now
+    opening: int                                    # all of `opens` together
+    near: int                                       # cards next to a province on the board
+    boat: int                                       # islands a boat reaches from the board
+    passes: int = 0                                 # passes in a row
+    turn: int = 0                                   # turns taken so far
+    last_play: tuple[int, ...] = ()                 # seat -> turn of its last play (-1: none)
+
+
+def start_state(t: Tables, hands: tuple[int, ...]) -> State:
+    n = len(t.routes)
+    return State(board=0, hands=tuple(hands), ends=((),) * n, opens=(0,) * n, opening=0, near=0, boat=0,
+                 last_play=(-1,) * len(hands))
+
+
+# --- lines ---------------------------------------------------------------------------
+# These run inside the chain search, tens of thousands of times a second: plain ints
+# and tuples, locals over attributes.
+
+WAYS = {1: (1,), -1: (-1,), 0: (-1, 1)}   # a line end's direction -> the ways it may grow
+
+
+def _next(route, t: int, s: int, board: int, through: bool) -> int:
+    """Index of the card that extends the end at `t` in direction `s`, or -1."""
+    j = t + s
+    if through:
+        while 0 <= j < len(route) and board >> route[j] & 1:
+            j += s
+    if 0 <= j < len(route) and not board >> route[j] & 1:
+        return j
+    return -1
+
+
+def _open(route, ends, board: int, through: bool) -> int:
+    m = 0
+    for t, d in ends:
+        for s in WAYS[d]:
+            j = _next(route, t, s, board, through)
+            if j >= 0:
+                m |= 1 << route[j]
+    return m
+
+
+def place(t: Tables, rules: Rules, ends, board: int, card: int):
+    """Place `card` (board excludes it): (new ends, cards that may continue a chain from it)."""
+    slots = t.slots[card]
+    if not slots:
+        return ends, 0
+    after = board | 1 << card
+    through, new_line = rules.crossing == "pass_through", rules.crossing == "new_line"
+    ends = list(ends)
+    cont = 0
+    for h, i in slots:
+        route, old = t.routes[h], ends[h]
+        new, moved = [], []
+        for e in old:
+            if through:
+                step = next((s for s in WAYS[e[1]] if _next(route, e[0], s, board, True) == i), 0)
+            else:  # the card right beside the end, on the side(s) it grows
+                step = i - e[0]
+                if step * step != 1 or e[1] and e[1] != step:
+                    step = 0
+            if step:
+                new.append((i, step))
+                moved.append(step)
+            else:
+                new.append(e)
+        if not moved and (not old or new_line):
+            d = _seed_direction(i, len(route), rules)
+            new.append((i, d))
+            moved.extend(WAYS[d])
+        ends[h] = tuple(new)
+        for s in moved:
+            j = _next(route, i, s, after, through)
+            if j >= 0:
+                cont |= 1 << route[j]
+    return tuple(ends), cont
+
+
+def _seed_direction(i: int, n: int, rules: Rules) -> int:
+    if rules.direction == "origin" or i == 0:
+        return 1
+    return -1 if i == n - 1 else 0
+
+
+# --- legal turns ---------------------------------------------------------------------
+
+def first_cards(t: Tables, rules: Rules) -> int:
+    if rules.first_card == "musashi" and t.start >= 0:
+        return 1 << t.start
+    if rules.first_card == "highway":
+        return t.highway_mask
+    return (1 << t.cards) - 1
+
+
+def behind(t: Tables, state: State, cards: int) -> int:
+    """Of `cards` (on highways), those behind every line of every highway they lie on."""
+    out = 0
+    for c in bits(cards):
+        dead = True
+        for h, i in t.slots[c]:
+            ends = state.ends[h]
+            if not ends or any(d == 0 or (i - e) * d > 0 for e, d in ends):
+                dead = False
+                break
+        if dead:
+            out |= 1 << c
+    return out
+
+
+def single_cards(t: Tables, rules: Rules, state: State, hand: int) -> int:
+    """Cards of `hand` playable alone, by adjacency or by sea."""
+    if not state.board:
+        return 0
+    m = hand & (t.adjacency_mask & state.near | t.island_mask & state.boat)
+    if rules.behind_start == "adjacency":
+        m |= behind(t, state, hand & t.highway_mask & state.near)
+    return m
+
+
+def chains(t: Tables, rules: Rules, state: State, hand: int) -> list[tuple[int, ...]]:
+    """Every highway chain `hand` can play now, each prefix of a chain being one too."""
+    out: list[tuple[int, ...]] = []
+    limit = rules.chain_limit or t.cards
+
+    def grow(path, board, ends, cont, left):
+        # Depth-first over the hand: each card placed opens only the cards after it.
+        while cont & left:
+            low = cont & left & -(cont & left)
+            cont ^= low
+            c = low.bit_length() - 1
+            p2 = path + (c,)
+            out.append(p2)
+            if len(p2) < limit:
+                e2, c2 = place(t, rules, ends, board, c)
+                if c2 & left:
+                    grow(p2, board | low, e2, c2, left ^ low)
+
+    starts = state.opening if state.board else first_cards(t, rules)
+    grow((), state.board, state.ends, starts, hand)
+    return out
+
+
+def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[int, ...]]:
+    """Every legal turn for `seat`: card tuples in play order; PASS (empty) when allowed."""
+    hand = state.hands[seat]
+    turns = chains(t, rules, state, hand) if hand & (state.opening if state.board else -1) else []
+    singles = single_cards(t, rules, state, hand)
+    if singles:
+        turns.extend((c,) for c in bits(singles))
+    if not turns or rules.passing == "any_time":
+        turns.append(PASS)
+    return turns
+
+
+def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
+    """The state after `seat` takes `turn` (assumed legal)."""
+    if not turn:
+        return dataclasses.replace(state, passes=state.passes + 1, turn=state.turn + 1)
+    board, ends, near, boat = state.board, state.ends, state.near, state.boat
+    touched = set()
+    for c in turn:
+        ends, _ = place(t, rules, ends, board, c)
+        board |= 1 << c
+        near |= t.neighbours[c]
+        boat |= t.boats[c]
+        touched.update(h for h, _ in t.slots[c])
+    through = rules.crossing == "pass_through"
+    opens = list(state.opens)
+    for h in touched:
+        opens[h] = _open(t.routes[h], ends[h], board, through)
+    opening = 0
+    for o in opens:
+        opening |= o
+    hands = list(state.hands)
+    hands[seat] &= ~board
+    last = list(state.last_play)
+    last[seat] = state.turn
+    return State(board, tuple(hands), ends, tuple(opens), opening, near, boat, 0, state.turn + 1, tuple(last))
+
+
+# --- explaining an illegal turn ------------------------------------------------------
+
+def explain(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> str | None:
+    """Why `seat` may not take `turn` now, or None when it is legal."""
+    hand = state.hands[seat]
+    name = t.names.__getitem__
+    if not turn:
+        if rules.passing == "when_stuck":
+            playable = [x for x in legal_turns(t, rules, state, seat) if x]
+            if playable:
+                return f"a pass, but {name(playable[0][0])} could be played (pass only when stuck)"
+        return None
+    seen = set()
+    for c in turn:
+        if c in seen:
+            return f"{name(c)} is played twice"
+        seen.add(c)
+        if state.board >> c & 1:
+            return f"{name(c)} is already on the board"
+        if not hand >> c & 1:
+            return f"{name(c)} is not in seat {seat + 1}'s hand"
+    first = turn[0]
+    if not state.board:
+        if not first_cards(t, rules) >> first & 1:
+            return f"the first card of the game must be {'武蔵' if rules.first_card == 'musashi' else 'on a highway'}"
+    elif not state.opening >> first & 1:
+        if single_cards(t, rules, state, 1 << first):
+            if len(turn) > 1:
+                how = "by sea" if t.island_mask >> first & 1 else "by adjacency"
+                return f"{name(first)} is played {how}, one card per turn; nothing may follow it"
+            return None
+        return _why_not(t, rules, state, first)
+    if rules.chain_limit and len(turn) > rules.chain_limit:
+        return f"a chain of {len(turn)} cards; the chain limit is {rules.chain_limit}"
+    ends, cont = place(t, rules, state.ends, state.board, first)
+    board = state.board | 1 << first
+    for prev, c in zip(turn, turn[1:]):
+        if not cont >> c & 1:
+            follow = " or ".join(name(x) for x in bits(cont)) or "nothing"
+            return f"{name(c)} does not continue a highway line from {name(prev)} (what may follow: {follow})"
+        ends, cont = place(t, rules, ends, board, c)
+        board |= 1 << c
+    return None
+
+
+def _why_not(t: Tables, rules: Rules, state: State, c: int) -> str:
+    name = t.names[c]
+    if t.island_mask >> c & 1:
+        return f"{name} is an island and no boat reaches it from a province on the board"
+    if t.adjacency_mask >> c & 1:
+        return f"{name} is on no highway and none of its neighbours is on the board"
+    parts = []
+    for h, i in t.slots[c]:
+        route = t.routes[h]
+        nexts = [t.names[x] for x in bits(state.opens[h])]
+        if not state.ends[h]:
+            parts.append(f"the {t.highway_names[h]} has no line yet")
+        else:
+            parts.append(f"on the {t.highway_names[h]} only {' or '.join(nexts) or 'nothing'} may come next")
+    return f"{name} does not extend a highway line: " + "; ".join(parts)
+
+
+# --- whole games ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Result:
+    turns: int
+    passes: int
+    stalled: bool
+    wins: tuple[float, ...]     # seat -> share of the win (a game's shares add up to 1 or 0)
+    left: tuple[int, ...]       # seat -> cards left in hand
+    stuck: int                  # mask of the cards still in a hand at the end
+
+
+def round_starter(rules: Rules, n: int, previous: int | None, first: int | None, rng) -> int:
+    """Who starts the next round; `first` forces the first round's starter (Musashi's holder)."""
+    if previous is None:
+        return first if first is not None else rng.randrange(n)
+    if rules.round_start == "random":
+        return rng.randrange(n)
+    return (previous + 1) % n if rules.round_start == "rotate" else previous
+
+
+def opening_seat(t: Tables, rules: Rules, hands) -> int | None:
+    if rules.first_card == "musashi" and t.start >= 0:
+        return next(s for s, h in enumerate(hands) if h >> t.start & 1)
+    return None
+
+
+def outcome(rules: Rules, state: State, stalled: bool) -> tuple[float, ...]:
+    n = len(state.hands)
+    left = [h.bit_count() for h in state.hands]
+    if not stalled:
+        return tuple(1.0 if x == 0 else 0.0 for x in left)
+    if rules.stall == "no_winner":
+        return (0.0,) * n
+    fewest = min(left)
+    tied = [s for s in range(n) if left[s] == fewest]
+    if rules.tie_break == "last_played" and len(tied) > 1:
+        latest = max(state.last_play[s] for s in tied)
+        if latest >= 0:
+            tied = [s for s in tied if state.last_play[s] == latest]
+    return tuple(1.0 / len(tied) if s in tied else 0.0 for s in range(n))
+
+
+def play(t: Tables, rules: Rules, hands: tuple[int, ...], policies, rng, record=None) -> Result:
+    """Play one game to its end; `policies[seat](t, rules, state, seat, turns, rng)` picks a turn.
+
+    `record`, when a list, receives (seat, turn) for every turn taken.
+    """
+    n = len(hands)
+    state = start_state(t, hands)
+    starter, passes = None, 0
+    first = opening_seat(t, rules, hands)
+    while True:
+        starter = round_starter(rules, n, starter, first, rng)
+        for k in range(n):
+            seat = (starter + k) % n
+            turns = legal_turns(t, rules, state, seat)
+            turn = turns[0] if len(turns) == 1 else policies[seat](t, rules, state, seat, turns, rng)
+            state = apply(t, rules, state, seat, turn)
+            if record is not None:
+                record.append((seat, turn))
+            if not turn:
+                passes += 1
+            stalled = state.passes >= n
+            if stalled or not state.hands[seat]:
+                stuck = 0
+                for h in state.hands:
+                    stuck |= h
+                return Result(state.turn, passes, stalled, outcome(rules, state, stalled),
+                              tuple(h.bit_count() for h in state.hands), stuck)

@@ -1,0 +1,249 @@
+"""Paper for hand playtests: the progress sheet (進行シート) and the card-size sampler."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, black
+
+from kit.fonts import FONT
+from kit.imposition import Rect
+from kit.layoutfile import Layout
+from kit.output import Pdf
+from kit.render import colour, draw_clipped, fill_rect, line, stroke_rect, text, text_in_box
+
+from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, TITLE, FrontPainter,
+                                    face, sizes)
+from kit.games.karuta.model import Karuta
+
+TURNS = 110                  # room for the longest games the designer expects, and then some
+SEATS = 4
+ROW_H = 5.6                  # mm per logged turn: room to write two or three kanji names
+GRID = Color(0.55, 0.55, 0.55)
+SHADE = Color(0.93, 0.93, 0.93)
+HEADER_H = 52.0             # mm above the log on the first page
+COLUMN_HEAD_H = 7.0
+SUMMARY_H = 62.0
+BOX_W = 12.0                # a tracker box: one province name and its tick
+TIER_NAMES = {"main": "五街道", "primary": "脇街道 (主)", "secondary": "脇街道"}
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    width: float
+
+
+LOG_COLUMNS = (
+    Column("手番", 9), Column("巡", 8), Column("席", 8), Column("経路 (○で囲む)", 30),
+    Column("出した札", 74), *(Column(f"残{s + 1}", 9) for s in range(SEATS)), Column("パス", 9),
+)
+
+
+def log_rows_per_page(page_h: float, margin: float, first: bool) -> int:
+    top = page_h - margin - (HEADER_H if first else 12)
+    return int((top - COLUMN_HEAD_H - margin - 2) // ROW_H)
+
+
+
+def log_pages(page_h: float, margin: float, turns: int = TURNS) -> list[range]:
+    """Turn numbers on each page of the log; the last page keeps room for the summary box."""
+    pages, start, first = [], 1, True
+    while start <= turns:
+        n = log_rows_per_page(page_h, margin, first)
+        pages.append(range(start, min(start + n, turns + 1)))
+        start += n
+        first = False
+    last = pages[-1]
+    room = log_rows_per_page(page_h, margin, len(pages) == 1) - len(last)
+    if room * ROW_H < SUMMARY_H + 4:
+        pages.append(range(turns + 1, turns + 1))   # the summary gets a page of its own
+    return pages
+
+
+def _header(c, x: float, top: float, w: float, players_hint: str = "") -> None:
+    text(c, x, top - 7, f"{TITLE}  進行シート", 16)
+    text(c, x + w, top - 7, "progress sheet for a hand-played game", 8, "right")
+    fields = (("日付 date", 48), ("配札シード deal seed", 48), ("人数 players", 30), ("ルール rules", w - 126))
+    fx, y = x, top - 20
+    for label, fw in fields:
+        stroke_rect(c, Rect(fx, y, fw - 2, 9), GRID, 0.4)
+        text(c, fx + 1, y + 6.3, label, 6)
+        fx += fw
+    y -= 12
+    sw = w / SEATS
+    for s in range(SEATS):
+        stroke_rect(c, Rect(x + s * sw, y, sw - 2, 9), GRID, 0.4)
+        text(c, x + s * sw + 1, y + 6.3, f"席{s + 1} seat {s + 1}: name", 6)
+    y -= 7
+    text(c, x, y + 2, "経路: 街 = 街道 highway, 隣 = 隣接 adjacency, 航 = 航路 sea route. 残 = cards left "
+                      "in each seat's hand after the turn. パス: tick when the seat passes.", 6.5)
+    text(c, x, y - 2.5, f"The deal: `kit deal --game karuta --players N --seed S` prints each hand. "
+                        f"{players_hint}", 6.5)
+
+
+def _log_table(c, x: float, top: float, turns: range) -> float:
+    cx = x
+    for col in LOG_COLUMNS:
+        fill_rect(c, Rect(cx, top - COLUMN_HEAD_H, col.width, COLUMN_HEAD_H), SHADE)
+        text_in_box(c, Rect(cx + 0.5, top - COLUMN_HEAD_H, col.width - 1, COLUMN_HEAD_H), col.title, 7)
+        cx += col.width
+    width = cx - x
+    c.setStrokeColor(GRID)
+    c.setLineWidth(0.3)
+    y = top - COLUMN_HEAD_H
+    for k, turn in enumerate(turns):
+        row_y = y - (k + 1) * ROW_H
+        if k % 2:
+            fill_rect(c, Rect(x, row_y, width, ROW_H), Color(0.97, 0.97, 0.97))
+        text(c, x + LOG_COLUMNS[0].width - 1.5, row_y + 1.7, str(turn), 7, "right")
+        rx = x + sum(col.width for col in LOG_COLUMNS[:3])
+        for j, mark in enumerate(("街", "隣", "航")):
+            text(c, rx + 5 + j * 10, row_y + 1.7, mark, 7, "centre", Color(0.45, 0.45, 0.45))
+        px = x + width - LOG_COLUMNS[-1].width / 2
+        stroke_rect(c, Rect(px - 1.6, row_y + 1.4, 3.2, 3.2), GRID, 0.3)
+    bottom = y - len(turns) * ROW_H
+    c.setStrokeColor(GRID)
+    c.setLineWidth(0.3)
+    for k in range(len(turns) + 1):
+        line(c, x, y - k * ROW_H, x + width, y - k * ROW_H)
+    cx = x
+    for col in (*LOG_COLUMNS, None):
+        line(c, cx, top, cx, bottom)
+        if col:
+            cx += col.width
+    stroke_rect(c, Rect(x, bottom, width, top - bottom), black, 0.6)
+    return bottom
+
+
+def _summary(c, x: float, top: float, w: float) -> None:
+    box = Rect(x, top - SUMMARY_H, w, SUMMARY_H)
+    stroke_rect(c, box, black, 0.8)
+    text(c, x + 2, top - 6, "まとめ summary", 10)
+    rows = (("勝者 winner (seat)", "終わり方 end: 手札なし hand out / 膠着 stall"),
+            ("手番数 turns", "巡数 rounds"),
+            ("所要時間 minutes", "最初の札 first card"))
+    for i, (a, b) in enumerate(rows):
+        y = top - 16 - i * 8
+        text(c, x + 2, y, a + ": ________________", 8)
+        text(c, x + w / 2, y, b + ": ________________", 8)
+    y = top - 16 - len(rows) * 8
+    sw = (w - 40) / SEATS
+    text(c, x + 2, y, "席 seat", 8)
+    text(c, x + 2, y - 6, "パス回数 passes", 8)
+    text(c, x + 2, y - 12, "残り札 cards left", 8)
+    for s in range(SEATS):
+        text(c, x + 40 + s * sw, y, f"席{s + 1}", 8)
+        stroke_rect(c, Rect(x + 40 + s * sw, y - 7.6, sw - 4, 5), GRID, 0.3)
+        stroke_rect(c, Rect(x + 40 + s * sw, y - 13.6, sw - 4, 5), GRID, 0.3)
+    text(c, x + 2, box.y + 4, "所見 notes (text size, shapes, passes, what felt slow):", 8)
+
+
+def _tracker(c, model: Karuta, x: float, top: float, w: float) -> None:
+    text(c, x, top - 7, f"{TITLE}  盤面チェック board tracker", 14)
+    text(c, x, top - 12.5, "Tick each province when its card is played; highways run left to right "
+                           "from their origin, as the lines grow.", 7)
+    name_w, y = 30.0, top - 18
+    off = [p.kanji for p in model.provinces if p.kanji not in model.on_highway and p.kanji not in model.islands]
+    per_row = max(1, int((w - name_w) // BOX_W))
+    rows = sum(-(-len(names) // per_row) for names in (*(h.provinces for h in model.highways), off,
+                                                     model.islands))
+    # Shrink the rows rather than run off the page when the data grows.
+    row_h = min(11.0, (y - 12 - 4) / max(rows, 1))
+    for h in model.highways:
+        y -= row_h
+        text(c, x, y + 5.5, h.name, 8.5)
+        text(c, x, y + 1.8, TIER_NAMES.get(h.tier, h.tier), 5.5, fill=Color(0.4, 0.4, 0.4))
+        y = _boxes(c, model, x + name_w, y, w - name_w, h.provinces, row_h)
+    for title, names in (("街道なし off-highway (隣接)", off), ("島 islands (航路)", list(model.islands))):
+        y -= row_h + 2
+        text(c, x, y + 5.5, title.split(" ")[0], 8.5)
+        text(c, x, y + 1.8, title.split(" ", 1)[1], 5.5, fill=Color(0.4, 0.4, 0.4))
+        y = _boxes(c, model, x + name_w, y, w - name_w, names, row_h)
+    text(c, x, y - 8, CREDIT, 6, fill=Color(0.4, 0.4, 0.4))
+
+
+def _boxes(c, model: Karuta, x: float, y: float, w: float, names, row_h: float) -> float:
+    """Tick boxes for `names` in order, wrapping onto more rows; returns the lowest row's y."""
+    per_row = max(1, int(w // BOX_W))
+    for i, name in enumerate(names):
+        row, col = divmod(i, per_row)
+        r = Rect(x + col * BOX_W, y - row * row_h, BOX_W - 0.8, row_h - 1.5)
+        fill_rect(c, Rect(r.x, r.y2 - 1.2, r.w, 1.2), colour(model.region_of[name].color))
+        stroke_rect(c, r, GRID, 0.3)
+        text_in_box(c, Rect(r.x + 0.3, r.y + r.h * 0.45, r.w - 0.6, r.h * 0.35), name, 7.5)
+        stroke_rect(c, Rect(r.x + r.w / 2 - 1.5, r.y + 0.8, 3, 3), black, 0.3)
+    return y - (max(len(names) - 1, 0) // per_row) * row_h
+
+
+def progress_pdf(model: Karuta, layout: Layout) -> tuple[bytes, int]:
+    """進行シート: header, a 110-turn log, a summary box and a board tracker page."""
+    w, h, m = layout.paper_width, layout.paper_height, max(layout.margin, 8.0)
+    pdf = Pdf(w, h, f"{TITLE}: progress sheet", FONT)
+    c = pdf.canvas
+    pages = log_pages(h, m)
+    for n, turns in enumerate(pages):
+        pdf.set_page_size(w, h)
+        if n == 0:
+            _header(c, m, h - m, w - 2 * m)
+            top = h - m - HEADER_H
+        else:
+            text(c, m, h - m - 6, f"{TITLE}  進行シート (続き continued)   配札シード seed: ______", 10)
+            top = h - m - 12
+        bottom = _log_table(c, m, top, turns) if len(turns) else top
+        if n == len(pages) - 1:
+            _summary(c, m, bottom - 4, w - 2 * m)
+        text(c, w - m, m - 4, f"{n + 1}/{len(pages) + 1}", 7, "right")
+        pdf.show_page()
+    pdf.set_page_size(w, h)
+    _tracker(c, model, m, h - m, w - 2 * m)
+    text(c, w - m, m - 4, f"{len(pages) + 1}/{len(pages) + 1}", 7, "right")
+    pdf.show_page()
+    return pdf.finish(), pdf.pages
+
+
+# --- card-size sampler ---------------------------------------------------------------
+
+SAMPLE_SIZES = ((22.0, 16.0, "old, landscape"), (24.0, 26.0, "adopted"), (26.0, 30.0, ""), (34.0, 46.0, ""))
+SAMPLE_CARDS = ("遠江", "武蔵", "陸奥", "対馬", "和泉")   # long furigana, the start, a big and a thin shape
+
+
+def sample_cards(model: Karuta) -> tuple[str, ...]:
+    return tuple(k for k in SAMPLE_CARDS if k in model.by_kanji) or tuple(p.kanji for p in model.provinces[:4])
+
+
+def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int]:
+    """One sheet: the same cards at each candidate size, cut lines drawn, sizes labelled."""
+    w, h, m = layout.paper_width, layout.paper_height, max(layout.margin, 8.0)
+    pdf = Pdf(w, h, f"{TITLE}: card sizes", FONT)
+    c = pdf.canvas
+    pdf.set_page_size(w, h)
+    text(c, m, h - m - 6, f"{TITLE}: card sizes compared", 14)
+    text(c, m, h - m - 11, "The same cards at each candidate size (width × height, mm), printed at 100 %. "
+                           "Cut on the grey lines to try them in the hand.", 7)
+    names = sample_cards(model)
+    y = h - m - 20
+    gap, safe = 5.0, layout.card.safe
+    for cw, ch, note in SAMPLE_SIZES:
+        painter = FrontPainter(model, shapes, cw, ch, safe)
+        per_row = max(1, min(len(names), int((w - 2 * m + gap) // (cw + gap))))
+        f = face(cw, ch, safe)
+        smallest = min((sizes(f, model.by_kanji[k]) for k in names), key=lambda s: s.kana)
+        flags = []
+        if smallest.kana < FURIGANA_FLOOR_PT:
+            flags.append(f"furigana below {FURIGANA_FLOOR_PT:g} pt")
+        if smallest.kanji < KANJI_FLOOR_PT:
+            flags.append(f"kanji below {KANJI_FLOOR_PT:g} pt")
+        label = (f"{cw:g} × {ch:g} mm" + (f" ({note})" if note else "")
+                 + f": furigana down to {smallest.kana:.1f} pt, kanji {smallest.kanji:.1f} pt"
+                 + ("  —  " + ", ".join(flags) if flags else ""))
+        text(c, m, y - 3, label, 8)
+        y -= 6 + ch
+        for i, k in enumerate(names[:per_row]):
+            trim = Rect(m + i * (cw + gap), y, cw, ch)
+            draw_clipped(c, painter, model.by_kanji[k].number - 1, trim, 0.0)
+            stroke_rect(c, trim, GRID, 0.25)
+        y -= 7
+    text(c, m, m, CREDIT, 6, fill=Color(0.4, 0.4, 0.4))
+    pdf.show_page()
+    return pdf.finish(), pdf.pages

@@ -1,0 +1,213 @@
+"""The rules of a race: the course as a line of spaces, and one turn's dice and moves.
+
+Pure functions on immutable values. The ring of cards becomes one line of spaces:
+index 0 is the start (outside the goal card), then the outer spaces of the cards
+clockwise after the goal card (lap 1), the goal card's outer space (the link to
+lap 2), the inner spaces in the same order (lap 2), and last the goal card's inner
+space, the goal. `costs[i]` is what entering space i takes from a roll.
+
+Rule readings the seed leaves open, fixed here:
+- A player may stop anywhere their roll reaches, including where they stand.
+- "All sixes" means all the dice that player rolled this turn (so one die is never
+  at risk, as the seed's hint says); they keep one of them.
+- Breakaway's second condition (everyone but the leader passes in the same turn) is
+  all or nothing: when it holds, every one of them moves past Breakaway.
+- The game ends the moment a piece reaches the goal; joiners cannot overtake the
+  active piece, so the winner is always the active piece.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, NamedTuple, Sequence
+
+START = 0
+
+
+@dataclass(frozen=True)
+class Course:
+    ring: tuple[str, ...]        # card ids clockwise, the goal card first
+    costs: tuple[int, ...]       # cost of entering each space; costs[0] (the start) is unused
+    breakaway: int | None        # the Breakaway space (lap 1), if the event card is in the ring
+
+    @property
+    def goal(self) -> int:
+        return len(self.costs) - 1
+
+    @property
+    def link(self) -> int:
+        """The goal card's outer space, where lap 1 becomes lap 2."""
+        return len(self.ring)
+
+    def card_at(self, space: int) -> tuple[str, int]:
+        """(card id, lap) of a space; the start is ('', 0)."""
+        if space == START:
+            return "", 0
+        n = len(self.ring)
+        lap = 1 if space <= n else 2
+        return self.ring[space % n], lap
+
+    def cost_between(self, a: int, b: int) -> int:
+        return sum(self.costs[a + 1:b + 1])
+
+
+def lay_course(goal_id: str, goal_costs: tuple[int, int], cards: Sequence, breakaway_id: str | None) -> Course:
+    """The course for the goal card followed clockwise by `cards` (objects with id/outer/inner).
+
+    The Breakaway card's outer cost is 0 whatever the data says: that is the rule.
+    """
+    outer, inner = [0], []
+    spot = None
+    for i, card in enumerate(cards, 1):
+        is_event = card.id == breakaway_id
+        outer.append(0 if is_event else card.outer)
+        inner.append(card.inner)
+        if is_event:
+            spot = i
+    costs = tuple(outer) + (goal_costs[0],) + tuple(inner) + (goal_costs[1],)
+    return Course((goal_id,) + tuple(c.id for c in cards), costs, spot)
+
+
+class Race(NamedTuple):
+    """The state between turns. A NamedTuple rather than a dataclass: it is built every turn
+    of every simulated race, and tuples are several times cheaper to make."""
+
+    positions: tuple[int, ...]   # space of each piece
+    dice: tuple[int, ...]        # dice each piece still has
+    leader: int | None = None    # the piece that passed Breakaway first
+
+
+class Turn(NamedTuple):
+    """One turn as a progress sheet records it (a NamedTuple for the same reason as Race)."""
+
+    active: int                           # the active piece
+    used: int                             # dice each roller used (0: a pass)
+    rollers: tuple[int, ...] = ()         # the active piece, then joiners clockwise
+    rolls: tuple[tuple[int, ...], ...] = ()
+    moves: tuple[tuple[int, int], ...] = ()   # (from, to) per roller
+    lost: tuple[int, ...] = ()            # dice lost per roller
+    held: tuple[int, ...] = ()            # rollers whose roll would have passed Breakaway, held by it
+    winner: int | None = None
+
+    @property
+    def joined(self) -> tuple[int, ...]:
+        return self.rollers[1:]
+
+
+Choose = Callable[[int, tuple[int, ...], tuple[int, ...]], int]
+
+
+def lost_dice(roll: Sequence[int]) -> int:
+    """Dice lost after a roll: every 6, but one die is kept when all of them are 6."""
+    sixes = sum(1 for d in roll if d == 6)
+    return sixes - 1 if sixes and sixes == len(roll) else sixes
+
+
+def furthest(costs: tuple[int, ...], start: int, total: int) -> int:
+    """The last space a roll of `total` pays its way to from `start`, stopping rules aside."""
+    i, goal = start, len(costs) - 1
+    while i < goal and costs[i + 1] <= total:
+        total -= costs[i + 1]
+        i += 1
+    return i
+
+
+def clockwise(active: int, pieces: int, owner: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """Every other piece, nearest first clockwise from the active piece.
+
+    Pieces sit at their owner's seat; with two colours each, the active player's
+    other colour comes first.
+    """
+    me = owner[active]
+    return tuple(sorted((p for p in range(pieces) if p != active),
+                        key=lambda p: ((owner[p] - me) % players, p)))
+
+
+def may_join(race: Race, active: int, k: int, order: tuple[int, ...]) -> tuple[int, ...]:
+    """Pieces that may join a roll of k dice: on the active piece's space, with at least k dice."""
+    if k <= 0:
+        return ()
+    here = race.positions[active]
+    return tuple(p for p in order if race.positions[p] == here and race.dice[p] >= k)
+
+
+def _group_passes(course: Course, race: Race, leader: int, rollers: tuple[int, ...],
+                  totals: tuple[int, ...]) -> bool:
+    """Breakaway's second condition: everyone but the leader rolled, and each roll gets past."""
+    b = course.breakaway
+    others = [p for p in range(len(race.positions)) if p != leader]
+    rolling = dict(zip(rollers, totals))
+    if any(p not in rolling or race.positions[p] >= b for p in others):
+        return False
+    return all(furthest(course.costs, race.positions[p], rolling[p]) > b for p in others)
+
+
+def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[tuple[int, ...], ...],
+            choose: Choose) -> tuple[Race, Turn]:
+    """Move every roller in order (active first), then take away lost dice.
+
+    `choose(piece, options, positions)` picks one of the legal stops (ascending
+    space numbers; the first is where the piece stands).
+    """
+    positions = list(race.positions)
+    leader = race.leader
+    b = course.breakaway
+    costs, goal = course.costs, course.goal
+    totals = tuple(sum(r) for r in rolls)
+    moves, held = [], []
+    cap = goal
+    group = None
+    winner = None
+    for n, (piece, total) in enumerate(zip(rollers, totals)):
+        start = positions[piece]
+        reach = furthest(costs, start, total)
+        far = min(reach, cap)
+        low, high = start, far
+        if b is not None and n and held and held[0] == rollers[0] and start < b < reach:
+            held.append(piece)                      # stuck behind an active piece Breakaway held
+        elif b is not None and start < b < far:
+            if leader is None:
+                pass                                # condition 1: the first to pass leads
+            else:
+                if group is None:
+                    group = _group_passes(course, race, leader, rollers, totals)
+                if group:
+                    low = b + 1                     # condition 2: all of them go through
+                else:
+                    high = b - 1
+                    held.append(piece)
+        options = tuple(range(low, high + 1))
+        if b is not None and low <= b <= high:
+            options = tuple(i for i in options if i != b)
+        to = options[0] if len(options) == 1 else choose(piece, options, tuple(positions))
+        if to not in options:
+            raise ValueError(f"piece {piece} cannot stop on {to}; options {options}")
+        if b is not None and leader is None and start < b < to:
+            leader = piece
+        positions[piece] = to
+        moves.append((start, to))
+        if n == 0:
+            cap = to                                # joiners never overtake the active piece
+        if to == goal:
+            winner = piece
+            break
+    lost = tuple(lost_dice(r) for r in rolls[:len(moves)])
+    dice = list(race.dice)
+    for piece, k in zip(rollers, lost):
+        dice[piece] -= k
+    turn = Turn(rollers[0], len(rolls[0]), rollers, rolls, tuple(moves), lost, tuple(held), winner)
+    return Race(tuple(positions), tuple(dice), leader), turn
+
+
+def pass_turn(race: Race, active: int) -> tuple[Race, Turn]:
+    return race, Turn(active, 0)
+
+
+def new_race(pieces: int, dice: int) -> Race:
+    return Race((START,) * pieces, (dice,) * pieces)
+
+
+def with_positions(race: Race, positions: Sequence[int], dice: Sequence[int] | None = None,
+                   leader: int | None = None) -> Race:
+    """A race state set up by hand (scenarios, tests, replays)."""
+    return Race(tuple(positions), tuple(dice or race.dice), leader)

@@ -1,0 +1,207 @@
+"""The tour-de-dice data: course cards, the goal card, the Breakaway event card, the start,
+the six player colours and the rule options.
+
+`load(data_dir, overrides)` reads the YAML the designer edits, checks everything
+that can be checked, and returns an immutable `Tour`. Errors name the file and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from kit.errors import Collector, KitError, Where, did_you_mean, display_path
+from kit.options import load_options
+from kit.yamlload import LMap, fields, load_yaml
+
+from kit.games.tour_de_dice.options import EXCLUSIVE, SPEC as RULE_SPEC
+
+FILES = ("course.yaml", "pieces.yaml")
+
+
+@dataclass(frozen=True)
+class CourseCard:
+    id: str
+    outer: int        # cost of the outer space, run on lap 1
+    inner: int        # cost of the inner space, run on lap 2
+    copies: int = 1
+
+
+@dataclass(frozen=True)
+class GoalCard:
+    id: str
+    outer: int        # the link space from lap 1 to lap 2
+    inner: int        # the goal space: reaching it wins
+
+
+@dataclass(frozen=True)
+class EventCard:
+    """Breakaway: its outer space costs 0 and cannot be stopped on (lap 1 only)."""
+
+    id: str
+    name: str
+    name_ja: str
+    inner: int        # cost of its inner space on lap 2
+    replaces: str     # the course card it swaps with under optional rule ①
+    condition: str    # the passing condition, as printed on the card
+
+
+@dataclass(frozen=True)
+class Colour:
+    name: str
+    name_ja: str
+    rgb: str
+
+
+@dataclass(frozen=True)
+class Tour:
+    cards: tuple[CourseCard, ...]
+    goal: GoalCard
+    breakaway: EventCard
+    start: str                      # the start's label (it lies outside the goal card)
+    colours: tuple[Colour, ...]
+    rules: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    where: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # id -> Where
+
+    @property
+    def by_id(self) -> dict[str, CourseCard]:
+        return {c.id: c for c in self.cards}
+
+    def deck(self) -> tuple[CourseCard | EventCard, ...]:
+        """The course cards one per copy, with Breakaway swapped in under rule ①; no goal card."""
+        out: list = []
+        swapped = not self.rules.get("breakaway", False)
+        for card in self.cards:
+            for _ in range(card.copies):
+                if not swapped and card.id == self.breakaway.replaces:
+                    out.append(self.breakaway)
+                    swapped = True
+                else:
+                    out.append(card)
+        return tuple(out)
+
+    def inverted(self) -> tuple[CourseCard, ...]:
+        """Cards whose inner cost is below their outer cost, against the seed's setup rule."""
+        return tuple(c for c in self.cards if c.inner < c.outer)
+
+
+def _cost(mapping: LMap, key: str, errors: Collector, what: str, lowest: int = 1) -> int:
+    value = mapping[key]
+    if value < lowest:
+        word = "negative" if value < 0 else "zero"
+        errors.error(f"{what} {key} cost is {word} ({value}); costs are whole numbers from {lowest}",
+                     mapping.at(key))
+    return value
+
+
+def _section(doc: LMap, key: str, file: str) -> LMap:
+    if key not in doc:
+        raise KitError(f"missing the {key} section ({key}:)", Where(file, 1))
+    return doc[key]
+
+
+def load(data_dir: Path, rule_overrides=()) -> Tour:
+    """Read data/tour-de-dice/*.yaml into a checked Tour value."""
+    data_dir = Path(data_dir)
+    for name in FILES:
+        if not (data_dir / name).exists():
+            raise KitError(f"missing data file {name}", Where(display_path(data_dir / name)))
+    errors = Collector()
+    where: dict = {}
+    path = data_dir / "course.yaml"
+    doc = load_yaml(path)
+    name = display_path(path)
+    if not isinstance(doc, dict):
+        raise KitError("course.yaml should be a mapping with cards:, goal:, breakaway: and start:", Where(name, 1))
+    for key in ("goal", "cards"):
+        if key not in doc:
+            raise KitError(f"missing the {key} {'card' if key == 'goal' else 'list'} ({key}:)", Where(name, 1))
+    top = fields(doc, {"cards": list, "goal": dict, "breakaway": dict, "start": dict}, what="course.yaml")
+
+    cards, seen = [], {}
+    for i, item in enumerate(top["cards"]):
+        f = fields(item, {"id": str, "outer": int, "inner": int}, {"copies": int}, what="course card")
+        at = top["cards"].at(i)
+        if f["id"] in seen:
+            errors.error(f"card id {f['id']} is used twice (first on line {seen[f['id']].line})", item.at("id"))
+            continue
+        seen[f["id"]] = at
+        where[f["id"]] = at
+        copies = f.get("copies", 1)
+        if copies < 1:
+            errors.error(f"copies of {f['id']} should be at least 1, not {copies}", item.at("copies"))
+        cards.append(CourseCard(f["id"], _cost(item, "outer", errors, f["id"]),
+                                _cost(item, "inner", errors, f["id"]), copies))
+    if not cards:
+        errors.error("the course needs at least one course card", top["cards"].where)
+
+    g = fields(top["goal"], {"id": str, "outer": int, "inner": int}, what="goal card")
+    goal = GoalCard(g["id"], _cost(top["goal"], "outer", errors, "goal card link"),
+                    _cost(top["goal"], "inner", errors, "goal card goal"))
+    where[goal.id] = top["goal"].where
+    if goal.id in seen:
+        errors.error(f"the goal card's id {goal.id} is also a course card's id", top["goal"].at("id"))
+
+    b = fields(top["breakaway"], {"id": str, "name": str, "name_ja": str, "inner": int, "replaces": str,
+                                  "condition": str}, what="event card")
+    event = EventCard(b["id"], b["name"], b["name_ja"], _cost(top["breakaway"], "inner", errors, "Breakaway inner"),
+                      b["replaces"], b["condition"])
+    where[event.id] = top["breakaway"].where
+    where["replaces"] = top["breakaway"].at("replaces")
+    if event.id in seen or event.id == goal.id:
+        errors.error(f"the event card's id {event.id} is already used", top["breakaway"].at("id"))
+    if event.replaces not in seen:
+        errors.error(f"Breakaway replaces {event.replaces!r}, which is not a course card"
+                     f"{did_you_mean(event.replaces, seen)}", top["breakaway"].at("replaces"))
+    s = fields(top["start"], {"label": str}, what="start")
+
+    ppath = data_dir / "pieces.yaml"
+    pdoc = load_yaml(ppath)
+    if not isinstance(pdoc, dict):
+        raise KitError("pieces.yaml should be a mapping with colours:", Where(display_path(ppath), 1))
+    colours_list = fields(pdoc, {"colours": list}, what="pieces.yaml")["colours"]
+    colours = []
+    for i, item in enumerate(colours_list):
+        f = fields(item, {"name": str, "name_ja": str, "rgb": str}, what="colour")
+        if not (len(f["rgb"]) == 7 and f["rgb"].startswith("#")
+                and all(ch in "0123456789abcdefABCDEF" for ch in f["rgb"][1:])):
+            errors.error(f"colour {f['rgb']!r} should be #RRGGBB", item.at("rgb"))
+        colours.append(Colour(f["name"], f["name_ja"], f["rgb"]))
+    if len(colours) != 6:
+        errors.error(f"pieces.yaml needs six colours (six player markers), not {len(colours)}",
+                     colours_list.where)
+    errors.raise_if_any()
+
+    rules = load_rules(data_dir, rule_overrides)
+    return Tour(tuple(cards), goal, event, s["label"], tuple(colours), rules, MappingProxyType(where))
+
+
+def load_rules(data_dir: Path, overrides=()) -> MappingProxyType:
+    """The rule options; optional rules ① and ② together are refused, naming both."""
+    path = Path(data_dir) / "rules.yaml"
+    rules = load_options(RULE_SPEC, path, overrides)
+    if all(rules[name] for name in EXCLUSIVE):
+        raise KitError(f"rules {EXCLUSIVE[0]} (optional rule ①) and {EXCLUSIVE[1]} (optional rule ②) "
+                       "cannot both be on: the seed allows only one of them", _rule_where(path, overrides))
+    return rules
+
+
+def _rule_where(path: Path, overrides) -> Where | None:
+    """The rules.yaml line that turned the second option on, unless --rule did."""
+    if any(key in EXCLUSIVE for key, _ in overrides) or not path.exists():
+        return None
+    doc = load_yaml(path)
+    lines = [doc.at(k).line for k in EXCLUSIVE if isinstance(doc, LMap) and k in doc]
+    return Where(display_path(path), max(lines)) if lines else None
+
+
+def check_players(rules, players: int) -> int:
+    """The player count, checked against the optional rules in force."""
+    if rules["two_colours"] and players != 3:
+        raise KitError(f"two_colours (optional rule ②) is for exactly 3 players, not {players}")
+    if rules["breakaway"] and not 3 <= players <= 6:
+        raise KitError(f"breakaway (optional rule ①) is for 3 to 6 players, not {players}")
+    if not 2 <= players <= 6:
+        raise KitError(f"tour-de-dice is for 2 to 6 players, not {players}")
+    return players

@@ -1,0 +1,147 @@
+"""A whole race, from shuffling the ring to the first piece on the goal.
+
+`play_game(setup, seed)` is game k of `kit sim --seed S` when seed = S + k: the
+same seed lays the same ring (the course preview of `kit build` is seed 1) and
+rolls the same dice.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from kit.games.tour_de_dice.engine import (Course, Race, Turn, clockwise, lay_course, may_join, new_race,
+                                           resolve)
+from kit.games.tour_de_dice.model import Tour, check_players
+from kit.games.tour_de_dice.policies import POLICIES, choose_colour
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a race needs, as plain values (it travels to worker processes)."""
+
+    goal_id: str
+    goal_costs: tuple[int, int]
+    deck: tuple                     # course cards (and Breakaway under rule ①), one per copy
+    breakaway_id: str | None
+    players: int
+    owner: tuple[int, ...]          # piece -> seat
+    dice: int
+    policies: tuple[str, ...]       # per seat
+    turn_limit: int
+
+    @property
+    def pieces(self) -> int:
+        return len(self.owner)
+
+
+def make_setup(tour: Tour, players: int, policies: tuple[str, ...]) -> Setup:
+    rules = tour.rules
+    check_players(rules, players)
+    colours = 2 if rules["two_colours"] else 1
+    owner = tuple(p // colours for p in range(players * colours))
+    return Setup(tour.goal.id, (tour.goal.outer, tour.goal.inner), tour.deck(),
+                 tour.breakaway.id if rules["breakaway"] else None, players, owner, rules["dice"],
+                 tuple(policies), rules["turn_limit"])
+
+
+@dataclass(frozen=True)
+class Result:
+    winner: int | None              # winning seat; None if the turn limit stopped the race
+    turns: int
+    start: int                      # the start player's seat
+    passes: int                     # turns in which the active player rolled no dice
+    lost: tuple[int, ...]           # dice lost per seat
+    gap_spaces: int | None          # spaces between the goal and the best other player's piece
+    gap_cost: int | None            # what that piece still had to pay to reach the goal
+    leader: int | None              # seat of the piece that passed Breakaway first
+    held_moves: int                 # moves Breakaway cut short
+    held_turns: int                 # turns with the leader through and the pack still behind
+
+
+def shuffled_course(setup: Setup, rng: random.Random) -> Course:
+    cards = list(setup.deck)
+    rng.shuffle(cards)
+    return lay_course(setup.goal_id, setup.goal_costs, cards, setup.breakaway_id)
+
+
+def roll(rng: random.Random, k: int) -> tuple[int, ...]:
+    r = rng.random
+    return tuple(int(r() * 6) + 1 for _ in range(k))
+
+
+def start_seat(rng: random.Random, players: int) -> int:
+    """Everyone rolls three dice; the highest total starts; ties roll again among themselves."""
+    seats = list(range(players))
+    while len(seats) > 1:
+        totals = [sum(roll(rng, 3)) for _ in seats]
+        top = max(totals)
+        seats = [s for s, t in zip(seats, totals) if t == top]
+    return seats[0]
+
+
+def play_game(setup: Setup, seed: int) -> Result:
+    return _run(setup, seed, None)[2]
+
+
+def play_log(setup: Setup, seed: int) -> tuple[Course, tuple[Turn, ...], Result]:
+    """The race with every turn kept, for the course preview, progress sheets and tests."""
+    log: list[Turn] = []
+    course, race, result = _run(setup, seed, log)
+    return course, tuple(log), result
+
+
+def _run(setup: Setup, seed: int, log: list | None):
+    rng = random.Random(seed)
+    course = shuffled_course(setup, rng)
+    seat = first = start_seat(rng, setup.players)
+    owner, players, pieces = setup.owner, setup.players, setup.pieces
+    mine = tuple(tuple(p for p in range(pieces) if owner[p] == s) for s in range(players))
+    order = tuple(clockwise(p, pieces, owner, players) for p in range(pieces))
+    policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
+    race = new_race(pieces, setup.dice)
+    b = course.breakaway
+
+    def choose(piece, options, positions):
+        return policy[piece].stop(course, positions, piece, options)
+
+    lost = [0] * players
+    passes = held_moves = held_turns = 0
+    winner = None
+    turns = 0
+    while turns < setup.turn_limit:
+        turns += 1
+        active = mine[seat][0] if len(mine[seat]) == 1 else choose_colour(race, mine[seat])
+        k = max(0, min(policy[active].dice(course, race, active), race.dice[active]))
+        if k == 0:
+            passes += 1
+            if log is not None:
+                log.append(Turn(active, 0))
+        else:
+            joiners = tuple(p for p in may_join(race, active, k, order[active])
+                            if policy[p].join(course, race, p, k))
+            rollers = (active,) + joiners
+            race, turn = resolve(course, race, rollers, tuple(roll(rng, k) for _ in rollers), choose)
+            for p, n in zip(rollers, turn.lost):
+                lost[owner[p]] += n
+            held_moves += len(turn.held)
+            if log is not None:
+                log.append(turn)
+            if turn.winner is not None:
+                winner = turn.winner
+                break
+        if race.leader is not None and any(pos < b for p, pos in enumerate(race.positions) if p != race.leader):
+            held_turns += 1
+        seat = (seat + 1) % players
+    result = _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner)
+    return course, race, result
+
+
+def _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner) -> Result:
+    gap_spaces = gap_cost = None
+    if winner is not None:
+        rest = [pos for p, pos in enumerate(race.positions) if owner[p] != owner[winner]]
+        best = max(rest)
+        gap_spaces, gap_cost = course.goal - best, course.cost_between(best, course.goal)
+    return Result(None if winner is None else owner[winner], turns, first, passes, tuple(lost), gap_spaces,
+                  gap_cost, None if race.leader is None else owner[race.leader], held_moves, held_turns)

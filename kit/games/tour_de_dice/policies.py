@@ -1,0 +1,121 @@
+"""How simulated players decide: how many dice to roll, whether to join, where to stop.
+
+Every policy is three small functions of the visible state. Breakaway needs the
+whole pack to roll together, so all policies share one piece of table sense: once
+the leader is through, a held piece whose whole pack stands on its space rolls as
+many dice as the poorest of them has (so all can join) and joins such rolls; held
+at the space before Breakaway with the pack scattered, it waits (rolls 0), since a
+roll could only cost it dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from kit.errors import KitError, did_you_mean
+
+from kit.games.tour_de_dice.engine import Course, Race
+
+DRAFT_SLACK = 2     # spaces a drafter gives up to end its move beside another piece
+
+
+@dataclass(frozen=True)
+class Policy:
+    name: str
+    doc: str
+    dice: Callable[[Course, Race, int], int]
+    join: Callable[[Course, Race, int, int], bool]
+    stop: Callable[[Course, tuple[int, ...], int, tuple[int, ...]], int]
+
+
+def _pack(course: Course, race: Race, piece: int) -> tuple[int, ...] | None:
+    """The pieces held behind Breakaway with `piece` (all but the leader), or None if not held."""
+    b, leader = course.breakaway, race.leader
+    if b is None or leader is None or race.positions[piece] >= b:
+        return None
+    return tuple(p for p in range(len(race.positions)) if p != leader)
+
+
+def _gathered(race: Race, pack: tuple[int, ...], piece: int) -> bool:
+    here = race.positions[piece]
+    return all(race.positions[p] == here for p in pack)
+
+
+def _with_pack_sense(dice, join):
+    def pack_dice(course: Course, race: Race, piece: int) -> int:
+        pack = _pack(course, race, piece)
+        if pack is not None:
+            if _gathered(race, pack, piece):
+                return min(race.dice[p] for p in pack)
+            if race.positions[piece] == course.breakaway - 1:
+                return 0
+        return dice(course, race, piece)
+
+    def pack_join(course: Course, race: Race, piece: int, k: int) -> bool:
+        pack = _pack(course, race, piece)
+        if pack is not None:
+            if _gathered(race, pack, piece):
+                return True
+            if race.positions[piece] == course.breakaway - 1:
+                return False
+        return join(course, race, piece, k)
+
+    return pack_dice, pack_join
+
+
+def _furthest(course: Course, positions: tuple[int, ...], piece: int, options: tuple[int, ...]) -> int:
+    return options[-1]
+
+
+def _beside_others(course: Course, positions: tuple[int, ...], piece: int, options: tuple[int, ...]) -> int:
+    """The furthest stop ahead shared with another piece, if it costs at most DRAFT_SLACK spaces.
+
+    Never the space it stands on: a pack of drafters waiting for each other would never move.
+    """
+    occupied = {p for i, p in enumerate(positions) if i != piece}
+    best = options[-1]
+    for space in reversed(options[1:]):
+        if best - space > DRAFT_SLACK:
+            break
+        if space in occupied:
+            return space
+    return best
+
+
+def _make(name, doc, dice, join, stop) -> Policy:
+    return Policy(name, doc, *_with_pack_sense(dice, join), stop)
+
+
+POLICIES = {p.name: p for p in (
+    _make("bold", "rolls every die it has, joins every roll it may, moves as far as it can",
+          lambda c, r, p: r.dice[p], lambda c, r, p, k: True, _furthest),
+    _make("careful", "rolls one die (never at risk), joins only one-die rolls, moves as far as it can",
+          lambda c, r, p: 1, lambda c, r, p, k: k == 1, _furthest),
+    _make("patient", "rolls one die on lap 1 and every die on lap 2, joins like it rolls, moves as far "
+          "as it can: it saves its dice for the dear inner spaces",
+          lambda c, r, p: 1 if r.positions[p] < c.link else r.dice[p],
+          lambda c, r, p, k: k == 1 or r.positions[p] >= c.link, _furthest),
+    _make("drafting", "rolls up to two dice, joins every roll it may, and ends its move on a space "
+          f"with another piece when that costs at most {DRAFT_SLACK} spaces, to ride their rolls",
+          lambda c, r, p: min(2, r.dice[p]), lambda c, r, p, k: True, _beside_others),
+)}
+
+
+def choose_colour(race: Race, pieces: tuple[int, ...]) -> int:
+    """Option ②: the player's piece that takes the turn, the one further ahead (then more dice)."""
+    return max(pieces, key=lambda p: (race.positions[p], race.dice[p], -p))
+
+
+def parse_policies(text: str | None, players: int) -> tuple[str, ...]:
+    """`bold` for every seat, or `bold,careful,...` one per seat (a shorter list repeats)."""
+    names = [n.strip() for n in (text or "bold").split(",") if n.strip()]
+    if not names:
+        raise KitError("--policy: give a policy name, e.g. bold")
+    for n in names:
+        if n not in POLICIES:
+            raise KitError(f"--policy: unknown policy {n!r}{did_you_mean(n, POLICIES)}; "
+                           f"policies: {', '.join(POLICIES)}")
+    if len(names) > players:
+        raise KitError(f"--policy: {len(names)} policies for {players} players")
+    return tuple(names[i % len(names)] for i in range(players))

@@ -1,0 +1,79 @@
+"""`kit build --game tour-de-dice`: every printable PDF, rendered in memory, then written together.
+
+- cards.pdf: course cards (one per copy), the goal card, Breakaway and the player aid,
+  fronts with bleed and crop marks, each sheet followed by its duplex back;
+- markers.pdf: six player markers;
+- course-preview.pdf: the ring of `kit sim --seed 1`'s first race, both laps;
+- progress-sheet.pdf: the hand-playtest log;
+- alignment.pdf: the duplex alignment test.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+from kit.fonts import register
+from kit.output import Pdf, write_all
+from kit.render import alignment_pages, card_sheets
+
+from kit.games.tour_de_dice.cards import aid_front, back, course_front, event_front, goal_front
+from kit.games.tour_de_dice.model import Tour, load
+from kit.games.tour_de_dice.play import make_setup, shuffled_course
+from kit.games.tour_de_dice.sheets import marker_pages, preview_page, progress_pages
+
+PREVIEW_SEED = 1
+TITLE = "tour-de-dice"
+
+
+def faces(tour: Tour) -> tuple:
+    """One drawing function per printed card, in print order."""
+    out = []
+    for card in tour.cards:
+        out += [partial(course_front, card=card)] * card.copies
+    out.append(partial(goal_front, goal=tour.goal))
+    out.append(partial(event_front, event=tour.breakaway))
+    out.append(aid_front)
+    return tuple(out)
+
+
+def cards_pdf(tour: Tour, layout) -> tuple[bytes, int]:
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} cards")
+    drawn = faces(tour)
+    card_sheets(pdf, layout, len(drawn), lambda c, i, trim, bleed: drawn[i](c, trim, bleed),
+                lambda c, i, trim, bleed: back(c, trim, bleed), caption="ツール・ド・ダイス cards")
+    return pdf.finish(), pdf.pages
+
+
+def preview_pdf(tour: Tour) -> tuple[bytes, int]:
+    rules = tour.rules
+    players = 3 if rules["two_colours"] else max(3, rules["players"]) if rules["breakaway"] else rules["players"]
+    setup = make_setup(tour, players, ("bold",) * players)
+    course = shuffled_course(setup, random.Random(PREVIEW_SEED))
+    on = [k for k in ("breakaway", "two_colours") if rules[k]]
+    pdf = Pdf(210, 297, f"{TITLE} course preview")
+    preview_page(pdf, course, tour.start,
+                 f"シード {PREVIEW_SEED} のコース（kit sim --seed {PREVIEW_SEED} の1レース目と同じ並び）  "
+                 f"optional rules: {', '.join(on) or 'none'}")
+    return pdf.finish(), pdf.pages
+
+
+def build(ctx, corner_index=None) -> list:
+    """Render every PDF first; write them only if all rendered."""
+    register(ctx.font)
+    tour = load(ctx.data_dir, ctx.rules)
+    layout = ctx.layout
+    rendered = {"cards.pdf": cards_pdf(tour, layout), "course-preview.pdf": preview_pdf(tour)}
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} player markers")
+    marker_pages(pdf, layout, tour.colours)
+    rendered["markers.pdf"] = (pdf.finish(), pdf.pages)
+    pdf = Pdf(297, 210, f"{TITLE} progress sheet")
+    seats = 3 if tour.rules["two_colours"] else tour.rules["players"]
+    progress_pages(pdf, seats, tour.colours)
+    rendered["progress-sheet.pdf"] = (pdf.finish(), pdf.pages)
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} duplex alignment")
+    alignment_pages(pdf, layout, "ツール・ド・ダイス")
+    rendered["alignment.pdf"] = (pdf.finish(), pdf.pages)
+    files = {ctx.out_dir / name: data for name, (data, _) in rendered.items()}
+    write_all(files)
+    return [(ctx.out_dir / name, pages) for name, (_, pages) in rendered.items()]

@@ -1,0 +1,226 @@
+"""Pages that are not card sheets: the course preview, the progress sheet, the player markers."""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.colors import Color, black, white
+
+from kit.imposition import Rect, grid
+from kit.layoutfile import Layout
+from kit.output import Pdf
+from kit.render import colour, draw_clipped, draw_segments, fill_rect, line, stroke_rect, text, text_in_box
+from kit.units import to_pt
+
+from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
+from kit.games.tour_de_dice.engine import Course
+from kit.games.tour_de_dice.model import Colour
+
+GRID = Color(0.55, 0.55, 0.55)
+SHADE = Color(0.93, 0.93, 0.93)
+
+
+# --- course preview --------------------------------------------------------------------
+
+def preview_page(pdf: Pdf, course: Course, start_label: str, caption: str) -> None:
+    """The ring as laid out on the table (goal card at twelve o'clock, clockwise), and both laps in a row."""
+    w, h = 210.0, 297.0
+    pdf.set_page_size(w, h)
+    c = pdf.canvas
+    text(c, 15, h - 16, f"{TITLE}  コースプレビュー  course preview", 14)
+    text(c, 15, h - 23, caption, 8)
+    cx, cy, radius = w / 2, h - 135, 62.0
+    n = len(course.ring)
+    card_w = min(2 * math.pi * radius / n * 0.82, 22.0)
+    card_h = card_w * 88 / 63
+    for k, ident in enumerate(course.ring):
+        angle = 90 - 360 * k / n                   # clockwise from the top
+        outer_cost = course.costs[k] if k else course.costs[course.link]
+        inner_cost = course.costs[course.link + k] if k else course.costs[course.goal]
+        event = k and k == course.breakaway
+        _ring_card(c, cx, cy, radius, angle, card_w, card_h, ident, outer_cost, inner_cost, k == 0, event)
+    _arrow_arc(c, cx, cy, radius + card_h / 2 + 9, 72, 40)
+    text(c, cx + 38, cy + radius + card_h / 2 + 6, "時計回り clockwise", 7)
+    sx, sy = cx, cy + radius + card_h / 2 + 10
+    c.setFillColor(EVENT)
+    c.circle(to_pt(sx), to_pt(sy), to_pt(4), stroke=0, fill=1)
+    text(c, sx, sy + 6, f"{start_label} START", 8, "centre", EVENT)
+    text(c, cx, cy + 3, "外側＝1周目（明るい）", 8, "centre", LAP1_INK)
+    text(c, cx, cy - 3, "内側＝2周目（濃い）", 8, "centre", LAP2)
+    _track_rows(c, course, start_label, 15, cy - radius - card_h - 14, w - 30)
+    pdf.show_page()
+
+
+def _ring_card(c, cx, cy, radius, angle, w, h, ident, outer_cost, inner_cost, is_goal, is_event) -> None:
+    c.saveState()
+    c.translate(to_pt(cx), to_pt(cy))
+    c.rotate(angle - 90)
+    # Local frame: the card's centre line runs up the y axis, its inner end toward the centre.
+    y0 = radius - h / 2
+    fill_rect(c, Rect(-w / 2, y0, w, h / 2), LAP2)
+    fill_rect(c, Rect(-w / 2, y0 + h / 2, w, h / 2), EVENT if is_event else LAP1)
+    stroke_rect(c, Rect(-w / 2, y0, w, h), GOLD if is_goal else black, 1.2 if is_goal else 0.4)
+    text_in_box(c, Rect(-w / 2, y0 + h / 2 + 1, w, h / 2 - 5), str(outer_cost), 20,
+                white if is_event else LAP1_INK)
+    text_in_box(c, Rect(-w / 2, y0 + 3, w, h / 2 - 5), str(inner_cost), 20, GOLD if is_goal else white)
+    text(c, 0, y0 + h + 1.5, "GOAL" if is_goal else ident, 6, "centre")
+    c.restoreState()
+
+
+def _arrow_arc(c, cx, cy, r, start_deg, extent_deg) -> None:
+    c.setStrokeColor(black)
+    c.setLineWidth(0.8)
+    p = c.beginPath()
+    p.arc(to_pt(cx - r), to_pt(cy - r), to_pt(cx + r), to_pt(cy + r), start_deg, -extent_deg)
+    c.drawPath(p, stroke=1, fill=0)
+    end = math.radians(start_deg - extent_deg)
+    ex, ey = cx + r * math.cos(end), cy + r * math.sin(end)
+    tangent = end - math.pi / 2
+    for side in (0.5, -0.5):
+        a = tangent + math.pi + side
+        line(c, ex, ey, ex + 3 * math.cos(a), ey + 3 * math.sin(a))
+
+
+def _track_rows(c, course: Course, start_label: str, x: float, top: float, width: float) -> None:
+    """Both laps as rows of spaces with their costs and the running total from the start."""
+    n = len(course.ring)
+    box = min(width / (n + 1), 12.0)
+    total = 0
+    for lap, first in ((1, 1), (2, course.link + 1)):
+        y = top - (lap - 1) * 24
+        label = "1周目 LAP 1（外側）" if lap == 1 else "2周目 LAP 2（内側）"
+        text(c, x, y + 2, label, 8)
+        cells = [(start_label, None)] if lap == 1 else []
+        for space in range(first, first + n):
+            ident, _ = course.card_at(space)
+            cells.append((("LINK" if lap == 1 else "GOAL") if space in (course.link, course.goal) else ident,
+                          space))
+        for k, (name, space) in enumerate(cells):
+            r = Rect(x + k * box, y - 14, box - 0.6, 12)
+            dark = lap == 2 and space is not None
+            fill_rect(c, r, EVENT if space == course.breakaway else (LAP2 if dark else LAP1))
+            ink = white if dark or space == course.breakaway else LAP1_INK
+            if space is None:
+                text_in_box(c, Rect(r.x, r.y + 3, r.w, 6), name, 6, ink)
+                continue
+            total += course.costs[space]
+            text_in_box(c, Rect(r.x, r.y + 5, r.w, 7), str(course.costs[space]), 11, ink)
+            text(c, r.x + r.w / 2, r.y + 1.5, f"{name} Σ{total}", 4.5, "centre", ink)
+    text(c, x, top - 48, "数字: そのマスに入るコスト。Σ: スタートからの合計。"
+         "赤: Breakaway（コスト0、止まれない）。", 7)
+
+
+# --- progress sheet -------------------------------------------------------------------
+
+LOG_ROWS = 26
+LOG_PAGES = 4                   # 104 turns: past the 95th percentile of four-player races
+
+
+def progress_pages(pdf: Pdf, seats: int, colours: tuple[Colour, ...]) -> None:
+    """Landscape log sheets: per turn the active player, dice used, joiners, and per player
+    the roll, the move and the dice lost."""
+    w, h = 297.0, 210.0
+    for page in range(LOG_PAGES):
+        pdf.set_page_size(w, h)
+        c = pdf.canvas
+        text(c, 12, h - 13, f"{TITLE}  進行シート  progress sheet  ({page + 1}/{LOG_PAGES})", 12)
+        text(c, 12, h - 20, "日付 ____________   コース (seed) ________   プレイヤー: "
+             + "   ".join(f"P{k + 1} ____ ({colours[k].name_ja})" for k in range(seats)), 7.5)
+        _log(c, 12, h - 26, w - 24, seats, range(page * LOG_ROWS + 1, (page + 1) * LOG_ROWS + 1))
+        text(c, 12, 7, "手番: 手番プレイヤー  数: 使ったダイスの数（0=パス）  相乗り: 参加した人  "
+             "出目: 各自の目  移動: どこからどこへ（カードid と 周）  失: 失ったダイス", 6.5)
+        pdf.show_page()
+
+
+def _log(c, x: float, top: float, width: float, seats: int, turns: range) -> None:
+    fixed = (("#", 8), ("手番", 14), ("数", 9), ("相乗り", 22))
+    per = (width - sum(wd for _, wd in fixed)) / seats
+    sub = (("出目", 0.40), ("移動", 0.45), ("失", 0.15))
+    head_h, row_h = 9.0, 6.3
+    c.setStrokeColor(GRID)
+    c.setLineWidth(0.3)
+    xs = [x]
+    for _, wd in fixed:
+        xs.append(xs[-1] + wd)
+    fill_rect(c, Rect(x, top - head_h, width, head_h), SHADE)
+    for (name, wd), x0 in zip(fixed, xs):
+        text(c, x0 + wd / 2, top - 6, name, 7, "centre")
+    for s in range(seats):
+        x0 = xs[-1] + s * per
+        text(c, x0 + per / 2, top - 3.8, f"P{s + 1}", 7, "centre")
+        sx = x0
+        for name, share in sub:
+            text(c, sx + per * share / 2, top - 8, name, 5.5, "centre")
+            sx += per * share
+    bottom = top - head_h - row_h * len(turns)
+    for k, turn in enumerate(turns):
+        y = top - head_h - (k + 1) * row_h
+        if k % 2:
+            fill_rect(c, Rect(x, y, width, row_h), Color(0.97, 0.97, 0.97))
+        text(c, x + 4, y + 2, str(turn), 6.5, "centre")
+    c.setStrokeColor(GRID)
+    for k in range(len(turns) + 2):
+        y = top - (head_h + (k - 1) * row_h if k else 0)
+        line(c, x, y, x + width, y)
+    for x0 in xs:
+        line(c, x0, top, x0, bottom)
+    for s in range(seats + 1):
+        c.setLineWidth(0.8 if s else 0.3)
+        line(c, xs[-1] + s * per, top, xs[-1] + s * per, bottom)
+        if s < seats:
+            c.setLineWidth(0.2)
+            sx = xs[-1] + s * per
+            for _, share in sub[:-1]:
+                sx += per * share
+                line(c, sx, top - head_h + 4, sx, bottom)
+    c.setLineWidth(0.3)
+
+
+# --- player markers ---------------------------------------------------------------------
+
+MARKER_W, MARKER_H = 22.0, 56.0   # a fold-over standee: two 25 mm faces and a 6 mm base
+
+
+def marker_pages(pdf: Pdf, layout: Layout, colours: tuple[Colour, ...]) -> int:
+    """Six fold-over standees, one per colour, cut out along crop marks."""
+    sheet = grid(layout, MARKER_W, MARKER_H)
+    pdf.set_page_size(layout.paper_width, layout.paper_height)
+    c = pdf.canvas
+    for i, col in enumerate(colours):
+        draw_clipped(c, lambda cv, k, trim, bleed, col=col, n=i + 1: _marker(cv, trim, bleed, col, n),
+                     i, sheet.trims[i], sheet.bleed)
+    draw_segments(c, tuple(s for s in sheet.crop_marks))
+    text(c, layout.paper_width / 2, layout.margin + 2,
+         "プレイヤーコマ: 切って点線で山折り、下端を台紙に。 player markers: cut, fold on the dotted lines", 7, "centre")
+    pdf.show_page()
+    return len(colours)
+
+
+def _marker(c, trim: Rect, bleed: float, col: Colour, number: int) -> None:
+    base = 3.0
+    face_h = (trim.h - 2 * base) / 2
+    fill_rect(c, trim.grow(bleed), colour(col.rgb))
+    ink = black if _light(col.rgb) else white
+    lower = Rect(trim.x, trim.y + base, trim.w, face_h)
+    upper = Rect(trim.x, trim.y + base + face_h, trim.w, face_h)
+    for face, turned in ((lower, False), (upper, True)):
+        c.saveState()
+        if turned:      # the back face is upside down on the flat strip, upright once folded
+            c.translate(to_pt(face.x + face.w), to_pt(face.y + face.h))
+            c.rotate(180)
+            face = Rect(0, 0, face.w, face.h)
+        text_in_box(c, Rect(face.x + 2, face.y + 8, face.w - 4, 14), f"P{number}", 30, ink)
+        text(c, face.x + face.w / 2, face.y + 3, f"{col.name_ja} {col.name}", 7, "centre", ink)
+        c.restoreState()
+    c.setStrokeColor(ink)
+    c.setDash([1.5, 1.5], 0)
+    c.setLineWidth(0.4)
+    for y in (trim.y + base, trim.y + base + face_h, trim.y2 - base):
+        line(c, trim.x, y, trim.x2, y)
+    c.setDash([], 0)
+    stroke_rect(c, trim, GRID, 0.3)
+
+
+def _light(rgb: str) -> bool:
+    c = colour(rgb)
+    return 0.3 * c.red + 0.59 * c.green + 0.11 * c.blue > 0.6

@@ -1,0 +1,252 @@
+"""Leader lines (引き出し線) from moved boxes back to the places they label.
+
+A box that overlap removal moved off its anchor gets a straight line from its
+edge to a target: the anchor itself, or, when another box covers the anchor,
+the most central visible point of the labelled area. Leaders must not cross
+each other or pass through another box; `untangle` swaps equal-sized boxes
+whose leaders cross (the set of rectangles stays the same, so no overlap can
+appear). Everything here is plain geometry on `kit.relax.Box` values.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import box as shapely_box
+from shapely.ops import polylabel, unary_union
+
+from kit.relax import Box
+
+Point = tuple[float, float]
+Leader = tuple[Point, ...]      # a polyline from the box's edge to its target; () for none
+
+TOL = 1e-7
+
+
+def inside(box: Box, p: Point, margin: float = 0.0) -> bool:
+    """Whether `p` lies inside `box` shrunk by `margin` on every side."""
+    return abs(p[0] - box.x) < box.width / 2 - margin and abs(p[1] - box.y) < box.height / 2 - margin
+
+
+def edge_point(box: Box, target: Point) -> Point:
+    """Where the ray from the box's centre towards `target` leaves the box."""
+    dx, dy = target[0] - box.x, target[1] - box.y
+    scale = min(box.width / 2 / abs(dx) if dx else math.inf, box.height / 2 / abs(dy) if dy else math.inf)
+    if scale >= 1 or math.isinf(scale):  # the target is inside the box
+        return target
+    return (box.x + dx * scale, box.y + dy * scale)
+
+
+def distance(box: Box, p: Point) -> float:
+    """How far `p` lies outside `box` (0 inside or on its edge)."""
+    dx = max(abs(p[0] - box.x) - box.width / 2, 0.0)
+    dy = max(abs(p[1] - box.y) - box.height / 2, 0.0)
+    return math.hypot(dx, dy)
+
+
+def needs_leader(box: Box, anchor: Point, threshold: float) -> bool:
+    """A box needs a leader when its anchor lies more than `threshold` outside it."""
+    return distance(box, anchor) > threshold
+
+
+def _orient(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def segments_meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Whether two segments share any point (touching counts)."""
+    d1, d2 = _orient(q1, q2, p1), _orient(q1, q2, p2)
+    d3, d4 = _orient(p1, p2, q1), _orient(p1, p2, q2)
+    if ((d1 > TOL and d2 < -TOL) or (d1 < -TOL and d2 > TOL)) and \
+            ((d3 > TOL and d4 < -TOL) or (d3 < -TOL and d4 > TOL)):
+        return True
+
+    def on(a, b, c, d):  # c collinear with a-b and within its bounding box
+        return abs(d) <= TOL and min(a[0], b[0]) - TOL <= c[0] <= max(a[0], b[0]) + TOL \
+            and min(a[1], b[1]) - TOL <= c[1] <= max(a[1], b[1]) + TOL
+
+    return on(q1, q2, p1, d1) or on(q1, q2, p2, d2) or on(p1, p2, q1, d3) or on(p1, p2, q2, d4)
+
+
+def segment_enters(p: Point, q: Point, box: Box, margin: float = TOL) -> bool:
+    """Whether the segment p-q passes through the inside of `box` (shrunk by `margin`).
+
+    Liang–Barsky clipping: the segment enters if a piece of positive length survives.
+    """
+    lo, hi = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for d, start, low, high in ((dx, p[0], box.x - box.width / 2 + margin, box.x + box.width / 2 - margin),
+                                (dy, p[1], box.y - box.height / 2 + margin, box.y + box.height / 2 - margin)):
+        if low >= high:
+            return False
+        if abs(d) < 1e-15:
+            if not low < start < high:
+                return False
+            continue
+        t0, t1 = (low - start) / d, (high - start) / d
+        if t0 > t1:
+            t0, t1 = t1, t0
+        lo, hi = max(lo, t0), min(hi, t1)
+        if lo >= hi:
+            return False
+    return (hi - lo) * math.hypot(dx, dy) > TOL
+
+
+def _segments(leader: Leader):
+    return zip(leader, leader[1:])
+
+
+def crossings(leaders: Sequence[Leader]) -> tuple[tuple[int, int], ...]:
+    """Every pair of leaders (i < j) that cross or touch."""
+    out = []
+    for i in range(len(leaders)):
+        for j in range(i + 1, len(leaders)):
+            if _meet(leaders[i], leaders[j]):
+                out.append((i, j))
+    return tuple(out)
+
+
+def through_boxes(leaders: Sequence[Leader], boxes: Sequence[Box]) -> tuple[tuple[int, int], ...]:
+    """Every (leader i, box k), k ≠ i, such that leader i passes through box k."""
+    return tuple((i, k) for i, leader in enumerate(leaders) for k, b in enumerate(boxes)
+                 if k != i and any(segment_enters(p, q, b) for p, q in _segments(leader)))
+
+
+def target(anchor: Point, area, box: Box, others: Sequence[Box], margin: float) -> Point:
+    """Where the leader of `box` ends: its anchor if no other box covers it; else the most
+    central point of the part of `area` that no box covers, nearest the anchor (the
+    anchor when nothing of `area` shows)."""
+    if area is None or not any(inside(b, anchor, -margin) for b in others):
+        return anchor
+    cover = unary_union([shapely_box(b.x - b.width / 2 - margin, b.y - b.height / 2 - margin,
+                                     b.x + b.width / 2 + margin, b.y + b.height / 2 + margin)
+                         for b in (box, *others)])
+    visible = area.difference(cover)
+    parts = [g for g in getattr(visible, "geoms", [visible]) if g.geom_type == "Polygon" and g.area > 0]
+    if not parts:
+        return anchor
+    here = ShapelyPoint(anchor)
+    part = min(parts, key=lambda g: (round(g.distance(here), 6), -g.area))
+    p = polylabel(part, tolerance=0.2)
+    if not part.contains(p):
+        p = part.representative_point()
+    return (round(p.x, 3), round(p.y, 3))
+
+
+def route(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | None = None,
+          threshold: float = 1.0, margin: float = 0.5) -> tuple[Leader, ...]:
+    """A leader for each box that needs one (see `needs_leader`), else (): straight from
+    the box's edge to its target, or with one bend where the straight line would pass
+    through another box.
+
+    `areas` (shapely shapes, optional) let a leader whose anchor is hidden under
+    another box end on a visible part of its area instead.
+    """
+    return tuple(_leader(boxes, anchors, areas, threshold, margin, i) for i in range(len(boxes)))
+
+
+def _leader(boxes, anchors, areas, threshold, margin, i) -> Leader:
+    b, a = boxes[i], anchors[i]
+    if not needs_leader(b, a, threshold):
+        return ()
+    near = [o for k, o in enumerate(boxes) if k != i and _near(o, b, a)]
+    end = target(a, areas[i] if areas is not None else None, b, near, margin)
+    straight = (edge_point(b, end), end)
+    if not any(segment_enters(p, q, o) for o in near for p, q in (straight,)):
+        return straight
+    return _bent(b, end, near, margin) or straight
+
+
+def _bent(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader | None:
+    """The shortest leader with one bend, at a corner of a nearby box (or of `box`), that
+    passes through no box; None if there is none."""
+    corners = []
+    for o in (box, *others):
+        hw, hh = o.width / 2 + margin, o.height / 2 + margin
+        corners += [(o.x + sx * hw, o.y + sy * hh) for sx in (-1, 1) for sy in (-1, 1)]
+    best = None
+    for bend in corners:
+        if inside(box, bend) or any(inside(o, bend) for o in others):
+            continue
+        start = edge_point(box, bend)
+        path = (start, bend, end)
+        if any(segment_enters(p, q, o) for o in others for p, q in _segments(path)):
+            continue
+        if segment_enters(bend, end, box):
+            continue
+        length = math.dist(start, bend) + math.dist(bend, end)
+        if best is None or length < best[0] - TOL:
+            best = (length, path)
+    return best[1] if best else None
+
+
+def _near(other: Box, box: Box, anchor: Point) -> bool:
+    """Whether `other` could touch the region between `box` and `anchor` (a cheap filter)."""
+    reach = math.dist((box.x, box.y), anchor) + max(box.width, box.height) + max(other.width, other.height)
+    return math.dist((other.x, other.y), anchor) < reach
+
+
+def faults(leaders: Sequence[Leader], boxes: Sequence[Box]) -> tuple[int, int]:
+    """(crossing pairs, leader-through-box pairs): both should be zero."""
+    return len(crossings(leaders)), len(through_boxes(leaders, boxes))
+
+
+def _meet(a: Leader, b: Leader) -> bool:
+    return bool(a and b) and any(segments_meet(p, q, r, s) for p, q in _segments(a) for r, s in _segments(b))
+
+
+def _faults_of(pair: tuple[int, int], leaders, boxes) -> tuple[int, int]:
+    """The faults that involve the leaders of `pair`: crossings with any leader, and their
+    passes through other boxes. Other leaders' passes do not change when the two boxes swap
+    places, since the set of rectangles stays the same."""
+    i, j = pair
+    cross = sum(_meet(leaders[i], leaders[k]) + _meet(leaders[j], leaders[k])
+                for k in range(len(leaders)) if k not in pair) + _meet(leaders[i], leaders[j])
+    through = sum(1 for m in pair for k, b in enumerate(boxes)
+                  if k != m and any(segment_enters(p, q, b) for p, q in _segments(leaders[m])))
+    return cross, through
+
+
+def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | None = None,
+             threshold: float = 1.0, margin: float = 0.5, rounds: int = 50
+             ) -> tuple[tuple[Box, ...], tuple[Leader, ...]]:
+    """Swap the places of equal-sized boxes whose leaders cross, while that lowers the
+    number of faults (crossings, then leaders through boxes); return boxes and leaders.
+
+    A swap moves two boxes onto each other's rectangles, so boxes that did not
+    overlap still do not, and only the two swapped leaders change. Pairs are tried
+    in index order: the result is deterministic.
+    """
+    boxes = tuple(boxes)
+    leaders = route(boxes, anchors, areas, threshold, margin)
+    score = faults(leaders, boxes)
+    for _ in range(rounds):
+        if score == (0, 0):
+            break
+        for pair in _swap_candidates(leaders, boxes):
+            i, j = pair
+            a, b = boxes[i], boxes[j]
+            if (a.width, a.height) != (b.width, b.height):
+                continue
+            trial = list(boxes)
+            trial[i], trial[j] = Box(b.x, b.y, a.width, a.height), Box(a.x, a.y, b.width, b.height)
+            t_leaders = list(leaders)
+            for m in pair:
+                t_leaders[m] = _leader(trial, anchors, areas, threshold, margin, m)
+            before, after = _faults_of(pair, leaders, boxes), _faults_of(pair, t_leaders, trial)
+            t_score = (score[0] - before[0] + after[0], score[1] - before[1] + after[1])
+            if t_score < score:
+                boxes, leaders, score = tuple(trial), tuple(t_leaders), t_score
+                break
+        else:
+            break
+    return boxes, leaders
+
+
+def _swap_candidates(leaders, boxes) -> list[tuple[int, int]]:
+    """Pairs whose swap may help: crossing leaders, and a leader with the box it passes."""
+    pairs = set(crossings(leaders))
+    pairs |= {(min(i, k), max(i, k)) for i, k in through_boxes(leaders, boxes)}
+    return sorted(pairs)

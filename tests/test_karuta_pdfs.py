@@ -1,0 +1,228 @@
+"""karuta's print files: `kit build --game karuta` and `kit deal`, checked as numbers and as PDFs."""
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from kit import fonts
+from kit.errors import KitError
+from kit.fonts import text_width
+from kit.games.karuta.model import FILES as DATA_FILES
+from kit.imposition import Rect, grid
+from kit.project import make_context
+from kit.units import to_pt
+
+from conftest import MAP, ROOT, needs_map
+
+needs_data = pytest.mark.skipif(not all((ROOT / "data" / "karuta" / f).exists() for f in DATA_FILES),
+                                reason="data/karuta is not complete yet")
+pytestmark = [needs_map, needs_data]
+
+FILES = ("board.pdf", "board-overview.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf")
+
+
+@pytest.fixture
+def built(project):
+    from kit.games.karuta.build import build
+    ctx = make_context("karuta", out=str(project / "out"))
+    return ctx, build(ctx)
+
+
+def _fonts_embedded(reader: PdfReader) -> int:
+    """Checks every font of every page carries its TrueType program; returns how many were seen."""
+    seen = 0
+    for page in reader.pages:
+        objects = [page["/Resources"]]
+        xobjects = page["/Resources"].get("/XObject", {})
+        objects += [x.get_object()["/Resources"] for x in xobjects.values() if "/Resources" in x.get_object()]
+        for resources in objects:
+            for font in resources.get("/Font", {}).values():
+                font = font.get_object()
+                desc = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+                assert "/FontFile2" in desc["/FontDescriptor"].get_object(), font
+                seen += 1
+    return seen
+
+
+def test_build_writes_every_file_that_parses_with_embedded_fonts(built):
+    ctx, written = built
+    assert [p.name for p, _ in written] == list(FILES)
+    paper = (round(to_pt(ctx.layout.paper_width)), round(to_pt(ctx.layout.paper_height)))
+    total_fonts = 0
+    for path, pages in written:
+        reader = PdfReader(path)
+        assert len(reader.pages) == pages > 0
+        for page in reader.pages:
+            size = (round(float(page.mediabox.width)), round(float(page.mediabox.height)))
+            assert size in (paper, paper[::-1]), (path.name, size)
+        total_fonts += _fonts_embedded(reader)
+    assert total_fonts > 0
+
+
+def test_two_builds_are_byte_identical(project):
+    from kit.games.karuta.build import build
+    a = build(make_context("karuta", out=str(project / "a")))
+    b = build(make_context("karuta", out=str(project / "b")))
+    for (pa, _), (pb, _) in zip(a, b):
+        assert pa.read_bytes() == pb.read_bytes(), pa.name
+
+
+def test_cards_pdf_holds_every_card_and_marks_where_computed(built):
+    ctx, written = built
+    pages = dict((p.name, n) for p, n in written)
+    sheet = grid(ctx.layout)
+    sheets = -(-68 // sheet.per_sheet)
+    assert pages["cards.pdf"] == 2 * sheets + 2          # front and back per sheet, then the duplex test
+    reader = PdfReader(ctx.out_dir / "cards.pdf")
+    line = re.compile(rb"(-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l S")
+    found = {tuple(round(float(v), 1) for v in m.groups())
+             for m in line.finditer(reader.pages[0].get_contents().get_data())}
+    expected = {tuple(round(to_pt(v), 1) for v in (m.x1, m.y1, m.x2, m.y2)) for m in sheet.crop_marks}
+    assert expected <= found
+    assert sheet.trims[0].w == pytest.approx(24) and sheet.trims[0].h == pytest.approx(26)
+
+
+def test_a_failed_build_leaves_earlier_outputs_untouched(built, project, monkeypatch):
+    from kit.games.karuta.build import build
+    ctx, written = built
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p, _ in written}
+    monkeypatch.setenv("KIT_MAP", str(project / "no-such-map.svg"))
+    with pytest.raises(KitError):
+        build(make_context("karuta", out=str(ctx.out_dir)))
+    monkeypatch.setenv("KIT_MAP", str(MAP))
+    provinces = project / "data" / "karuta" / "provinces.yaml"
+    provinces.write_text(provinces.read_text(encoding="utf-8") + "\n  - {kanji: 蝦夷}\n", encoding="utf-8")
+    with pytest.raises(KitError):
+        build(make_context("karuta", out=str(ctx.out_dir)))
+    assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p, _ in written} == before
+
+
+def test_corner_index_changes_the_fronts_only(project):
+    from kit.games.karuta.build import render
+    ctx = make_context("karuta", out=str(project / "o"))
+    plain, indexed = render(ctx, False), render(ctx, True)
+    cards = ctx.out_dir / "cards.pdf"
+    assert plain[cards][1] == indexed[cards][1] and plain[cards][0] != indexed[cards][0]
+    assert plain[ctx.out_dir / "board.pdf"] == indexed[ctx.out_dir / "board.pdf"]
+
+
+# --- card faces as numbers -------------------------------------------------------------
+
+SIZES = ((22.0, 16.0), (24.0, 26.0), (26.0, 30.0), (34.0, 46.0))
+
+
+@pytest.fixture(scope="module")
+def model():
+    from kit.games.karuta.model import load
+    fonts.register()
+    return load(ROOT / "data" / "karuta")
+
+
+def _inside(inner: Rect, outer: Rect) -> bool:
+    e = 1e-9
+    return inner.x >= outer.x - e and inner.y >= outer.y - e and inner.x2 <= outer.x2 + e and inner.y2 <= outer.y2 + e
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+@pytest.mark.parametrize("corner", [False, True])
+def test_face_elements_stay_in_the_safe_zone_and_kanji_dominate(model, w, h, corner):
+    from kit.games.karuta.cards import face, sizes
+    safe = 1.0
+    f = face(w, h, safe, corner)
+    zone = Rect(safe, safe, w - 2 * safe, h - 2 * safe)
+    for r in (f.badge, f.kana, f.kanji, f.shape, f.number, f.index):
+        assert _inside(r, zone), r
+    for a, b in ((f.kana, f.kanji), (f.kanji, f.shape), (f.badge, f.kanji)):
+        assert a.y >= b.y2 - 1e-9          # stacked top to bottom without overlapping
+    assert f.band.x2 <= f.kanji.x
+    for p in model.provinces:
+        s = sizes(f, p)
+        assert s.kanji > s.kana
+        assert text_width(p.kanji, s.kanji) <= to_pt(f.kanji.w) + 1e-6
+        assert text_width(p.kana, s.kana) <= to_pt(f.kana.w) + 1e-6
+
+
+def test_furigana_warnings_follow_the_card_size(model, project):
+    from kit.games.karuta.cards import furigana_warnings
+    ctx = make_context("karuta")
+    assert furigana_warnings(model, ctx.layout) == []
+    narrow = furigana_warnings(model, ctx.layout.with_card(12, 26))
+    warned = {w.message.split(":")[0] for w in narrow if "furigana" in w.message}
+    assert "遠江" in warned                                  # とおとうみ: five kana
+    assert any(len(p.kana) <= 3 and p.kanji not in warned for p in model.provinces)
+    assert all(w.where is not None and w.where.line for w in narrow)
+
+
+def test_outline_fits_its_box_and_keeps_the_aspect(model, project):
+    from kit.games.karuta.cards import fit_outline
+    from kit.games.karuta.geo import load_all
+    _, board = load_all(make_context("karuta"))
+    for kanji in ("陸奥", "対馬", "武蔵"):
+        shape = board.regions[kanji].shape
+        o = fit_outline(shape, 18.0, 9.0)
+        xs = [x for ring in o.rings for x, _ in ring]
+        ys = [y for ring in o.rings for _, y in ring]
+        assert min(xs) >= -1e-6 and max(xs) <= 18 + 1e-6 and min(ys) >= -1e-6 and max(ys) <= 9 + 1e-6
+        # it touches the box on one axis at least, so it is as large as it can be
+        assert max(xs) - min(xs) == pytest.approx(18, abs=0.3) or max(ys) - min(ys) == pytest.approx(9, abs=0.3)
+        x0, y0, x1, y1 = shape.bounds
+        assert (max(xs) - min(xs)) / (max(ys) - min(ys)) == pytest.approx((x1 - x0) / (y1 - y0), rel=0.05)
+
+
+# --- sheets, board, deal -----------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["A4", "A3", "Letter"])
+def test_progress_log_has_every_turn_once(paper, project):
+    from kit.games.karuta.sheets import COLUMN_HEAD_H, HEADER_H, ROW_H, TURNS, log_pages
+    lay = make_context("karuta", paper=paper).layout
+    pages = log_pages(lay.paper_height, 8.0)
+    assert [t for r in pages for t in r] == list(range(1, TURNS + 1))
+    first = pages[0]
+    assert HEADER_H + COLUMN_HEAD_H + len(first) * ROW_H <= lay.paper_height - 16
+
+
+def test_board_slots_start_label_and_legend_keep_clear(model, project):
+    from kit.games.karuta.boardpdf import (LEGEND_H, LEGEND_W, Frame, free_spot, obstacles,
+                                           start_label_rect)
+    from kit.games.karuta.build import board_slots
+    from kit.games.karuta.geo import load_all
+    ctx = make_context("karuta")
+    m, board = load_all(ctx)
+    slots = board_slots(m, board, ctx.layout)
+    f = Frame(ctx.layout.board_scale, board.height)
+    assert set(slots) == {p.kanji for p in m.provinces}
+    width, height = board.width * f.scale, board.height * f.scale
+    for s in slots.values():
+        assert _inside(f.rect(s), Rect(0, 0, width, height))
+        assert f.rect(s).w == pytest.approx(24) and f.rect(s).h == pytest.approx(26)
+    label = start_label_rect(slots, f)
+    others = [f.rect(s) for k, s in slots.items() if k != "武蔵"]
+    assert not any(label.x < o.x2 and o.x < label.x2 and label.y < o.y2 and o.y < label.y2 for o in others)
+    from shapely.geometry import box
+    blocked = obstacles(m, board, slots, f)
+    legend = free_spot(blocked, width, height, LEGEND_W, LEGEND_H, (width, 0))
+    assert not blocked.intersects(box(legend.x, legend.y, legend.x2, legend.y2))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_deal_sheet_lists_the_shared_deal(project, players):
+    from kit.games.karuta.deal import deal_hands
+    from kit.games.karuta.dealsheet import deal_command, hands
+    from kit.games.karuta.model import load
+    ctx = make_context("karuta", out=str(project / "deal"))
+    text, written = deal_command(ctx, players, 11)
+    m = load(ctx.data_dir)
+    dealt = deal_hands(tuple(p.kanji for p in m.provinces), players, 11)
+    for hand, cards in zip(hands(m, players, 11), dealt):
+        assert sorted(k for _, group in hand.groups for _, k in group) == sorted(cards)
+    for p in m.provinces:
+        assert text.count(f"{p.number} {p.kanji}") == 1
+    (path, pages), = written
+    assert path == ctx.out_dir / "deal-11.pdf" and len(PdfReader(path).pages) == pages
+    first = path.read_bytes()
+    deal_command(ctx, players, 11)
+    assert path.read_bytes() == first
+    assert _fonts_embedded(PdfReader(io.BytesIO(first))) > 0

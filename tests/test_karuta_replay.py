@@ -1,0 +1,149 @@
+"""`kit replay --game karuta`: transcribed games are checked turn by turn and compared."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from kit.cli import main
+from kit.errors import KitError, Where
+from kit.games.karuta.replay import check_game, ordinal, parse_log
+from kit.games.karuta.sim import hands_of, make_setup, play_dealt
+from kit.yamlload import parse_yaml
+
+from test_karuta_rules import DATA, shipped, small_world
+
+
+def transcribe(setup, seed: int, compact=()) -> tuple[str, object]:
+    """A simulated game written out as a log (turns listed in `compact` use the string form)."""
+    record = []
+    result = play_dealt(setup, None, seed, record)
+    names = setup.tables.names
+    lines = [f"seed: {seed}", f"players: {setup.players}", "turns:"]
+    for k, (seat, turn) in enumerate(record):
+        cards = [names[c] for c in turn]
+        if k in compact:
+            lines.append(f'  - "{seat + 1}: {" ".join(cards) or "pass"}"')
+        elif cards:
+            lines.append(f"  - {{seat: {seat + 1}, play: [{', '.join(cards)}]}}")
+        else:
+            lines.append(f"  - {{seat: {seat + 1}, pass: true}}")
+    return "\n".join(lines) + "\n", result
+
+
+def check(text: str, setup):
+    return check_game(parse_log(parse_yaml(text, "game.yaml"), Where("game.yaml", 1)), setup)
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_simulated_games_replay_cleanly_with_the_same_outcome(seed):
+    setup = make_setup(small_world(), 2 + seed % 3, "random")
+    text, result = transcribe(setup, seed, compact={0, 3})
+    played = check(text, setup)
+    assert played.finished and (played.turns, played.passes, played.stalled) == (
+        result.turns, result.passes, result.stalled)
+    assert played.wins == result.wins and played.left == result.left
+
+
+def first_play_line(text: str) -> int:
+    return next(k for k, line in enumerate(text.splitlines(), 1) if "play:" in line)
+
+
+def mutate(text: str, line_no: int, new: str) -> str:
+    lines = text.splitlines()
+    lines[line_no - 1] = new
+    return "\n".join(lines) + "\n"
+
+
+def error_of(text: str, setup) -> str:
+    with pytest.raises(KitError) as err:
+        check(text, setup)
+    return str(err.value)
+
+
+def test_illegal_turns_are_named_with_their_line_and_number():
+    setup = make_setup(small_world(), 4, "random")
+    text, _ = transcribe(setup, 3)
+    lines = text.splitlines()
+    k = 3                                   # turns start on line 4: turn 1 is on line 4
+    # a card not in the seat's hand
+    seat = int(lines[k].split("seat: ")[1].split(",")[0])
+    hand = hands_of(setup, 3)[seat - 1]
+    other = next(setup.tables.names[c] for c in range(setup.tables.cards) if not hand >> c & 1)
+    bad = mutate(text, k + 1, f"  - {{seat: {seat}, play: [{other}]}}")
+    assert error_of(bad, setup) == f"game.yaml:4: turn 1: {other} is not in seat {seat}'s hand"
+    # a seat out of order inside a round
+    second = lines[k + 1]
+    wrong_seat = int(second.split("seat: ")[1].split(",")[0]) % 4 + 1
+    bad = mutate(text, k + 2, second.replace(f"seat: {second.split('seat: ')[1].split(',')[0]}", f"seat: {wrong_seat}"))
+    assert error_of(bad, setup).startswith("game.yaml:5: turn 2: ") and "out of order" in error_of(bad, setup)
+    # an unknown province, with a suggestion
+    bad = mutate(text, k + 1, f"  - {{seat: {seat}, play: [武臓]}}")
+    assert "unknown province '武臓'" in error_of(bad, setup)
+    # turns after the end of the game
+    bad = text + "  - {seat: 1, pass: true}\n"
+    assert "already over" in error_of(bad, setup)
+
+
+def test_a_pass_while_able_to_play_is_illegal():
+    setup = make_setup(small_world(), 2, "random")
+    text = "seed: 1\nplayers: 2\nturns:\n  - {seat: 1, pass: true}\n"
+    assert error_of(text, setup).startswith("game.yaml:4: turn 1: a pass, but")
+    anytime = make_setup(small_world(passing="any_time"), 2, "random")
+    assert not check(text, anytime).finished
+
+
+def test_round_start_rules_bind_the_first_seat_of_each_round():
+    setup = make_setup(small_world(round_start="fixed"), 2, "random")
+    text, _ = transcribe(setup, 4)
+    check(text, setup)
+    lines = text.splitlines()
+    # swap the seats of the two turns of round 2: its starter is then not round 1's
+    r2 = [lines[5], lines[6]]
+    swapped = [r2[0].replace("seat: 1", "seat: X").replace("seat: 2", "seat: 1").replace("seat: X", "seat: 2"),
+               r2[1].replace("seat: 1", "seat: X").replace("seat: 2", "seat: 1").replace("seat: X", "seat: 2")]
+    bad = mutate(mutate(text, 6, swapped[0]), 7, swapped[1])
+    assert "round_start=fixed" in error_of(bad, setup)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("seed: 1\nplayers: 4\n", "game.yaml:1: game log is missing 'turns'"),
+    ("seed: 1\nplayers: 5\nturns: []\n", "game.yaml:2: players should be 2 to 4"),
+    ("seed: 1\nplayers: 4\nrules: {direktion: origin}\nturns: []\n", "game.yaml:3: unknown rule option 'direktion'"),
+    ("seed: 1\nplayers: 4\nturns:\n  - {seat: 1}\n", "game.yaml:4: turn 1: give either play"),
+    ("seed: 1\nplayers: 4\nturns:\n  - {seat: 7, pass: true}\n", "game.yaml:4: turn 1: seat 7 does not exist"),
+    ("seed: 1\nplayers: 4\nturns:\n  - \"one: 武蔵\"\n", "game.yaml:4: turn 1: write"),
+    ("seed: 1\nplayers: 4\nturns:\n  - 5\n", "game.yaml:4: turn 1 should be"),
+    ("seed: 1\nplayers: 4\nturns:\n  - {seat: 1, play: [武蔵], colour: red}\n", "game.yaml:4: unknown key 'colour'"),
+])
+def test_malformed_logs(text, message):
+    setup = make_setup(small_world(), 4, "random")
+    assert error_of(text, setup).startswith(message)
+
+
+def test_ordinals():
+    assert [ordinal(x) for x in (1, 2, 3, 4, 11, 12, 13, 21, 22, 50.4, 100)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "50th", "100th"]
+
+
+@shipped
+def test_the_example_log_replays_cleanly(project):
+    res = CliRunner().invoke(main, ["replay", "-g", "karuta", "data/karuta/example-log.yaml",
+                                    "--games", "200", "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    assert "every one legal" in res.output and "percentile" in res.output and "winner" in res.output
+
+
+@shipped
+def test_a_malformed_log_exits_2_with_file_and_line(project):
+    text = (DATA / "example-log.yaml").read_text("utf-8")
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.lstrip().startswith("- {seat:") and "play:" in line)
+    lines[k] = lines[k].split("play:")[0] + "play: [武蔵, 対馬]}"
+    (project / "bad.yaml").write_text("\n".join(lines) + "\n", "utf-8")
+    res = CliRunner().invoke(main, ["replay", "-g", "karuta", "bad.yaml", "--games", "20"])
+    assert res.exit_code == 2
+    assert f"bad.yaml:{k + 1}: turn " in res.output
+    (project / "worse.yaml").write_text("seed: 1\nplayers: 4\nturns: [\n", "utf-8")
+    res = CliRunner().invoke(main, ["replay", "-g", "karuta", "worse.yaml"])
+    assert res.exit_code == 2 and "worse.yaml:" in res.output

@@ -1,0 +1,150 @@
+"""The shared drawing layer: card sheets, the duplex test, and tiling a large drawing."""
+
+import io
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from shapely.geometry import box
+from shapely.ops import unary_union
+
+from kit import fonts
+from kit.imposition import back_point, back_trims, grid
+from kit.layoutfile import load_layout
+from kit.output import Pdf
+from kit.render import alignment_back_targets, alignment_pages, alignment_targets, card_sheets
+from kit.tiles import LABEL_H, draw_assembly, draw_tiles, plan, ticks
+from kit.units import to_pt
+
+ROOT = Path(__file__).resolve().parent.parent
+EPS = 1e-6
+
+
+@pytest.fixture(scope="module")
+def layout():
+    fonts.register()
+    return load_layout([ROOT / "layouts" / "default.yaml", ROOT / "layouts" / "karuta.yaml"])
+
+
+def _rect_card(canvas, index, trim, bleed):
+    r = trim.grow(bleed)
+    canvas.rect(to_pt(r.x), to_pt(r.y), to_pt(r.w), to_pt(r.h), stroke=0, fill=1)
+
+
+LINE = re.compile(rb"(-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l S")
+
+
+def _lines(page) -> set:
+    data = page.get_contents().get_data()
+    return {tuple(round(float(v), 1) for v in m.groups()) for m in LINE.finditer(data)}
+
+
+def test_callbacks_get_each_cards_trim_and_backs_follow_fronts(layout):
+    calls = []
+    pdf = Pdf(layout.paper_width, layout.paper_height, "t")
+    sheet = card_sheets(pdf, layout, 68, lambda c, i, t, b: calls.append(("f", i, t, b)),
+                        lambda c, i, t, b: calls.append(("b", i, t, b)))
+    sheets = -(-68 // sheet.per_sheet)
+    assert pdf.pages == 2 * sheets
+    fronts = [c for c in calls if c[0] == "f"]
+    backs = [c for c in calls if c[0] == "b"]
+    assert [c[1] for c in fronts] == list(range(68)) == [c[1] for c in backs]
+    mirrored = back_trims(sheet, layout.duplex_flip, layout.duplex_dx, layout.duplex_dy)
+    for _, i, trim, bleed in fronts:
+        assert trim == sheet.trims[i % sheet.per_sheet] and bleed == layout.card.bleed
+    for _, i, trim, _ in backs:
+        assert trim == mirrored[i % sheet.per_sheet]
+
+
+def test_crop_marks_in_the_pdf_are_at_the_computed_positions(layout):
+    pdf = Pdf(layout.paper_width, layout.paper_height, "t")
+    sheet = card_sheets(pdf, layout, 10, _rect_card, None)
+    page = PdfReader(io.BytesIO(pdf.finish())).pages[0]
+    expected = {tuple(round(to_pt(v), 1) for v in (m.x1, m.y1, m.x2, m.y2)) for m in sheet.crop_marks}
+    assert _lines(page) == expected
+    assert float(page.mediabox.width) == pytest.approx(to_pt(layout.paper_width))
+
+
+def test_sheets_are_byte_identical_across_runs(layout):
+    def once():
+        pdf = Pdf(layout.paper_width, layout.paper_height, "t")
+        card_sheets(pdf, layout, 30, _rect_card, _rect_card, caption="deterministic")
+        alignment_pages(pdf, layout, "t")
+        return pdf.finish()
+    assert once() == once()
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_alignment_scales_sit_behind_the_front_crosses(layout, flip):
+    lay = replace(layout, duplex_flip=flip, duplex_dx=0.5, duplex_dy=-0.25)
+    for (fx, fy), (bx, by) in zip(alignment_targets(lay), alignment_back_targets(lay)):
+        # with no printer error, the back scale's zero is the front cross seen from behind, minus the offset
+        mx, my = back_point(lay.paper_width, lay.paper_height, fx, fy, flip)
+        assert (bx, by) == pytest.approx((mx - 0.5, my + 0.25))
+        assert lay.margin < bx < lay.paper_width - lay.margin
+        assert lay.margin < by < lay.paper_height - lay.margin
+
+
+# --- tiles ---------------------------------------------------------------------------
+
+BOARD = (760.10223, 794.15302)
+
+
+@pytest.mark.parametrize("paper", ["A4", "A3", "Letter"])
+@pytest.mark.parametrize("scale", [1.0, 0.6, 1.5])
+def test_tiles_cover_the_drawing_with_the_glue_overlap(layout, paper, scale):
+    lay = layout.with_paper(paper)
+    w, h = BOARD[0] * scale, BOARD[1] * scale
+    p = plan(w, h, lay)
+    covered = unary_union([box(t.source.x, t.source.y, t.source.x2, t.source.y2) for t in p.tiles])
+    assert covered.contains(box(0, 0, w, h))
+    assert len(p.tiles) == p.rows * p.cols
+    for t in p.tiles:
+        # true scale: a sheet shows exactly as many mm of drawing as it has room for
+        assert (t.page.w, t.page.h) == pytest.approx((t.source.w, t.source.h))
+        assert t.page.x >= lay.margin - EPS and t.page.x2 <= p.paper_w - lay.margin + EPS
+        assert t.page.y - LABEL_H >= lay.margin - EPS and t.page.y2 <= p.paper_h - lay.margin + EPS
+        if t.col + 1 < p.cols:
+            right = p.tile(t.row, t.col + 1)
+            assert t.source.x2 - right.source.x == pytest.approx(lay.board_overlap)
+        if t.row + 1 < p.rows:
+            below = p.tile(t.row + 1, t.col)
+            assert t.source.y - below.source.y2 == pytest.approx(-lay.board_overlap)
+    # every seam runs down the middle of a shared strip, inside both neighbours
+    for c, x in enumerate(p.seams_x, 1):
+        left, right = p.tile(0, c - 1).source, p.tile(0, c).source
+        assert right.x < x < left.x2 and x - right.x == pytest.approx(lay.board_overlap / 2)
+    for r, y in enumerate(p.seams_y, 1):
+        upper, lower = p.tile(r - 1, 0).source, p.tile(r, 0).source
+        assert upper.y < y < lower.y2 and lower.y2 - y == pytest.approx(lay.board_overlap / 2)
+    for kind, x, y in ticks(p):
+        assert 0 <= x <= w and 0 <= y <= h
+        assert (x in p.seams_x) if kind == "x" else (y in p.seams_y)
+
+
+def test_tiling_picks_the_orientation_needing_fewer_sheets(layout):
+    wide = plan(700, 150, layout)
+    assert wide.paper_w > wide.paper_h and len(wide.tiles) == 3
+    small = plan(100, 100, layout)
+    assert len(small.tiles) == 1 and not small.seams_x and not small.seams_y
+
+
+def test_tiled_pdf_has_a_page_per_tile_plus_the_assembly(layout):
+    p = plan(*BOARD, layout)
+    pdf = Pdf(layout.paper_width, layout.paper_height, "t")
+    c = pdf.canvas
+    c.beginForm("pic", 0, 0, to_pt(BOARD[0]), to_pt(BOARD[1]))
+    c.circle(to_pt(380), to_pt(400), to_pt(300), fill=1)
+    c.endForm()
+    draw_assembly(pdf, p, "pic", "t")
+    draw_tiles(pdf, p, "pic", "t")
+    reader = PdfReader(io.BytesIO(pdf.finish()))
+    assert len(reader.pages) == len(p.tiles) + 1
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
+            (to_pt(p.paper_w), to_pt(p.paper_h)))
+    # the picture is stored once and reused by every page
+    xobjects = {page["/Resources"]["/XObject"].raw_get("/FormXob.pic").idnum for page in reader.pages}
+    assert len(xobjects) == 1

@@ -1,0 +1,108 @@
+"""Whole tour-de-dice races: determinism, the rules over many games, and `kit sim`."""
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kit.cli import main
+from kit.games.tour_de_dice.model import load
+from kit.games.tour_de_dice.play import make_setup, play_game, play_log
+from kit.games.tour_de_dice.policies import POLICIES, parse_policies
+from kit.games.tour_de_dice.simulation import simulate
+from kit.project import make_context
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data" / "tour-de-dice"
+
+
+def setup_for(players, policies, *rules):
+    return make_setup(load(DATA, rules), players, parse_policies(policies, players))
+
+
+SETUPS = [
+    setup_for(4, "bold,careful,patient,drafting"),
+    setup_for(2, "drafting"),
+    setup_for(5, "bold,drafting", ("breakaway", "on")),
+    setup_for(6, "patient,careful,bold", ("breakaway", "on")),
+    setup_for(3, "bold,patient,drafting", ("two_colours", "on")),
+]
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s.players}p-{'-'.join(s.policies)}")
+def test_races_keep_the_rules(setup):
+    for seed in range(60):
+        course, turns, result = play_log(setup, seed)
+        dice = [setup.dice] * setup.pieces
+        positions = [0] * setup.pieces
+        for turn in turns:
+            if turn.used == 0:
+                continue
+            active_from, active_to = turn.moves[0]
+            assert all(a == active_from for a, _ in turn.moves)   # joiners share the active space
+            for piece, (a, b), n, roll in zip(turn.rollers, turn.moves, turn.lost, turn.rolls):
+                assert positions[piece] == a
+                assert a <= b <= active_to                  # joiners never overtake the active piece
+                assert len(roll) == turn.used <= dice[piece]
+                positions[piece] = b
+                dice[piece] -= n
+                assert dice[piece] >= 1                     # nobody is ever left without dice
+        assert result.winner is not None
+        last = turns[-1]
+        assert last.winner == last.active and positions[last.active] == course.goal
+        assert setup.owner[last.active] == result.winner
+        assert result.turns == len(turns)
+        assert sum(result.lost) == setup.dice * setup.pieces - sum(dice)
+        assert result.gap_spaces == course.goal - max(p for i, p in enumerate(positions)
+                                                      if setup.owner[i] != result.winner)
+
+
+def test_same_seed_same_race_and_different_seeds_differ():
+    setup = SETUPS[0]
+    assert play_log(setup, 7) == play_log(setup, 7)
+    assert len({play_game(setup, s) for s in range(20)}) > 10
+
+
+def test_careful_players_never_lose_dice():
+    setup = setup_for(4, "careful,bold")
+    results = [play_game(setup, s) for s in range(200)]
+    assert all(r.lost[0] == 0 and r.lost[2] == 0 for r in results)
+    assert any(r.lost[1] for r in results)
+
+
+def test_breakaway_holds_some_races_and_two_colours_seats_three():
+    held = [play_game(SETUPS[2], s) for s in range(200)]
+    assert any(r.held_moves for r in held) and any(r.leader is not None for r in held)
+    assert all(r.held_moves == 0 and r.leader is None for r in (play_game(SETUPS[0], s) for s in range(50)))
+    two = [play_game(SETUPS[4], s) for s in range(100)]
+    assert {r.winner for r in two} == {0, 1, 2}
+
+
+def test_simulation_does_not_depend_on_workers(project):
+    ctx = make_context("tour-de-dice")
+    one = simulate(ctx, 450, None, 3, "bold,drafting", workers=1, show_progress=False)
+    two = simulate(ctx, 450, None, 3, "bold,drafting", workers=2, show_progress=False)
+    assert one == two
+    assert sum(s["wins"] for s in one["winner_by_seat"]) == one["finished"] == 450
+    assert one["players"] == 4 and one["policies"] == ["bold", "drafting", "bold", "drafting"]
+
+
+def test_policy_names_are_checked():
+    assert parse_policies("bold,careful", 4) == ("bold", "careful", "bold", "careful")
+    with pytest.raises(Exception, match="did you mean bold"):
+        parse_policies("bolt", 3)
+    assert set(POLICIES) >= {"bold", "careful", "drafting"}
+
+
+def test_cli_sim_json(project):
+    result = CliRunner().invoke(main, ["sim", "--game", "tour-de-dice", "--games", "300", "--players", "3",
+                                       "--policy", "bold,careful,drafting", "--rule", "breakaway=on",
+                                       "--json", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.output)
+    assert [s["policy"] for s in stats["winner_by_seat"]] == ["bold", "careful", "drafting"]
+    assert stats["breakaway"]["leader_won"]["trials"] <= 300
+    assert stats["rules"]["breakaway"] is True
+    text = CliRunner().invoke(main, ["sim", "--game", "tour-de-dice", "--games", "300", "--workers", "1"])
+    assert text.exit_code == 0 and "finishing gap" in text.output and "dice lost per player" in text.output
