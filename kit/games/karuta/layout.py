@@ -23,8 +23,8 @@ COMPARED = ((22.0, 16.0), (24.0, 26.0), (26.0, 30.0), (34.0, 46.0))
 
 LEADER_THRESHOLD = 1.0   # map units: a slot moved less than this (or still on its anchor) gets no leader
 LEADER_MARGIN = 0.5      # map units kept between a leader's end and any other slot
-HOLD_MARGIN = 2.0        # map units: a held slot covers its anchor at least this far inside
-HOLD_ROUNDS = 4          # relaxations again with slots held over their anchors
+HOLD_MARGIN = 1.0        # map units: a held slot covers its anchor at least this far inside
+HOLD_ROUNDS = 3          # relaxations again with slots held over their anchors
 QUICK = {"improve": 9, "tries": 10}   # the local search of those later relaxations
 
 

@@ -1,0 +1,87 @@
+"""Overlap removal on the shipped map: kit's relaxation against plain repulsion.
+
+Run: python benchmarks/relax_bench.py [MAP.svg]
+
+For each card size the designer compared, prints one row for `kit.relax` plus
+leader untangling (what `kit layout` does) and one for an adjustText-style
+repulsion (push overlapping boxes apart along the line between their centres,
+a fixed step at a time, until nothing overlaps or an iteration cap), both with
+leaders from the same leader code (`through`: leader passes through another slot). Figures in map units; time is CPU.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from pathlib import Path
+
+from kit.games.karuta.layout import COMPARED, LEADER_MARGIN, LEADER_THRESHOLD, place
+from kit.leaders import crossings, route, through_boxes
+from kit.relax import Box, overlaps
+from kit.svgmap import load_map
+
+MAP = Path(__file__).resolve().parents[2] / "shared" / "maps" / "provinces-of-japan.svg"
+
+
+def repulsion(boxes, frame, gap, step=0.5, cap=2000):
+    """Move each overlapping pair apart along the centre line by `step` of the overlap."""
+    pos = [[b.x, b.y] for b in boxes]
+    for _ in range(cap):
+        moved = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                dx, dy = pos[j][0] - pos[i][0], pos[j][1] - pos[i][1]
+                ox = (a.width + b.width) / 2 + gap - abs(dx)
+                oy = (a.height + b.height) / 2 + gap - abs(dy)
+                if ox <= 1e-9 or oy <= 1e-9:
+                    continue
+                d = math.hypot(dx, dy) or 1.0
+                ux, uy = (dx / d, dy / d) if math.hypot(dx, dy) else (1.0, 0.0)
+                push = step * min(ox, oy) + 0.01
+                pos[i][0] -= ux * push / 2
+                pos[i][1] -= uy * push / 2
+                pos[j][0] += ux * push / 2
+                pos[j][1] += uy * push / 2
+                moved = True
+        for p, b in zip(pos, boxes):  # keep on the board
+            p[0] = min(max(p[0], frame[0] + b.width / 2), frame[2] - b.width / 2)
+            p[1] = min(max(p[1], frame[1] + b.height / 2), frame[3] - b.height / 2)
+        if not moved:
+            break
+    return [Box(x, y, b.width, b.height) for (x, y), b in zip(pos, boxes)]
+
+
+def row(name, card, boxes, anchors, seconds, gap):
+    disp = [math.dist((b.x, b.y), a) for b, a in zip(boxes, anchors)]
+    leaders = route(boxes, anchors, None, LEADER_THRESHOLD, LEADER_MARGIN)
+    return (f"{card[0]:g}×{card[1]:g}", name, len(overlaps(boxes, gap)), max(disp), sum(disp) / len(disp),
+            len(crossings(leaders)), len(through_boxes(leaders, boxes)), seconds * 1000)
+
+
+def main(path: Path) -> None:
+    world = load_map(str(path))
+    regions = list(world.regions.values())
+    anchors = {r.name: r.anchor for r in regions}
+    shapes = {r.name: r.shape for r in regions}
+    points = list(anchors.values())
+    frame, gap = (0.0, 0.0, world.width, world.height), 1.0
+    print(f"{'card':>6} {'method':<10} {'overlaps':>8} {'max disp':>9} {'mean disp':>9} "
+          f"{'crossings':>9} {'through':>7} {'time ms':>8}")
+    for card in COMPARED:
+        start = time.process_time()
+        layout = place(anchors, (world.width, world.height), card[0], card[1], gap, shapes, card=card)
+        took = time.process_time() - start
+        m = layout.metrics
+        rows = [(f"{card[0]:g}×{card[1]:g}", "kit", m.overlaps_after, m.max_disp, m.mean_disp, m.crossings,
+                 m.leader_through_slot, took * 1000)]
+        start = time.process_time()
+        pushed = repulsion([Box(x, y, card[0], card[1]) for x, y in points], frame, gap)
+        rows.append(row("repulsion", card, pushed, points, time.process_time() - start, gap))
+        for r in rows:
+            print(f"{r[0]:>6} {r[1]:<10} {r[2]:>8} {r[3]:>9.1f} {r[4]:>9.2f} {r[5]:>9} {r[6]:>7} {r[7]:>8.0f}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else MAP)

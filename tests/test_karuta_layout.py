@@ -1,0 +1,109 @@
+"""The karuta board slots on the shipped map: numbers, no PDF."""
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from kit.games.karuta.layout import COMPARED, place, table
+from kit.leaders import crossings, through_boxes
+from kit.relax import overlaps
+
+MAP = Path(__file__).resolve().parents[2] / "shared" / "maps" / "provinces-of-japan.svg"
+needs_map = pytest.mark.skipif(not MAP.is_file(), reason=f"the shipped map is not at {MAP}")
+
+
+@pytest.fixture(scope="module")
+def world():
+    from kit.svgmap import load_map
+    m = load_map(str(MAP))
+    regions = list(m.regions.values())
+    return ({r.name: r.anchor for r in regions}, {r.name: r.shape for r in regions}, (m.width, m.height))
+
+
+@pytest.fixture(scope="module")
+def layouts(world):
+    anchors, shapes, size = world
+    return {card: place(anchors, size, card[0], card[1], 1.0, shapes, card=card) for card in COMPARED}
+
+
+@needs_map
+@pytest.mark.parametrize("card", COMPARED)
+def test_slots_apart_on_the_board_and_leaders_clean(layouts, world, card):
+    layout = layouts[card]
+    boxes = [s.box for s in layout.slots]
+    assert len(boxes) == 68
+    assert overlaps(boxes, 1.0, tol=1e-6) == ()
+    w, h = world[2]
+    for b in boxes:
+        assert -1e-6 <= b.x - b.width / 2 and b.x + b.width / 2 <= w + 1e-6
+        assert -1e-6 <= b.y - b.height / 2 and b.y + b.height / 2 <= h + 1e-6
+    leaders = [s.leader for s in layout.slots]
+    assert crossings(leaders) == ()
+    assert layout.metrics.crossings == 0
+    # Leaders avoid other slots wherever the layout allows it; the count is reported.
+    assert layout.metrics.leader_through_slot == len(through_boxes(leaders, boxes))
+
+
+@needs_map
+def test_adopted_size_meets_the_designers_targets(layouts):
+    m = layouts[(24.0, 26.0)].metrics
+    assert m.overlaps_after == 0
+    assert m.max_disp <= 30
+    assert m.crossings == 0 and m.leader_through_slot == 0
+
+
+@needs_map
+def test_leaders_join_moved_slots_to_their_province(layouts, world):
+    shapes = world[1]
+    for slot in layouts[(24.0, 26.0)].slots:
+        if slot.leader:
+            start, end = slot.leader[0], slot.leader[-1]
+            assert math.isclose(abs(start[0] - slot.centre[0]), slot.width / 2, abs_tol=1e-6) or \
+                math.isclose(abs(start[1] - slot.centre[1]), slot.height / 2, abs_tol=1e-6)
+            from shapely.geometry import Point
+            assert shapes[slot.kanji].buffer(1e-6).contains(Point(end))
+
+
+@needs_map
+def test_same_input_same_output(world, layouts):
+    anchors, shapes, size = world
+    again = place(anchors, size, 24.0, 26.0, 1.0, shapes, card=(24.0, 26.0))
+    assert again == layouts[(24.0, 26.0)]
+    # The order in which provinces are listed does not matter either.
+    reordered = place(dict(reversed(list(anchors.items()))), size, 24.0, 26.0, 1.0, shapes, card=(24.0, 26.0))
+    assert {s.kanji: s for s in reordered.slots} == {s.kanji: s for s in again.slots}
+
+
+def test_small_board_without_a_map():
+    anchors = {"甲": (50.0, 50.0), "乙": (56.0, 50.0), "丙": (150.0, 150.0)}
+    layout = place(anchors, (200.0, 200.0), 10.0, 10.0, 1.0)
+    by = {s.kanji: s for s in layout.slots}
+    assert math.isclose(by["甲"].centre[0], 47.5) and math.isclose(by["乙"].centre[0], 58.5)
+    assert by["丙"].centre == (150.0, 150.0) and by["丙"].leader == ()
+    assert [s.kanji for s in layout.slots] == list(anchors)
+    assert layout.metrics.overlaps_before == 1 and layout.metrics.overlaps_after == 0
+    data = json.loads(json.dumps(layout.as_json()))
+    assert data["slots"][0]["kanji"] == "甲" and set(data["metrics"]) >= {"max_disp", "crossings"}
+    text = table([layout, layout])
+    assert text.count("10×10") == 2 and "leader crossings" in text
+
+
+@needs_map
+def test_cli_layout_json_and_table():
+    from click.testing import CliRunner
+    from kit.cli import main
+    data_dir = Path(__file__).resolve().parents[1] / "data" / "karuta" / "provinces.yaml"
+    if not data_dir.is_file():
+        pytest.skip("data/karuta is not there")
+    result = CliRunner().invoke(main, ["layout", "--game", "karuta", "--card", "22x16", "--json",
+                                       "--map", str(MAP)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["card"] == [22.0, 16.0] and len(data["slots"]) == 68
+    assert data["metrics"]["overlaps_after"] == 0
+    result = CliRunner().invoke(main, ["layout", "--game", "karuta", "--card", "22x16", "--card", "24x26",
+                                       "--map", str(MAP)])
+    assert result.exit_code == 0, result.output
+    assert "22×16" in result.output and "24×26" in result.output and "max displacement" in result.output

@@ -1,0 +1,127 @@
+"""Overlap removal and leader lines as values: generic boxes, no map needed."""
+
+import math
+import random
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from kit.leaders import crossings, segment_enters, segments_meet, through_boxes, untangle
+from kit.relax import Box, Separation, overlaps, relax, solve_1d
+
+FRAME = (0.0, 0.0, 200.0, 200.0)
+
+
+def test_two_equal_boxes_move_apart_by_half_the_overlap_each():
+    # 10 wide, centres 6 apart, gap 1: they need 11, so each moves 2.5 along x.
+    res = relax([Box(50, 50, 10, 10), Box(56, 50, 10, 10)], FRAME, gap=1.0)
+    (x0, y0), (x1, y1) = res.centres
+    assert math.isclose(x0, 47.5) and math.isclose(x1, 58.5)
+    assert math.isclose(y0, 50) and math.isclose(y1, 50)
+
+
+def test_boxes_that_do_not_overlap_do_not_move():
+    boxes = [Box(20, 20, 10, 10), Box(40, 20, 10, 10), Box(20, 60, 8, 30)]
+    assert relax(boxes, FRAME, gap=1.0).centres == tuple((b.x, b.y) for b in boxes)
+
+
+def test_boxes_stay_inside_the_frame():
+    boxes = [Box(3, 3, 10, 10), Box(5, 4, 10, 10), Box(199, 100, 10, 10)]
+    res = relax(boxes, FRAME, gap=1.0)
+    for b, (x, y) in zip(boxes, res.centres):
+        assert FRAME[0] - 1e-7 <= x - b.width / 2 and x + b.width / 2 <= FRAME[2] + 1e-7
+        assert FRAME[1] - 1e-7 <= y - b.height / 2 and y + b.height / 2 <= FRAME[3] + 1e-7
+
+
+def _kkt(desired, weights, cons, x, lm):
+    """Feasible, multipliers non-negative, and the gradient balanced by the multipliers."""
+    assert all(x[c.right] - x[c.left] >= c.gap - 1e-7 for c in cons)
+    assert all(v >= -1e-7 for v in lm.values())
+    force = [0.0] * len(x)
+    for k, m in lm.items():
+        force[cons[k].right] += m
+        force[cons[k].left] -= m
+    for i, (d, w) in enumerate(zip(desired, weights)):
+        if not math.isinf(w):
+            assert math.isclose(w * (x[i] - d), force[i], abs_tol=1e-6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_solve_1d_meets_the_optimality_conditions(seed):
+    rnd = random.Random(seed)
+    n = rnd.randint(2, 10)
+    desired = [rnd.uniform(0, 40) for _ in range(n)]
+    weights = [rnd.uniform(0.5, 3) for _ in range(n)]
+    rank = rnd.sample(range(n), n)  # constraints follow one order: never a cycle
+    cons = []
+    for _ in range(rnd.randint(1, 2 * n)):
+        i, j = rnd.sample(range(n), 2)
+        if rank[i] > rank[j]:
+            i, j = j, i
+        cons.append(Separation(i, j, rnd.uniform(0, 12)))
+    x, lm = solve_1d(desired, weights, cons)
+    _kkt(desired, weights, cons, x, lm)
+
+
+boxes_strategy = st.lists(
+    st.tuples(st.floats(20, 180), st.floats(20, 180), st.floats(4, 20), st.floats(4, 20)),
+    min_size=1, max_size=14)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boxes_strategy, st.floats(0, 2))
+def test_random_boxes_end_apart_inside_the_frame_and_deterministic(raw, gap):
+    boxes = [Box(*t) for t in raw]
+    res = relax(boxes, FRAME, gap)
+    moved = [Box(x, y, b.width, b.height) for b, (x, y) in zip(boxes, res.centres)]
+    assert overlaps(moved, gap, tol=1e-6) == ()
+    for b in moved:
+        assert b.x - b.width / 2 >= -1e-6 and b.x + b.width / 2 <= 200 + 1e-6
+        assert b.y - b.height / 2 >= -1e-6 and b.y + b.height / 2 <= 200 + 1e-6
+    assert relax(boxes, FRAME, gap) == res
+    # Listing the boxes in another order gives the same places (boxes at one spot
+    # can only be told apart by their index).
+    assume(len({(b.x, b.y) for b in boxes}) == len(boxes))
+    back = relax(boxes[::-1], FRAME, gap)
+    assert back.centres[::-1] == res.centres
+
+
+@settings(max_examples=40, deadline=None)
+@given(boxes_strategy)
+def test_untangled_leaders_neither_cross_nor_pass_through_boxes_more_than_before(raw):
+    boxes = [Box(*t) for t in raw]
+    res = relax(boxes, FRAME, 1.0)
+    moved = [Box(x, y, b.width, b.height) for b, (x, y) in zip(boxes, res.centres)]
+    anchors = [(b.x, b.y) for b in boxes]
+    new_boxes, leaders = untangle(moved, anchors)
+    # Swaps only exchange equal rectangles: still no overlap.
+    assert overlaps(new_boxes, 1.0, tol=1e-6) == ()
+    assert sorted((b.x, b.y, b.width, b.height) for b in new_boxes) == \
+        sorted((b.x, b.y, b.width, b.height) for b in moved)
+    for leader, anchor in zip(leaders, anchors):
+        if leader:
+            assert leader[-1] == anchor  # no areas given: leaders end on the anchors
+
+
+def test_segment_geometry():
+    assert segments_meet((0, 0), (10, 10), (0, 10), (10, 0))
+    assert not segments_meet((0, 0), (10, 0), (0, 1), (10, 1))
+    assert segments_meet((0, 0), (10, 0), (10, 0), (10, 5))          # touching counts
+    box = Box(5, 5, 4, 4)
+    assert segment_enters((0, 5), (10, 5), box)
+    assert not segment_enters((0, 0), (10, 0), box)
+    assert not segment_enters((0, 3), (10, 3), box)                  # along the edge only
+    assert crossings([((0, 0), (10, 10)), ((0, 10), (10, 0)), ()]) == ((0, 1),)
+    assert through_boxes([((0, 5), (10, 5)), ()], [Box(50, 50, 1, 1), box]) == ((0, 1),)
+
+
+def test_crossing_leaders_of_equal_boxes_are_swapped():
+    # Two boxes each placed over the other's anchor side: their leaders cross.
+    anchors = [(10, 50), (90, 50)]
+    boxes = [Box(80, 20, 10, 10), Box(20, 20, 10, 10)]
+    _, before = untangle(boxes, anchors, rounds=0)
+    assert crossings(before) == ((0, 1),)
+    after_boxes, after = untangle(boxes, anchors)
+    assert crossings(after) == ()
+    assert (after_boxes[0].x, after_boxes[1].x) == (20, 80)
