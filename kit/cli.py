@@ -107,13 +107,14 @@ def main():
 
 @main.command()
 @game_option
-@click.option("--map", "map_option", help="The map SVG (else KIT_MAP, the layout, ../shared/maps).")
+@paper_options
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--font", type=click.Path(dir_okay=False), help="The TrueType font text is measured in.")
 @rule_option
 @reports_errors
-def check(game, map_option, strict, rules):
-    """Validate a game's data and print a summary."""
-    ctx = context(game, map_option=map_option, strict=strict, rules=rules)
+def check(game, paper, card, out, map_option, layout_file, strict, font, rules):
+    """Validate a game's data (and its cards at the layout's size) and print a summary."""
+    ctx = context(game, paper, card, out, map_option, layout_file, rules, strict=strict, font=font)
     text, warnings = command(game, "check")(ctx)
     click.echo(text)
     for w in warnings:

@@ -244,3 +244,12 @@ def test_random_damage_is_an_error_or_valid_never_a_crash(tmp_path_factory, chan
         join(model, load_map(str(MAP)))
     except KitError as err:
         assert str(err).strip()
+
+
+def test_small_cards_warn_about_unreadable_furigana(project):
+    code, out = run("check", "--game", "karuta", "--card", "22x16")
+    assert code == 0
+    line = _line_of(project / "data/karuta/provinces.yaml", "kanji: 遠江")
+    assert f"data/karuta/provinces.yaml:{line}: warning: 遠江: furigana とおとうみ shrinks" in out
+    code, out = run("check", "--game", "karuta", "--card", "34x46")
+    assert "furigana" not in out
