@@ -100,18 +100,22 @@ def _segments(leader: Leader):
 
 def crossings(leaders: Sequence[Leader]) -> tuple[tuple[int, int], ...]:
     """Every pair of leaders (i < j) that cross or touch."""
-    out = []
-    for i in range(len(leaders)):
-        for j in range(i + 1, len(leaders)):
-            if _meet(leaders[i], leaders[j]):
-                out.append((i, j))
-    return tuple(out)
+    drawn = [i for i, leader in enumerate(leaders) if leader]   # most slots have none
+    return tuple((i, j) for n, i in enumerate(drawn) for j in drawn[n + 1:] if _meet(leaders[i], leaders[j]))
 
 
 def through_boxes(leaders: Sequence[Leader], boxes: Sequence[Box]) -> tuple[tuple[int, int], ...]:
     """Every (leader i, box k), k ≠ i, such that leader i passes through box k."""
-    return tuple((i, k) for i, leader in enumerate(leaders) for k, b in enumerate(boxes)
-                 if k != i and any(segment_enters(p, q, b) for p, q in _segments(leader)))
+    return tuple((i, k) for i, leader in enumerate(leaders) if leader
+                 for k, b in enumerate(boxes) if k != i and _passes(leader, b))
+
+
+def _passes(leader: Leader, box: Box) -> bool:
+    xs, ys = [p[0] for p in leader], [p[1] for p in leader]
+    if min(xs) >= box.x + box.width / 2 or max(xs) <= box.x - box.width / 2 or \
+            min(ys) >= box.y + box.height / 2 or max(ys) <= box.y - box.height / 2:
+        return False  # apart by their bounding boxes: the cheap common case
+    return any(segment_enters(p, q, box) for p, q in _segments(leader))
 
 
 def target(anchor: Point, area, box: Box, others: Sequence[Box], margin: float) -> Point:
@@ -194,7 +198,12 @@ def faults(leaders: Sequence[Leader], boxes: Sequence[Box]) -> tuple[int, int]:
 
 
 def _meet(a: Leader, b: Leader) -> bool:
-    return bool(a and b) and any(segments_meet(p, q, r, s) for p, q in _segments(a) for r, s in _segments(b))
+    if not (a and b) or min(p[0] for p in a) > max(p[0] for p in b) + TOL \
+            or min(p[0] for p in b) > max(p[0] for p in a) + TOL \
+            or min(p[1] for p in a) > max(p[1] for p in b) + TOL \
+            or min(p[1] for p in b) > max(p[1] for p in a) + TOL:
+        return False  # no leader, or apart by their bounding boxes
+    return any(segments_meet(p, q, r, s) for p, q in _segments(a) for r, s in _segments(b))
 
 
 def _faults_of(pair: tuple[int, int], leaders, boxes) -> tuple[int, int]:
@@ -204,8 +213,8 @@ def _faults_of(pair: tuple[int, int], leaders, boxes) -> tuple[int, int]:
     i, j = pair
     cross = sum(_meet(leaders[i], leaders[k]) + _meet(leaders[j], leaders[k])
                 for k in range(len(leaders)) if k not in pair) + _meet(leaders[i], leaders[j])
-    through = sum(1 for m in pair for k, b in enumerate(boxes)
-                  if k != m and any(segment_enters(p, q, b) for p, q in _segments(leaders[m])))
+    through = sum(1 for m in pair if leaders[m] for k, b in enumerate(boxes)
+                  if k != m and _passes(leaders[m], b))
     return cross, through
 
 

@@ -12,8 +12,13 @@ separation constraints, which `solve_1d` solves exactly by block merging and
 splitting. `relax` chooses the separations (the axis that needs less movement),
 adds one for every pair that still overlaps, and then improves the choices by
 local search: an active separation is turned to the other axis whenever that
-lowers the cost. Everything runs in a fixed order, so equal inputs give equal
-results.
+lowers the cost. A bound from the Lagrange multipliers skips the turns that
+cannot pay, and the 1-D parts a turn leaves unchanged are not solved again.
+
+Boxes may also be told to keep off given points (a label's box off the places
+other labels point at): the same kind of either-axis choice, against a point
+that does not move, so it is a bound on one box along one axis. Everything runs
+in a fixed order, so equal inputs give equal results.
 """
 
 from __future__ import annotations
@@ -53,11 +58,10 @@ class Separation:
 class _Block:
     """Variables held at fixed offsets from each other by a tree of tight constraints."""
 
-    __slots__ = ("vars", "active", "weight", "wd", "fixed", "posn", "checked")
+    __slots__ = ("vars", "weight", "wd", "fixed", "posn", "checked")
 
-    def __init__(self, vars_, active):
+    def __init__(self, vars_):
         self.vars = vars_
-        self.active = active      # indices into the constraint list: the block's tree
         self.weight = 0.0         # Σ w over the finite-weight variables
         self.wd = 0.0             # Σ w (desired - offset): posn = wd / weight
         self.fixed = None         # the one variable of infinite weight, if any
@@ -68,62 +72,60 @@ class _Block:
 class _Solver:
     """VPSC's incremental solver: merge on the most violated constraint, split on a
     negative Lagrange multiplier, until every constraint holds and every multiplier
-    of a tight constraint is non-negative (the KKT conditions of this convex QP)."""
+    of a tight constraint is non-negative (the KKT conditions of this convex QP).
 
-    def __init__(self, desired, weights, constraints):
+    Plain lists indexed by variable and by constraint keep the inner loops cheap;
+    `tree[v]` lists the tight constraints at v, so a block's tree is walked without
+    building it again."""
+
+    def __init__(self, desired, weights, lefts, rights, gaps):
         self.d = [float(v) for v in desired]
         self.w = [float(v) for v in weights]
-        self.c = constraints
-        self.lefts = [c.left for c in constraints]
-        self.rights = [c.right for c in constraints]
-        self.gaps = [c.gap for c in constraints]
+        self.lefts, self.rights, self.gaps = lefts, rights, gaps
         n = len(self.d)
         self.offset = [0.0] * n
-        self.block = [None] * n
-        self.is_active = [False] * len(constraints)
-        self.incoming = [[] for _ in range(n)]
-        for k, c in enumerate(constraints):
-            self.incoming[c.right].append(k)
+        self.block: list = [None] * n
+        self.is_active = [False] * len(gaps)
+        self.tree: list[list[int]] = [[] for _ in range(n)]
+        self.incoming: list[list[int]] = [[] for _ in range(n)]
+        for k, r in enumerate(rights):
+            self.incoming[r].append(k)
         for v in range(n):
-            self._new_block([v], [])
+            self._new_block([v])
 
     # positions ------------------------------------------------------------
-    def _place(self, b: _Block) -> None:
-        b.posn = self.d[b.fixed] - self.offset[b.fixed] if b.fixed is not None else b.wd / b.weight
-
-    def _new_block(self, vars_, active) -> _Block:
-        b = _Block(vars_, active)
+    def _new_block(self, vars_) -> _Block:
+        b = _Block(vars_)
+        w, d, offset, block = self.w, self.d, self.offset, self.block
         for v in vars_:
-            if math.isinf(self.w[v]):  # at most one: walls share a single pinned variable
+            if w[v] == math.inf:  # at most one: walls share a single pinned variable
                 b.fixed = v
             else:
-                b.weight += self.w[v]
-                b.wd += self.w[v] * (self.d[v] - self.offset[v])
-            self.block[v] = b
+                b.weight += w[v]
+                b.wd += w[v] * (d[v] - offset[v])
+            block[v] = b
         self._place(b)
         return b
+
+    def _place(self, b: _Block) -> None:
+        b.posn = self.d[b.fixed] - self.offset[b.fixed] if b.fixed is not None else b.wd / b.weight
 
     def x(self, v: int) -> float:
         return self.block[v].posn + self.offset[v]
 
-    def slack(self, k: int) -> float:
-        c = self.c[k]
-        return self.x(c.right) - self.x(c.left) - c.gap
-
-    # merging ----------------------------------------------------------------
+    # merging and splitting --------------------------------------------------
     def _merge(self, k: int) -> None:
-        c = self.c[k]
-        a, b = self.block[c.left], self.block[c.right]
-        # Make `c` tight: x[right] = x[left] + gap, expressed in a's offsets.
-        shift = self.offset[c.left] + c.gap - self.offset[c.right]
+        left, right = self.lefts[k], self.rights[k]
+        a, b = self.block[left], self.block[right]
+        # Make k tight: x[right] = x[left] + gap, expressed in a's offsets.
+        shift = self.offset[left] + self.gaps[k] - self.offset[right]
         if len(a.vars) < len(b.vars):  # move the smaller block's offsets
             a, b, shift = b, a, -shift
+        offset, block = self.offset, self.block
         for v in b.vars:
-            self.offset[v] += shift
-            self.block[v] = a
+            offset[v] += shift
+            block[v] = a
         a.vars.extend(b.vars)
-        a.active.extend(b.active)
-        a.active.append(k)
         a.weight += b.weight
         a.wd += b.wd - b.weight * shift
         if b.fixed is not None:
@@ -131,141 +133,117 @@ class _Solver:
         a.checked = False
         self._place(a)
         self.is_active[k] = True
+        self.tree[left].append(k)
+        self.tree[right].append(k)
 
+    def _split(self, b: _Block, k: int) -> None:
+        self.is_active[k] = False
+        self.tree[self.lefts[k]].remove(k)
+        self.tree[self.rights[k]].remove(k)
+        side = self._reach(self.lefts[k])
+        self._new_block([v for v in b.vars if v in side])
+        self._new_block([v for v in b.vars if v not in side])
+
+    def _reach(self, start: int) -> dict:
+        """The block's tree walked from `start`: {vertex: (parent, constraint)} in visit order."""
+        lefts, rights, tree = self.lefts, self.rights, self.tree
+        parent, stack = {start: (None, None)}, [start]
+        while stack:
+            v = stack.pop()
+            for k in tree[v]:
+                u = rights[k] if lefts[k] == v else lefts[k]
+                if u not in parent:
+                    parent[u] = (v, k)
+                    stack.append(u)
+        return parent
+
+    def _multipliers(self, b: _Block) -> dict:
+        """λ of each tight constraint: the weighted pull of the side not holding the root."""
+        if len(b.vars) == 1:
+            return {}
+        parent = self._reach(b.fixed if b.fixed is not None else b.vars[0])
+        w, d, offset, posn, rights = self.w, self.d, self.offset, b.posn, self.rights
+        pull = {v: 0.0 if w[v] == math.inf else w[v] * (posn + offset[v] - d[v]) for v in parent}
+        lm = {}
+        for v in reversed(parent):   # children before their parents
+            p, k = parent[v]
+            if p is not None:
+                lm[k] = pull[v] if rights[k] == v else -pull[v]
+                pull[p] += pull[v]
+        return lm
+
+    # the solve --------------------------------------------------------------
     def _merge_left(self, v: int) -> None:
         """Pull in the blocks of violated constraints into v's block, most violated first."""
+        lefts, gaps, incoming, block, offset = self.lefts, self.gaps, self.incoming, self.block, self.offset
         while True:
             b = self.block[v]
             worst, worst_k = -EPS, None
             for u in b.vars:
-                for k in self.incoming[u]:
-                    left = self.c[k].left
-                    if self.block[left] is not b:
-                        s = b.posn + self.offset[u] - self.block[left].posn - self.offset[left] - self.gaps[k]
+                xu = b.posn + offset[u]
+                for k in incoming[u]:
+                    left = lefts[k]
+                    lb = block[left]
+                    if lb is not b:
+                        s = xu - lb.posn - offset[left] - gaps[k]
                         if s < worst:
                             worst, worst_k = s, k
             if worst_k is None:
                 return
             self._merge(worst_k)
 
-    def _tree(self, b: _Block) -> dict:
-        adj = {v: [] for v in b.vars}
-        for k in b.active:
-            c = self.c[k]
-            adj[c.left].append((c.right, k))
-            adj[c.right].append((c.left, k))
-        return adj
-
-    def _multipliers(self, b: _Block) -> dict:
-        """λ of each tight constraint: the weighted pull of the side not holding the root."""
-        if not b.active:
-            return {}
-        adj = self._tree(b)
-        root = b.fixed if b.fixed is not None else b.vars[0]
-        order, parent, seen = [], {root: (None, None)}, {root}
-        stack = [root]
-        while stack:
-            v = stack.pop()
-            order.append(v)
-            for u, k in adj[v]:
-                if u not in seen:
-                    seen.add(u)
-                    parent[u] = (v, k)
-                    stack.append(u)
-        pull = {v: (0.0 if math.isinf(self.w[v]) else self.w[v] * (self.x(v) - self.d[v])) for v in b.vars}
-        lm = {}
-        for v in reversed(order):
-            p, k = parent[v]
-            if p is None:
-                continue
-            lm[k] = pull[v] if self.c[k].right == v else -pull[v]
-            pull[p] += pull[v]
-        return lm
-
-    def _split(self, b: _Block, k: int) -> None:
-        self.is_active[k] = False
-        rest = [j for j in b.active if j != k]
-        adj = {v: [] for v in b.vars}
-        for j in rest:
-            c = self.c[j]
-            adj[c.left].append(c.right)
-            adj[c.right].append(c.left)
-        side, stack = {self.c[k].left}, [self.c[k].left]
-        while stack:
-            for u in adj[stack.pop()]:
-                if u not in side:
-                    side.add(u)
-                    stack.append(u)
-        left = [v for v in b.vars if v in side]
-        right = [v for v in b.vars if v not in side]
-        self._new_block(left, [j for j in rest if self.c[j].left in side])
-        self._new_block(right, [j for j in rest if self.c[j].left not in side])
-
-    def _path(self, b: _Block, start: int, goal: int) -> list[tuple[int, int]]:
-        """Tree edges from `start` to `goal` as (constraint, the vertex it is entered from)."""
-        adj = self._tree(b)
-        parent, stack = {start: None}, [start]
-        while stack:
-            v = stack.pop()
-            for u, k in adj[v]:
-                if u not in parent:
-                    parent[u] = (v, k)
-                    stack.append(u)
-        path, v = [], goal
-        while parent[v] is not None:
-            p, k = parent[v]
-            path.append((k, p))
-            v = p
-        return path
-
-    def _satisfy(self) -> bool:
-        """Merge until no constraint is violated; True if anything changed."""
-        changed = False
+    def _satisfy(self) -> None:
+        """Merge until no constraint is violated."""
         lefts, rights, gaps = self.lefts, self.rights, self.gaps
         active, block, offset = self.is_active, self.block, self.offset
         while True:
             pos = [block[v].posn + offset[v] for v in range(len(offset))]
             worst, worst_k = -EPS, None
-            for k in range(len(gaps)):
+            for k, g in enumerate(gaps):
                 if not active[k]:
-                    s = pos[rights[k]] - pos[lefts[k]] - gaps[k]
+                    s = pos[rights[k]] - pos[lefts[k]] - g
                     if s < worst:
                         worst, worst_k = s, k
             if worst_k is None:
-                return changed
-            changed = True
-            c = self.c[worst_k]
-            b = self.block[c.left]
-            if b is self.block[c.right]:
+                return
+            left, right = lefts[worst_k], rights[worst_k]
+            b = block[left]
+            if b is block[right]:
                 # Violated inside one block: swap it for a tight constraint on the tree
                 # path that the new one makes slack (one entered from its right end).
-                lm = self._multipliers(b)
-                out = [k for k, entered_from in self._path(b, c.right, c.left)
-                       if self.c[k].right == entered_from]
+                parent = self._reach(right)
+                path, v = [], left
+                while parent[v][0] is not None:
+                    p, k = parent[v]
+                    path.append((k, p))
+                    v = p
+                out = [k for k, entered_from in path if rights[k] == entered_from]
                 if not out:
-                    raise Infeasible(tuple(k for k, _ in self._path(b, c.right, c.left)) + (worst_k,))
+                    raise Infeasible(tuple(k for k, _ in path) + (worst_k,))
+                lm = self._multipliers(b)
                 self._split(b, min(out, key=lambda k: (lm[k], k)))
             self._merge(worst_k)
 
     def _refine(self) -> bool:
         """Split every block at its most negative multiplier; True if any split."""
         split = False
-        blocks = {id(self.block[v]): self.block[v] for v in range(len(self.d))}
-        for b in blocks.values():
+        for b in self._blocks():
             if b.checked:
                 continue
-            lm = self._multipliers(b)
             b.checked = True
-            if not lm:
-                continue
-            k = min(lm, key=lambda j: (lm[j], j))
-            if lm[k] < -_LM_TOL:
-                self._split(b, k)
-                split = True
+            lm = self._multipliers(b)
+            if lm:
+                k = min(lm, key=lambda j: (lm[j], j))
+                if lm[k] < -_LM_TOL:
+                    self._split(b, k)
+                    split = True
         return split
 
+    def _blocks(self) -> list[_Block]:
+        return list({id(b): b for b in self.block}.values())
+
     def solve(self) -> tuple[tuple[float, ...], dict]:
-        limit = 50 * (len(self.d) + len(self.c)) + 100
+        limit = 50 * (len(self.d) + len(self.gaps)) + 100
         # A first pass in order of desired position settles most merges cheaply (the
         # constraints mostly point that way); the general loop below finishes the job.
         for v in sorted(range(len(self.d)), key=lambda v: (self.d[v], v)):
@@ -278,7 +256,7 @@ class _Solver:
         else:
             raise KitError("overlap removal did not converge")
         lm = {}
-        for b in {id(self.block[v]): self.block[v] for v in range(len(self.d))}.values():
+        for b in self._blocks():
             lm.update(self._multipliers(b))
         return tuple(self.x(v) for v in range(len(self.d))), lm
 
@@ -294,7 +272,8 @@ def solve_1d(desired: Sequence[float], weights: Sequence[float],
     """
     if sum(math.isinf(w) for w in weights) > 1:
         raise KitError("at most one variable may be pinned")
-    return _Solver(desired, weights, list(constraints)).solve()
+    return _Solver(desired, weights, [c.left for c in constraints], [c.right for c in constraints],
+                   [float(c.gap) for c in constraints]).solve()
 
 
 # --------------------------------------------------------------------------- 2-D
@@ -320,59 +299,43 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Clear:
+    """How a box keeps off another box's point: along `axis`, on the side it started."""
+
+    box: int
+    owner: int                   # the box whose point (see `relax`'s `clear`) it keeps off
+    axis: int
+    after: bool                  # the box's centre stays after the point along `axis`
+
+
+@dataclass(frozen=True)
 class Relaxed:
     """The result: new centres (in input order), the separations used, the cost."""
 
     centres: tuple[tuple[float, float], ...]
-    choices: tuple[Choice, ...]
+    choices: tuple[Choice | Clear, ...]
     cost: float                  # Σ weight · squared displacement
-    rounds: int                  # QP solves made
-
-
-def need(a: Box, b: Box, gap: float) -> tuple[float, float]:
-    """Least centre distance along x and along y that keeps `a` and `b` apart."""
-    return (a.width + b.width) / 2 + gap, (a.height + b.height) / 2 + gap
-
-
-def overlapping(a: Box, b: Box, gap: float, tol: float = EPS) -> bool:
-    """True if the boxes are closer than `gap` along both axes (touching at `gap` is fine)."""
-    nx, ny = need(a, b, gap)
-    return abs(a.x - b.x) < nx - tol and abs(a.y - b.y) < ny - tol
+    rounds: int                  # 1-D solves made
+    given_up: tuple[tuple[int, int], ...] = ()   # (box, owner): points that box could not keep off
 
 
 def overlaps(boxes: Sequence[Box], gap: float, tol: float = EPS) -> tuple[tuple[int, int], ...]:
     """Every overlapping pair (i < j), in index order."""
-    if len(boxes) < 2:
+    return _overlapping([b.x for b in boxes], [b.y for b in boxes],
+                        [b.width / 2 for b in boxes], [b.height / 2 for b in boxes], gap, tol)
+
+
+def _overlapping(xs, ys, half_w, half_h, gap, tol=EPS) -> tuple[tuple[int, int], ...]:
+    if len(xs) < 2:
         return ()
-    a = np.array([(b.x, b.y, b.width, b.height) for b in boxes], dtype=float)
-    near_x = np.abs(a[:, None, 0] - a[None, :, 0]) < (a[:, None, 2] + a[None, :, 2]) / 2 + gap - tol
-    near_y = np.abs(a[:, None, 1] - a[None, :, 1]) < (a[:, None, 3] + a[None, :, 3]) / 2 + gap - tol
+    x, y, hw, hh = (np.asarray(v, dtype=float) for v in (xs, ys, half_w, half_h))
+    near_x = np.abs(x[:, None] - x[None, :]) < hw[:, None] + hw[None, :] + gap - tol
+    near_y = np.abs(y[:, None] - y[None, :]) < hh[:, None] + hh[None, :] + gap - tol
     i, j = np.nonzero(np.triu(near_x & near_y, 1))
     return tuple(zip(i.tolist(), j.tolist()))
 
 
-def _before(boxes: Sequence[Box], i: int, j: int, axis: int) -> bool:
-    """Whether box i comes before box j along `axis` in the original placement.
-
-    Separations always follow this order (ties by index), so the constraints of
-    one axis can never form a cycle, and relaxed boxes keep their relative sides.
-    """
-    a, b = boxes[i], boxes[j]
-    return ((a.x, i) < (b.x, j)) if axis == 0 else ((a.y, i) < (b.y, j))
-
-
-def _choice(boxes: Sequence[Box], i: int, j: int, axis: int) -> Choice:
-    return Choice(i, j, axis) if _before(boxes, i, j, axis) else Choice(j, i, axis)
-
-
-def _choose(boxes: Sequence[Box], now: Sequence[Box], i: int, j: int, gap: float) -> Choice:
-    """The axis along which the pair, where it is now, needs less movement to part."""
-    nx, ny = need(now[i], now[j], gap)
-    axis = 0 if nx - abs(now[j].x - now[i].x) <= ny - abs(now[j].y - now[i].y) else 1
-    return _choice(boxes, i, j, axis)
-
-
-def _components(n: int, edges: Sequence[tuple[int, int]]) -> list[int]:
+def _components(n: int, edges) -> list[int]:
     """Union-find roots: the label of each of n nodes."""
     parent = list(range(n))
 
@@ -390,95 +353,159 @@ def _components(n: int, edges: Sequence[tuple[int, int]]) -> list[int]:
 
 
 class _Cycle(Exception):
-    """Separations along `axis` that cannot all hold: (left, right, gap) of each."""
+    """Choices along one axis that cannot all hold together."""
 
-    def __init__(self, axis, constraints):
+    def __init__(self, axis: int, keys: tuple):
         super().__init__()
-        self.axis, self.constraints = axis, constraints
+        self.axis, self.keys = axis, keys
 
 
 class _Problem:
-    """One relaxation: the boxes, and the 1-D solutions met so far.
+    """One relaxation: the boxes, the points they keep off, and the 1-D solutions met so far.
 
-    A 1-D problem falls apart into the connected parts of its constraint graph;
-    local search changes one choice at a time, so most parts recur and their
-    solutions are reused rather than solved again.
+    Choices are kept in a dict: a box pair (i, j) maps to its `Choice`; box j keeping
+    off box i's point is keyed (j, n + 1 + i), past the wall's node n, so every key is
+    a pair of ints with one fixed order. A 1-D problem falls apart into the connected
+    parts of its constraint graph; local search changes one choice at a time, so most
+    parts recur and their solutions are reused rather than solved again.
     """
 
-    def __init__(self, boxes, frame, gap, weights, within):
-        self.boxes, self.gap, self.weights = boxes, gap, weights
+    def __init__(self, boxes, frame, gap, weights, within, clear, clearance):
+        self.n, self.gap, self.weights = len(boxes), gap, weights
+        self.desired = ([b.x for b in boxes], [b.y for b in boxes])
+        self.half = ([b.width / 2 for b in boxes], [b.height / 2 for b in boxes])
+        self.clear, self.clearance = clear, clearance
         # Where each centre may go, per axis: the frame less half the box, cut by `within`.
         self.lo, self.hi = ([], []), ([], [])
-        for i, b in enumerate(boxes):
-            for axis, half in ((0, b.width / 2), (1, b.height / 2)):
-                lo, hi = frame[axis] + half, frame[axis + 2] - half
+        for i in range(self.n):
+            for axis in (0, 1):
+                lo, hi = frame[axis] + self.half[axis][i], frame[axis + 2] - self.half[axis][i]
                 if within is not None and within[i] is not None:
                     lo, hi = max(lo, within[i][axis]), min(hi, within[i][axis + 2])
                 if lo > hi + EPS:
                     raise KitError(f"box {i} does not fit where it must stay")
                 self.lo[axis].append(lo)
                 self.hi[axis].append(hi)
-        self.walls: set = set()     # (box, axis, side) wall constraints met so far
+        self.walls: set = set()     # (box, axis, side) frame walls met so far
+        self.waived: set = set()    # keys of points that cannot be kept clear
         self.memo: dict = {}
         self.solves = 0
 
-    def _constraints(self, choices: dict, axis: int) -> list[tuple[int, int, float]]:
-        """(left, right, gap) along `axis`; node n is the frame's wall, pinned at 0."""
-        n, out = len(self.boxes), []
-        for c in choices.values():
-            if c.axis == axis:
-                nx, ny = need(self.boxes[c.first], self.boxes[c.second], self.gap)
-                out.append((c.first, c.second, nx if axis == 0 else ny))
-        for i, a, side in sorted(self.walls):
-            if a == axis:
-                out.append((n, i, self.lo[axis][i]) if side == 0 else (i, n, -self.hi[axis][i]))
-        return out
+    # choices -----------------------------------------------------------------
+    def before(self, i: int, j: int, axis: int) -> bool:
+        """Whether box i comes before box j along `axis` where they started.
 
-    def _solve_axis(self, cons: list, axis: int) -> tuple[list, dict]:
-        n = len(self.boxes)
-        desired = [(b.x if axis == 0 else b.y) for b in self.boxes] + [0.0]
-        weights = list(self.weights) + [math.inf]
-        pos, lm = desired[:n], {}
-        # The wall is pinned, so it need not tie parts together: each part gets its own copy.
-        label = _components(n, [(l, r) for l, r, _ in cons if l < n and r < n])
-        parts: dict = {}
-        for k, (l, r, _) in enumerate(cons):
-            parts.setdefault(label[l if l < n else r], []).append(k)
-        for ks in parts.values():
-            key = (axis, tuple(sorted(cons[k] for k in ks)))
-            if key not in self.memo:
-                nodes = sorted({v for l, r, _ in key[1] for v in (l, r)})
-                local = {v: i for i, v in enumerate(nodes)}
-                seps = [Separation(local[l], local[r], g) for l, r, g in key[1]]
-                try:
-                    x, mult = solve_1d([desired[v] for v in nodes], [weights[v] for v in nodes], seps)
-                except Infeasible as err:
-                    raise _Cycle(axis, tuple(key[1][k] for k in err.cycle)) from None
-                self.solves += 1
-                self.memo[key] = ({v: x[local[v]] for v in nodes},
-                                  {key[1][k]: m for k, m in mult.items()})
-            xs, mult = self.memo[key]
-            for v, x in xs.items():
-                if v < n:
-                    pos[v] = x
-            lm.update(mult)
-        return pos, lm
+        Separations always follow this order (ties by index), so the constraints of
+        one axis can never form a cycle, and relaxed boxes keep their relative sides.
+        """
+        return (self.desired[axis][i], i) < (self.desired[axis][j], j)
 
+    def along(self, key: tuple[int, int], axis: int) -> Choice | Clear:
+        """The choice that keeps `key`'s pair apart along `axis`."""
+        i, j = key
+        if j > self.n:
+            owner = j - self.n - 1
+            return Clear(i, owner, axis, self.desired[axis][i] >= self.clear[owner][axis])
+        return Choice(i, j, axis) if self.before(i, j, axis) else Choice(j, i, axis)
+
+    def constraint(self, c: Choice | Clear) -> tuple[int, int, float]:
+        """(left, right, gap) meaning x[right] - x[left] >= gap; node n is the wall at 0."""
+        a = c.axis
+        if isinstance(c, Choice):
+            return c.first, c.second, self.half[a][c.first] + self.half[a][c.second] + self.gap
+        reach = self.half[a][c.box] + self.clearance
+        p = self.clear[c.owner][a]
+        return (self.n, c.box, p + reach) if c.after else (c.box, self.n, reach - p)
+
+    def short(self, c: Choice | Clear, centres) -> float:
+        """How far the centres are from meeting `c` (≤ 0 when they do)."""
+        left, right, gap = self.constraint(c)
+        at = [*centres, (0.0, 0.0)]
+        return gap - (at[right][c.axis] - at[left][c.axis])
+
+    def harmonic(self, key: tuple[int, int]) -> float:
+        """w_i w_j / (w_i + w_j) of the two sides of `key` (a point does not move)."""
+        i, j = key
+        return self.weights[i] if j > self.n else self.weights[i] * self.weights[j] / (
+            self.weights[i] + self.weights[j])
+
+    def choose(self, key: tuple[int, int], centres) -> Choice | Clear:
+        """The axis along which the pair, where it is now, overlaps less."""
+        x, y = self.along(key, 0), self.along(key, 1)
+        return x if self.overlap(x, centres) <= self.overlap(y, centres) else y
+
+    def overlap(self, c: Choice | Clear, centres) -> float:
+        """How far the pair of `c` overlaps along c's axis where it is now, on whichever
+        side (the side it is kept on is the one it started on: see `short`)."""
+        a = c.axis
+        if isinstance(c, Choice):
+            return self.half[a][c.first] + self.half[a][c.second] + self.gap - abs(
+                centres[c.second][a] - centres[c.first][a])
+        return self.half[a][c.box] + self.clearance - abs(centres[c.box][a] - self.clear[c.owner][a])
+
+    # solving -----------------------------------------------------------------
     def solve(self, choices: dict) -> tuple[list, dict, float]:
         """Centres for a fixed set of choices, the multiplier of each choice, the cost."""
         out, lm_of = [], {}
         for axis in (0, 1):
-            cons = self._constraints(choices, axis)
-            pos, lm = self._solve_axis(cons, axis)
+            mine = {self.constraint(c): key for key, c in choices.items() if c.axis == axis}
+            walls = [(self.n, i, self.lo[axis][i]) if side == 0 else (i, self.n, -self.hi[axis][i])
+                     for i, a, side in sorted(self.walls) if a == axis]
+            try:
+                pos, lm = self._solve_axis([*mine, *walls], axis)
+            except _Cycle as cycle:
+                raise _Cycle(axis, tuple(mine[c] for c in cycle.keys if c in mine)) from None
             out.append(pos)
-            for pair, c in choices.items():
-                if c.axis == axis:
-                    nx, ny = need(self.boxes[c.first], self.boxes[c.second], self.gap)
-                    lm_of[pair] = lm.get((c.first, c.second, nx if axis == 0 else ny), 0.0)
+            for con, key in mine.items():
+                lm_of[key] = lm.get(con, 0.0)
         centres = list(zip(out[0], out[1]))
-        cost = sum(w * ((x - b.x) ** 2 + (y - b.y) ** 2)
-                   for w, b, (x, y) in zip(self.weights, self.boxes, centres))
+        dx, dy = self.desired
+        cost = sum(w * ((x - x0) ** 2 + (y - y0) ** 2)
+                   for w, x0, y0, (x, y) in zip(self.weights, dx, dy, centres))
         return centres, lm_of, cost
+
+    def _solve_axis(self, cons: list, axis: int) -> tuple[list, dict]:
+        n = self.n
+        pos, lm = list(self.desired[axis]), {}
+        # The wall is pinned, so it need not tie parts together: each part gets its own copy.
+        label = _components(n, [(l, r) for l, r, _ in cons if l < n and r < n])
+        parts: dict = {}
+        for con in cons:
+            parts.setdefault(label[con[0] if con[0] < n else con[1]], []).append(con)
+        for part in parts.values():
+            key = (axis, tuple(sorted(part)))
+            found = self.memo.get(key)
+            if found is None:
+                found = self.memo[key] = self._solve_part(key[1], axis)
+            xs, mult = found
+            for v, x in xs:
+                pos[v] = x
+            lm.update(mult)
+        return pos, lm
+
+    def _solve_part(self, cons: tuple, axis: int) -> tuple[tuple, dict]:
+        """Positions of the part's boxes and the multiplier of each of its constraints."""
+        n = self.n
+        nodes = sorted({v for l, r, _ in cons for v in (l, r)})
+        local = {v: i for i, v in enumerate(nodes)}
+        desired = [self.desired[axis][v] if v < n else 0.0 for v in nodes]
+        weights = [self.weights[v] if v < n else math.inf for v in nodes]
+        try:
+            x, mult = _Solver(desired, weights, [local[l] for l, _, _ in cons],
+                              [local[r] for _, r, _ in cons], [g for _, _, g in cons]).solve()
+        except Infeasible as err:
+            raise _Cycle(axis, tuple(cons[k] for k in err.cycle)) from None
+        self.solves += 1
+        return (tuple((v, x[local[v]]) for v in nodes if v < n),
+                {cons[k]: m for k, m in mult.items()})
+
+    def _conflicts(self, centres, choices: dict) -> list[tuple[int, int]]:
+        """Keys of the pairs that overlap and of the points covered, not yet parted."""
+        xs, ys = [c[0] for c in centres], [c[1] for c in centres]
+        found = list(_overlapping(xs, ys, self.half[0], self.half[1], self.gap))
+        if self.clear is not None:
+            found += [(j, self.n + 1 + i) for j, i in _covering(xs, ys, self.half, self.clear, self.clearance)]
+        return [key for key in found if key not in choices and key not in self.waived]
 
     def _outside(self, centres) -> set:
         out = set()
@@ -490,51 +517,66 @@ class _Problem:
                     out.add((i, axis, 1))
         return out
 
-    def settle(self, choices: dict):
-        """Solve; add a choice for each pair that still overlaps and a wall for each box
-        outside the frame; repeat until neither happens. A set of separations that
-        cannot hold together (a chain longer than the frame) has one pair turned to
-        the other axis: the one that needs the least movement there."""
+    def settle(self, choices: dict, waive: bool = False):
+        """Solve; add a choice for each pair that still overlaps (or point still covered)
+        and a wall for each box outside the frame; repeat until neither happens. Choices
+        that cannot hold together (a chain longer than the frame) have one turned to the
+        other axis: the one that needs the least movement there; if `waive`, a point that
+        cannot be kept clear is given up, else that is an error."""
         turned: set = set()
+        start = list(zip(*self.desired))
         while True:
             try:
                 centres, lm, cost = self.solve(choices)
             except _Cycle as cycle:
-                self._turn(choices, cycle, turned)
+                self._turn(choices, cycle, turned, start, waive)
                 continue
-            now = _moved(self.boxes, centres)
-            new = [(i, j) for i, j in overlaps(now, self.gap) if (i, j) not in choices]
+            new = self._conflicts(centres, choices)
             walls = self._outside(centres) - self.walls
             if not new and not walls:
                 return centres, lm, cost
-            for i, j in new:
-                choices[(i, j)] = _choose(self.boxes, now, i, j, self.gap)
+            for key in new:
+                choices[key] = self.choose(key, centres)
             self.walls |= walls
 
-    def _turn(self, choices: dict, cycle: _Cycle, turned: set) -> None:
-        n, other = len(self.boxes), 1 - cycle.axis
-        pairs = sorted({(min(l, r), max(l, r)) for l, r, _ in cycle.constraints if n not in (l, r)} - turned)
-        if not pairs:
+
+    def _turn(self, choices: dict, cycle: _Cycle, turned: set, start, waive: bool) -> None:
+        """Turn one choice of the cycle to the other axis; once each has been turned,
+        give up keeping one of its points clear (boxes come first)."""
+        keys = sorted(set(cycle.keys) - turned)
+        if keys:
+            other = 1 - cycle.axis
+            key = min(keys, key=lambda k: (self.overlap(self.along(k, other), start), k))
+            choices[key] = self.along(key, other)
+            turned.add(key)
+            return
+        points = sorted(k for k in cycle.keys if k[1] > self.n)
+        if not points or not waive:
             raise KitError("the boxes do not fit inside the frame (or where they must stay)")
-
-        def movement(pair):
-            a, b = self.boxes[pair[0]], self.boxes[pair[1]]
-            nx, ny = need(a, b, self.gap)
-            return (nx - abs(a.x - b.x)) if other == 0 else (ny - abs(a.y - b.y))
-
-        pair = min(pairs, key=lambda p: (movement(p), p))
-        choices[pair] = _choice(self.boxes, pair[0], pair[1], other)
-        turned.add(pair)
+        del choices[points[0]]
+        self.waived.add(points[0])
 
 
-def _moved(boxes, centres):
-    return [Box(x, y, b.width, b.height) for b, (x, y) in zip(boxes, centres)]
+def _covering(xs, ys, half, points, clearance, tol=EPS) -> tuple[tuple[int, int], ...]:
+    """(box j, point i) for each given point i that box j ≠ i covers, with `clearance` to spare."""
+    given = [i for i, p in enumerate(points) if p is not None]
+    if not given:
+        return ()
+    x, y, hw, hh = (np.asarray(v, dtype=float) for v in (xs, ys, *half))
+    p = np.asarray([points[i] for i in given], dtype=float)
+    near_x = np.abs(x[:, None] - p[None, :, 0]) < hw[:, None] + clearance - tol
+    near_y = np.abs(y[:, None] - p[None, :, 1]) < hh[:, None] + clearance - tol
+    cover = near_x & near_y
+    cover[given, range(len(given))] = False   # a box may cover its own point
+    j, k = np.nonzero(cover)
+    return tuple((a, given[b]) for a, b in zip(j.tolist(), k.tolist()))
 
 
 def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: float = 0.0,
           weights: Sequence[float] | None = None, improve: int = 3,
           within: Sequence[tuple[float, float, float, float] | None] | None = None,
-          tries: int | None = None) -> Relaxed:
+          tries: int | None = None, clear: Sequence[tuple[float, float] | None] | None = None,
+          clearance: float = 0.0, start: Sequence[Choice | Clear] = ()) -> Relaxed:
     """New centres for `boxes` so that no two are closer than `gap` along both axes and
     all lie inside `frame` = (x0, y0, x1, y1), moving them as little as it can.
 
@@ -542,7 +584,11 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
     `improve` rounds of local search (0: the first feasible choice), each trying the
     `tries` separations that push hardest (None: every tight one). `within[i]`, if
     given and not None, is a rectangle (x0, y0, x1, y1) that box i's centre must stay
-    in. Boxes that do not overlap (and are where they may be) stay where they are.
+    in. `clear[i]`, if given and not None, is a point that no box but box i may
+    cover (nor come within `clearance` of): what box i labels stays in sight; where
+    that cannot be, the point is given up. `start` holds choices to begin from (a
+    previous result's, to repair it rather than start again). Boxes that do not
+    overlap (and are where they may be) stay where they are.
     """
     boxes = tuple(boxes)
     weights = tuple(float(w) for w in weights) if weights is not None else (1.0,) * len(boxes)
@@ -552,30 +598,57 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
     # order the boxes were listed in; ties between equal boxes fall back to the index.
     order = sorted(range(len(boxes)), key=lambda i: (boxes[i].x, boxes[i].y, boxes[i].width,
                                                      boxes[i].height, weights[i], i))
-    found = _relax([boxes[i] for i in order], frame, gap, [weights[i] for i in order], improve,
-                   [within[i] for i in order] if within is not None else None, tries)
+    problem = _Problem([boxes[i] for i in order], frame, gap, [weights[i] for i in order],
+                       [within[i] for i in order] if within is not None else None,
+                       [clear[i] and (float(clear[i][0]), float(clear[i][1])) for i in order]
+                       if clear is not None else None, clearance)
     back = {k: i for i, k in enumerate(order)}
-    centres = tuple(found.centres[back[i]] for i in range(len(boxes)))
-    choices = tuple(sorted((_unmap(c, order) for c in found.choices), key=lambda c: (c.first, c.second)))
-    return Relaxed(centres, choices, found.cost, found.rounds)
+    first = [_remap(c, back, problem.n) for c in start]
+    centres, choices, cost = _search(problem, improve, tries, first)
+    return Relaxed(tuple((float(centres[back[i]][0]), float(centres[back[i]][1])) for i in range(len(boxes))),
+                   tuple(sorted((_unmap(choices[key], order) for key in choices), key=_sort_key)),
+                   cost, problem.solves,
+                   tuple(sorted((order[j], order[i - problem.n - 1]) for j, i in problem.waived)))
 
 
-def _unmap(c: Choice, order) -> Choice:
-    return Choice(order[c.first], order[c.second], c.axis)
+def _unmap(c: Choice | Clear, order) -> Choice | Clear:
+    if isinstance(c, Choice):
+        return Choice(order[c.first], order[c.second], c.axis)
+    return Clear(order[c.box], order[c.owner], c.axis, c.after)
 
 
-def _relax(boxes, frame, gap, weights, improve, within, tries) -> Relaxed:
-    problem = _Problem(boxes, frame, gap, weights, within)
-    choices = {(i, j): _choose(boxes, boxes, i, j, gap) for i, j in overlaps(boxes, gap)}
-    centres, lm, cost = problem.settle(choices)
+def _remap(c: Choice | Clear, back: dict, n: int) -> tuple[tuple[int, int], int]:
+    """(key, axis) of an input-order choice in the canonical order."""
+    if isinstance(c, Choice):
+        i, j = sorted((back[c.first], back[c.second]))
+        return (i, j), c.axis
+    return (back[c.box], n + 1 + back[c.owner]), c.axis
+
+
+def _sort_key(c: Choice | Clear) -> tuple:
+    return (0, c.first, c.second) if isinstance(c, Choice) else (1, c.box, c.owner)
+
+
+def _search(problem: _Problem, improve: int, tries: int | None, first) -> tuple[list, dict, float]:
+    """Settle the first choices (those given, else the axis of least overlap for each
+    overlapping pair), then improve them by turning one to the other axis at a time,
+    the hardest-pushing first, keeping each turn that lowers the cost."""
+    start = list(zip(*problem.desired))
+    choices = {key: problem.choose(key, start)
+               for key in _overlapping(*problem.desired, *problem.half, problem.gap)}
+    choices.update((key, problem.along(key, axis)) for key, axis in first)
+    centres, lm, cost = problem.settle(choices, waive=True)
     seen = set()   # choice sets already tried: a rejected trial stays rejected
     for _ in range(improve):
         better = False
-        for pair in sorted((p for p in lm if lm[p] > _LM_TOL), key=lambda p: (-lm[p], p))[:tries]:
-            if lm.get(pair, 0.0) <= _LM_TOL:
+        for key in sorted((k for k in lm if lm[k] > _LM_TOL), key=lambda k: (-lm[k], k))[:tries]:
+            if lm.get(key, 0.0) <= _LM_TOL:
+                continue
+            turn = problem.along(key, 1 - choices[key].axis)
+            if _bound(problem, key, turn, lm[key], centres, cost) >= cost:
                 continue
             trial = dict(choices)
-            trial[pair] = _choice(boxes, pair[0], pair[1], 1 - choices[pair].axis)
+            trial[key] = turn
             signature = frozenset(trial.values())
             if signature in seen:
                 continue
@@ -588,5 +661,15 @@ def _relax(boxes, frame, gap, weights, improve, within, tries) -> Relaxed:
                 choices, centres, lm, cost, better = trial, t_centres, t_lm, t_cost, True
         if not better:
             break
-    ordered = tuple(choices[p] for p in sorted(choices))
-    return Relaxed(tuple((float(x), float(y)) for x, y in centres), ordered, cost, problem.solves)
+    return centres, choices, cost
+
+
+def _bound(problem: _Problem, key, turn, lm: float, centres, cost: float) -> float:
+    """A lower bound on the cost once `key`'s pair is parted along the other axis, to skip
+    trials that cannot pay. With h = w_i w_j / (w_i + w_j): dropping the old separation
+    saves at most lm² / h (the Lagrangian of the old optimum with the pair's multiplier
+    released), and the new one costs at least h · short², since the old solution of that
+    axis is optimal for a subset of the new constraints."""
+    h = problem.harmonic(key)
+    short = max(problem.short(turn, centres), 0.0)
+    return cost - lm * lm / h + h * short * short

@@ -125,3 +125,64 @@ def test_crossing_leaders_of_equal_boxes_are_swapped():
     after_boxes, after = untangle(boxes, anchors)
     assert crossings(after) == ()
     assert (after_boxes[0].x, after_boxes[1].x) == (20, 80)
+
+
+def test_a_box_keeps_off_another_boxs_point_by_the_shorter_way():
+    # A (10 wide) covers B's point 3 to its right: it steps left 2 (not 5 up or down).
+    boxes = [Box(50, 50, 10, 10), Box(70, 50, 10, 10)]
+    res = relax(boxes, FRAME, gap=1.0, clear=[None, (53, 50)])
+    assert res.centres == ((48.0, 50.0), (70.0, 50.0)) and res.given_up == ()
+    # A box may cover its own point; `clearance` keeps the others that much further off.
+    res = relax(boxes, FRAME, gap=1.0, clear=[(50, 50), (53, 50)], clearance=0.5)
+    assert math.isclose(res.centres[0][0], 47.5) and res.centres[1] == (70.0, 50.0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boxes_strategy, st.floats(0, 1))
+def test_points_kept_clear_unless_given_up(raw, clearance):
+    boxes = [Box(*t) for t in raw]
+    points = [(b.x, b.y) for b in boxes]
+    res = relax(boxes, FRAME, 1.0, clear=points, clearance=clearance)
+    moved = [Box(x, y, b.width, b.height) for b, (x, y) in zip(boxes, res.centres)]
+    assert overlaps(moved, 1.0, tol=1e-6) == ()
+    for j, b in enumerate(moved):
+        for i, (px, py) in enumerate(points):
+            if i != j and (j, i) not in res.given_up:
+                assert abs(b.x - px) >= b.width / 2 + clearance - 1e-6 or \
+                    abs(b.y - py) >= b.height / 2 + clearance - 1e-6
+    assert relax(boxes, FRAME, 1.0, clear=points, clearance=clearance) == res
+
+
+@settings(max_examples=30, deadline=None)
+@given(boxes_strategy)
+def test_starting_from_a_result_keeps_it(raw):
+    boxes = [Box(*t) for t in raw]
+    res = relax(boxes, FRAME, 1.0)
+    again = relax(boxes, FRAME, 1.0, start=res.choices)
+    assert again.cost <= res.cost + 1e-6
+    moved = [Box(x, y, b.width, b.height) for b, (x, y) in zip(boxes, again.centres)]
+    assert overlaps(moved, 1.0, tol=1e-6) == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(boxes_strategy)
+def test_the_bound_that_skips_trials_never_exceeds_their_cost(raw):
+    # Local search skips turning a separation when this bound says it cannot pay;
+    # that is only safe if the bound is below the cost the turn actually reaches.
+    from kit.relax import _bound, _Problem, _overlapping
+
+    boxes = [Box(*t) for t in raw]
+    problem = _Problem(boxes, FRAME, 1.0, [1.0] * len(boxes), None, None, 0.0)
+    start = [(b.x, b.y) for b in boxes]
+    choices = {k: problem.choose(k, start) for k in _overlapping(*problem.desired, *problem.half, 1.0)}
+    centres, lm, cost = problem.settle(choices)
+    for key, m in lm.items():
+        if m > 1e-9:
+            turn = problem.along(key, 1 - choices[key].axis)
+            trial = {**choices, key: turn}
+            try:
+                _, _, t_cost = problem.settle(trial)
+            except Exception:
+                continue
+            if trial[key] == turn:  # not turned back to break a cycle
+                assert _bound(problem, key, turn, m, centres, cost) <= t_cost + 1e-6

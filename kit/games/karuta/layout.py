@@ -23,9 +23,12 @@ COMPARED = ((22.0, 16.0), (24.0, 26.0), (26.0, 30.0), (34.0, 46.0))
 
 LEADER_THRESHOLD = 1.0   # map units: a slot moved less than this (or still on its anchor) gets no leader
 LEADER_MARGIN = 0.5      # map units kept between a leader's end and any other slot
-HOLD_MARGIN = 1.0        # map units: a held slot covers its anchor at least this far inside
-HOLD_ROUNDS = 3          # relaxations again with slots held over their anchors
-QUICK = {"improve": 9, "tries": 10}   # the local search of those later relaxations
+REPAIR_ROUNDS = 3        # repairs of faulty leaders, each keeping more anchors in sight
+# More faulty leaders than this mean slots too big for the map to keep every province
+# in sight: clearing their anchors would push slots far off, so the layout stays as is.
+REPAIR_MOST = 8
+REPAIR = {"improve": 2, "tries": 5}   # a repair starts from the layout it mends: a short search does
+REPAIR_STRETCH = 1.25    # a repair may move the farthest slot this much further, no more
 
 
 @dataclass(frozen=True)
@@ -86,8 +89,10 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
           card: tuple[float, float] | None = None) -> BoardLayout:
     """Slots of `slot_w` × `slot_h` map units centred on `anchors` (kanji → point) on a
     board of `size` (width, height), relaxed apart by `gap`, with leader lines to the
-    anchors (or to a visible part of `shapes[kanji]` when another slot hides the anchor)."""
-    start = time.perf_counter()
+    anchors (or to a visible part of `shapes[kanji]` when another slot hides the anchor).
+
+    `metrics.seconds` is CPU time, so a busy machine does not skew it."""
+    start = time.process_time()
     # Lay out in an order fixed by position, so the listing order of the provinces
     # cannot change the result; report in the caller's order.
     names = tuple(sorted(anchors, key=lambda k: (float(anchors[k][0]), float(anchors[k][1]), k)))
@@ -95,32 +100,10 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
     original = tuple(Box(x, y, slot_w, slot_h) for x, y in points)
     areas = tuple(shapes[k] for k in names) if shapes is not None else None
     frame = (0.0, 0.0, float(size[0]), float(size[1]))
-    within: list = [None] * len(names)
-    boxes, leaders = _arrange(original, points, areas, frame, gap, within)
-    best = (_score(boxes, leaders, points), boxes, leaders)
-    for _ in range(HOLD_ROUNDS):
-        bad = _bad(boxes, leaders)
-        if not bad:
-            break
-        # A slot whose leader cannot be drawn cleanly is made to cover its own anchor,
-        # so it needs no leader at all; two held slots must still fit side by side.
-        held = list(within)
-        for i in sorted(bad):
-            x, y = points[i]
-            hw, hh = slot_w / 2 - HOLD_MARGIN, slot_h / 2 - HOLD_MARGIN
-            hold = (x - hw, y - hh, x + hw, y + hh)
-            if held[i] is None and all(h is None or _can_part(hold, h, slot_w + gap, slot_h + gap) for h in held):
-                held[i] = hold
-        if held == within:
-            break
-        try:
-            boxes, leaders = _arrange(original, points, areas, frame, gap, held, quick=True)
-        except KitError:  # the holds cannot all be met
-            break
-        within = held
-        best = min(best, (_score(boxes, leaders, points), boxes, leaders), key=lambda t: t[0])
-    _, boxes, leaders = best
-    seconds = time.perf_counter() - start
+    relaxed = relax(original, frame, gap)
+    boxes, leaders = _lead(relaxed, original, points, areas)
+    boxes, leaders = _repair(relaxed, boxes, leaders, original, points, areas, frame, gap)
+    seconds = time.process_time() - start
     found = {k: Slot(k, a, (b.x, b.y), slot_w, slot_h, leader)
              for k, a, b, leader in zip(names, points, boxes, leaders)}
     slots_ = tuple(found[k] for k in anchors)
@@ -133,11 +116,39 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
     return BoardLayout(card or (slot_w, slot_h), (slot_w, slot_h), slots_, metrics)
 
 
-def _arrange(original, points, areas, frame, gap, within, quick=False):
-    # Later passes only settle a few held slots: a shorter local search does.
-    relaxed = relax(original, frame, gap, within=within, **(QUICK if quick else {}))
+def _lead(relaxed, original, points, areas):
+    """The relaxed slots, untangled, and their leaders."""
     boxes = tuple(Box(x, y, b.width, b.height) for b, (x, y) in zip(original, relaxed.centres))
     return untangle(boxes, points, areas, LEADER_THRESHOLD, LEADER_MARGIN)
+
+
+def _repair(relaxed, boxes, leaders, original, points, areas, frame, gap):
+    """Mend faulty leaders (crossing, or through a slot) where the layout is.
+
+    A faulty leader almost always ends on an anchor that another slot covers. A repair
+    asks the relaxation to keep those anchors in sight, starting from the separations
+    it has, so only the slots near them move; it is kept only if it has fewer faults
+    and moves no slot much further than the first layout's farthest."""
+    farthest = REPAIR_STRETCH * _farthest(boxes, points)
+    score = _score(boxes, leaders, points)
+    clear: list = [None] * len(points)
+    for _ in range(REPAIR_ROUNDS):
+        bad = _bad(boxes, leaders)
+        if not bad or len(bad) > REPAIR_MOST:
+            break
+        for i in bad:
+            clear[i] = points[i]
+        try:
+            relaxed = relax(original, frame, gap, clear=clear, clearance=LEADER_MARGIN,
+                            start=relaxed.choices, **REPAIR)
+        except KitError:
+            break
+        t_boxes, t_leaders = _lead(relaxed, original, points, areas)
+        t_score = _score(t_boxes, t_leaders, points)
+        if t_score >= score or _farthest(t_boxes, points) > farthest:
+            break
+        boxes, leaders, score = t_boxes, t_leaders, t_score
+    return boxes, leaders
 
 
 def _bad(boxes, leaders) -> set:
@@ -151,10 +162,8 @@ def _score(boxes, leaders, points) -> tuple:
             round(sum((b.x - x) ** 2 + (b.y - y) ** 2 for b, (x, y) in zip(boxes, points)), 6))
 
 
-def _can_part(a, b, need_x: float, need_y: float) -> bool:
-    """Whether centres limited to rectangles a and b can be `need_x` apart in x or `need_y` in y."""
-    return (b[2] - a[0] >= need_x or a[2] - b[0] >= need_x
-            or b[3] - a[1] >= need_y or a[3] - b[1] >= need_y)
+def _farthest(boxes, points) -> float:
+    return max((math.dist((b.x, b.y), p) for b, p in zip(boxes, points)), default=0.0)
 
 
 def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayout:
