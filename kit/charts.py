@@ -9,6 +9,7 @@ band of the box, tick labels the bottom and left bands, and the plot the rest.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -95,9 +96,9 @@ class ShareBars:
 
 def nice_step(span: float, most: int) -> float:
     """The smallest of 1, 2, 5 × 10^k that cuts `span` into at most `most` steps."""
-    if span <= 0:
-        return 1.0
     most = max(1, most)
+    if span / most < sys.float_info.min:  # zero, or so small that log10 would fail
+        return 1.0
     k = math.floor(math.log10(span / most))
     for m in (1, 2, 5, 10):
         step = m * 10.0 ** k
@@ -126,7 +127,7 @@ def _percent(v: float) -> str:
 def share_top(items: Sequence[Share], reference: float | None = None) -> float:
     """The end of a share axis: the next round share past every bar, whisker and reference."""
     high = max([0.0, reference or 0.0] + [max(s.share, *(s.interval or (0.0,))) for s in items])
-    if high <= 0:
+    if high < 1e-6:  # nothing a bar could show: keep a readable 0–10% axis
         return 0.1
     step = nice_step(high, 5)
     return min(1.0, math.ceil(high / step - 1e-9) * step)

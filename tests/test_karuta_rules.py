@@ -111,63 +111,100 @@ def test_islands_come_by_boat_one_hop_per_turn():
     assert can_play(t, rules, state, 0, ["対馬"])
 
 
+@shipped
+def test_a_chugokuji_chain_through_bizen_leaves_sanuki_playable():
+    # 備前 and 備中 are on the 中国路 and on the 金毘羅往来 (備中 備前 讃岐), the highway to Shikoku.
+    chain = [["山城", "摂津", "播磨", "備前", "備中"]]
+    # (with open_highway: neighbour 讃岐 could also start the 伊予街道, next to 備前 by the
+    # 金毘羅往来's sea leg, so it is left out here)
+    for joins, sanuki in (("along", True), ("every_line", False)):
+        t, rules = engine(load(DATA, (("joins", joins), ("open_highway", "crossing_only"))))
+        state = position(t, rules, chain)
+        assert can_play(t, rules, state, 0, ["讃岐", "伊予"]) == sanuki, joins
+
+
 # --- an independent legality check, written from the rules' wording ----------------------
 
 class Referee:
-    """Slow, name-based rules for the `direction` and `crossing` options (others at their
-    defaults): lines recomputed from the whole history of placed cards at every question."""
+    """Slow, name-based rules for the `joins`, `open_highway`, `direction` and `crossing`
+    options (others at their defaults): lines rebuilt from the whole history of placed
+    cards at every question. A line is {"end": its end card, "way": +1/-1, or None for a
+    junction: a card not played along the highway, free to grow either way}."""
 
     def __init__(self, model: Karuta):
         self.m = model
         self.origin = model.rules["direction"] == "origin"
         self.crossing = model.rules["crossing"]
+        self.along = model.rules["joins"] == "along"
+        self.neighbour = model.rules["open_highway"] == "neighbour"
+        self.both_ways = model.rules["direction"] == "both_ways"
 
-    def lines(self, placed: list[str], highway: Highway) -> list[tuple[int, int]]:
-        """(end index, direction; 0 = not fixed yet) of each line of the highway."""
-        route = list(highway.provinces)
-        lines: list[tuple[int, int]] = []
-        for k, name in enumerate(placed):
-            if name not in route:
-                continue
-            i = route.index(name)
-            grown = []
-            for line in lines:
-                step = next((s for s in self.ways(line) if self.ahead(route, line[0], s, placed[:k]) == i), None)
-                grown.append(line if step is None else (i, step))
-            if grown != lines:
-                lines = grown
-            elif not lines or self.crossing == "new_line":
-                fixed = 1 if self.origin or i == 0 else -1 if i == len(route) - 1 else 0
-                lines = lines + [(i, fixed)]
-        return lines
+    def ways(self, route, line) -> list[int]:
+        if line["way"]:
+            return [line["way"]]
+        i = route.index(line["end"])
+        if self.origin or i == 0:
+            return [1]
+        return [-1] if i == len(route) - 1 else [-1, 1]
 
-    @staticmethod
-    def ways(line):
-        return [line[1]] if line[1] else [-1, 1]
-
-    def ahead(self, route, end, step, placed) -> int | None:
+    def ahead(self, route, end, step, placed) -> str | None:
         """The province that extends a line ending at `end` going `step`, if any."""
-        j = end + step
+        j = route.index(end) + step
         while self.crossing == "pass_through" and 0 <= j < len(route) and route[j] in placed:
             j += step
-        return j if 0 <= j < len(route) and route[j] not in placed else None
+        return route[j] if 0 <= j < len(route) and route[j] not in placed else None
 
-    def extends(self, placed, name, at=None) -> bool:
+    def nexts(self, route, line, placed) -> set[str]:
+        return {self.ahead(route, line["end"], s, placed) for s in self.ways(route, line)} - {None}
+
+    def lines(self, history):
+        """Every highway's lines after `history`, a list of (card, the card played before it
+        in the same turn or None); and card -> names of the highways it was played along."""
+        lines = {h.name: [] for h in self.m.highways}
+        along, placed = {}, []
+        for card, prev in history:
+            hits = [(h, line) for h in self.m.highways_of[card] for line in lines[h.name]
+                    if not (self.along and prev is not None and line["end"] != prev)
+                    and card in self.nexts(list(h.provinces), line, placed)]
+            if self.along and any(line["way"] for _, line in hits):
+                hits = [(h, line) for h, line in hits if line["way"]]
+            along[card] = {h.name for h, _ in hits}
+            for h in self.m.highways_of[card]:
+                route = list(h.provinces)
+                mine = [line for highway, line in hits if highway is h]
+                for line in mine:
+                    way = 1 if route.index(card) > route.index(line["end"]) else -1
+                    if self.both_ways and self.ways(route, line) == [-1, 1]:
+                        lines[h.name].append({"end": line["end"], "way": -way})
+                    line.update(end=card, way=way)
+                if not mine and (not lines[h.name] or self.crossing == "new_line"):
+                    lines[h.name].append({"end": card, "way": None})
+            placed.append(card)
+        return lines, along
+
+    def extends(self, history, name, at=None) -> bool:
         """`name` is next on a line (whose end is `at`, when given)."""
-        for h in self.m.highways:
-            route = list(h.provinces)
-            if name not in route:
-                continue
-            for line in self.lines(placed, h):
-                if at is not None and route[line[0]] != at:
-                    continue
-                if any(self.ahead(route, line[0], s, placed) == route.index(name) for s in self.ways(line)):
-                    return True
-        return False
+        lines, _ = self.lines(history)
+        placed = [c for c, _ in history]
+        return any(at is None or line["end"] == at
+                   for h in self.m.highways_of[name] for line in lines[h.name]
+                   if name in self.nexts(list(h.provinces), line, placed))
 
-    def legal(self, placed: list[str], hand: set[str], turn: list[str]) -> bool:
+    def next_to(self, a: str, b: str) -> bool:
+        """a and b share a border, follow each other on a highway, or a boat joins them."""
+        return (b in self.m.neighbours[a] or (a, b) in self.m.sea_routes or (b, a) in self.m.sea_routes
+                or any(abs(h.provinces.index(a) - h.provinces.index(b)) == 1
+                       for h in self.m.highways if a in h.provinces and b in h.provinces))
+
+    def opens_highway(self, placed, name) -> bool:
+        """`name` may start a highway with no card on the board (open_highway: neighbour)."""
+        return (self.neighbour and any(not set(h.provinces) & set(placed) for h in self.m.highways_of[name])
+                and any(self.next_to(name, p) for p in placed))
+
+    def legal(self, history, hand: set[str], turn: list[str]) -> bool:
         if not turn:
             return True
+        placed = [c for c, _ in history]
         if len(set(turn)) != len(turn) or not set(turn) <= hand or set(turn) & set(placed):
             return False
         first = turn[0]
@@ -181,13 +218,13 @@ class Referee:
             if first in self.m.islands:
                 return any(p in placed for p in self.m.ports_of[first])
             return any(n in placed for n in self.m.neighbours[first])
-        elif not self.extends(placed, first):
+        elif not (self.extends(history, first) or self.opens_highway(placed, first)):
             return False
-        board = placed + [first]
+        history = history + [(first, None)]
         for prev, card in zip(turn, turn[1:]):
-            if not self.extends(board, card, at=prev):
+            if not self.extends(history, card, at=prev):
                 return False
-            board = board + [card]
+            history = history + [(card, prev)]
         return True
 
 
@@ -198,23 +235,28 @@ def referee_game(model: Karuta, seed: int, policy: str = "random", players: int 
     hands = tuple(R._mask(t.card(k) for k in h) for h in deal_hands(t.names, players, seed))
     record: list = []
     R.play(t, rules, hands, [POLICIES[policy]] * players, random.Random(seed), record)
-    state, placed = R.start_state(t, hands), []
+    state, history = R.start_state(t, hands), []
     for seat, taken in record:
         hand = {t.names[c] for c in R.bits(state.hands[seat])}
         offered = turns_named(t, R.legal_turns(t, rules, state, seat))
         for turn in offered:
-            assert ref.legal(placed, hand, list(turn)), (placed, turn)
+            assert ref.legal(history, hand, list(turn)), (history, turn)
         # nothing missing: every legal one-card turn, and every legal one-card extension
         for card in hand:
-            assert ((card,) in offered) == ref.legal(placed, hand, [card]), (placed, card)
+            assert ((card,) in offered) == ref.legal(history, hand, [card]), (history, card)
         for turn in offered:
             for card in hand - set(turn):
                 longer = turn + (card,)
-                if turn and ref.legal(placed, hand, list(longer)):
-                    assert longer in offered, (placed, longer)
+                if turn and ref.legal(history, hand, list(longer)):
+                    assert longer in offered, (history, longer)
         assert (() in offered) == (offered == {()})
         state = R.apply(t, rules, state, seat, taken)
-        placed += [t.names[c] for c in taken]
+        names = [t.names[c] for c in taken]
+        history += list(zip(names, [None] + names[:-1]))
+        # the state records the highways each card was played along, as the referee sees them
+        _, along = ref.lines(history)
+        for card, highways in along.items():
+            assert {t.highway_names[h] for h in R.bits(state.along[t.card(card)])} == highways, card
         # cards are conserved: board and hands partition the deck
         masks = [state.board, *state.hands]
         assert sum(m.bit_count() for m in masks) == t.cards
@@ -230,17 +272,23 @@ def test_every_offered_turn_is_legal_and_none_is_missing_small_world(seed):
     referee_game(small_world(), seed, "random", players=2 + seed % 3)
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", range(72))
 def test_referee_agrees_under_other_options(seed):
-    direction = ("second_card", "origin")[seed % 2]
-    crossing = ("new_line", "pass_through", "block")[seed % 3]
-    referee_game(small_world(direction=direction, crossing=crossing), seed, "random")
+    direction = ("second_card", "origin", "both_ways")[seed % 3]
+    crossing = ("new_line", "pass_through", "block")[seed // 3 % 3]
+    joins = ("along", "every_line")[seed // 9 % 2]
+    open_highway = ("crossing_only", "neighbour")[seed // 18 % 2]
+    referee_game(small_world(direction=direction, crossing=crossing, joins=joins, open_highway=open_highway),
+                 seed, ("random", "greedy")[seed // 36])
 
 
 @shipped
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(24))
 def test_every_offered_turn_is_legal_on_the_shipped_data(seed):
-    model = load(DATA)
+    joins = ("along", "every_line")[seed // 3 % 2]
+    open_highway = ("neighbour", "crossing_only")[seed // 6 % 2]
+    direction = ("second_card", "both_ways")[seed // 12]
+    model = load(DATA, (("joins", joins), ("open_highway", open_highway), ("direction", direction)))
     record = referee_game(model, seed, ("random", "greedy", "foresight")[seed % 3])
     assert record
 
@@ -266,11 +314,29 @@ def test_games_end_and_reproduce(policy):
         assert sum(result.wins) == pytest.approx(1.0)
 
 
-def test_a_stall_is_every_player_passing_in_a_row():
-    for seed in range(20):
-        result, record = play_small(seed)
-        tail = [x for _, x in record[-4:]]
-        assert result.stalled == (tail == [(), (), (), ()])
+def test_a_stall_is_every_player_passing_since_the_last_play():
+    seen_twice = 0
+    for seed in range(40):
+        result, record = play_small(seed, open_highway="crossing_only")   # stalls often
+        passers = []
+        for seat, turn in reversed(record):
+            if turn:
+                break
+            passers.append(seat)
+        assert result.stalled == (set(passers) == {0, 1, 2, 3})
+        assert not result.stalled or passers[0] not in passers[1:]   # it ends at the first moment
+        seen_twice += len(passers) > 4
+    assert seen_twice   # a seat passing at a round's end and the next one's start counts once
+
+
+def test_passes_in_a_row_are_not_a_stall_while_a_seat_has_not_passed():
+    t, rules = engine(small_world())
+    state = position(t, rules, [["武蔵"]], hands=(R._mask([t.card("相模")]), 0, 0, R._mask([t.card("伊豆")])))
+    for seat in (1, 2, 0, 0):   # seat 0 passes twice: at a round's end and the next round's start
+        state = R.apply(t, rules, state, seat, R.PASS)
+    assert state.passes == 4 and not R.is_stalled(state)
+    assert R.legal_turns(t, rules, state, 3) == [R.PASS]   # 伊豆 must wait for 相模
+    assert R.is_stalled(R.apply(t, rules, state, 3, R.PASS))
 
 
 def test_greedy_sheds_the_most_cards():
@@ -306,6 +372,59 @@ def test_option_direction():
     t, origin = engine(small_world(direction="origin"))
     state = position(t, origin, [["駿河"]])
     assert not can_play(t, origin, state, 0, ["伊豆"]) and can_play(t, origin, state, 0, ["尾張"])
+
+
+def test_option_direction_both_ways():
+    # After 駿河 → 伊豆 the far side of the start stays open (both_ways) or is behind it.
+    opens = {}
+    for mode in ("second_card", "both_ways"):
+        t, rules = engine(small_world(direction=mode))
+        state = position(t, rules, [["駿河", "伊豆"]])
+        opens[mode] = {t.names[c] for c in R.bits(state.opens[t.highway_names.index("東海道")])}
+        assert not can_play(t, rules, state, 0, ["武蔵"])        # no skipping, no squeezing in
+    assert opens == {"second_card": {"相模"}, "both_ways": {"相模", "尾張"}}
+    t, rules = engine(small_world(direction="both_ways"))
+    state = position(t, rules, [["駿河", "伊豆"], ["尾張", "伊勢"]])
+    assert {t.names[c] for c in R.bits(state.opens[t.highway_names.index("東海道")])} == {"相模", "近江"}
+
+
+def test_option_joins():
+    # A 中山道 chain runs 美濃 → 近江 → 山城; 近江 and 山城 follow each other on the 東海道 too.
+    chain = [["武蔵", "上野", "信濃", "美濃", "近江", "山城"]]
+    t, along = engine(small_world())
+    state = position(t, along, chain)
+    tokaido, nakasendo = (t.highway_names.index(h) for h in ("東海道", "中山道"))
+    assert state.along[t.card("山城")] == 1 << nakasendo
+    assert state.along[t.card("武蔵")] == 0                     # the first card: played along nothing
+    # 近江 is a junction of the 東海道, and a chain may switch onto it there, towards 伊勢
+    assert can_play(t, along, state, 0, ["伊勢", "尾張"])
+    t, every = engine(small_world(joins="every_line"))
+    state = position(t, every, chain)
+    assert state.along[t.card("山城")] == 1 << nakasendo | 1 << tokaido
+    assert not can_play(t, every, state, 0, ["伊勢"])         # the 東海道 was turned towards 山城
+
+
+def test_option_open_highway():
+    # An off-highway first card: no highway has a card on the board.
+    t, only = engine(small_world(open_highway="crossing_only"))
+    state = position(t, only, [["甲斐"]])
+    assert R.legal_turns(t, only, state, 0) == [R.PASS]
+    assert "no card of the 東海道 is on the board" in R.explain(t, only, state, 0, (t.card("相模"),))
+    t, rules = engine(small_world())
+    state = position(t, rules, [["甲斐"]])
+    firsts = {t.names[x[0]] for x in R.legal_turns(t, rules, state, 0)}
+    assert firsts == {"相模", "信濃"}                           # 甲斐's neighbours, both on highways
+    assert can_play(t, rules, state, 0, ["相模", "伊豆", "駿河"]) and can_play(t, rules, state, 0, ["相模", "武蔵"])
+    assert not can_play(t, rules, state, 0, ["伊豆"])
+    # only while a highway has no card on the board; after that it grows from its lines
+    state = position(t, rules, [["甲斐"], ["相模", "伊豆"]])
+    assert can_play(t, rules, state, 0, ["信濃", "美濃"])          # the 中山道 has no card yet
+    assert not can_play(t, rules, state, 0, ["尾張"])             # the 東海道 has
+    assert not can_play(t, rules, state, 0, ["美濃"])             # nothing next to 美濃 on the board
+    # a sea route counts as next to: after an island first card its port may start a highway
+    state = position(t, rules, [["壱岐"]])
+    assert {t.names[x[0]] for x in R.legal_turns(t, rules, state, 0)} == {"肥前", "対馬"}
+    assert R.legal_turns(t, only, position(t, only, [["壱岐"]]), 0) == [(t.card("対馬"),)]
 
 
 def test_option_behind_start():

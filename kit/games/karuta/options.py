@@ -17,10 +17,24 @@ SPEC = (
            "the game's first card: any card (any), any card on a highway (highway), or Musashi, "
            "played by whoever holds it (musashi). A highway first card may be followed by a chain "
            "in the same turn.", choices=("any", "highway", "musashi")),
+    Option("joins", "along",
+           "which highway lines a placed card joins: only those of the highways it was played "
+           "along, a chain switching onto another highway at a crossing only for a card it cannot "
+           "reach by carrying on (along); or every line it is next on, whatever route it came by "
+           "(every_line)", choices=("along", "every_line")),
+    Option("open_highway", "neighbour",
+           "how a highway with no card on the board gets started: only where one of its provinces "
+           "comes onto the board some other way - the first card, a crossing reached along another "
+           "highway - and a chain switches onto it there (crossing_only); or also by playing any "
+           "of its provinces next to a province on the board - by a border, a highway leg or a sea "
+           "route - which a chain may follow (neighbour)",
+           choices=("crossing_only", "neighbour")),
     Option("direction", "second_card",
            "how a highway line's direction is fixed when its first card lands mid-highway: the "
-           "second card placed next to it, on either side, fixes it (second_card), or lines always "
-           "grow away from the highway's origin (origin)", choices=("second_card", "origin")),
+           "second card played along it, on either side, fixes it and the other side is behind the "
+           "start (second_card); the start grows outwards on both sides, each side one way "
+           "(both_ways); or lines always grow away from the highway's origin (origin)",
+           choices=("second_card", "both_ways", "origin")),
     Option("behind_start", "dead",
            "highway cards behind a line's start (not ahead of any line on any of their highways): "
            "never playable (dead), or playable like an off-highway card, one card next to a "

@@ -6,7 +6,10 @@ overrides, and one entry per turn - `{seat: 2, play: [武蔵, 相模]}`,
 `{seat: 3, pass: true}`, or the compact `"2: 武蔵 相模"` / `"3: pass"`. Seats are
 numbered from 1 as on the deal sheets. Every turn is checked against the hands the
 seed deals, the seat order of the round and the rules; the first illegal one stops
-the replay with `file:line: turn N: why`.
+the replay with `file:line: turn N: why`. A chain's cards are listed in the order laid
+down; which highway each went along is not written, the rules infer it (a chain keeps
+to the highway it came by and switches at a crossing only for a card it cannot reach
+otherwise).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from pathlib import Path
 from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.games.karuta.model import load
 from kit.games.karuta.options import SPEC
-from kit.games.karuta.rules import apply, explain, opening_seat, outcome, start_state
+from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
 from kit.games.karuta.sim import hands_of, make_setup, simulate
 from kit.simulate import percentile_rank, summary
 from kit.yamlload import LMap, describe, fields, load_yaml
@@ -131,9 +134,9 @@ def check_game(log: Log, setup) -> Played:
             raise fail(why)
         state = apply(t, rules, state, turn.seat, cards)
         passes += not cards
-        if state.passes >= n or not state.hands[turn.seat]:
+        if is_stalled(state) or not state.hands[turn.seat]:
             over = turn.number
-    stalled = state.passes >= n
+    stalled = is_stalled(state)
     wins = outcome(rules, state, stalled) if over else (0.0,) * n
     return Played(state.turn, passes, stalled, bool(over), wins, tuple(h.bit_count() for h in state.hands))
 

@@ -6,39 +6,55 @@ bitmask of them. A state is an immutable value; `apply` returns a new one.
 How the designer's rules are read (each open point is a rule option, see
 data/karuta/rules.yaml):
 
-- A highway grows in *lines*: runs of its provinces played one after another, each
-  with an *end* that grows one way. A highway's first line begins where the first
-  of its provinces reaches the board - the game's first card, or a crossing
-  province played along another highway; that card is the line's *start*. Other
-  provinces of the highway cannot begin a line by themselves: they must be reached.
-- Direction (`direction`). With `second_card` (default) a start in mid-highway may
-  grow either way until the next card placed beside it fixes the direction; a start
-  at either end of the highway can only grow inwards. So a 中山道 chain reaching 近江
-  seeds the 東海道 there and may carry on to 伊勢, though 伊勢 lies before 近江 in the
-  東海道's origin order. With `origin` lines only grow away from the origin, and that
-  switch is not possible.
+- A highway grows in *lines*: runs of its provinces played one after another along
+  it, each with an *end* that grows one way. A card on the board that lies on a
+  highway but is not part of one of its lines is a *junction* of that highway: a
+  chain - this turn's or a later one - may switch onto the highway there, and the
+  junction becomes the start of a new line. The game's first card, a crossing card
+  played along another highway and a highway card played by adjacency are
+  junctions of their highways. A highway's first line begins at a junction.
+- Which lines a card joins (`joins`). With `along` (default) a card joins only the
+  lines of the highways it was played along: a chain keeps to the highway(s) it came
+  by and switches onto another only for a card it could not reach by carrying on.
+  So a 中国路 chain 備前 → 備中 leaves 備前 a junction of the 金毘羅往来, and 讃岐 may
+  still follow it there. With `every_line` a placed card extends every line it is
+  next on, whatever route it came by (備前 → 備中 would turn the 金毘羅往来 towards 備中
+  and leave 讃岐 behind its start).
+- Starting a highway that has no card on the board yet (`open_highway`): with
+  `neighbour` (default) any of its provinces may be played when a province next to
+  it - by a border, a highway leg or a sea route - is on the board, and a chain may
+  follow; with `crossing_only` it starts only at a junction. `State.along` records
+  the highways each card was played along.
+- Direction (`direction`). With `second_card` (default) a line starting in
+  mid-highway may grow either way until the next card played along it fixes the
+  direction; a start at either end of the highway can only grow inwards. So a 中山道
+  chain reaching 近江 may switch to the 東海道 there and carry on to 伊勢, though 伊勢
+  lies before 近江 in the 東海道's origin order. With `both_ways` the start keeps
+  growing outwards on its other side too (each side one way). With `origin` lines
+  only grow away from the origin, and that switch is not possible.
 - Cards behind a line's start (`behind_start`): `dead` (default) - the brief's "one
   direction only" - they can never join that line; `adjacency` lets such a card in
   as a single card next to any province on the board.
 - A crossing card reaching a highway whose line is elsewhere (`crossing`): with
-  `new_line` (default) it starts a second line of that highway - so a chain can
-  always switch at a crossing, as the brief's example needs: the 中山道 from 武蔵
-  reaching 近江 turns onto the 東海道 towards 伊勢 although the 東海道's own line
-  started at 武蔵. Lines that meet stop there. With `pass_through` a highway keeps
-  one line; the card waits, and when the line reaches it the line's next playable
-  province is the first free one beyond. `block` stops the one line there.
+  `new_line` (default) it is a junction of that highway - so a chain can always
+  switch at a crossing, as the brief's example needs: the 中山道 from 武蔵 reaching
+  近江 turns onto the 東海道 towards 伊勢 although the 東海道's own line started at
+  武蔵. Lines that meet stop there. With `pass_through` a highway keeps one line
+  (its first junction); the card waits, and when the line reaches it the line's next
+  playable province is the first free one beyond. `block` stops the one line there.
 - A chain: the first card extends some line's end (the next free province after the
-  end, in the line's direction); each later card extends a line whose end is the
-  card just played - on any highway through it, which is how a chain switches at a
-  crossing. Placing a card extends every line it is next on, whatever route it came.
+  end, in the line's direction) or, with `open_highway: neighbour`, starts a highway
+  with no card on the board; each later card extends a line whose end is the card
+  just played, or switches onto a highway at it if that card is a junction.
 - Adjacency: a province on no highway and not an island, next to any province on
   the board. Sea: an island with a sea route from a province on the board. One card
   each. Islands come only by sea.
 - A round is one turn per player in seat order from its starter (`round_start`).
   Passing (`passing`) is allowed only when stuck by default. The first player to
-  empty their hand wins at once. When every player passes in a row the game is a
-  stall, scored by `stall` and `tie_break`; a shared win gives each tied player an
-  equal fraction, so win shares of a game always add up to 1 (or 0 with no_winner).
+  empty their hand wins at once. When every player has passed since the last card
+  was played the game is a stall, scored by `stall` and `tie_break`; a shared win
+  gives each tied player an equal fraction, so win shares of a game always add up
+  to 1 (or 0 with no_winner).
 """
 
 from __future__ import annotations
@@ -54,6 +70,8 @@ PASS: tuple[int, ...] = ()
 @dataclass(frozen=True)
 class Rules:
     first_card: str = "any"
+    joins: str = "along"
+    open_highway: str = "neighbour"
     direction: str = "second_card"
     behind_start: str = "dead"
     crossing: str = "new_line"
@@ -75,11 +93,13 @@ class Tables:
     names: tuple[str, ...]                           # card -> kanji
     highway_names: tuple[str, ...]
     routes: tuple[tuple[int, ...], ...]              # highway -> cards from its origin
+    route_masks: tuple[int, ...]                     # highway -> mask of its cards
     slots: tuple[tuple[tuple[int, int], ...], ...]   # card -> ((highway, index on it), ...)
     highway_mask: int
     adjacency_mask: int                              # on no highway and not an island
     island_mask: int
     neighbours: tuple[int, ...]                      # card -> mask of its neighbours
+    links: tuple[int, ...]                           # card -> neighbours, highway legs and sea routes
     boats: tuple[int, ...]                           # card -> mask of islands a boat reaches from it
     crossing_mask: int
     start: int                                       # Musashi's card, or -1
@@ -108,12 +128,18 @@ def tables(model: Karuta) -> Tables:
     boats = [0] * len(names)
     for a, b in model.sea_routes:
         boats[ids[a]] |= 1 << ids[b]
+    links = list(neighbours)
+    legs = [(r[k], r[k + 1]) for r in routes for k in range(len(r) - 1)]
+    for a, b in legs + [(ids[a], ids[b]) for a, b in model.sea_routes]:
+        links[a] |= 1 << b
+        links[b] |= 1 << a
     on = {c for c in range(len(names)) if slots[c]}
     return Tables(
         names=names, highway_names=tuple(h.name for h in model.highways), routes=routes,
+        route_masks=tuple(_mask(r) for r in routes),
         slots=tuple(tuple(s) for s in slots),
         highway_mask=_mask(on), adjacency_mask=_mask(set(range(len(names))) - on - islands),
-        island_mask=_mask(islands), neighbours=tuple(neighbours), boats=tuple(boats),
+        island_mask=_mask(islands), neighbours=tuple(neighbours), links=tuple(links), boats=tuple(boats),
         crossing_mask=_mask(c for c in on if len(slots[c]) > 1), start=ids.get(START, -1))
 
 
@@ -144,19 +170,27 @@ class State:
     passes: int = 0                                 # passes in a row
     turn: int = 0                                   # turns taken so far
     last_play: tuple[int, ...] = ()                 # seat -> turn of its last play (-1: none)
+    along: tuple[int, ...] = ()                     # card -> mask of the highways it was played along
+    linked: int = 0                                 # cards next to the board by border, highway or sea
+    passed: int = 0                                 # mask of the seats that passed since the last play
 
 
 def start_state(t: Tables, hands: tuple[int, ...]) -> State:
     n = len(t.routes)
     return State(board=0, hands=tuple(hands), ends=((),) * n, opens=(0,) * n, opening=0, near=0, boat=0,
-                 last_play=(-1,) * len(hands))
+                 last_play=(-1,) * len(hands), along=(0,) * t.cards)
 
 
 # --- lines ---------------------------------------------------------------------------
 # These run inside the chain search, tens of thousands of times a second: plain ints
 # and tuples, locals over attributes.
+#
+# A line end is (index on the route, direction). Directions 1 and -1: the end card was
+# played along the highway and the line grows that way. 0, 2 and -2: a junction, a
+# single card not played along the highway, which may grow both ways (0) or, at either
+# end of the route or under `direction: origin`, only one way (2: up, -2: down).
 
-WAYS = {1: (1,), -1: (-1,), 0: (-1, 1)}   # a line end's direction -> the ways it may grow
+WAYS = {1: (1,), -1: (-1,), 0: (-1, 1), 2: (1,), -2: (-1,)}   # direction -> the ways it may grow
 
 
 def _next(route, t: int, s: int, board: int, through: bool) -> int:
@@ -180,46 +214,98 @@ def _open(route, ends, board: int, through: bool) -> int:
     return m
 
 
-def place(t: Tables, rules: Rules, ends, board: int, card: int):
-    """Place `card` (board excludes it): (new ends, cards that may continue a chain from it)."""
+def _step(route, e: int, d: int, i: int, board: int, through: bool) -> int:
+    """The way (1 or -1) the line end (e, d) grows to reach index `i` next, or 0."""
+    if through:
+        for s in WAYS[d]:
+            if _next(route, e, s, board, True) == i:
+                return s
+        return 0
+    s = i - e   # the card right beside the end, on the side(s) it grows
+    if s * s != 1 or d and (d > 0) != (s > 0):
+        return 0
+    return s
+
+
+def place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1):
+    """Place `card` (board excludes it) after `prev`, the card played just before it in the
+    same chain (-1: none): (new ends, cards that may continue a chain from it, mask of the
+    highways it was played along)."""
     slots = t.slots[card]
     if not slots:
-        return ends, 0
-    after = board | 1 << card
-    through, new_line = rules.crossing == "pass_through", rules.crossing == "new_line"
-    ends = list(ends)
-    cont = 0
+        return ends, 0, 0
+    through = rules.crossing == "pass_through"
+    along_only = rules.joins == "along"
+    routes = t.routes
+    # The line ends this card extends: highway -> [(line number, way, old direction)].
+    hits = {}
+    keep = False
     for h, i in slots:
-        route, old = t.routes[h], ends[h]
-        new, moved = [], []
-        for e in old:
-            if through:
-                step = next((s for s in WAYS[e[1]] if _next(route, e[0], s, board, True) == i), 0)
-            else:  # the card right beside the end, on the side(s) it grows
-                step = i - e[0]
-                if step * step != 1 or e[1] and e[1] != step:
-                    step = 0
-            if step:
-                new.append((i, step))
-                moved.append(step)
-            else:
-                new.append(e)
-        if not moved and (not old or new_line):
+        route = routes[h]
+        k = -1
+        for e, d in ends[h]:
+            k += 1
+            if along_only and prev >= 0 and route[e] != prev:
+                continue
+            s = _step(route, e, d, i, board, through)
+            if s:
+                if h in hits:
+                    hits[h].append((k, s, d))
+                else:
+                    hits[h] = [(k, s, d)]
+                keep = keep or d == 1 or d == -1
+    if keep and along_only:
+        # Carrying on along a highway beats switching onto one at a junction: the
+        # junction stays open both ways.
+        hits = {h: x for h, x in ((h, [y for y in x if y[2] == 1 or y[2] == -1]) for h, x in hits.items()) if x}
+    both = rules.direction == "both_ways"
+    new_line = rules.crossing == "new_line"
+    after = board | 1 << card
+    new = list(ends)
+    cont = joined = 0
+    for h, i in slots:
+        route, old = routes[h], ends[h]
+        moved = hits.get(h)
+        if moved:
+            line = list(old)
+            ways = []
+            for k, s, d in moved:
+                if both and not d:   # the start's other side grows on, away from it
+                    line.append((line[k][0], -s))
+                line[k] = (i, s)
+                ways.append(s)
+            new[h] = tuple(line)
+            joined |= 1 << h
+        elif not old or new_line:
             d = _seed_direction(i, len(route), rules)
-            new.append((i, d))
-            moved.extend(WAYS[d])
-        ends[h] = tuple(new)
-        for s in moved:
+            new[h] = old + ((i, d),)
+            ways = WAYS[d]
+        else:
+            continue
+        for s in ways:
             j = _next(route, i, s, after, through)
             if j >= 0:
                 cont |= 1 << route[j]
-    return tuple(ends), cont
+    return tuple(new), cont, joined
 
 
 def _seed_direction(i: int, n: int, rules: Rules) -> int:
     if rules.direction == "origin" or i == 0:
-        return 1
-    return -1 if i == n - 1 else 0
+        return 2
+    return -2 if i == n - 1 else 0
+
+
+def _opens(t: Tables, rules: Rules, ends, board: int, linked: int, highways) -> list[int]:
+    """Cards that extend each of `highways` now; the rest are not computed (0)."""
+    through = rules.crossing == "pass_through"
+    fresh = rules.open_highway == "neighbour"
+    out = [0] * len(t.routes)
+    for h in highways:
+        if ends[h]:
+            out[h] = _open(t.routes[h], ends[h], board, through)
+        elif fresh and board:
+            out[h] = t.route_masks[h] & linked & ~board
+    return out
 
 
 # --- legal turns ---------------------------------------------------------------------
@@ -271,7 +357,7 @@ def chains(t: Tables, rules: Rules, state: State, hand: int) -> list[tuple[int, 
             p2 = path + (c,)
             out.append(p2)
             if len(p2) < limit:
-                e2, c2 = place(t, rules, ends, board, c)
+                e2, c2, _ = place(t, rules, ends, board, c, path[-1] if path else -1)
                 if c2 & left:
                     grow(p2, board | low, e2, c2, left ^ low)
 
@@ -295,19 +381,28 @@ def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[
 def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
     """The state after `seat` takes `turn` (assumed legal)."""
     if not turn:
-        return dataclasses.replace(state, passes=state.passes + 1, turn=state.turn + 1)
-    board, ends, near, boat = state.board, state.ends, state.near, state.boat
+        return dataclasses.replace(state, passes=state.passes + 1, turn=state.turn + 1,
+                                   passed=state.passed | 1 << seat)
+    board, ends, near, boat, linked = state.board, state.ends, state.near, state.boat, state.linked
+    along = list(state.along)
     touched = set()
+    prev = -1
     for c in turn:
-        ends, _ = place(t, rules, ends, board, c)
+        ends, _, along[c] = place(t, rules, ends, board, c, prev)
         board |= 1 << c
         near |= t.neighbours[c]
+        linked |= t.links[c]
         boat |= t.boats[c]
         touched.update(h for h, _ in t.slots[c])
-    through = rules.crossing == "pass_through"
+        prev = c
+    if rules.open_highway == "neighbour":
+        # A highway with no card on the board is open next to any card on the board,
+        # and every card placed may have brought new neighbours.
+        touched.update(h for h, e in enumerate(ends) if not e)
     opens = list(state.opens)
+    fresh = _opens(t, rules, ends, board, linked, touched)
     for h in touched:
-        opens[h] = _open(t.routes[h], ends[h], board, through)
+        opens[h] = fresh[h]
     opening = 0
     for o in opens:
         opening |= o
@@ -315,7 +410,8 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...
     hands[seat] &= ~board
     last = list(state.last_play)
     last[seat] = state.turn
-    return State(board, tuple(hands), ends, tuple(opens), opening, near, boat, 0, state.turn + 1, tuple(last))
+    return State(board, tuple(hands), ends, tuple(opens), opening, near, boat, 0, state.turn + 1, tuple(last),
+                 tuple(along), linked)
 
 
 # --- explaining an illegal turn ------------------------------------------------------
@@ -352,13 +448,13 @@ def explain(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, .
         return _why_not(t, rules, state, first)
     if rules.chain_limit and len(turn) > rules.chain_limit:
         return f"a chain of {len(turn)} cards; the chain limit is {rules.chain_limit}"
-    ends, cont = place(t, rules, state.ends, state.board, first)
+    ends, cont, _ = place(t, rules, state.ends, state.board, first)
     board = state.board | 1 << first
     for prev, c in zip(turn, turn[1:]):
         if not cont >> c & 1:
             follow = " or ".join(name(x) for x in bits(cont)) or "nothing"
             return f"{name(c)} does not continue a highway line from {name(prev)} (what may follow: {follow})"
-        ends, cont = place(t, rules, ends, board, c)
+        ends, cont, _ = place(t, rules, ends, board, c, prev)
         board |= 1 << c
     return None
 
@@ -371,10 +467,11 @@ def _why_not(t: Tables, rules: Rules, state: State, c: int) -> str:
         return f"{name} is on no highway and none of its neighbours is on the board"
     parts = []
     for h, i in t.slots[c]:
-        route = t.routes[h]
         nexts = [t.names[x] for x in bits(state.opens[h])]
         if not state.ends[h]:
-            parts.append(f"the {t.highway_names[h]} has no line yet")
+            how = (f"and nothing next to {name} is on the board" if rules.open_highway == "neighbour"
+                   else "(a highway starts only at one of its provinces already on the board)")
+            parts.append(f"no card of the {t.highway_names[h]} is on the board yet {how}")
         else:
             parts.append(f"on the {t.highway_names[h]} only {' or '.join(nexts) or 'nothing'} may come next")
     return f"{name} does not extend a highway line: " + "; ".join(parts)
@@ -405,6 +502,13 @@ def opening_seat(t: Tables, rules: Rules, hands) -> int | None:
     if rules.first_card == "musashi" and t.start >= 0:
         return next(s for s, h in enumerate(hands) if h >> t.start & 1)
     return None
+
+
+def is_stalled(state: State) -> bool:
+    """Every player has passed since the last card was played. A count of passes in a row
+    is not enough: with a die for each round's starter a seat may pass at the end of one
+    round and again at the start of the next before another seat has had its turn."""
+    return state.passed == (1 << len(state.hands)) - 1
 
 
 def outcome(rules: Rules, state: State, stalled: bool) -> tuple[float, ...]:
@@ -443,7 +547,7 @@ def play(t: Tables, rules: Rules, hands: tuple[int, ...], policies, rng, record=
                 record.append((seat, turn))
             if not turn:
                 passes += 1
-            stalled = state.passes >= n
+            stalled = is_stalled(state)
             if stalled or not state.hands[seat]:
                 stuck = 0
                 for h in state.hands:
