@@ -11,15 +11,30 @@ import random
 from kit.errors import KitError
 
 
-def deal_hands(cards: tuple[str, ...], players: int, seed: int) -> tuple[tuple[str, ...], ...]:
+DEALS = ("even", "equal")
+
+
+def deal_hands(cards: tuple[str, ...], players: int, seed: int, mode: str = "even") -> tuple[tuple[str, ...], ...]:
     """Shuffle `cards` with `seed` and deal them round the table, one at a time.
 
-    With 68 cards and 3 players the first two seats get 23 and the last 22: as even
-    as possible. Each hand is returned in the order of `cards` (card number order).
+    `even`: every card is dealt; with 68 cards and 3 players the first two seats get
+    23 and the last 22. `equal`: every seat gets the same number, and the cards left
+    over at the bottom of the deck are set aside for the game (see `set_aside`).
+    The shuffle is the same either way. Each hand is in the order of `cards`.
     """
     if not 2 <= players <= len(cards):
         raise KitError(f"cannot deal {len(cards)} cards to {players} players")
+    if mode not in DEALS:
+        raise KitError(f"unknown deal {mode!r}; choose one of {', '.join(DEALS)}")
     deck = list(cards)
     random.Random(seed).shuffle(deck)
+    if mode == "equal":
+        deck = deck[:len(deck) - len(deck) % players]
     order = {c: i for i, c in enumerate(cards)}
     return tuple(tuple(sorted(deck[seat::players], key=order.__getitem__)) for seat in range(players))
+
+
+def set_aside(cards: tuple[str, ...], hands: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """The cards no seat was dealt, in the order of `cards`."""
+    dealt = {c for hand in hands for c in hand}
+    return tuple(c for c in cards if c not in dealt)

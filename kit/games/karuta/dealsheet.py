@@ -17,7 +17,7 @@ from kit.render import colour, fill_rect, stroke_rect, text
 from kit.units import to_pt
 
 from kit.games.karuta.cards import CREDIT, TITLE
-from kit.games.karuta.deal import deal_hands
+from kit.games.karuta.deal import deal_hands, set_aside
 from kit.games.karuta.model import Karuta, load
 
 LINE_H = 5.0                 # mm per line of a hand on the sheet
@@ -39,25 +39,41 @@ def wrap(items: list[str], width_pt: float, size: float) -> list[str]:
 
 @dataclass(frozen=True)
 class Hand:
-    seat: int                                       # 1-based
+    seat: int                                       # 1-based; 0 for the cards set aside
     groups: tuple[tuple[str, tuple[tuple[int, str], ...]], ...]   # (region, ((number, kanji), ...))
 
     @property
     def size(self) -> int:
         return sum(len(cards) for _, cards in self.groups)
 
+    @property
+    def title(self) -> tuple[str, str]:
+        """(Japanese, English) heading of the block."""
+        if self.seat == 0:
+            return "除外", "set aside, unseen (deal=equal)"
+        return f"席{self.seat}", f"seat {self.seat}"
+
+
+def _grouped(model: Karuta, seat: int, cards) -> Hand:
+    groups = []
+    for region in model.regions:
+        mine = tuple((model.by_kanji[k].number, k) for k in cards if model.by_kanji[k].region == region.name)
+        if mine:
+            groups.append((region.name, mine))
+    return Hand(seat, tuple(groups))
+
 
 def hands(model: Karuta, players: int, seed: int) -> tuple[Hand, ...]:
-    """The deal for `seed`, each hand grouped by 五畿七道 in the data's region order."""
-    dealt = deal_hands(tuple(p.kanji for p in model.provinces), players, seed)
-    out = []
-    for seat, cards in enumerate(dealt, 1):
-        groups = []
-        for region in model.regions:
-            mine = tuple((model.by_kanji[k].number, k) for k in cards if model.by_kanji[k].region == region.name)
-            if mine:
-                groups.append((region.name, mine))
-        out.append(Hand(seat, tuple(groups)))
+    """The deal for `seed`, each hand grouped by 五畿七道 in the data's region order.
+
+    Under the `equal` deal a last block (seat 0) lists the cards set aside.
+    """
+    cards = tuple(p.kanji for p in model.provinces)
+    dealt = deal_hands(cards, players, seed, model.rules["deal"])
+    out = [_grouped(model, seat, hand) for seat, hand in enumerate(dealt, 1)]
+    aside = set_aside(cards, dealt)
+    if aside:
+        out.append(_grouped(model, 0, aside))
     return tuple(out)
 
 
@@ -70,7 +86,7 @@ def deal_text(model: Karuta, players: int, seed: int) -> str:
     lines = [f"{TITLE} deal: {players} players, seed {seed}", provenance(seed)]
     for hand in hands(model, players, seed):
         lines.append("")
-        lines.append(f"Seat {hand.seat} ({hand.size} cards)")
+        lines.append(f"{hand.title[1].capitalize()} ({hand.size} cards)")
         for region, cards in hand.groups:
             lines.append(f"  {region}: " + ", ".join(f"{n} {k}" for n, k in cards))
     return "\n".join(lines)
@@ -102,7 +118,7 @@ def deal_pdf(model: Karuta, layout, players: int, seed: int) -> tuple[bytes, int
             y = page_head()
         box = Rect(m, y - block, w - 2 * m, block)
         stroke_rect(c, box, Color(0.3, 0.3, 0.3), 0.5, dash=([2, 2], 0))
-        text(c, m + 3, y - 7, f"席{hand.seat}  seat {hand.seat}  ({hand.size} 枚 cards)", 11)
+        text(c, m + 3, y - 7, f"{hand.title[0]}  {hand.title[1]}  ({hand.size} 枚 cards)", 11)
         previous = None
         for i, (region, part) in enumerate(rows):
             ly = y - 13 - i * LINE_H

@@ -13,6 +13,11 @@ from kit.options import Option
 SPEC = (
     Option("players", 4, "default number of players (kit sim --players overrides it)",
            kind=int, minimum=2, maximum=4),
+    Option("deal", "even",
+           "how the 68 cards are dealt: all of them, as evenly as possible, the first seats "
+           "taking the extra cards (even); or the same number to every seat, the few left over "
+           "set aside unseen for the whole game (equal). Only 3 players see a difference.",
+           choices=("even", "equal")),
     Option("first_card", "any",
            "the game's first card: any card (any), any card on a highway (highway), or Musashi, "
            "played by whoever holds it (musashi). A highway first card may be followed by a chain "

@@ -69,6 +69,7 @@ PASS: tuple[int, ...] = ()
 
 @dataclass(frozen=True)
 class Rules:
+    deal: str = "even"
     first_card: str = "any"
     joins: str = "along"
     open_highway: str = "neighbour"

@@ -51,7 +51,8 @@ def hands_of(setup: Setup, seed: int) -> tuple[int, ...]:
     """The deal of `kit deal --seed SEED`, as card masks per seat."""
     t = setup.tables
     ids = {k: i for i, k in enumerate(t.names)}
-    return tuple(sum(1 << ids[k] for k in hand) for hand in deal_hands(t.names, setup.players, seed))
+    return tuple(sum(1 << ids[k] for k in hand) for hand in deal_hands(t.names, setup.players, seed,
+                                                                           setup.rules.deal))
 
 
 def game_rng(seed: int) -> random.Random:
