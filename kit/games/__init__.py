@@ -19,6 +19,16 @@ GAMES = {
 }
 
 
+def lazy(module: str, name: str):
+    """A command that imports its module only when called, so `kit check` does not
+    pay for the PDF code and `kit sim` not for the map."""
+
+    def run(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    return run
+
+
 def load_game(name: str):
     if name not in GAMES:
         raise KitError(f"unknown game {name!r}{did_you_mean(name, GAMES)}; kit knows {', '.join(GAMES)}")
