@@ -12,7 +12,7 @@ import sys
 import click
 
 from kit import __version__
-from kit.errors import KitError
+from kit.errors import KitError, KitErrors
 from kit.games import GAMES, command
 from kit.project import make_context
 from kit.units import parse_size
@@ -79,7 +79,8 @@ def reports_errors(f):
         try:
             return f(*args, **kwargs)
         except KitError as err:
-            click.echo(f"error: {err}" if not err.where else str(err), err=True)
+            located = err.where or isinstance(err, KitErrors)
+            click.echo(str(err) if located else f"error: {err}", err=True)
             sys.exit(2)
 
     return wrapper

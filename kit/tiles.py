@@ -18,7 +18,7 @@ import math
 import string
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color, black, white
+from reportlab.lib.colors import Color, white
 
 from kit.errors import KitError
 from kit.imposition import Rect

@@ -38,3 +38,17 @@ def test_bad_rule_syntax():
 def test_unknown_paper(project):
     code, out = run("build", "--game", "karuta", "--paper", "A5")
     assert code == 2 and "did you mean A4?" in out
+
+
+def test_several_errors_are_reported_together_without_a_prefix(project):
+    f = project / "data/karuta/highways.yaml"
+    f.write_text(f.read_text(encoding="utf-8").replace("tier: main", "tier: mian"), encoding="utf-8")
+    code, out = run("check", "--game", "karuta")
+    assert code == 2
+    lines = out.strip().splitlines()
+    assert len(lines) == 5 and all(l.startswith("data/karuta/highways.yaml:") for l in lines)
+
+
+def test_deal_refuses_a_table_the_game_is_not_for(project):
+    code, out = run("deal", "--game", "karuta", "--players", "5", "--seed", "1")
+    assert code == 2 and "karuta is for 2 to 4 players, not 5" in out

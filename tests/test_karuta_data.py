@@ -4,7 +4,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -180,7 +179,7 @@ def test_duplicate_adjacency_either_order(project):
 
 def test_yaml_syntax_error(project):
     f = project / "data/karuta/regions.yaml"
-    line = _edit(f, r"name: ", lambda s: s.replace("name:", "name: [", 1))
+    _edit(f, r"name: ", lambda s: s.replace("name:", "name: [", 1))
     code, out = run("check", "--game", "karuta")
     assert code == 2 and "data/karuta/regions.yaml:" in out and "YAML syntax" in out
 

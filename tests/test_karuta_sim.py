@@ -13,7 +13,7 @@ from kit.games.karuta.deal import deal_hands
 from kit.games.karuta.sim import figures, hands_of, make_setup, simulate, text
 from kit.errors import KitError
 
-from test_karuta_rules import DATA, shipped, small_world
+from test_karuta_rules import shipped, small_world
 from conftest import needs_map
 
 

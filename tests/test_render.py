@@ -11,7 +11,7 @@ from shapely.geometry import box
 from shapely.ops import unary_union
 
 from kit import fonts
-from kit.imposition import back_point, back_trims, grid
+from kit.imposition import back_point, back_trims
 from kit.layoutfile import load_layout
 from kit.output import Pdf
 from kit.render import alignment_back_targets, alignment_pages, alignment_targets, card_sheets

@@ -18,6 +18,7 @@ from kit.units import to_pt
 
 from kit.games.karuta.cards import CREDIT, TITLE
 from kit.games.karuta.deal import deal_hands, set_aside
+from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
 
 LINE_H = 5.0                 # mm per line of a hand on the sheet
@@ -136,6 +137,7 @@ def deal_command(ctx, players: int, seed: int):
     """`kit deal`: the hands as text, and output/karuta/deal-<seed>.pdf."""
     from kit import fonts
 
+    check_players(players)
     fonts.register(ctx.font)
     model = load(ctx.data_dir, ctx.rules)
     data, pages = deal_pdf(model, ctx.layout, players, seed)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from kit.errors import Collector, did_you_mean
-from kit.svgmap import Map, Region, load_map
+from kit.svgmap import Map, load_map
 
 from kit.games.karuta.model import Karuta, load
 

@@ -8,11 +8,21 @@ how a game is played or scored, and tests/test_karuta_rules.py shows how.
 
 from __future__ import annotations
 
+from kit.errors import KitError
 from kit.options import Option
+
+PLAYERS = (2, 4)
+
+
+def check_players(players: int) -> int:
+    """A table size the game is for (the deal sheets and the simulator share this)."""
+    if not PLAYERS[0] <= players <= PLAYERS[1]:
+        raise KitError(f"--players: karuta is for {PLAYERS[0]} to {PLAYERS[1]} players, not {players}")
+    return players
 
 SPEC = (
     Option("players", 4, "default number of players (kit sim --players overrides it)",
-           kind=int, minimum=2, maximum=4),
+           kind=int, minimum=PLAYERS[0], maximum=PLAYERS[1]),
     Option("deal", "even",
            "how the 68 cards are dealt: all of them, as evenly as possible, the first seats "
            "taking the extra cards (even); or the same number to every seat, the few left over "

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from kit.errors import KitError, display_path
+from kit.errors import display_path
 from kit.games.karuta.deal import deal_hands
+from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
 from kit.games.karuta.policies import POLICIES, seat_policies
 from kit.games.karuta.rules import Result, Rules, Tables, bits, play, tables
@@ -41,9 +42,7 @@ class Setup:
 
 
 def make_setup(model: Karuta, players: int | None, policy: str | None) -> Setup:
-    players = players if players is not None else model.rules["players"]
-    if not 2 <= players <= 4:
-        raise KitError(f"--players: karuta is for 2 to 4 players, not {players}")
+    players = check_players(players if players is not None else model.rules["players"])
     return Setup(tables(model), Rules.from_options(model.rules), seat_policies(policy, players))
 
 
