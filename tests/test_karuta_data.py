@@ -252,3 +252,9 @@ def test_small_cards_warn_about_unreadable_furigana(project):
     assert f"data/karuta/provinces.yaml:{line}: warning: 遠江: furigana とおとうみ shrinks" in out
     code, out = run("check", "--game", "karuta", "--card", "34x46")
     assert "furigana" not in out
+
+
+def test_highway_of_one_province(project):
+    f = project / "data/karuta/highways.yaml"
+    line = _edit(f, r"\[武蔵, 相模", lambda s: re.sub(r"\[武蔵, 相模[^\]]*\]", "[武蔵]", s))
+    _check_fails("data/karuta/highways.yaml", line, "highway 東海道 needs at least two provinces")

@@ -225,7 +225,7 @@ def load(data_dir: Path, rule_overrides=()) -> Karuta:
                 continue
             seen.add(name)
             route.append(name)
-        if len(route) < 2 and len(plist) >= 0 and not errors.errors:
+        if len(plist) < 2:
             errors.error(f"highway {f['name']} needs at least two provinces", item.at("provinces"))
         highways.append(Highway(f["name"], f.get("romaji", ""), f["tier"], tuple(route)))
 
