@@ -109,11 +109,11 @@ def back_trims(sheet: Grid, flip: str, dx: float = 0.0, dy: float = 0.0) -> tupl
     """
     out = []
     for t in sheet.trims:
-        if flip == "long":
-            x, y = sheet.width - t.x2, t.y
-        else:
-            x, y = t.x, sheet.height - t.y2
-        out.append(Rect(x - dx, y - dy, t.w, t.h))
+        # The corner that lands bottom-left after the turn: the right one for a long-edge
+        # flip, the top one for a short-edge flip.
+        corner = (t.x2, t.y) if flip == "long" else (t.x, t.y2)
+        x, y = back_point(sheet.width, sheet.height, *corner, flip, dx, dy)
+        out.append(Rect(x, y, t.w, t.h))
     return tuple(out)
 
 

@@ -9,6 +9,9 @@ from pathlib import Path
 
 from reportlab.pdfgen import canvas as rl_canvas
 
+from reportlab.pdfbase import pdfmetrics
+
+from kit import fonts
 from kit.units import to_pt
 
 
@@ -42,11 +45,15 @@ class Pdf:
     def __init__(self, width_mm: float, height_mm: float, title: str, font: str | None = None):
         self.buffer = io.BytesIO()
         self.width, self.height = width_mm, height_mm
-        # Every page's preamble names the initial font; left at reportlab's default that is a
-        # non-embedded Helvetica, so a file using only an embedded font should pass that font here.
+        # Every page's preamble names the initial font. Left at reportlab's default that is a
+        # non-embedded Helvetica, which a print shop may not have, so it is kit's embedded font.
+        if font is None:
+            font = fonts.FONT
+            if font not in pdfmetrics.getRegisteredFontNames():
+                fonts.register()
         self.canvas = rl_canvas.Canvas(
             self.buffer, pagesize=(to_pt(width_mm), to_pt(height_mm)), invariant=1, pageCompression=1,
-            **({"initialFontName": font} if font else {})
+            initialFontName=font,
         )
         self.canvas.setTitle(title)
         self.canvas.setAuthor("kit")

@@ -22,17 +22,29 @@ def test_a_font_that_is_not_truetype_is_a_clear_error(project, tmp_path):
     assert not (project / "output").exists()
 
 
-@needs_map
-def test_cards_embed_the_japanese_font(project):
-    result = CliRunner().invoke(main, ["build", "--game", "karuta"])
-    assert result.exit_code == 0, result.output
-    reader = PdfReader(project / "output" / "karuta" / "cards.pdf")
-    fonts_seen = set()
-    for page in reader.pages:
+def embedded_fonts(path):
+    """(font name, embedded?) for every font any page of the PDF names."""
+    seen = set()
+    for page in PdfReader(path).pages:
         for font in page["/Resources"]["/Font"].values():
             font = font.get_object()
-            for descendant in font.get("/DescendantFonts", [font]):
-                descriptor = descendant.get_object().get("/FontDescriptor")
-                fonts_seen.add((str(font["/BaseFont"]), descriptor is not None and "/FontFile2" in descriptor.get_object()))
-    assert fonts_seen and all(embedded for _, embedded in fonts_seen), fonts_seen
-    assert any("IPAexGothic" in name for name, _ in fonts_seen)
+            for part in font.get("/DescendantFonts", [font]):
+                descriptor = part.get_object().get("/FontDescriptor")
+                seen.add((str(font["/BaseFont"]),
+                          descriptor is not None and "/FontFile2" in descriptor.get_object()))
+    return seen
+
+
+@needs_map
+def test_every_printed_pdf_embeds_every_font_it_names(project):
+    for game in ("karuta", "tour-de-dice"):
+        result = CliRunner().invoke(main, ["build", "--game", game])
+        assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(main, ["deal", "--game", "karuta", "--players", "3", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    pdfs = sorted((project / "output").glob("*/*.pdf"))
+    assert len(pdfs) >= 10
+    for pdf in pdfs:
+        seen = embedded_fonts(pdf)
+        assert seen and all(embedded for _, embedded in seen), (pdf.name, seen)
+        assert any("IPAexGothic" in name for name, _ in seen), pdf.name
