@@ -1,22 +1,37 @@
-"""tour-de-dice printables: deterministic files, every card printed, the preview's ring."""
+"""tour-de-dice printables: deterministic files, every card printed, the preview's ring, and every
+page on the chosen paper with nothing drawn in the printer's margin."""
 
 import io
 import json
 import math
+import shutil
 
+import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
+from reportlab.lib import pagesizes
 
+from conftest import ROOT
+from kit import fonts
 from kit.cli import main
+from kit.fonts import text_width
 from kit.imposition import grid
+from kit.layoutfile import PAPERS
+from kit.units import to_pt
+from kit.games.tour_de_dice import sheets
 from kit.games.tour_de_dice.model import load
 from kit.games.tour_de_dice.play import make_setup, play_log
 from kit.games.tour_de_dice.printables import faces
+from kit.games.tour_de_dice.sheets import Paper, log_geometry, paper, preview_geometry
 from kit.project import make_context
 
+NAMES = ("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf")
+POINTS = {"A4": pagesizes.A4, "Letter": pagesizes.LETTER, "A3": pagesizes.A3}   # portrait, in points
 
-def build(out):
-    result = CliRunner().invoke(main, ["build", "--game", "tour-de-dice", "--out", str(out)])
+
+def build(out, *args):
+    result = CliRunner().invoke(main, ["build", "--game", "tour-de-dice", "--out", str(out), *args])
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -24,8 +39,7 @@ def build(out):
 def test_build_is_byte_identical_and_complete(project):
     out_text = build(project / "a")
     build(project / "b")
-    names = ("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf")
-    for name in names:
+    for name in NAMES:
         assert (project / "a" / name).read_bytes() == (project / "b" / name).read_bytes(), name
         assert name in out_text
     ctx = make_context("tour-de-dice")
@@ -57,3 +71,202 @@ def test_progress_sheet_has_a_column_group_per_player(project):
     players = load(make_context("tour-de-dice").data_dir).rules["players"]
     assert all(f"P{k}" in page for k in range(1, players + 1))
     assert f"P{players + 1} " not in page.replace("\n", " ")
+
+
+# --- every paper -------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def papers(tmp_path_factory):
+    """Each paper built twice in a copy of data/ and layouts/, plus Letter with a 15 mm margin
+    and six players; returns the working folder."""
+    root = tmp_path_factory.mktemp("tour-papers")
+    shutil.copytree(ROOT / "data", root / "data")
+    shutil.copytree(ROOT / "layouts", root / "layouts")
+    (root / "wide.yaml").write_text("margin: 15mm\n")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(root)
+        for name in POINTS:
+            for run in "ab":
+                build(root / f"{name}-{run}", "--paper", name)
+        build(root / "wide", "--paper", "Letter", "--layout", str(root / "wide.yaml"), "--rule", "players=6")
+    return root
+
+
+def _mul(m, n):
+    """The PDF matrix product m × n (m applied first)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _apply(m, x, y):
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _path_points(page, reader) -> list:
+    """Every point of every path on the page (rectangle corners, line ends, curve control
+    points), in page points, following q/Q and cm."""
+    ctm, stack, out = (1, 0, 0, 1, 0, 0), [], []
+    for args, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = _mul([float(a) for a in args], ctm)
+        elif op == b"re":
+            x, y, w, h = (float(a) for a in args)
+            out += [_apply(ctm, px, py) for px in (x, x + w) for py in (y, y + h)]
+        elif op in (b"m", b"l", b"c", b"v", b"y"):
+            v = [float(a) for a in args]
+            out += [_apply(ctm, v[k], v[k + 1]) for k in range(0, len(v), 2)]
+    return out
+
+
+def _text_boxes(page) -> list:
+    """(text, corners in page points) of every string: its advance width from the font, a
+    quarter of the size below the baseline and nine tenths above it."""
+    fonts.register()
+    out = []
+
+    def visit(s, cm, tm, font, size):
+        s = s.strip("\n")
+        if s.strip():
+            m = _mul(tm, cm)
+            w = text_width(s, size)
+            out.append((s, [_apply(m, x, y) for x in (0, w) for y in (-0.25 * size, 0.9 * size)]))
+
+    page.extract_text(visitor_text=visit)
+    return out
+
+
+def _drawn(page, reader) -> list:
+    return [("path", p) for p in _path_points(page, reader)] + \
+        [(s, p) for s, corners in _text_boxes(page) for p in corners]
+
+
+def _outside(page, reader, margin_mm: float) -> list:
+    w, h, m, e = float(page.mediabox.width), float(page.mediabox.height), to_pt(margin_mm), 1e-3
+    return [(what, x, y) for what, (x, y) in _drawn(page, reader)
+            if not (m - e <= x <= w - m + e and m - e <= y <= h - m + e)]
+
+
+def _clearance(path) -> tuple[float, float, float]:
+    """The least distance, mm, from anything drawn to the left, bottom and top edges, over all pages."""
+    reader = PdfReader(str(path))
+    left = bottom = top = math.inf
+    for page in reader.pages:
+        points = [p for _, p in _drawn(page, reader)]
+        left = min(left, min(x for x, _ in points))
+        bottom = min(bottom, min(y for _, y in points))
+        top = min(top, float(page.mediabox.height) - max(y for _, y in points))
+    return tuple(v / to_pt(1) for v in (left, bottom, top))
+
+
+@pytest.mark.parametrize("name", POINTS)
+def test_every_page_is_the_chosen_paper(papers, name):
+    portrait = POINTS[name]
+    for pdf in NAMES:
+        size = portrait[::-1] if pdf == "progress-sheet.pdf" else portrait
+        pages = PdfReader(str(papers / f"{name}-a" / pdf)).pages
+        assert pages
+        for k, page in enumerate(pages):
+            box = page.mediabox
+            assert float(box.left) == 0 and float(box.bottom) == 0
+            assert float(box.width) == pytest.approx(size[0], abs=0.01), (pdf, k)
+            assert float(box.height) == pytest.approx(size[1], abs=0.01), (pdf, k)
+
+
+@pytest.mark.parametrize("name", POINTS)
+def test_nothing_is_drawn_in_the_margin(papers, name):
+    margin = make_context("tour-de-dice", paper=name).layout.margin
+    for pdf in NAMES:
+        reader = PdfReader(str(papers / f"{name}-a" / pdf))
+        for k, page in enumerate(reader.pages):
+            assert _path_points(page, reader) and _text_boxes(page), (pdf, k)   # the check sees the page
+            assert _outside(page, reader, margin) == [], (pdf, k)
+
+
+def test_a_wider_margin_moves_the_preview_and_the_log_inward(papers):
+    for pdf in ("course-preview.pdf", "progress-sheet.pdf"):
+        reader = PdfReader(str(papers / "wide" / pdf))
+        assert all(_outside(page, reader, 15.0) == [] for page in reader.pages), pdf
+        # the page is laid out from the margin: 9 mm more of it moves the edges in by 9 mm
+        wide, default = _clearance(papers / "wide" / pdf), _clearance(papers / "Letter-a" / pdf)
+        assert [a - b for a, b in zip(wide, default)] == pytest.approx([9.0] * 3, abs=0.01), pdf
+
+
+@pytest.mark.parametrize("name", POINTS)
+def test_builds_on_every_paper_are_byte_identical(papers, name):
+    for pdf in NAMES:
+        assert (papers / f"{name}-a" / pdf).read_bytes() == (papers / f"{name}-b" / pdf).read_bytes(), pdf
+
+
+def _turn_numbers(path, page_paper: Paper) -> list[list[int]]:
+    """Per page, the numbers in the log's turn column, top to bottom."""
+    g = log_geometry(page_paper)
+    centre = to_pt(g.left + 4)
+    out = []
+    for page in PdfReader(str(path)).pages:
+        cells = []
+        for s, corners in _text_boxes(page):
+            xs = [x for x, _ in corners]
+            if s.isdigit() and abs((min(xs) + max(xs)) / 2 - centre) < 1:
+                cells.append((-min(y for _, y in corners), int(s)))
+        out.append([n for _, n in sorted(cells)])
+    return out
+
+
+@pytest.mark.parametrize("name,folder,margin",
+                         [(n, f"{n}-a", None) for n in POINTS] + [("Letter", "wide", 15.0)])
+def test_the_progress_sheet_numbers_every_promised_turn(papers, name, folder, margin):
+    layout = make_context("tour-de-dice", paper=name).layout
+    page = paper(layout, landscape=True)
+    if margin is not None:
+        page = Paper(page.width, page.height, margin)
+    pages = _turn_numbers(papers / folder / "progress-sheet.pdf", page)
+    numbers = [n for p in pages for n in p]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert len(numbers) >= sheets.LOG_TURNS
+    assert len(pages) == math.ceil(sheets.LOG_TURNS / len(pages[0]))     # no page more than needed
+    assert len({len(p) for p in pages}) == 1
+
+
+# --- the page geometry as numbers ----------------------------------------------------------
+
+GEOMETRY_CASES = [(name, margin) for name in PAPERS for margin in (4.0, 6.0, 10.0, 15.0)]
+
+
+@pytest.mark.parametrize("name,margin", GEOMETRY_CASES)
+@pytest.mark.parametrize("cards", [10, 15, 16, 24])
+def test_preview_geometry_keeps_the_ring_between_header_and_lap_rows(name, margin, cards):
+    w, h = PAPERS[name]
+    g = preview_geometry(Paper(w, h, margin), cards)
+    assert margin < g.left < g.right < w - margin
+    assert g.note_y > margin and g.title_y < h - margin
+    assert g.ring_top <= g.caption_y - sheets.BAND_GAP + 1e-9
+    assert g.ring_bottom >= g.track_top + sheets.TRACK_LABEL + sheets.BAND_GAP - 1e-9
+    assert g.cx - g.radius - g.card_h / 2 - sheets.LABEL_OUT >= g.left - 1e-9
+    assert g.cx + g.radius + g.card_h / 2 + sheets.LABEL_OUT <= g.right + 1e-9
+    assert g.radius <= w * sheets.RING_SHARE + 1e-9
+    assert g.left + (cards + 1) * g.box <= g.right + 1e-9
+    # cards sit on the ring without overlapping
+    assert g.card_w <= 2 * g.radius * math.sin(math.pi / cards)
+
+
+@pytest.mark.parametrize("name,margin", GEOMETRY_CASES)
+def test_log_geometry_fills_the_page_height_with_rows(name, margin):
+    w, h = PAPERS[name]
+    g = log_geometry(Paper(h, w, margin))
+    assert g.bottom >= margin + sheets.KEY_ROOM - 1e-9
+    assert g.bottom - sheets.ROW_H < margin + sheets.KEY_ROOM       # one more row would not fit
+    assert g.rows * g.pages >= sheets.LOG_TURNS > g.rows * (g.pages - 1)
+    assert g.left > margin and g.left + g.width < h - margin
+
+
+def test_a4_keeps_its_first_design():
+    """A4 with the default margin: the ring radius and the 4 × 26 log it was designed with."""
+    layout = make_context("tour-de-dice", paper="A4").layout
+    assert preview_geometry(paper(layout), 15).radius == pytest.approx(62.0)
+    g = log_geometry(paper(layout, landscape=True))
+    assert (g.rows, g.pages) == (26, 4)

@@ -3,8 +3,8 @@
 - cards.pdf: course cards (one per copy), the goal card, Breakaway and the player aid,
   fronts with bleed and crop marks, each sheet followed by its duplex back;
 - markers.pdf: six player markers;
-- course-preview.pdf: the ring of `kit sim --seed 1`'s first race, both laps;
-- progress-sheet.pdf: the hand-playtest log;
+- course-preview.pdf: the ring of `kit sim --seed 1`'s first race, both laps (portrait);
+- progress-sheet.pdf: the hand-playtest log (the same paper, landscape);
 - alignment.pdf: the duplex alignment test.
 """
 
@@ -20,7 +20,7 @@ from kit.render import alignment_pages, card_sheets
 from kit.games.tour_de_dice.cards import aid_front, back, course_front, event_front, goal_front
 from kit.games.tour_de_dice.model import Tour, load
 from kit.games.tour_de_dice.play import make_setup, shuffled_course
-from kit.games.tour_de_dice.sheets import marker_pages, preview_page, progress_pages
+from kit.games.tour_de_dice.sheets import marker_pages, paper, preview_page, progress_pages
 
 PREVIEW_SEED = 1
 TITLE = "tour-de-dice"
@@ -45,14 +45,15 @@ def cards_pdf(tour: Tour, layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
-def preview_pdf(tour: Tour) -> tuple[bytes, int]:
+def preview_pdf(tour: Tour, layout) -> tuple[bytes, int]:
     rules = tour.rules
     players = 3 if rules["two_colours"] else max(3, rules["players"]) if rules["breakaway"] else rules["players"]
     setup = make_setup(tour, players, ("bold",) * players)
     course = shuffled_course(setup, random.Random(PREVIEW_SEED))
     on = [k for k in ("breakaway", "two_colours") if rules[k]]
-    pdf = Pdf(210, 297, f"{TITLE} course preview")
-    preview_page(pdf, course, tour.start,
+    page = paper(layout)
+    pdf = Pdf(page.width, page.height, f"{TITLE} course preview")
+    preview_page(pdf, page, course, tour.start,
                  f"シード {PREVIEW_SEED} のコース（kit sim --seed {PREVIEW_SEED} の1レース目と同じ並び）  "
                  f"optional rules: {', '.join(on) or 'none'}")
     return pdf.finish(), pdf.pages
@@ -63,13 +64,14 @@ def build(ctx, corner_index=None) -> list:
     register(ctx.font)
     tour = load(ctx.data_dir, ctx.rules)
     layout = ctx.layout
-    rendered = {"cards.pdf": cards_pdf(tour, layout), "course-preview.pdf": preview_pdf(tour)}
+    rendered = {"cards.pdf": cards_pdf(tour, layout), "course-preview.pdf": preview_pdf(tour, layout)}
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} player markers")
     marker_pages(pdf, layout, tour.colours)
     rendered["markers.pdf"] = (pdf.finish(), pdf.pages)
-    pdf = Pdf(297, 210, f"{TITLE} progress sheet")
+    page = paper(layout, landscape=True)
+    pdf = Pdf(page.width, page.height, f"{TITLE} progress sheet")
     seats = 3 if tour.rules["two_colours"] else tour.rules["players"]
-    progress_pages(pdf, seats, tour.colours)
+    progress_pages(pdf, page, seats, tour.colours)
     rendered["progress-sheet.pdf"] = (pdf.finish(), pdf.pages)
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} duplex alignment")
     alignment_pages(pdf, layout, "ツール・ド・ダイス")

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
 
+from kit.errors import KitError
 from kit.imposition import Rect, grid
 from kit.layoutfile import Layout
 from kit.output import Pdf
@@ -20,19 +22,109 @@ GRID = Color(0.55, 0.55, 0.55)
 SHADE = Color(0.93, 0.93, 0.93)
 
 
+# --- the page ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Paper:
+    """A page to draw on: its size and the edge a home printer cannot print on, mm."""
+
+    width: float
+    height: float
+    margin: float
+
+
+def paper(layout: Layout, landscape: bool = False) -> Paper:
+    """The layout's paper, portrait or turned landscape."""
+    short, long_ = sorted((layout.paper_width, layout.paper_height))
+    return Paper(long_, short, layout.margin) if landscape else Paper(short, long_, layout.margin)
+
+
 # --- course preview --------------------------------------------------------------------
 
-def preview_page(pdf: Pdf, course: Course, start_label: str, caption: str) -> None:
-    """The ring as laid out on the table (goal card at twelve o'clock, clockwise), and both laps in a row."""
-    w, h = 210.0, 297.0
-    pdf.set_page_size(w, h)
-    c = pdf.canvas
-    text(c, 15, h - 16, f"{TITLE}  コースプレビュー  course preview", 14)
-    text(c, 15, h - 23, caption, 8)
-    cx, cy, radius = w / 2, h - 135, 62.0
+# The page is a column inset from the margin: a header at the top, the two lap rows at the
+# bottom, and the ring centred in the band between them as large as the band allows, up to a
+# share of the page width (on A4: a 62 mm radius, the ring as it was first designed).
+PREVIEW_PAD = 9.0              # side inset beyond the margin, mm
+TITLE_DROP = 10.0              # title baseline below the top margin
+CAPTION_DROP = 17.0            # caption baseline below the top margin
+RING_SHARE = 62 / 210          # largest ring radius as a share of the page width
+CARD_SHARE = 22 / 62           # widest ring card as a share of the radius
+CARD_FILL = 0.82               # share of its arc of the ring a card's width takes
+START_RISE = 10.0              # START dot above the ring's outer edge
+ABOVE_START = 9.0              # the START label's top above the dot
+LABEL_OUT = 3.7                # a ring card's label beyond its outer end
+NOTE_RISE = 4.0                # the note's baseline above the bottom margin
+TRACK_DROP = 48.0              # lap rows: from the LAP 1 label row down to the note's baseline
+TRACK_LABEL = 4.8              # the LAP 1 label's top above the rows' top line
+BAND_GAP = 6.0                 # least space between the ring and the header or the lap rows
+TRACK_BOX = 12.0               # widest lap-row cell
+CLOCKWISE_AT = 38 / 62         # the clockwise label's offset right of centre, as a share of the radius
+
+
+@dataclass(frozen=True)
+class PreviewGeometry:
+    """Where the preview's parts go, mm from the page's bottom-left corner."""
+
+    paper: Paper
+    left: float                # text column
+    right: float
+    title_y: float             # baselines
+    caption_y: float
+    note_y: float
+    cx: float                  # ring centre, radius and card size
+    cy: float
+    radius: float
+    card_w: float
+    card_h: float
+    track_top: float           # the lap rows' reference line; the LAP 1 label's baseline is 2 mm above
+    box: float                 # lap-row cell width
+
+    @property
+    def ring_top(self) -> float:
+        return self.cy + self.radius + self.card_h / 2 + START_RISE + ABOVE_START
+
+    @property
+    def ring_bottom(self) -> float:
+        return self.cy - self.radius - self.card_h / 2 - LABEL_OUT
+
+
+def preview_geometry(page: Paper, cards: int) -> PreviewGeometry:
+    """Fit the header, a ring of `cards` cards and the lap rows inside the margin of `page`."""
+    left, right = page.margin + PREVIEW_PAD, page.width - page.margin - PREVIEW_PAD
+    top = page.height - page.margin
+    caption_y = top - CAPTION_DROP
+    note_y = page.margin + NOTE_RISE
+    track_top = note_y + TRACK_DROP
+    band_low, band_high = track_top + TRACK_LABEL + BAND_GAP, caption_y - BAND_GAP
+    # A card's width and height are both proportional to the radius, so each bound on the
+    # radius is a division.
+    width_per_r = min(2 * math.pi / cards * CARD_FILL, CARD_SHARE)
+    height_per_r = width_per_r * 88 / 63
+    above, below = START_RISE + ABOVE_START, LABEL_OUT
+    radius = min(page.width * RING_SHARE,
+                 (band_high - band_low - above - below) / (2 + height_per_r),
+                 ((right - left) / 2 - LABEL_OUT) / (1 + height_per_r / 2))
+    if radius <= 0:
+        raise KitError(f"a {page.width:g} × {page.height:g} mm page with a {page.margin:g} mm margin "
+                       "is too small for the course preview")
+    card_h = radius * height_per_r
+    extent = 2 * radius + card_h + above + below
+    cy = band_low + (band_high - band_low - extent) / 2 + below + radius + card_h / 2
+    return PreviewGeometry(page, left, right, top - TITLE_DROP, caption_y, note_y, page.width / 2, cy,
+                           radius, radius * width_per_r, card_h, track_top,
+                           min((right - left) / (cards + 1), TRACK_BOX))
+
+
+def preview_page(pdf: Pdf, page: Paper, course: Course, start_label: str, caption: str) -> PreviewGeometry:
+    """The ring as laid out on the table (goal card at twelve o'clock, clockwise), and both laps
+    in a row; returns where things went."""
     n = len(course.ring)
-    card_w = min(2 * math.pi * radius / n * 0.82, 22.0)
-    card_h = card_w * 88 / 63
+    g = preview_geometry(page, n)
+    pdf.set_page_size(page.width, page.height)
+    c = pdf.canvas
+    text(c, g.left, g.title_y, f"{TITLE}  コースプレビュー  course preview", 14)
+    text(c, g.left, g.caption_y, caption, 8)
+    cx, cy, radius, card_w, card_h = g.cx, g.cy, g.radius, g.card_w, g.card_h
     for k, ident in enumerate(course.ring):
         angle = 90 - 360 * k / n                   # clockwise from the top
         outer_cost = course.costs[k] if k else course.costs[course.link]
@@ -40,15 +132,16 @@ def preview_page(pdf: Pdf, course: Course, start_label: str, caption: str) -> No
         event = k and k == course.breakaway
         _ring_card(c, cx, cy, radius, angle, card_w, card_h, ident, outer_cost, inner_cost, k == 0, event)
     _arrow_arc(c, cx, cy, radius + card_h / 2 + 9, 72, 40)
-    text(c, cx + 38, cy + radius + card_h / 2 + 6, "時計回り clockwise", 7)
-    sx, sy = cx, cy + radius + card_h / 2 + 10
+    text(c, cx + radius * CLOCKWISE_AT, cy + radius + card_h / 2 + 6, "時計回り clockwise", 7)
+    sx, sy = cx, cy + radius + card_h / 2 + START_RISE
     c.setFillColor(EVENT)
     c.circle(to_pt(sx), to_pt(sy), to_pt(4), stroke=0, fill=1)
     text(c, sx, sy + 6, f"{start_label} START", 8, "centre", EVENT)
     text(c, cx, cy + 3, "外側＝1周目（明るい）", 8, "centre", LAP1_INK)
     text(c, cx, cy - 3, "内側＝2周目（濃い）", 8, "centre", LAP2)
-    _track_rows(c, course, start_label, 15, cy - radius - card_h - 14, w - 30)
+    _track_rows(c, course, start_label, g.left, g.track_top, g.box, g.note_y)
     pdf.show_page()
+    return g
 
 
 def _ring_card(c, cx, cy, radius, angle, w, h, ident, outer_cost, inner_cost, is_goal, is_event) -> None:
@@ -81,10 +174,9 @@ def _arrow_arc(c, cx, cy, r, start_deg, extent_deg) -> None:
         line(c, ex, ey, ex + 3 * math.cos(a), ey + 3 * math.sin(a))
 
 
-def _track_rows(c, course: Course, start_label: str, x: float, top: float, width: float) -> None:
+def _track_rows(c, course: Course, start_label: str, x: float, top: float, box: float, note_y: float) -> None:
     """Both laps as rows of spaces with their costs and the running total from the start."""
     n = len(course.ring)
-    box = min(width / (n + 1), 12.0)
     total = 0
     for lap, first in ((1, 1), (2, course.link + 1)):
         y = top - (lap - 1) * 24
@@ -106,37 +198,79 @@ def _track_rows(c, course: Course, start_label: str, x: float, top: float, width
             total += course.costs[space]
             text_in_box(c, Rect(r.x, r.y + 5, r.w, 7), str(course.costs[space]), 11, ink)
             text(c, r.x + r.w / 2, r.y + 1.5, f"{name} Σ{total}", 4.5, "centre", ink)
-    text(c, x, top - 48, "数字: そのマスに入るコスト。Σ: スタートからの合計。"
+    text(c, x, note_y, "数字: そのマスに入るコスト。Σ: スタートからの合計。"
          "赤: Breakaway（コスト0、止まれない）。", 7)
 
 
 # --- progress sheet -------------------------------------------------------------------
 
-LOG_ROWS = 26
-LOG_PAGES = 4                   # 104 turns: past the 95th percentile of four-player races
+# A landscape page: a title, a line for the date and the players, the log, a key at the foot.
+# Rows keep their handwriting height; a taller page holds more of them, and there are as many
+# pages as it takes to reach LOG_TURNS.
+LOG_TURNS = 104                 # past the 95th percentile of four-player races
+LOG_PAD = 6.0                   # side inset beyond the margin, mm
+LOG_TITLE_DROP = 7.0            # title baseline below the top margin
+LOG_LINE_DROP = 14.0            # date/players line baseline below the top margin
+LOG_TOP_DROP = 20.0             # log's top edge below the top margin
+KEY_RISE = 1.0                  # key's baseline above the bottom margin
+KEY_ROOM = 5.0                  # the log ends at least this far above the bottom margin
+HEAD_H, ROW_H = 9.0, 6.3
 
 
-def progress_pages(pdf: Pdf, seats: int, colours: tuple[Colour, ...]) -> None:
-    """Landscape log sheets: per turn the active player, dice used, joiners, and per player
-    the roll, the move and the dice lost."""
-    w, h = 297.0, 210.0
-    for page in range(LOG_PAGES):
-        pdf.set_page_size(w, h)
+@dataclass(frozen=True)
+class LogGeometry:
+    """Where the progress sheet's parts go, mm from the page's bottom-left corner."""
+
+    paper: Paper
+    left: float
+    width: float
+    title_y: float
+    line_y: float
+    top: float                  # the log's top edge
+    key_y: float
+    rows: int                   # turns per page
+    pages: int
+
+    @property
+    def bottom(self) -> float:
+        return self.top - HEAD_H - ROW_H * self.rows
+
+
+def log_geometry(page: Paper) -> LogGeometry:
+    top = page.height - page.margin
+    left = page.margin + LOG_PAD
+    log_top = top - LOG_TOP_DROP
+    # The small allowance keeps a row that fits exactly from being lost to rounding.
+    rows = math.floor((log_top - HEAD_H - page.margin - KEY_ROOM) / ROW_H + 1e-9)
+    if rows < 1:
+        raise KitError(f"a {page.width:g} × {page.height:g} mm page with a {page.margin:g} mm margin "
+                       "has no room for the progress sheet's log")
+    return LogGeometry(page, left, page.width - 2 * left, top - LOG_TITLE_DROP, top - LOG_LINE_DROP,
+                       log_top, page.margin + KEY_RISE, rows, math.ceil(LOG_TURNS / rows))
+
+
+def progress_pages(pdf: Pdf, page: Paper, seats: int, colours: tuple[Colour, ...]) -> LogGeometry:
+    """Log sheets on `page` (landscape): per turn the active player, dice used, joiners, and per
+    player the roll, the move and the dice lost; returns where things went."""
+    g = log_geometry(page)
+    for n in range(g.pages):
+        pdf.set_page_size(page.width, page.height)
         c = pdf.canvas
-        text(c, 12, h - 13, f"{TITLE}  進行シート  progress sheet  ({page + 1}/{LOG_PAGES})", 12)
-        text(c, 12, h - 20, "日付 ____________   コース (seed) ________   プレイヤー: "
+        text(c, g.left, g.title_y, f"{TITLE}  進行シート  progress sheet  ({n + 1}/{g.pages})", 12)
+        text(c, g.left, g.line_y, "日付 ____________   コース (seed) ________   プレイヤー: "
              + "   ".join(f"P{k + 1} ____ ({colours[k].name_ja})" for k in range(seats)), 7.5)
-        _log(c, 12, h - 26, w - 24, seats, range(page * LOG_ROWS + 1, (page + 1) * LOG_ROWS + 1))
-        text(c, 12, 7, "手番: 手番プレイヤー  数: 使ったダイスの数（0=パス）  相乗り: 参加した人  "
+        _log(c, g.left, g.top, g.width, seats, range(n * g.rows + 1, (n + 1) * g.rows + 1))
+        text(c, g.left, g.key_y, "手番: 手番プレイヤー  数: 使ったダイスの数（0=パス）  相乗り: 参加した人  "
              "出目: 各自の目  移動: どこからどこへ（カードid と 周）  失: 失ったダイス", 6.5)
         pdf.show_page()
+    return g
 
 
 def _log(c, x: float, top: float, width: float, seats: int, turns: range) -> None:
     fixed = (("#", 8), ("手番", 14), ("数", 9), ("相乗り", 22))
     per = (width - sum(wd for _, wd in fixed)) / seats
     sub = (("出目", 0.40), ("移動", 0.45), ("失", 0.15))
-    head_h, row_h = 9.0, 6.3
+    head_h, row_h = HEAD_H, ROW_H
     c.setStrokeColor(GRID)
     c.setLineWidth(0.3)
     xs = [x]
