@@ -7,32 +7,72 @@ import os
 import tempfile
 from pathlib import Path
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
-from reportlab.pdfbase import pdfmetrics
-
 from kit import fonts
+from kit.errors import KitError, Where, display_path
 from kit.units import to_pt
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename over it."""
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _check_target(path: Path) -> None:
+    """Refuse, before anything is written, a target that a rename could not replace."""
+    if path.is_dir():
+        raise KitError("a folder is in the way of this output file", Where(display_path(path)))
+    for folder in (path.parent, *path.parent.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise KitError(f"cannot make the output folder: {display_path(folder)} is a file",
+                               Where(display_path(path)))
+            break
+
+
+def _staged(path: Path, data: bytes) -> str:
+    """`data` in a temporary file beside `path`, readable as a normal new file would be."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        os.replace(tmp, path)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are shared files
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        os.unlink(tmp)
         raise
+    return tmp
 
 
 def write_all(files: dict[Path, bytes]) -> None:
-    """Write every rendered file only once all of them rendered without error."""
-    for path, data in files.items():
-        write_atomic(path, data)
+    """Write every file, or none: all are staged beside their targets first, then renamed.
+
+    A disk or permission error while staging leaves every earlier output as it was;
+    it becomes a KitError naming the file. (The renames themselves only fail in
+    ways staging beside the target already shows.)
+    """
+    for path in files:
+        _check_target(Path(path))
+    staged: dict[Path, str] = {}
+    try:
+        for path, data in files.items():
+            staged[Path(path)] = _staged(Path(path), data)
+        for path, tmp in staged.items():
+            os.replace(tmp, path)
+    except OSError as err:
+        raise KitError(f"cannot write: {err.strerror or err}", Where(display_path(err.filename or path))) from None
+    finally:
+        for tmp in staged.values():
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write one file through a temporary file and a rename."""
+    write_all({Path(path): data})
 
 
 class Pdf:

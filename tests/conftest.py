@@ -1,7 +1,15 @@
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI explores the same examples on every run (a red build is then reproducible);
+# locally hypothesis keeps exploring new ones. No deadlines: CI machines are shared.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("dev", deadline=None, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 ROOT = Path(__file__).resolve().parent.parent
 MAP = ROOT.parent / "shared" / "maps" / "provinces-of-japan.svg"
