@@ -32,12 +32,12 @@ def main() -> None:
 
 
 def cpu_per_race(ctx, policy: str, games: int = 1000) -> float:
-    from kit.games.tour_de_dice.model import load
+    from kit.games.tour_de_dice.model import default_players, load
     from kit.games.tour_de_dice.play import make_setup, play_game
     from kit.games.tour_de_dice.policies import parse_policies
 
     tour = load(ctx.data_dir, ctx.rules)
-    players = 3 if tour.rules["two_colours"] else tour.rules["players"]
+    players = default_players(tour.rules)
     setup = make_setup(tour, players, parse_policies(policy, players))
     start = time.process_time()
     for seed in range(games):

@@ -30,7 +30,7 @@ def test_default_deck_loads_and_keeps_both_costs():
     assert len(tour.deck()) == sum(c.copies for c in tour.cards)
     assert tour.breakaway.replaces in tour.by_id
     swap = tour.by_id[tour.breakaway.replaces]
-    assert (swap.inner, swap.outer) == (1, 2)          # the seed's "1 (inner) / 2 (outer)" card
+    assert (swap.inner, swap.outer) == (1, 2)          # the rules' "1 (inner) / 2 (outer)" card
     assert swap in tour.inverted()
 
 
@@ -121,3 +121,17 @@ def test_player_counts_and_rule_values(project, rule, players, words):
 def test_rule_values_are_checked():
     with pytest.raises(KitError, match="at most 6"):
         load(DATA, [("players", "7")])
+
+
+def test_a_misspelt_section_is_named_with_a_suggestion(project):
+    _edit(project, "course.yaml", "\ngoal:", "\ngaol:")
+    code, out = run("check", "--game", "tour-de-dice")
+    assert code == 2 and "unknown key 'gaol' in course.yaml (did you mean goal?)" in out
+
+
+def test_a_missing_section_is_named_in_words(project):
+    path = project / "data" / "tour-de-dice" / "course.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"(?m)^start:.*\n", "", text), encoding="utf-8")
+    code, out = run("check", "--game", "tour-de-dice")
+    assert code == 2 and "data/tour-de-dice/course.yaml:1: missing the start (start:)" in out

@@ -1,4 +1,4 @@
-"""The tour-de-dice rules: the seed's Breakaway examples, lost dice, joining and moving."""
+"""The tour-de-dice rules: the rule text's Breakaway examples, lost dice, joining and moving."""
 
 from collections import namedtuple
 
@@ -17,7 +17,7 @@ def furthest_choice(piece, options, positions):
 
 # A ring whose spaces are: 0 start, 1 X, 2 Y, 3 Breakaway, 4 Z, 5 W, 6 link, ...
 # From space 1 the cost to get past Breakaway (onto Z) is Y 2 + Breakaway 0 + Z 3 = 5,
-# as in the seed's examples 2 and 3.
+# as in the rule text's examples 2 and 3.
 BREAK_RING = (Card("X", 1, 2), Card("Y", 2, 3), Card("BREAK", 9, 2), Card("Z", 3, 3), Card("W", 2, 4))
 COURSE = lay_course("GOAL", (2, 3), BREAK_RING, "BREAK")
 B = COURSE.breakaway

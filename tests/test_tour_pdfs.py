@@ -20,9 +20,10 @@ from kit.imposition import grid
 from kit.layoutfile import PAPERS
 from kit.units import to_pt
 from kit.games.tour_de_dice import sheets
+from kit.games.tour_de_dice.cards import MIN_H, MIN_W
 from kit.games.tour_de_dice.model import load
-from kit.games.tour_de_dice.play import make_setup, play_log
-from kit.games.tour_de_dice.printables import faces
+from kit.games.tour_de_dice.play import make_setup, owners, play_log
+from kit.games.tour_de_dice.printables import cards_pdf, faces
 from kit.games.tour_de_dice.sheets import Paper, log_geometry, paper, preview_geometry
 from kit.project import make_context
 
@@ -39,6 +40,8 @@ def build(out, *args):
 def test_build_is_byte_identical_and_complete(project):
     out_text = build(project / "a")
     build(project / "b")
+    written = [{p.name for p in (project / run).iterdir()} for run in "ab"]
+    assert written[0] == written[1] == set(NAMES)
     for name in NAMES:
         assert (project / "a" / name).read_bytes() == (project / "b" / name).read_bytes(), name
         assert name in out_text
@@ -264,9 +267,129 @@ def test_log_geometry_fills_the_page_height_with_rows(name, margin):
     assert g.left > margin and g.left + g.width < h - margin
 
 
-def test_a4_keeps_its_first_design():
-    """A4 with the default margin: the ring radius and the 4 × 26 log it was designed with."""
+def _ring_is_as_large_as_allowed(g) -> bool:
+    """Some bound on the ring is reached: its share of the page width, the band between the
+    header and the lap rows, or the text column's sides."""
+    def near(a, b):
+        return a == pytest.approx(b, abs=1e-6)
+    return (near(g.radius, g.paper.width * sheets.RING_SHARE)
+            or near(g.ring_top, g.caption_y - sheets.BAND_GAP)
+            or near(g.ring_bottom, g.track_top + sheets.TRACK_LABEL + sheets.BAND_GAP)
+            or near(g.cx - g.radius - g.card_h / 2 - sheets.LABEL_OUT, g.left))
+
+
+@pytest.mark.parametrize("name,margin", GEOMETRY_CASES)
+@pytest.mark.parametrize("cards", [10, 15, 16, 24])
+def test_preview_ring_is_as_large_as_its_space_allows(name, margin, cards):
+    w, h = PAPERS[name]
+    assert _ring_is_as_large_as_allowed(preview_geometry(Paper(w, h, margin), cards))
+
+
+def test_a4_default_preview_and_log_use_their_space():
+    """The layout's own A4 page: the ring fills its band, the log holds every promised turn on
+    no more pages than it needs."""
     layout = make_context("tour-de-dice", paper="A4").layout
-    assert preview_geometry(paper(layout), 15).radius == pytest.approx(62.0)
-    g = log_geometry(paper(layout, landscape=True))
-    assert (g.rows, g.pages) == (26, 4)
+    g = preview_geometry(paper(layout), len(load(ROOT / "data" / "tour-de-dice").deck()) + 1)
+    assert g.ring_top <= g.caption_y - sheets.BAND_GAP + 1e-9
+    assert g.ring_bottom >= g.track_top + sheets.TRACK_LABEL + sheets.BAND_GAP - 1e-9
+    assert _ring_is_as_large_as_allowed(g)
+    log = log_geometry(paper(layout, landscape=True))
+    assert log.rows * log.pages >= sheets.LOG_TURNS > log.rows * (log.pages - 1)
+    assert log.bottom - sheets.ROW_H < layout.margin + sheets.KEY_ROOM
+
+
+# --- card faces at other sizes -----------------------------------------------------------------
+
+def _glyph_boxes(page) -> list:
+    """(text, x0, y0, x1, y1) in mm of every string: its advance width, and the height the
+    font's glyphs take (digits sit on the baseline and reach 0.75 of the size; other text
+    reaches 0.88 and drops 0.2 below)."""
+    fonts.register()
+    out = []
+
+    def visit(s, cm, tm, font, size):
+        s = s.strip("\n")
+        if s.strip():
+            low, high = (-0.01, 0.75) if s.isdigit() else (-0.2, 0.88)
+            m = _mul(tm, cm)
+            pts = [_apply(m, x, y) for x in (0, text_width(s, size)) for y in (low * size, high * size)]
+            xs, ys = [x / to_pt(1) for x, _ in pts], [y / to_pt(1) for _, y in pts]
+            out.append((s, min(xs), min(ys), max(xs), max(ys)))
+
+    page.extract_text(visitor_text=visit)
+    return out
+
+
+def _card_texts(size) -> list:
+    """Per front card of cards.pdf at `size` (w, h mm): its trim and the glyph boxes on it."""
+    layout = make_context("tour-de-dice", card=size).layout
+    tour = load(ROOT / "data" / "tour-de-dice")
+    reader = PdfReader(io.BytesIO(cards_pdf(tour, layout)[0]))
+    trims = grid(layout).trims
+    out = []
+    for page in reader.pages[::2]:
+        boxes = _glyph_boxes(page)
+        for t in trims:
+            on = [b for b in boxes if t.x <= (b[1] + b[3]) / 2 <= t.x2 and t.y <= (b[2] + b[4]) / 2 <= t.y2]
+            if on:
+                out.append((t, on))
+    return out
+
+
+@pytest.mark.parametrize("size", [(MIN_W, MIN_H), (63, 88), (70, 120), (88, 126)])
+def test_card_faces_scale_with_the_card(size):
+    cards = _card_texts(size)
+    assert len(cards) == len(faces(load(ROOT / "data" / "tour-de-dice")))
+    for trim, boxes in cards:
+        for s, x0, y0, x1, y1 in boxes:
+            assert trim.x - 1e-6 <= x0 and x1 <= trim.x2 + 1e-6 and trim.y - 1e-6 <= y0 and y1 <= trim.y2 + 1e-6, s
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
+                assert apart, (size, a, b)
+    # the cost numerals grow with the card: on a course card each fills most of its half's height
+    course = [boxes for _, boxes in cards if not any(b[0] in ("GOAL", "BREAK", "手番の流れ  TURN") for b in boxes)]
+    assert course
+    for boxes in course:
+        numerals = [b for b in boxes if b[0].isdigit()]
+        assert len(numerals) == 2
+        assert all(y1 - y0 >= 0.5 * size[1] / 2 for _, _, y0, _, y1 in numerals), size
+
+
+@pytest.mark.parametrize("verb", ["check", "build"])
+def test_cards_below_the_minimum_size_are_refused(project, verb):
+    args = [verb, "--game", "tour-de-dice", "--card", "24x26"] + (["--out", "small"] if verb == "build" else [])
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert f"tour-de-dice cards need at least {MIN_W:g} × {MIN_H:g} mm; the card size 24x26" in result.output
+    assert not (project / "small").exists()
+    narrow = CliRunner().invoke(main, [verb, "--game", "tour-de-dice", "--card", f"{MIN_W - 1:g}x{MIN_H + 30:g}",
+                                       "--out", "narrow"] if verb == "build" else
+                                [verb, "--game", "tour-de-dice", "--card", f"{MIN_W - 1:g}x{MIN_H + 30:g}"])
+    assert narrow.exit_code == 2
+
+
+# --- who owns which colour -----------------------------------------------------------------
+
+@pytest.mark.parametrize("rules, players", [((("two_colours", "on"),), 3), ((), 4), ((), 6)])
+def test_markers_and_progress_sheet_follow_piece_ownership(rules, players):
+    tour = load(ROOT / "data" / "tour-de-dice", rules)
+    setup = make_setup(tour, players, ("bold",) * players)
+    seats = sheets.seat_colours(setup.owner, tour.colours)
+    markers = sheets.marker_labels(owners(tour.rules, len(tour.colours)))
+    assert len(seats) == players and len(markers) == len(tour.colours)
+    for piece, seat in enumerate(setup.owner):
+        assert tour.colours[piece] in seats[seat]
+        assert markers[piece] == f"P{seat + 1}"
+    assert sum(len(s) for s in seats) == setup.pieces
+
+
+def test_rule_two_prints_each_players_two_colours(project):
+    build(project / "two", "--rule", "two_colours=on")
+    tour = load(project / "data" / "tour-de-dice", [("two_colours", "on")])
+    log = PdfReader(str(project / "two" / "progress-sheet.pdf")).pages[0].extract_text()
+    markers = PdfReader(str(project / "two" / "markers.pdf")).pages[0].extract_text()
+    for seat in range(3):
+        names = "・".join(c.name_ja for c in tour.colours[2 * seat:2 * seat + 2])
+        assert f"P{seat + 1} ____ ({names})" in log
+        assert markers.count(f"P{seat + 1}") == 4          # two markers, two faces each

@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from kit.cli import main
-from kit.games.tour_de_dice.model import load
+from kit.games.tour_de_dice.model import default_players, load
 from kit.games.tour_de_dice.play import make_setup, play_game, play_log
 from kit.games.tour_de_dice.policies import POLICIES, parse_policies
 from kit.games.tour_de_dice.simulation import simulate
@@ -106,3 +107,30 @@ def test_cli_sim_json(project):
     assert stats["rules"]["breakaway"] is True
     text = CliRunner().invoke(main, ["sim", "--game", "tour-de-dice", "--games", "300", "--workers", "1"])
     assert text.exit_code == 0 and "finishing gap" in text.output and "dice lost per player" in text.output
+
+
+@pytest.mark.parametrize("players, policy", [("0", "bold"), ("1", "bold,careful"), ("7", "bold")])
+def test_sim_checks_the_player_count_before_the_policies(project, players, policy):
+    result = CliRunner().invoke(main, ["sim", "--game", "tour-de-dice", "--games", "5", "-n", players,
+                                       "--policy", policy])
+    assert result.exit_code == 2
+    assert f"tour-de-dice is for 2 to 6 players, not {players}" in result.output
+    assert "policies for" not in result.output
+
+
+def test_every_command_takes_the_same_default_player_count(project):
+    """Rule ① needs three players: with `players: 2` in the rules, sim, export and build all
+    seat three."""
+    rules = ["--rule", "breakaway=on", "--rule", "players=2"]
+    expected = default_players(load(DATA, [("breakaway", "on"), ("players", "2")]).rules)
+    assert expected == 3
+    sim = CliRunner().invoke(main, ["sim", "--game", "tour-de-dice", "--games", "20", "--json", "--workers", "1",
+                                    *rules])
+    assert sim.exit_code == 0, sim.output
+    assert json.loads(sim.output)["players"] == expected
+    export = CliRunner().invoke(main, ["export", "--game", "tour-de-dice", *rules])
+    assert export.exit_code == 0, export.output
+    build = CliRunner().invoke(main, ["build", "--game", "tour-de-dice", "--out", "b", *rules])
+    assert build.exit_code == 0, build.output
+    log = PdfReader(str(project / "b" / "progress-sheet.pdf")).pages[0].extract_text().replace("\n", " ")
+    assert all(f"P{k} ____" in log for k in range(1, expected + 1)) and f"P{expected + 1} ____" not in log

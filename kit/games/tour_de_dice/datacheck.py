@@ -7,7 +7,8 @@ import random
 from kit.errors import Warning_
 
 from kit.games.tour_de_dice.engine import lay_course
-from kit.games.tour_de_dice.model import Tour, load
+from kit.games.tour_de_dice.cards import check_card_size
+from kit.games.tour_de_dice.model import Tour, default_players, load
 from kit.games.tour_de_dice.options import SPEC
 
 
@@ -16,13 +17,14 @@ def _warnings(tour: Tour) -> list[Warning_]:
     swap = tour.by_id.get(tour.breakaway.replaces)
     if swap is not None and (swap.inner, swap.outer) != (1, 2):
         out.append(Warning_(f"Breakaway replaces {swap.id} ({swap.outer} outer / {swap.inner} inner); "
-                            "the seed's optional rule ① swaps a 1 (inner) / 2 (outer) card",
+                            "optional rule ① swaps a 1 (inner) / 2 (outer) card",
                             tour.where.get("replaces")))
     return out
 
 
 def check(ctx) -> tuple[str, list[Warning_]]:
     tour = load(ctx.data_dir, ctx.rules)
+    check_card_size(ctx.layout.card)
     deck = tour.deck()
     course = lay_course(tour.goal.id, (tour.goal.outer, tour.goal.inner), deck,
                         tour.breakaway.id if tour.rules["breakaway"] else None)
@@ -38,7 +40,7 @@ def check(ctx) -> tuple[str, list[Warning_]]:
     ]
     inverted = tour.inverted()
     if inverted:
-        lines.append("cards with the smaller number inside (the setup puts the larger inside; the seed's "
+        lines.append("cards with the smaller number inside (the setup puts the larger inside; optional "
                      "rule ① names a 1 (inner) / 2 (outer) card): "
                      + ", ".join(f"{c.id} ({c.outer} outer / {c.inner} inner, line {tour.where[c.id].line})"
                                  for c in inverted))
@@ -55,7 +57,7 @@ def _word(v) -> str:
 def export(ctx) -> dict:
     tour = load(ctx.data_dir, ctx.rules)
     from kit.games.tour_de_dice.play import shuffled_course, make_setup
-    setup = make_setup(tour, 3 if tour.rules["two_colours"] else tour.rules["players"], ("bold",))
+    setup = make_setup(tour, default_players(tour.rules), ("bold",))
     preview = shuffled_course(setup, random.Random(1))
     return {
         "cards": [{"id": c.id, "outer": c.outer, "inner": c.inner, "copies": c.copies} for c in tour.cards],

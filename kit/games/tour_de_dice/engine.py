@@ -6,10 +6,10 @@ clockwise after the goal card (lap 1), the goal card's outer space (the link to
 lap 2), the inner spaces in the same order (lap 2), and last the goal card's inner
 space, the goal. `costs[i]` is what entering space i takes from a roll.
 
-Rule readings the seed leaves open, fixed here:
+Rule readings the rule text leaves open, fixed here:
 - A player may stop anywhere their roll reaches, including where they stand.
 - "All sixes" means all the dice that player rolled this turn (so one die is never
-  at risk, as the seed's hint says); they keep one of them.
+  at risk, as the rules' hint says); they keep one of them.
 - Breakaway's second condition (everyone but the leader passes in the same turn) is
   all or nothing: when it holds, every one of them moves past Breakaway.
 - The game ends the moment a piece reaches the goal; joiners cannot overtake the

@@ -18,6 +18,8 @@ from kit.yamlload import LMap, fields, load_yaml
 from kit.games.tour_de_dice.options import EXCLUSIVE, SPEC as RULE_SPEC
 
 FILES = ("course.yaml", "pieces.yaml")
+SECTIONS = (("cards", list, "the cards list"), ("goal", dict, "the goal card"),
+            ("breakaway", dict, "the Breakaway event card"), ("start", dict, "the start"))
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ class Tour:
         return tuple(out)
 
     def inverted(self) -> tuple[CourseCard, ...]:
-        """Cards whose inner cost is below their outer cost, against the seed's setup rule."""
+        """Cards whose inner cost is below their outer cost, against the setup rule (larger number inside)."""
         return tuple(c for c in self.cards if c.inner < c.outer)
 
 
@@ -93,12 +95,6 @@ def _cost(mapping: LMap, key: str, errors: Collector, what: str, lowest: int = 1
         errors.error(f"{what} {key} cost is {word} ({value}); costs are whole numbers from {lowest}",
                      mapping.at(key))
     return value
-
-
-def _section(doc: LMap, key: str, file: str) -> LMap:
-    if key not in doc:
-        raise KitError(f"missing the {key} section ({key}:)", Where(file, 1))
-    return doc[key]
 
 
 def load(data_dir: Path, rule_overrides=()) -> Tour:
@@ -114,10 +110,11 @@ def load(data_dir: Path, rule_overrides=()) -> Tour:
     name = display_path(path)
     if not isinstance(doc, dict):
         raise KitError("course.yaml should be a mapping with cards:, goal:, breakaway: and start:", Where(name, 1))
-    for key in ("goal", "cards"):
-        if key not in doc:
-            raise KitError(f"missing the {key} {'card' if key == 'goal' else 'list'} ({key}:)", Where(name, 1))
-    top = fields(doc, {"cards": list, "goal": dict, "breakaway": dict, "start": dict}, what="course.yaml")
+    # fields() checks the keys' types and spelling; a missing section is named here, in words.
+    top = fields(doc, {}, {key: kind for key, kind, _ in SECTIONS}, what="course.yaml")
+    for key, _, words in SECTIONS:
+        if key not in top:
+            raise KitError(f"missing {words} ({key}:)", Where(name, 1))
 
     cards, seen = [], {}
     for i, item in enumerate(top["cards"]):
@@ -183,7 +180,7 @@ def load_rules(data_dir: Path, overrides=()) -> MappingProxyType:
     rules = load_options(RULE_SPEC, path, overrides)
     if all(rules[name] for name in EXCLUSIVE):
         raise KitError(f"rules {EXCLUSIVE[0]} (optional rule ①) and {EXCLUSIVE[1]} (optional rule ②) "
-                       "cannot both be on: the seed allows only one of them", _rule_where(path, overrides))
+                       "cannot both be on: the rules allow only one of them", _rule_where(path, overrides))
     return rules
 
 
@@ -194,6 +191,13 @@ def _rule_where(path: Path, overrides) -> Where | None:
     doc = load_yaml(path)
     lines = [doc.at(k).line for k in EXCLUSIVE if isinstance(doc, LMap) and k in doc]
     return Where(display_path(path), max(lines)) if lines else None
+
+
+def default_players(rules) -> int:
+    """The player count when none is given: the rules' `players`, within what the optional rules allow."""
+    if rules["two_colours"]:
+        return 3
+    return max(3, rules["players"]) if rules["breakaway"] else rules["players"]
 
 
 def check_players(rules, players: int) -> int:

@@ -35,11 +35,21 @@ class Setup:
         return len(self.owner)
 
 
+def colours_each(rules) -> int:
+    """Colours (pieces) per player: two under optional rule ②."""
+    return 2 if rules["two_colours"] else 1
+
+
+def owners(rules, pieces: int) -> tuple[int, ...]:
+    """The seat owning each of the first `pieces` colours: under rule ② player k owns the
+    neighbouring colours 2k and 2k+1."""
+    return tuple(p // colours_each(rules) for p in range(pieces))
+
+
 def make_setup(tour: Tour, players: int, policies: tuple[str, ...]) -> Setup:
     rules = tour.rules
     check_players(rules, players)
-    colours = 2 if rules["two_colours"] else 1
-    owner = tuple(p // colours for p in range(players * colours))
+    owner = owners(rules, players * colours_each(rules))
     return Setup(tour.goal.id, (tour.goal.outer, tour.goal.inner), tour.deck(),
                  tour.breakaway.id if rules["breakaway"] else None, players, owner, rules["dice"],
                  tuple(policies), rules["turn_limit"])

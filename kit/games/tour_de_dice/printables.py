@@ -17,9 +17,9 @@ from kit.fonts import register
 from kit.output import Pdf, write_all
 from kit.render import alignment_pages, card_sheets
 
-from kit.games.tour_de_dice.cards import aid_front, back, course_front, event_front, goal_front
-from kit.games.tour_de_dice.model import Tour, load
-from kit.games.tour_de_dice.play import make_setup, shuffled_course
+from kit.games.tour_de_dice.cards import aid_front, back, check_card_size, course_front, event_front, goal_front
+from kit.games.tour_de_dice.model import Tour, default_players, load
+from kit.games.tour_de_dice.play import Setup, make_setup, owners, shuffled_course
 from kit.games.tour_de_dice.sheets import marker_pages, paper, preview_page, progress_pages
 
 PREVIEW_SEED = 1
@@ -45,10 +45,8 @@ def cards_pdf(tour: Tour, layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
-def preview_pdf(tour: Tour, layout) -> tuple[bytes, int]:
+def preview_pdf(tour: Tour, setup: Setup, layout) -> tuple[bytes, int]:
     rules = tour.rules
-    players = 3 if rules["two_colours"] else max(3, rules["players"]) if rules["breakaway"] else rules["players"]
-    setup = make_setup(tour, players, ("bold",) * players)
     course = shuffled_course(setup, random.Random(PREVIEW_SEED))
     on = [k for k in ("breakaway", "two_colours") if rules[k]]
     page = paper(layout)
@@ -64,14 +62,16 @@ def build(ctx, corner_index=None) -> list:
     register(ctx.font)
     tour = load(ctx.data_dir, ctx.rules)
     layout = ctx.layout
-    rendered = {"cards.pdf": cards_pdf(tour, layout), "course-preview.pdf": preview_pdf(tour, layout)}
+    check_card_size(layout.card)
+    players = default_players(tour.rules)
+    setup = make_setup(tour, players, ("bold",) * players)
+    rendered = {"cards.pdf": cards_pdf(tour, layout), "course-preview.pdf": preview_pdf(tour, setup, layout)}
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} player markers")
-    marker_pages(pdf, layout, tour.colours)
+    marker_pages(pdf, layout, tour.colours, owners(tour.rules, len(tour.colours)))
     rendered["markers.pdf"] = (pdf.finish(), pdf.pages)
     page = paper(layout, landscape=True)
     pdf = Pdf(page.width, page.height, f"{TITLE} progress sheet")
-    seats = 3 if tour.rules["two_colours"] else tour.rules["players"]
-    progress_pages(pdf, page, seats, tour.colours)
+    progress_pages(pdf, page, setup.owner, tour.colours)
     rendered["progress-sheet.pdf"] = (pdf.finish(), pdf.pages)
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} duplex alignment")
     alignment_pages(pdf, layout, "ツール・ド・ダイス")

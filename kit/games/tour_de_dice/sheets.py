@@ -43,7 +43,7 @@ def paper(layout: Layout, landscape: bool = False) -> Paper:
 
 # The page is a column inset from the margin: a header at the top, the two lap rows at the
 # bottom, and the ring centred in the band between them as large as the band allows, up to a
-# share of the page width (on A4: a 62 mm radius, the ring as it was first designed).
+# share of the page width (a 62 mm radius on A4).
 PREVIEW_PAD = 9.0              # side inset beyond the margin, mm
 TITLE_DROP = 10.0              # title baseline below the top margin
 CAPTION_DROP = 17.0            # caption baseline below the top margin
@@ -249,16 +249,30 @@ def log_geometry(page: Paper) -> LogGeometry:
                        log_top, page.margin + KEY_RISE, rows, math.ceil(LOG_TURNS / rows))
 
 
-def progress_pages(pdf: Pdf, page: Paper, seats: int, colours: tuple[Colour, ...]) -> LogGeometry:
+def seat_colours(owner: tuple[int, ...], colours: tuple[Colour, ...]) -> tuple[tuple[Colour, ...], ...]:
+    """Per player, the colours of the pieces they own (`owner`: piece -> seat, piece k in colour k)."""
+    return tuple(tuple(colours[p] for p, s in enumerate(owner) if s == seat) for seat in range(max(owner) + 1))
+
+
+def marker_labels(owner: tuple[int, ...]) -> tuple[str, ...]:
+    """Each colour's marker shows its owner's number, so both markers of a rule ② player match."""
+    return tuple(f"P{seat + 1}" for seat in owner)
+
+
+def progress_pages(pdf: Pdf, page: Paper, owner: tuple[int, ...], colours: tuple[Colour, ...]) -> LogGeometry:
     """Log sheets on `page` (landscape): per turn the active player, dice used, joiners, and per
-    player the roll, the move and the dice lost; returns where things went."""
+    player the roll, the move and the dice lost; returns where things went. `owner` maps each
+    piece in play to its player's seat."""
     g = log_geometry(page)
+    players = seat_colours(owner, colours)
+    seats = len(players)
     for n in range(g.pages):
         pdf.set_page_size(page.width, page.height)
         c = pdf.canvas
         text(c, g.left, g.title_y, f"{TITLE}  進行シート  progress sheet  ({n + 1}/{g.pages})", 12)
         text(c, g.left, g.line_y, "日付 ____________   コース (seed) ________   プレイヤー: "
-             + "   ".join(f"P{k + 1} ____ ({colours[k].name_ja})" for k in range(seats)), 7.5)
+             + "   ".join(f"P{k + 1} ____ ({'・'.join(c.name_ja for c in cs)})" for k, cs in enumerate(players)),
+             7.5)
         _log(c, g.left, g.top, g.width, seats, range(n * g.rows + 1, (n + 1) * g.rows + 1))
         text(c, g.left, g.key_y, "手番: 手番プレイヤー  数: 使ったダイスの数（0=パス）  相乗り: 参加した人  "
              "出目: 各自の目  移動: どこからどこへ（カードid と 周）  失: 失ったダイス", 6.5)
@@ -315,13 +329,14 @@ def _log(c, x: float, top: float, width: float, seats: int, turns: range) -> Non
 MARKER_W, MARKER_H = 22.0, 56.0   # a fold-over standee: two 25 mm faces and a 6 mm base
 
 
-def marker_pages(pdf: Pdf, layout: Layout, colours: tuple[Colour, ...]) -> int:
-    """Six fold-over standees, one per colour, cut out along crop marks."""
+def marker_pages(pdf: Pdf, layout: Layout, colours: tuple[Colour, ...], owner: tuple[int, ...]) -> int:
+    """Six fold-over standees, one per colour, cut out along crop marks; `owner` gives each
+    colour's player seat."""
     sheet = grid(layout, MARKER_W, MARKER_H)
     pdf.set_page_size(layout.paper_width, layout.paper_height)
     c = pdf.canvas
-    for i, col in enumerate(colours):
-        draw_clipped(c, lambda cv, k, trim, bleed, col=col, n=i + 1: _marker(cv, trim, bleed, col, n),
+    for i, (col, label) in enumerate(zip(colours, marker_labels(owner), strict=True)):
+        draw_clipped(c, lambda cv, k, trim, bleed, col=col, label=label: _marker(cv, trim, bleed, col, label),
                      i, sheet.trims[i], sheet.bleed)
     draw_segments(c, tuple(s for s in sheet.crop_marks))
     text(c, layout.paper_width / 2, layout.margin + 2,
@@ -330,7 +345,7 @@ def marker_pages(pdf: Pdf, layout: Layout, colours: tuple[Colour, ...]) -> int:
     return len(colours)
 
 
-def _marker(c, trim: Rect, bleed: float, col: Colour, number: int) -> None:
+def _marker(c, trim: Rect, bleed: float, col: Colour, label: str) -> None:
     base = 3.0
     face_h = (trim.h - 2 * base) / 2
     fill_rect(c, trim.grow(bleed), colour(col.rgb))
@@ -343,7 +358,7 @@ def _marker(c, trim: Rect, bleed: float, col: Colour, number: int) -> None:
             c.translate(to_pt(face.x + face.w), to_pt(face.y + face.h))
             c.rotate(180)
             face = Rect(0, 0, face.w, face.h)
-        text_in_box(c, Rect(face.x + 2, face.y + 8, face.w - 4, 14), f"P{number}", 30, ink)
+        text_in_box(c, Rect(face.x + 2, face.y + 8, face.w - 4, 14), label, 30, ink)
         text(c, face.x + face.w / 2, face.y + 3, f"{col.name_ja} {col.name}", 7, "centre", ink)
         c.restoreState()
     c.setStrokeColor(ink)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kit.simulate import run_games
 
-from kit.games.tour_de_dice.model import load
+from kit.games.tour_de_dice.model import check_players, default_players, load
 from kit.games.tour_de_dice.play import make_setup, play_game
 from kit.games.tour_de_dice.policies import parse_policies
 from kit.games.tour_de_dice.stats import summarise, text
@@ -18,8 +18,7 @@ def simulate(ctx, games: int, players: int | None, seed: int, policy: str | None
              show_progress: bool | None = None) -> dict:
     tour = load(ctx.data_dir, ctx.rules)
     rules = tour.rules
-    if players is None:
-        players = 3 if rules["two_colours"] else rules["players"]
+    players = check_players(rules, default_players(rules) if players is None else players)
     policies = parse_policies(policy, players)
     setup = make_setup(tour, players, policies)
     results = run_games(partial(play_game, setup), games, seed, workers, desc="racing",
