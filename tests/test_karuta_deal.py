@@ -54,3 +54,23 @@ def test_the_deal_option_changes_simulated_play():
         assert sum(m.bit_count() for m in hands_of(even, seed)) == cards
     assert simulate(even, 100, seed=1, workers=1, show_progress=False) != \
         simulate(equal, 100, seed=1, workers=1, show_progress=False)
+
+
+@pytest.mark.parametrize("command", [["sim", "-g", "karuta", "-n", "3", "--games", "20", "--workers", "1"],
+                                     ["deal", "-g", "karuta", "-n", "3", "--seed", "1", "--out", "out"]])
+@pytest.mark.parametrize("from_file", [False, True])
+def test_the_equal_deal_and_a_musashi_start_are_refused_together(project, command, from_file):
+    from click.testing import CliRunner
+    from kit.cli import main
+    rules = ["--rule", "first_card=musashi"]
+    if from_file:   # one of the two set in rules.yaml: the message names the file
+        f = project / "data/karuta/rules.yaml"
+        f.write_text(f.read_text(encoding="utf-8").replace("\ndeal: even", "\ndeal: equal"), encoding="utf-8")
+    else:
+        rules += ["--rule", "deal=equal"]
+    res = CliRunner().invoke(main, command + rules)
+    assert res.exit_code == 2, res.output
+    assert ("rules deal=equal and first_card=musashi cannot go together: the equal deal may set 武蔵 aside"
+            in res.output)
+    assert res.output.startswith("data/karuta/rules.yaml: " if from_file else "error: ")
+    assert not (project / "out").exists()

@@ -115,3 +115,16 @@ def test_cli_layout_json_and_table():
                                        "--map", str(MAP)])
     assert result.exit_code == 0, result.output
     assert "22×16" in result.output and "24×26" in result.output and "max displacement" in result.output
+
+
+@needs_map
+def test_cli_layout_json_is_reproducible():
+    from click.testing import CliRunner
+    from kit.cli import main
+    if not (Path(__file__).resolve().parents[1] / "data" / "karuta" / "provinces.yaml").is_file():
+        pytest.skip("data/karuta is not there")
+    args = ["layout", "--game", "karuta", "--card", "22x16", "--card", "24x26", "--json", "--map", str(MAP)]
+    first, second = (CliRunner().invoke(main, args) for _ in range(2))
+    assert first.exit_code == second.exit_code == 0, first.output
+    assert first.output == second.output
+    assert "time (ms)" in CliRunner().invoke(main, args[:-3] + args[-2:]).output   # the table keeps the time

@@ -225,3 +225,167 @@ def test_deal_sheet_lists_the_shared_deal(project, players):
     deal_command(ctx, players, 11)
     assert path.read_bytes() == first
     assert _fonts_embedded(PdfReader(io.BytesIO(first))) > 0
+
+
+# --- refusals before anything is drawn --------------------------------------------------
+
+def _cli(*args):
+    from click.testing import CliRunner
+    from kit.cli import main
+    res = CliRunner().invoke(main, list(args))
+    if res.exception and not isinstance(res.exception, SystemExit):
+        raise res.exception
+    return res.exit_code, res.output
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_a_card_with_no_room_inside_its_safe_zone_is_refused(project, command):
+    code, out = _cli(command, "-g", "karuta", "--card", "3x3", "--out", "out")
+    assert code == 2 and "error: a 3 × 3 mm card leaves no room inside its 1 mm safe zone for" in out
+    (project / "safe.yaml").write_text("card:\n  safe: 20mm\n", encoding="utf-8")
+    code, out = _cli(command, "-g", "karuta", "--layout", "safe.yaml", "--out", "out")
+    assert code == 2 and "error: a 24 × 26 mm card leaves no room inside its 20 mm safe zone for" in out
+    assert not (project / "out").exists()
+
+
+def test_a_card_too_big_for_the_paper_is_refused_by_the_imposition(project):
+    code, out = _cli("build", "-g", "karuta", "--card", "300x400", "--out", "out")
+    assert code == 2, out
+    assert out.strip() == "error: a 300 × 400 mm card with its bleed and crop marks does not fit on A4 paper"
+    assert not (project / "out").exists()
+
+
+# --- nothing printed where a home printer cannot print ------------------------------------
+
+def _mul(a, b):
+    """The product of two PDF matrices (a, b, c, d, e, f): a applied first."""
+    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
+            a[2] * b[1] + a[3] * b[3], a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])
+
+
+def text_boxes(reader: PdfReader, page) -> list[tuple[float, float, float, float]]:
+    """The box (x0, y0, x1, y1, mm) of every string shown on a page, inside forms too: each
+    string's advance from its font's widths, its height from the font's ascent and descent."""
+    out: list = []
+    _show(reader, page.get_contents(), page["/Resources"], (1, 0, 0, 1, 0, 0), out)
+    return out
+
+
+def _show(reader, contents, resources, ctm, out):
+    from pypdf.generic import ContentStream
+    saved, font, size, leading = [], None, 0.0, 0.0
+    tm = line = (1, 0, 0, 1, 0, 0)
+    for operands, op in ContentStream(contents, reader).operations:
+        if op == b"q":
+            saved.append(ctm)
+        elif op == b"Q":
+            ctm = saved.pop()
+        elif op == b"cm":
+            ctm = _mul(tuple(map(float, operands)), ctm)
+        elif op == b"BT":
+            tm = line = (1, 0, 0, 1, 0, 0)
+        elif op == b"Tm":
+            tm = line = tuple(map(float, operands))
+        elif op in (b"Td", b"TD", b"T*"):
+            if op == b"TD":
+                leading = -float(operands[1])
+            dx, dy = (0.0, -leading) if op == b"T*" else map(float, operands)
+            tm = line = _mul((1, 0, 0, 1, dx, dy), line)
+        elif op == b"TL":
+            leading = float(operands[0])
+        elif op == b"Tf":
+            font, size = resources["/Font"][operands[0]].get_object(), float(operands[1])
+        elif op in (b"Tj", b"TJ"):
+            for part in (operands[0] if op == b"TJ" else operands[:1]):
+                if isinstance(part, (int, float)):
+                    tm = _mul((1, 0, 0, 1, -float(part) / 1000 * size, 0), tm)
+                    continue
+                first, widths = int(font.get("/FirstChar", 0)), font["/Widths"]
+                advance = sum(float(widths[ch - first]) for ch in part.original_bytes) / 1000 * size
+                desc = font["/FontDescriptor"].get_object()
+                low, high = (float(desc[k]) / 1000 * size for k in ("/Descent", "/Ascent"))
+                m = _mul(tm, ctm)
+                corners = [(m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+                           for x in (0, advance) for y in (low, high)]
+                xs, ys = [to_mm(x) for x, _ in corners], [to_mm(y) for _, y in corners]
+                out.append((min(xs), min(ys), max(xs), max(ys)))
+                tm = _mul((1, 0, 0, 1, advance, 0), tm)
+        elif op == b"Do":
+            form = resources["/XObject"][operands[0]].get_object()
+            if form.get("/Subtype") == "/Form":
+                matrix = tuple(map(float, form.get("/Matrix", (1, 0, 0, 1, 0, 0))))
+                _show(reader, form, form.get("/Resources", resources), _mul(matrix, ctm), out)
+
+
+def to_mm(pt: float) -> float:
+    return pt / to_pt(1)
+
+
+@pytest.mark.parametrize("margin", [None, "12mm"])
+def test_nothing_is_printed_within_the_paper_margin(project, margin):
+    from kit.games.karuta.build import build
+    from kit.games.karuta.dealsheet import deal_command
+    layout = None
+    if margin:
+        (project / "margin.yaml").write_text(f"margin: {margin}\n", encoding="utf-8")
+        layout = str(project / "margin.yaml")
+    ctx = make_context("karuta", out=str(project / "out"), layout_file=layout)
+    build(ctx)
+    deal_command(ctx, 3, 5)
+    deal_command(make_context("karuta", out=str(project / "out"), layout_file=layout, rules=[("deal", "equal")]), 3, 6)
+    m, seen = ctx.layout.margin, 0
+    for name in ("progress-sheet.pdf", "deal-5.pdf", "deal-6.pdf", "cards.pdf", "card-sizes.pdf",
+                 "board-overview.pdf"):
+        reader = PdfReader(ctx.out_dir / name)
+        for n, page in enumerate(reader.pages):
+            w, h = to_mm(float(page.mediabox.width)), to_mm(float(page.mediabox.height))
+            boxes = text_boxes(reader, page)
+            assert boxes, (name, n)
+            seen += len(boxes)
+            outside = [b for b in boxes if b[0] < m or b[1] < m or b[2] > w - m or b[3] > h - m]
+            assert not outside, (name, n + 1, outside)
+    assert seen > 500
+
+
+def test_text_boxes_find_the_page_number_where_it_is_drawn(project):
+    """The reader above against a page whose text positions are known."""
+    from kit.output import Pdf
+    from kit.render import text
+    fonts.register()
+    pdf = Pdf(210, 297, "probe", fonts.FONT)
+    pdf.set_page_size(210, 297)
+    text(pdf.canvas, 200, 7, "1/4", 7, "right")
+    pdf.show_page()
+    reader = PdfReader(io.BytesIO(pdf.finish()))
+    (x0, y0, x1, y1), = text_boxes(reader, reader.pages[0])
+    assert x1 == pytest.approx(200, abs=0.01) and x1 - x0 == pytest.approx(to_mm(text_width("1/4", 7)), abs=0.01)
+    assert y0 < 7 < y1 and y1 - y0 == pytest.approx(to_mm(7), rel=0.1)
+
+
+# --- the card-size sampler ---------------------------------------------------------------
+
+def test_sampler_reports_the_smallest_kanji_of_any_sampled_card(model, project, monkeypatch):
+    """The card with the smallest furigana need not have the smallest kanji."""
+    import dataclasses
+    from kit.games.karuta import sheets
+    from kit.games.karuta.cards import face, sizes
+    from kit.games.karuta.geo import load_all
+    ctx = make_context("karuta")
+    shapes = {k: r.shape for k, r in load_all(ctx)[1].regions.items()}
+    # 遠江 has the longest furigana; a four-kanji name shrinks its kanji more than any real card.
+    long = dataclasses.replace(model.by_kanji["和泉"], kanji="和泉国府")
+    world = dataclasses.replace(model, provinces=tuple(long if p.kanji == "和泉" else p for p in model.provinces))
+    shapes[long.kanji] = shapes["和泉"]
+    monkeypatch.setattr(sheets, "SAMPLE_CARDS", ("遠江", long.kanji))
+    data, _ = sheets.sampler_pdf(world, shapes, ctx.layout)
+    page = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    labels = re.findall(r"([\d.]+) × ([\d.]+) mm.*?furigana down to ([\d.]+) pt, kanji ([\d.]+) pt", page)
+    assert len(labels) == len(sheets.SAMPLE_SIZES)
+    differ = 0
+    for w, h, kana, kanji in labels:
+        f = face(float(w), float(h), ctx.layout.card.safe)
+        each = [sizes(f, p) for p in (model.by_kanji["遠江"], long)]
+        assert float(kana) == pytest.approx(min(s.kana for s in each), abs=0.05)
+        assert float(kanji) == pytest.approx(min(s.kanji for s in each), abs=0.05)
+        differ += min(each, key=lambda s: s.kana) != min(each, key=lambda s: s.kanji)
+    assert differ   # on some size the two smallest belong to different cards

@@ -17,7 +17,7 @@ from kit.options import load_options
 DATA = Path(__file__).resolve().parent.parent / "data" / "karuta"
 shipped = pytest.mark.skipif(not (DATA / "sea_routes.yaml").exists(), reason="no karuta data yet")
 
-# A small hand-made map: the brief's 東海道 order (…尾張 伊勢 近江 山城), a 中山道 that
+# A small hand-made map: the game's 東海道 order (…尾張 伊勢 近江 山城), a 中山道 that
 # meets it at 武蔵, 近江 and 山城, a western road to the islands, off-highway 甲斐 and 飛騨.
 NAMES = "武蔵 相模 伊豆 駿河 尾張 伊勢 近江 山城 上野 信濃 美濃 甲斐 飛騨 長門 筑前 肥前 壱岐 対馬 上総 安房".split()
 HIGHWAYS = {
@@ -62,7 +62,7 @@ def can_play(t, rules, state, seat, cards):
     return R.explain(t, rules, state, seat, tuple(t.card(k) for k in cards)) is None
 
 
-# --- the brief's worked examples -----------------------------------------------------
+# --- the rules' worked examples -----------------------------------------------------
 
 def test_only_izu_may_follow_musashi_sagami_on_the_tokaido():
     t, rules = engine(small_world())
@@ -334,7 +334,7 @@ def test_passes_in_a_row_are_not_a_stall_while_a_seat_has_not_passed():
     state = position(t, rules, [["武蔵"]], hands=(R._mask([t.card("相模")]), 0, 0, R._mask([t.card("伊豆")])))
     for seat in (1, 2, 0, 0):   # seat 0 passes twice: at a round's end and the next round's start
         state = R.apply(t, rules, state, seat, R.PASS)
-    assert state.passes == 4 and not R.is_stalled(state)
+    assert state.passed == 0b0111 and not R.is_stalled(state)   # four passes, seat 3 not among them
     assert R.legal_turns(t, rules, state, 3) == [R.PASS]   # 伊豆 must wait for 相模
     assert R.is_stalled(R.apply(t, rules, state, 3, R.PASS))
 
@@ -487,7 +487,7 @@ def test_option_round_start():
 
 def stalled_state(t, hands, last_play):
     state = R.start_state(t, tuple(R._mask(h) for h in hands))
-    return R.State(state.board, state.hands, state.ends, state.opens, 0, 0, 0, 4, 10, last_play)
+    return R.State(state.board, state.hands, state.ends, state.opens, 0, 0, 0, turn=10, last_play=last_play)
 
 
 def test_option_stall_and_tie_break():

@@ -116,3 +116,21 @@ def test_report_pdf(project, tmp_path):
     assert "most often stuck" in page2 and "CC BY" in page2
     runner.invoke(main, args)
     assert out.read_bytes() == first
+
+
+@shipped
+@needs_map
+def test_report_loads_the_data_once(project, tmp_path, monkeypatch):
+    from kit.games.karuta import geo, model, sim
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return model.load(*args, **kwargs)
+
+    monkeypatch.setattr(sim, "load", counted)
+    monkeypatch.setattr(geo, "load", counted)
+    res = CliRunner().invoke(main, ["sim", "-g", "karuta", "--games", "20", "--workers", "1",
+                                    "--report", str(tmp_path / "r.pdf")])
+    assert res.exit_code == 0, res.output
+    assert len(calls) == 1 and (tmp_path / "r.pdf").stat().st_size > 0

@@ -26,6 +26,7 @@ from kit.tiles import draw_assembly, draw_tiles, plan
 from kit.units import to_pt
 
 from kit.games.karuta.cards import CREDIT, TITLE
+from kit.games.karuta.layout import Slot
 from kit.games.karuta.model import START, Karuta
 
 FORM = "karuta-board"
@@ -34,18 +35,6 @@ BORDER = Color(0.45, 0.45, 0.45)
 LEADER = Color(0.2, 0.2, 0.2)
 ROUTE_BLUE = Color(0.1, 0.3, 0.65)
 HIGHWAY_INK = Color(0.32, 0.16, 0.08)
-
-
-@dataclass(frozen=True)
-class Slot:
-    """A province's card slot in map units (y down), as the layout engine placed it."""
-
-    kanji: str
-    cx: float
-    cy: float
-    w: float
-    h: float
-    leader: tuple[tuple[float, float], ...]    # slot → province anchor; empty when not moved
 
 
 @dataclass(frozen=True)
@@ -79,8 +68,9 @@ class Frame:
         return x * self.scale, (self.map_h - y) * self.scale
 
     def rect(self, s: Slot) -> Rect:
-        x, y = self.at(s.cx - s.w / 2, s.cy + s.h / 2)
-        return Rect(x, y, s.w * self.scale, s.h * self.scale)
+        (cx, cy), w, h = s.centre, s.width, s.height
+        x, y = self.at(cx - w / 2, cy + h / 2)
+        return Rect(x, y, w * self.scale, h * self.scale)
 
 
 def _pt(xy):
@@ -125,7 +115,7 @@ def highway_segments(model: Karuta, slots: dict[str, Slot]):
     out = []
     for h in sorted(model.highways, key=lambda h: order.get(h.tier, 0)):
         for a, b in zip(h.provinces, h.provinces[1:]):
-            out.append((h.tier, (slots[a].cx, slots[a].cy), (slots[b].cx, slots[b].cy)))
+            out.append((h.tier, slots[a].centre, slots[b].centre))
     return out
 
 
@@ -135,7 +125,7 @@ def _routes(c: Canvas, model: Karuta, slots: dict[str, Slot], f: Frame) -> None:
         _polyline(c, [f.at(*a), f.at(*b)])
     _set_stroke(c, SEA_STROKE)
     for a, b in model.sea_routes:
-        _polyline(c, [f.at(slots[a].cx, slots[a].cy), f.at(slots[b].cx, slots[b].cy)])
+        _polyline(c, [f.at(*slots[a].centre), f.at(*slots[b].centre)])
     c.setDash([], 0)
     c.setLineCap(0)
 
@@ -168,8 +158,13 @@ def _start_frame(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
         stroke_rect(c, r.grow(3.0), black, to_pt(0.5))
 
 
-def start_label_rect(slots: dict[str, Slot], f: Frame, w: float = 26.0, h: float = 10.0) -> Rect | None:
+START_LABEL_W, START_LABEL_H = 26.0, 10.0
+SPOT_STEP = 10.0            # mm between the places tried for the legend and the title
+
+
+def start_label_rect(slots: dict[str, Slot], f: Frame) -> Rect | None:
     """Where the 「起点」 label goes: beside the start slot, the nearest place free of other slots."""
+    w, h = START_LABEL_W, START_LABEL_H
     start = slots.get(START)
     if start is None:
         return None
@@ -199,15 +194,14 @@ def _start_label(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
     text(c, r.x + r.w / 2, r.y + 2.6, "★起点", 16, "centre", black)
 
 
-def free_spot(obstacles, width: float, height: float, w: float, h: float, corner: tuple[float, float],
-              step: float = 10.0) -> Rect:
+def free_spot(obstacles, width: float, height: float, w: float, h: float, corner: tuple[float, float]) -> Rect:
     """The w × h rectangle clear of `obstacles` (a shapely shape, drawing mm) closest to `corner`."""
     obstacles = prep(obstacles)
     best = None
-    ny, nx = int((height - h) // step) + 1, int((width - w) // step) + 1
+    ny, nx = int((height - h) // SPOT_STEP) + 1, int((width - w) // SPOT_STEP) + 1
     for j in range(ny):
         for i in range(nx):
-            x, y = 5 + i * step, 5 + j * step
+            x, y = 5 + i * SPOT_STEP, 5 + j * SPOT_STEP
             if x + w > width - 5 or y + h > height - 5:
                 continue
             cx, cy = x + w / 2, y + h / 2
@@ -269,7 +263,7 @@ def _legend(c: Canvas, model: Karuta, r: Rect) -> None:
     text(c, x + 20, y, "引き出し線 leader: the slot's province", 8)
     y -= 7
     stroke_rect(c, Rect(x + 4, y - 1.5, 8, 5.5), black, to_pt(1.0))
-    text(c, x + 20, y, "★起点 start: 武蔵, where the five main highways begin", 8)
+    text(c, x + 20, y, f"★起点 start: {START}, where the five main highways begin", 8)
 
 
 def _clip(s: str, n: int) -> str:
@@ -280,19 +274,26 @@ def _title(c: Canvas, r: Rect, layout: Layout, card_w: float, card_h: float) -> 
     text(c, r.x, r.y2 - 14, f"{TITLE}  盤面", 30)
     text(c, r.x, r.y2 - 21, f"board · slots for {card_w:g} × {card_h:g} mm cards · "
                             f"1 map unit = {layout.board_scale:g} mm", 9)
-    text(c, r.x, r.y2 - 27, "Play each card onto its own slot; the start is 武蔵 (★起点).", 9)
+    text(c, r.x, r.y2 - 27, f"Play each card onto its own slot; the start is {START} (★起点).", 9)
     text(c, r.x, r.y2 - 32.5, CREDIT, 7.5, fill=Color(0.3, 0.3, 0.3))
 
 
-def define_board(c: Canvas, model: Karuta, board, slots: dict[str, Slot], layout: Layout,
-                 card_w: float, card_h: float) -> tuple[float, float]:
-    """Draw the board into the form FORM; returns its size in mm."""
+def legend_and_title(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> tuple[Rect, Rect]:
+    """Where the legend and the title go: the free spots nearest the bottom-right and top-left corners."""
     f = Frame(layout.board_scale, board.height)
     width, height = board.width * f.scale, board.height * f.scale
     blocked = obstacles(model, board, slots, f)
     legend = free_spot(blocked, width, height, LEGEND_W, LEGEND_H, (width, 0))
     title = free_spot(blocked.union(shapely_box(legend.x, legend.y, legend.x2, legend.y2)),
                       width, height, TITLE_W, TITLE_H, (0, height))
+    return legend, title
+
+
+def define_board(c: Canvas, model: Karuta, board, slots: dict[str, Slot], layout: Layout,
+                 card_w: float, card_h: float, legend: Rect, title: Rect) -> tuple[float, float]:
+    """Draw the board into the form FORM, the legend and title at the rectangles given; returns its size in mm."""
+    f = Frame(layout.board_scale, board.height)
+    width, height = board.width * f.scale, board.height * f.scale
     c.beginForm(FORM, 0, 0, to_pt(width), to_pt(height))
     fill_rect(c, Rect(0, 0, width, height), SEA)
     c.setLineJoin(1)
@@ -312,8 +313,9 @@ def define_board(c: Canvas, model: Karuta, board, slots: dict[str, Slot], layout
 def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
                card_w: float, card_h: float) -> tuple[tuple[bytes, int], tuple[bytes, int]]:
     """(board.pdf, board-overview.pdf) as (bytes, pages)."""
+    places = legend_and_title(model, board, slots, layout)   # one search serves both files
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
-    width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h)
+    width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, *places)
     p = plan(width, height, layout)
     notes = (f"{len(p.tiles)} sheets, {p.rows} rows (A–{p.tiles[-1].label[0]}) × {p.cols} columns, true scale: "
              f"the board is {width:.0f} × {height:.0f} mm. Print at 100 % (actual size).",
@@ -324,7 +326,7 @@ def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
     draw_tiles(tiled, p, FORM, f"{TITLE} board")
 
     over = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board overview", FONT)
-    define_board(over.canvas, model, board, slots, layout, card_w, card_h)
+    define_board(over.canvas, model, board, slots, layout, card_w, card_h, *places)
     pw, ph = (layout.paper_width, layout.paper_height)
     if (width > height) != (pw > ph):
         pw, ph = ph, pw

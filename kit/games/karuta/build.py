@@ -9,23 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from kit import fonts
+from kit.imposition import grid
 from kit.output import write_all
 
-from kit.games.karuta.boardpdf import Slot, board_pdfs
-from kit.games.karuta.cards import cards_pdf
+from kit.games.karuta.boardpdf import board_pdfs
+from kit.games.karuta.cards import cards_pdf, face
 from kit.games.karuta.geo import load_all
+from kit.games.karuta.layout import Slot, slots
 from kit.games.karuta.sheets import progress_pdf, sampler_pdf
-
-FILES = ("board.pdf", "board-overview.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf")
 
 
 def board_slots(model, board, layout) -> dict[str, Slot]:
     """The layout engine's relaxed slots for the layout's card size, keyed by kanji."""
-    from kit.games.karuta.layout import slots
-
-    placed = slots(model, board, layout.card.width, layout.card.height, layout)
-    return {s.kanji: Slot(s.kanji, s.centre[0], s.centre[1], s.width, s.height, tuple(s.leader))
-            for s in placed.slots}
+    return {s.kanji: s for s in slots(model, board, layout.card.width, layout.card.height, layout).slots}
 
 
 def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int]]:
@@ -33,6 +29,10 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
     fonts.register(ctx.font)
     model, board = load_all(ctx)
     layout = ctx.layout
+    # A card that does not fit the paper, or leaves nothing inside its safe zone, is
+    # refused here with its own message, before the board's slots are relaxed for it.
+    grid(layout)
+    face(layout.card.width, layout.card.height, layout.card.safe, bool(corner_index))
     shapes = {k: r.shape for k, r in board.regions.items()}
     tiled, overview = board_pdfs(model, board, board_slots(model, board, layout), layout,
                                  layout.card.width, layout.card.height)

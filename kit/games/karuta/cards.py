@@ -14,7 +14,7 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 from shapely.geometry import MultiPolygon, Polygon
 
-from kit.errors import Warning_
+from kit.errors import KitError, Warning_
 from kit.fonts import FONT, fit_size
 from kit.imposition import Rect
 from kit.layoutfile import Layout
@@ -56,6 +56,7 @@ class Face:
 
 
 def face(w: float, h: float, safe: float, corner_index: bool = False) -> Face:
+    """The card's layout; a KitError when the safe zone leaves an element no room."""
     band_w = BAND_W * w
     left, right, top = band_w + safe, w - safe, h - safe
     badge_h = BADGE_H * h
@@ -67,6 +68,9 @@ def face(w: float, h: float, safe: float, corner_index: bool = False) -> Face:
     # The number and the index sit on the band but, like all text, inside the safe zone.
     number = Rect(safe, safe, band_w - safe - 0.1, 0.09 * h)
     index = Rect(safe, number.y2 + 0.5, band_w - safe - 0.1, top - number.y2 - 0.5)
+    if min(min(r.w, r.h) for r in (badge, kana, kanji, shape, number, index)) <= 0:
+        raise KitError(f"a {w:g} × {h:g} mm card leaves no room inside its {safe:g} mm safe zone for "
+                       f"the furigana, the kanji, the shape and the number")
     return Face(w, h, Rect(0, 0, band_w, h), badge, kana, kanji, shape, number, index)
 
 

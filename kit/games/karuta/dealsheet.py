@@ -95,7 +95,8 @@ def deal_text(model: Karuta, players: int, seed: int) -> str:
 
 def deal_pdf(model: Karuta, layout, players: int, seed: int) -> tuple[bytes, int]:
     """One block per seat (cut apart to hand out), as many pages as the seats need."""
-    w, h, m = layout.paper_width, layout.paper_height, max(layout.margin, 10.0)
+    # The footer sits 3 mm below the content margin, which keeps 4 mm inside the printable area.
+    w, h, m = layout.paper_width, layout.paper_height, max(layout.margin + 4.0, 10.0)
     pdf = Pdf(w, h, f"{TITLE}: deal {seed}", FONT)
     c = pdf.canvas
     colours = {r.name: r.color for r in model.regions}
@@ -104,7 +105,7 @@ def deal_pdf(model: Karuta, layout, players: int, seed: int) -> tuple[bytes, int
         pdf.set_page_size(w, h)
         text(c, m, h - m - 6, f"{TITLE}  配札 deal: seed {seed}, {players} players", 14)
         text(c, m, h - m - 12, provenance(seed), 7.5)
-        text(c, m, m - 4, f"{CREDIT}  ·  kit deal --game karuta --players {players} --seed {seed}", 6,
+        text(c, m, m - 3, f"{CREDIT}  ·  kit deal --game karuta --players {players} --seed {seed}", 6,
              fill=Color(0.4, 0.4, 0.4))
         return h - m - 18
 

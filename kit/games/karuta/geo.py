@@ -20,10 +20,6 @@ class Board:
     regions: MappingProxyType      # kanji -> svgmap.Region (shape, anchor)
     map_path: str
 
-    @property
-    def anchors(self) -> dict[str, tuple[float, float]]:
-        return {k: r.anchor for k, r in self.regions.items()}
-
 
 def join(model: Karuta, world: Map) -> Board:
     """Match every province's map_id to a path of the map; unknown ids are errors."""
@@ -39,7 +35,12 @@ def join(model: Karuta, world: Map) -> Board:
     return Board(world.width, world.height, MappingProxyType(regions), world.path)
 
 
+def board_of(model: Karuta, ctx) -> Board:
+    """The board for data already loaded, from the command context's map."""
+    return join(model, load_map(str(ctx.map_path())))
+
+
 def load_all(ctx) -> tuple[Karuta, Board]:
     """The checked data and the board for a command context."""
     model = load(ctx.data_dir, ctx.rules)
-    return model, join(model, load_map(str(ctx.map_path())))
+    return model, board_of(model, ctx)

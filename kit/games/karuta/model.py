@@ -96,8 +96,8 @@ class Karuta:
             out.setdefault(b, set()).add(a)
         return {k: frozenset(v) for k, v in out.items()}
 
-    def reachable(self, start: str = START) -> frozenset[str]:
-        """Provinces that some sequence of legal plays can reach from `start`.
+    def reachable(self) -> frozenset[str]:
+        """Provinces that some sequence of legal plays can reach from the start province.
 
         Highway neighbours reach each other (either way: the direction option
         decides which way a line grows, not whether it can); off-highway
@@ -114,7 +114,7 @@ class Karuta:
                     links[n].add(p.kanji)
         for a, b in self.sea_routes:
             links[a].add(b)
-        seen, todo = {start}, [start]
+        seen, todo = {START}, [START]
         while todo:
             for nxt in links[todo.pop()]:
                 if nxt not in seen:
@@ -262,11 +262,21 @@ def load(data_dir: Path, rule_overrides=()) -> Karuta:
     errors.raise_if_any()
 
     rules = load_options(RULE_SPEC, data_dir / "rules.yaml", rule_overrides)
+    _check_rules(rules, data_dir / "rules.yaml", rule_overrides)
     model = Karuta(tuple(provinces), tuple(regions), tuple(highways), tuple(adjacency), tuple(routes),
                    tuple(islands), rules, MappingProxyType(where))
     _check_reach(model, errors)
     errors.raise_if_any()
     return model
+
+
+def _check_rules(rules, path: Path, overrides) -> None:
+    """Rule options that cannot go together, refused before any game is dealt."""
+    if rules["deal"] == "equal" and rules["first_card"] == "musashi":
+        # Neither default is in the pair, so an option not given with --rule was set in the file.
+        from_file = {"deal", "first_card"} - {key for key, _ in overrides}
+        raise KitError(f"rules deal=equal and first_card=musashi cannot go together: the equal deal "
+                       f"may set {START} aside", Where(display_path(path)) if from_file else None)
 
 
 def _check_reach(model: Karuta, errors: Collector) -> None:

@@ -30,8 +30,8 @@ SPEC = (
            choices=("even", "equal")),
     Option("first_card", "any",
            "the game's first card: any card (any), any card on a highway (highway), or Musashi, "
-           "played by whoever holds it (musashi). A highway first card may be followed by a chain "
-           "in the same turn.", choices=("any", "highway", "musashi")),
+           "played by whoever holds it (musashi; not with deal=equal, which may set it aside). A highway "
+           "first card may be followed by a chain in the same turn.", choices=("any", "highway", "musashi")),
     Option("joins", "along",
            "which highway lines a placed card joins: only those of the highways it was played "
            "along, a chain switching onto another highway at a crossing only for a card it cannot "

@@ -32,14 +32,14 @@ data/karuta/rules.yaml):
   lies before 近江 in the 東海道's origin order. With `both_ways` the start keeps
   growing outwards on its other side too (each side one way). With `origin` lines
   only grow away from the origin, and that switch is not possible.
-- Cards behind a line's start (`behind_start`): `dead` (default) - the brief's "one
+- Cards behind a line's start (`behind_start`): `dead` (default) - the rules' "one
   direction only" - they can never join that line; `adjacency` lets such a card in
   as a single card next to any province on the board.
 - A crossing card reaching a highway whose line is elsewhere (`crossing`): with
   `new_line` (default) it is a junction of that highway - so a chain can always
-  switch at a crossing, as the brief's example needs: the 中山道 from 武蔵 reaching
-  近江 turns onto the 東海道 towards 伊勢 although the 東海道's own line started at
-  武蔵. Lines that meet stop there. With `pass_through` a highway keeps one line
+  switch at a crossing, as the rules' switching example needs: the 中山道 from 武蔵
+  reaching 近江 turns onto the 東海道 towards 伊勢 although the 東海道's own line started
+  at 武蔵. Lines that meet stop there. With `pass_through` a highway keeps one line
   (its first junction); the card waits, and when the line reaches it the line's next
   playable province is the first free one beyond. `block` stops the one line there.
 - A chain: the first card extends some line's end (the next free province after the
@@ -168,7 +168,6 @@ class State:
     opening: int                                    # all of `opens` together
     near: int                                       # cards next to a province on the board
     boat: int                                       # islands a boat reaches from the board
-    passes: int = 0                                 # passes in a row
     turn: int = 0                                   # turns taken so far
     last_play: tuple[int, ...] = ()                 # seat -> turn of its last play (-1: none)
     along: tuple[int, ...] = ()                     # card -> mask of the highways it was played along
@@ -382,8 +381,7 @@ def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[
 def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
     """The state after `seat` takes `turn` (assumed legal)."""
     if not turn:
-        return dataclasses.replace(state, passes=state.passes + 1, turn=state.turn + 1,
-                                   passed=state.passed | 1 << seat)
+        return dataclasses.replace(state, turn=state.turn + 1, passed=state.passed | 1 << seat)
     board, ends, near, boat, linked = state.board, state.ends, state.near, state.boat, state.linked
     along = list(state.along)
     touched = set()
@@ -411,7 +409,7 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...
     hands[seat] &= ~board
     last = list(state.last_play)
     last[seat] = state.turn
-    return State(board, tuple(hands), ends, tuple(opens), opening, near, boat, 0, state.turn + 1, tuple(last),
+    return State(board, tuple(hands), ends, tuple(opens), opening, near, boat, state.turn + 1, tuple(last),
                  tuple(along), linked)
 
 
@@ -439,7 +437,8 @@ def explain(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, .
     first = turn[0]
     if not state.board:
         if not first_cards(t, rules) >> first & 1:
-            return f"the first card of the game must be {'武蔵' if rules.first_card == 'musashi' else 'on a highway'}"
+            must = t.names[t.start] if rules.first_card == "musashi" else "on a highway"
+            return f"the first card of the game must be {must}"
     elif not state.opening >> first & 1:
         if single_cards(t, rules, state, 1 << first):
             if len(turn) > 1:

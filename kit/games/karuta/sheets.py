@@ -12,9 +12,9 @@ from kit.layoutfile import Layout
 from kit.output import Pdf
 from kit.render import colour, draw_clipped, fill_rect, line, stroke_rect, text, text_in_box
 
-from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, TITLE, FrontPainter,
-                                    face, sizes)
-from kit.games.karuta.model import Karuta
+from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, TITLE, Face, FrontPainter,
+                                    Sizes, face, sizes)
+from kit.games.karuta.model import START, Karuta, Province
 
 TURNS = 110                  # room for the longest games the designer expects, and then some
 SEATS = 4
@@ -25,6 +25,7 @@ HEADER_H = 52.0             # mm above the log on the first page
 COLUMN_HEAD_H = 7.0
 SUMMARY_H = 62.0
 BOX_W = 12.0                # a tracker box: one province name and its tick
+FOOTER = 1.0                # the footer line's baseline: this far below the content margin
 TIER_NAMES = {"main": "五街道", "primary": "脇街道 (主)", "secondary": "脇街道"}
 
 
@@ -45,23 +46,28 @@ def log_rows_per_page(page_h: float, margin: float, first: bool) -> int:
     return int((top - COLUMN_HEAD_H - margin - 2) // ROW_H)
 
 
-
-def log_pages(page_h: float, margin: float, turns: int = TURNS) -> list[range]:
+def log_pages(page_h: float, margin: float) -> list[range]:
     """Turn numbers on each page of the log; the last page keeps room for the summary box."""
     pages, start, first = [], 1, True
-    while start <= turns:
+    while start <= TURNS:
         n = log_rows_per_page(page_h, margin, first)
-        pages.append(range(start, min(start + n, turns + 1)))
+        pages.append(range(start, min(start + n, TURNS + 1)))
         start += n
         first = False
     last = pages[-1]
     room = log_rows_per_page(page_h, margin, len(pages) == 1) - len(last)
     if room * ROW_H < SUMMARY_H + 4:
-        pages.append(range(turns + 1, turns + 1))   # the summary gets a page of its own
+        pages.append(range(TURNS + 1, TURNS + 1))   # the summary gets a page of its own
     return pages
 
 
-def _header(c, x: float, top: float, w: float, players_hint: str = "") -> None:
+def content_margin(layout: Layout) -> float:
+    """The sheets' margin: at least 8 mm, and 2 mm inside the printable area, so the footer
+    line (page number, credit) fits between the printer's margin and the content."""
+    return max(layout.margin + 2.0, 8.0)
+
+
+def _header(c, x: float, top: float, w: float) -> None:
     text(c, x, top - 7, f"{TITLE}  進行シート", 16)
     text(c, x + w, top - 7, "progress sheet for a hand-played game", 8, "right")
     fields = (("日付 date", 48), ("配札シード deal seed", 48), ("人数 players", 30), ("ルール rules", w - 126))
@@ -78,8 +84,7 @@ def _header(c, x: float, top: float, w: float, players_hint: str = "") -> None:
     y -= 7
     text(c, x, y + 2, "経路: 街 = 街道 highway, 隣 = 隣接 adjacency, 航 = 航路 sea route. 残 = cards left "
                       "in each seat's hand after the turn. パス: tick when the seat passes.", 6.5)
-    text(c, x, y - 2.5, f"The deal: `kit deal --game karuta --players N --seed S` prints each hand. "
-                        f"{players_hint}", 6.5)
+    text(c, x, y - 2.5, "The deal: `kit deal --game karuta --players N --seed S` prints each hand.", 6.5)
 
 
 def _log_table(c, x: float, top: float, turns: range) -> float:
@@ -139,7 +144,7 @@ def _summary(c, x: float, top: float, w: float) -> None:
     text(c, x + 2, box.y + 4, "所見 notes (text size, shapes, passes, what felt slow):", 8)
 
 
-def _tracker(c, model: Karuta, x: float, top: float, w: float) -> None:
+def _tracker(c, model: Karuta, x: float, top: float, w: float, bottom: float) -> None:
     text(c, x, top - 7, f"{TITLE}  盤面チェック board tracker", 14)
     text(c, x, top - 12.5, "Tick each province when its card is played; highways run left to right "
                            "from their origin, as the lines grow.", 7)
@@ -148,8 +153,9 @@ def _tracker(c, model: Karuta, x: float, top: float, w: float) -> None:
     per_row = max(1, int((w - name_w) // BOX_W))
     rows = sum(-(-len(names) // per_row) for names in (*(h.provinces for h in model.highways), off,
                                                      model.islands))
-    # Shrink the rows rather than run off the page when the data grows.
-    row_h = min(11.0, (y - 12 - 4) / max(rows, 1))
+    # Shrink the rows rather than run below `bottom` when the data grows (the two
+    # groups after the highways take 2 mm more each).
+    row_h = min(11.0, (y - bottom - 4) / max(rows, 1))
     for h in model.highways:
         y -= row_h
         text(c, x, y + 5.5, h.name, 8.5)
@@ -160,7 +166,6 @@ def _tracker(c, model: Karuta, x: float, top: float, w: float) -> None:
         text(c, x, y + 5.5, title.split(" ")[0], 8.5)
         text(c, x, y + 1.8, title.split(" ", 1)[1], 5.5, fill=Color(0.4, 0.4, 0.4))
         y = _boxes(c, model, x + name_w, y, w - name_w, names, row_h)
-    text(c, x, y - 8, CREDIT, 6, fill=Color(0.4, 0.4, 0.4))
 
 
 def _boxes(c, model: Karuta, x: float, y: float, w: float, names, row_h: float) -> float:
@@ -178,7 +183,7 @@ def _boxes(c, model: Karuta, x: float, y: float, w: float, names, row_h: float) 
 
 def progress_pdf(model: Karuta, layout: Layout) -> tuple[bytes, int]:
     """進行シート: header, a 110-turn log, a summary box and a board tracker page."""
-    w, h, m = layout.paper_width, layout.paper_height, max(layout.margin, 8.0)
+    w, h, m = layout.paper_width, layout.paper_height, content_margin(layout)
     pdf = Pdf(w, h, f"{TITLE}: progress sheet", FONT)
     c = pdf.canvas
     pages = log_pages(h, m)
@@ -193,11 +198,12 @@ def progress_pdf(model: Karuta, layout: Layout) -> tuple[bytes, int]:
         bottom = _log_table(c, m, top, turns) if len(turns) else top
         if n == len(pages) - 1:
             _summary(c, m, bottom - 4, w - 2 * m)
-        text(c, w - m, m - 4, f"{n + 1}/{len(pages) + 1}", 7, "right")
+        text(c, w - m, m - FOOTER, f"{n + 1}/{len(pages) + 1}", 7, "right")
         pdf.show_page()
     pdf.set_page_size(w, h)
-    _tracker(c, model, m, h - m, w - 2 * m)
-    text(c, w - m, m - 4, f"{len(pages) + 1}/{len(pages) + 1}", 7, "right")
+    _tracker(c, model, m, h - m, w - 2 * m, m + 4)   # rows clear of the footer line
+    text(c, m, m - FOOTER, CREDIT, 6, fill=Color(0.4, 0.4, 0.4))
+    text(c, w - m, m - FOOTER, f"{len(pages) + 1}/{len(pages) + 1}", 7, "right")
     pdf.show_page()
     return pdf.finish(), pdf.pages
 
@@ -205,16 +211,22 @@ def progress_pdf(model: Karuta, layout: Layout) -> tuple[bytes, int]:
 # --- card-size sampler ---------------------------------------------------------------
 
 SAMPLE_SIZES = ((22.0, 16.0, "old, landscape"), (24.0, 26.0, "adopted"), (26.0, 30.0, ""), (34.0, 46.0, ""))
-SAMPLE_CARDS = ("遠江", "武蔵", "陸奥", "対馬", "和泉")   # long furigana, the start, a big and a thin shape
+SAMPLE_CARDS = ("遠江", START, "陸奥", "対馬", "和泉")   # long furigana, the start, a big and a thin shape
 
 
 def sample_cards(model: Karuta) -> tuple[str, ...]:
     return tuple(k for k in SAMPLE_CARDS if k in model.by_kanji) or tuple(p.kanji for p in model.provinces[:4])
 
 
+def smallest_sizes(f: Face, provinces: tuple[Province, ...]) -> Sizes:
+    """The smallest furigana and the smallest kanji over `provinces` (they may be on different cards)."""
+    each = [sizes(f, p) for p in provinces]
+    return Sizes(min(s.kana for s in each), min(s.kanji for s in each))
+
+
 def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int]:
     """One sheet: the same cards at each candidate size, cut lines drawn, sizes labelled."""
-    w, h, m = layout.paper_width, layout.paper_height, max(layout.margin, 8.0)
+    w, h, m = layout.paper_width, layout.paper_height, content_margin(layout)
     pdf = Pdf(w, h, f"{TITLE}: card sizes", FONT)
     c = pdf.canvas
     pdf.set_page_size(w, h)
@@ -228,7 +240,7 @@ def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int
         painter = FrontPainter(model, shapes, cw, ch, safe)
         per_row = max(1, min(len(names), int((w - 2 * m + gap) // (cw + gap))))
         f = face(cw, ch, safe)
-        smallest = min((sizes(f, model.by_kanji[k]) for k in names), key=lambda s: s.kana)
+        smallest = smallest_sizes(f, tuple(model.by_kanji[k] for k in names))
         flags = []
         if smallest.kana < FURIGANA_FLOOR_PT:
             flags.append(f"furigana below {FURIGANA_FLOOR_PT:g} pt")

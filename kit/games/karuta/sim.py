@@ -151,11 +151,11 @@ def sim_command(ctx, games, players, seed, policy, workers, as_json, report) -> 
     fig = figures(setup, results, seed)
     out = []
     if report:
-        from kit.games.karuta.geo import load_all
+        from kit.games.karuta.geo import board_of
         from kit.games.karuta.simreport import report_pdf
         from kit.output import write_atomic
 
-        _, board = load_all(ctx)
+        board = board_of(model, ctx)
         path = Path(report)
         write_atomic(path, report_pdf(fig, board, ctx.font))
         out.append(f"wrote {display_path(path)}")
