@@ -54,6 +54,23 @@ def text_width(text: str, size: float, font: str = FONT) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
+def wrap(tokens, width_pt: float, size: float, sep: str = "", hang: str = "",
+         font: str = FONT) -> list[str]:
+    """Tokens joined by `sep` into lines no wider than `width_pt`; a token is never split.
+
+    Pass the characters of Japanese text as tokens to break anywhere. Tokens in `hang`
+    (closing punctuation such as 。、) never start a line: they hang past the width.
+    """
+    lines, current = [], ""
+    for token in tokens:
+        candidate = current + sep + token if current else token
+        if current and token not in hang and text_width(candidate, size, font) > width_pt:
+            lines.append(current)
+            candidate = token
+        current = candidate
+    return lines + ([current] if current else [])
+
+
 def fit_size(text: str, width_pt: float, size: float, floor: float, font: str = FONT) -> float:
     """The largest size ≤ `size` at which `text` fits in `width_pt`; may be below `floor`.
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from reportlab.lib.colors import Color, HexColor, black
+from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.fonts import FONT, text_width
+from kit.fonts import FONT, fit_size
 from kit.imposition import Grid, Rect, Segment, back_point, back_trims, caption_box, grid, paginate
 from kit.layoutfile import Layout
 from kit.output import Pdf
@@ -30,6 +30,12 @@ REGISTRATION = Color(0, 0, 0)
 
 def colour(hex_rgb: str) -> Color:
     return HexColor(hex_rgb)
+
+
+def ink_on(hex_rgb: str, dark: Color = black, light: Color = white) -> Color:
+    """Ink that reads on a fill: `light` on dark colours, `dark` on light ones (Rec. 709 luminance)."""
+    c = colour(hex_rgb)
+    return dark if 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue > 0.6 else light
 
 
 def mix(hex_rgb: str, toward: Color, amount: float) -> Color:
@@ -78,7 +84,7 @@ def text(canvas: Canvas, x: float, y: float, s: str, size: float, align: str = "
 def text_in_box(canvas: Canvas, box: Rect, s: str, size: float, fill: Color = black,
                 floor: float = 4.0) -> float:
     """`s` centred in `box`, shrunk to fit its width (never below `floor`); returns the size used."""
-    size = max(floor, min(size, size * to_pt(box.w) / max(text_width(s, size), 1e-9)))
+    size = max(floor, fit_size(s, to_pt(box.w), size, floor))
     baseline = box.y + box.h / 2 - size * 0.35 / to_pt(1)
     text(canvas, box.x + box.w / 2, baseline, s, size, "centre", fill)
     return size

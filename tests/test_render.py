@@ -148,3 +148,26 @@ def test_tiled_pdf_has_a_page_per_tile_plus_the_assembly(layout):
     # the picture is stored once and reused by every page
     xobjects = {page["/Resources"]["/XObject"].raw_get("/FormXob.pic").idnum for page in reader.pages}
     assert len(xobjects) == 1
+
+
+def test_line_wrapping_keeps_tokens_whole_and_hangs_closing_punctuation():
+    from kit.fonts import register, text_width, wrap
+
+    register()
+    words = [f"{n} 武蔵" for n in range(1, 30)]
+    lines = wrap(words, 200, 9, sep="  ")
+    assert "  ".join(lines) == "  ".join(words)  # nothing lost, no token split
+    assert all(text_width(line, 9) <= 200 for line in lines)
+    chars = list("先頭のプレイヤーだけが通過できます。")
+    width = text_width("先頭のプレイヤーだけが通過できます", 9)  # the full stop does not fit
+    assert wrap(chars, width, 9, hang="。") == ["先頭のプレイヤーだけが通過できます。"]
+    assert wrap(chars, width, 9) == ["先頭のプレイヤーだけが通過できます", "。"]
+
+
+def test_ink_on_a_fill_reads():
+    from reportlab.lib.colors import black, white
+
+    from kit.render import ink_on
+
+    assert ink_on("#FCEF4E") == black and ink_on("#8F125F") == white
+    assert ink_on("#FFFFFF", dark=white, light=black) == white

@@ -19,7 +19,7 @@ from kit.fonts import FONT, fit_size
 from kit.imposition import Rect
 from kit.layoutfile import Layout
 from kit.output import Pdf
-from kit.render import colour, fill_rect, mix, text, text_in_box
+from kit.render import colour, fill_rect, ink_on, mix, text, text_in_box
 from kit.svgmap import _polygons
 from kit.units import to_pt
 
@@ -168,13 +168,6 @@ class FrontPainter:
         draw_front(c, self, self.model.provinces[index], trim, bleed)
 
 
-def on_colour(hex_rgb: str) -> Color:
-    """Ink that reads on a region colour: white on dark colours, near-black on light ones."""
-    c = colour(hex_rgb)
-    luminance = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
-    return INK if luminance > 0.6 else white
-
-
 def _at(trim: Rect, r: Rect) -> Rect:
     return Rect(trim.x + r.x, trim.y + r.y, r.w, r.h)
 
@@ -189,7 +182,7 @@ def draw_front(c: Canvas, painter: FrontPainter, p: Province, trim: Rect, bleed:
     c.setFillColor(colour(region.color))
     c.roundRect(to_pt(badge.x), to_pt(badge.y), to_pt(badge.w), to_pt(badge.h), to_pt(badge.h * 0.3),
                 stroke=0, fill=1)
-    ink = on_colour(region.color)
+    ink = ink_on(region.color, dark=INK)
     text_in_box(c, badge.grow(-badge.h * 0.12), region.badge, to_pt(badge.h) * 0.72, ink, floor=3.0)
     s = sizes(f, p)
     kana, kanji = _at(trim, f.kana), _at(trim, f.kanji)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 
-from kit.fonts import FONT, text_width
+from kit.fonts import FONT, wrap
 from kit.imposition import Rect
 from kit.output import Pdf, write_all
 from kit.render import colour, fill_rect, stroke_rect, text
@@ -24,18 +24,6 @@ from kit.games.karuta.model import Karuta, load
 LINE_H = 5.0                 # mm per line of a hand on the sheet
 SIZE = 8.5                   # pt for the hands
 GAP = "  "
-
-
-def wrap(items: list[str], width_pt: float, size: float) -> list[str]:
-    """Items joined into lines no wider than `width_pt` (an item is never split)."""
-    lines, current = [], ""
-    for item in items:
-        candidate = current + GAP + item if current else item
-        if current and text_width(candidate, size) > width_pt:
-            lines.append(current)
-            candidate = item
-        current = candidate
-    return lines + ([current] if current else [])
 
 
 @dataclass(frozen=True)
@@ -113,7 +101,7 @@ def deal_pdf(model: Karuta, layout, players: int, seed: int) -> tuple[bytes, int
     room = to_pt(w - 2 * m - 30)
     for hand in hands(model, players, seed):
         rows = [(region, part) for region, cards in hand.groups
-                for part in wrap([f"{n} {k}" for n, k in cards], room, SIZE)]
+                for part in wrap([f"{n} {k}" for n, k in cards], room, SIZE, sep=GAP)]
         block = 10 + LINE_H * len(rows) + 4
         if y - block < m:
             pdf.show_page()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black, white
 
 from kit.errors import KitError
-from kit.fonts import text_width
+from kit.fonts import wrap
 from kit.imposition import Rect
 from kit.render import fill_rect, stroke_rect, text, text_in_box
 from kit.units import to_pt
@@ -54,17 +54,10 @@ def halves(trim: Rect, bleed: float) -> tuple[Rect, Rect]:
     return inner, outer
 
 
-def wrap(s: str, size: float, width_mm: float) -> list[str]:
+def wrap_text(s: str, size: float, width_mm: float) -> list[str]:
     """Japanese text broken into lines that fit `width_mm`: any character may end a line, and
     closing punctuation hangs past the width rather than start one."""
-    lines, current = [], ""
-    for ch in s:
-        if text_width(current + ch, size) > to_pt(width_mm) and current and ch not in NO_LINE_START:
-            lines.append(current)
-            current = ch
-        else:
-            current += ch
-    return lines + ([current] if current else [])
+    return wrap(list(s), to_pt(width_mm), size, hang=NO_LINE_START)
 
 
 def scale(trim: Rect) -> float:
@@ -148,7 +141,7 @@ def event_front(c, trim: Rect, bleed: float, event: EventCard) -> None:
     text(c, trim.x + 21 * k, mid - 12.5 * k, event.name, 11 * k, "left", white)
     text(c, trim.x + 21 * k, mid - 19.5 * k, event.name_ja, 11 * k, "left", white)
     size = 6.5 * k
-    for n, s in enumerate(wrap(event.condition + "止まれない。", size, trim.w - 8 * k)):
+    for n, s in enumerate(wrap_text(event.condition + "止まれない。", size, trim.w - 8 * k)):
         text(c, trim.x + 4 * k, mid - (27 + n * 3.2) * k, s, size, "left", white)
     _corner_id(c, trim, event.id)
 
@@ -162,7 +155,7 @@ def aid_front(c, trim: Rect, bleed: float, goal_name: str = "") -> None:
     for head, body in TURN_STEPS:
         text(c, trim.x + 3 * k, y, head, 7.5 * k, "left", LAP2)
         y -= 3.6 * k
-        for s in wrap(body, 6.3 * k, trim.w - 8 * k):
+        for s in wrap_text(body, 6.3 * k, trim.w - 8 * k):
             text(c, trim.x + 5 * k, y, s, 6.3 * k, "left", LAP1_INK)
             y -= 3.1 * k
         y -= 1.4 * k

@@ -11,7 +11,7 @@ from kit.errors import KitError
 from kit.imposition import Rect, grid
 from kit.layoutfile import Layout
 from kit.output import Pdf
-from kit.render import colour, draw_clipped, draw_segments, fill_rect, line, stroke_rect, text, text_in_box
+from kit.render import colour, draw_clipped, ink_on, draw_segments, fill_rect, line, stroke_rect, text, text_in_box
 from kit.units import to_pt
 
 from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
@@ -349,7 +349,7 @@ def _marker(c, trim: Rect, bleed: float, col: Colour, label: str) -> None:
     base = 3.0
     face_h = (trim.h - 2 * base) / 2
     fill_rect(c, trim.grow(bleed), colour(col.rgb))
-    ink = black if _light(col.rgb) else white
+    ink = ink_on(col.rgb)
     lower = Rect(trim.x, trim.y + base, trim.w, face_h)
     upper = Rect(trim.x, trim.y + base + face_h, trim.w, face_h)
     for face, turned in ((lower, False), (upper, True)):
@@ -368,8 +368,3 @@ def _marker(c, trim: Rect, bleed: float, col: Colour, label: str) -> None:
         line(c, trim.x, y, trim.x2, y)
     c.setDash([], 0)
     stroke_rect(c, trim, GRID, 0.3)
-
-
-def _light(rgb: str) -> bool:
-    c = colour(rgb)
-    return 0.3 * c.red + 0.59 * c.green + 0.11 * c.blue > 0.6
