@@ -7,6 +7,7 @@ finished `Layout` of numbers in millimetres.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -77,9 +78,12 @@ def _merge(base: LMap, over: LMap) -> LMap:
 
 def _len(section: LMap, key: str) -> float:
     try:
-        return parse_length(section[key], key)
+        value = parse_length(section[key], key)
     except KitError as err:
         raise KitError(err.message, section.at(key)) from None
+    if not math.isfinite(value):  # YAML reads .nan, .inf and 1.0e+400 as numbers
+        raise KitError(f"{key} should be a length in mm, not {section[key]}", section.at(key))
+    return value
 
 
 _SECTIONS = {
@@ -118,8 +122,10 @@ def load_layout(files: list[Path]) -> Layout:
     board = top["board"]
     fields(board, {"scale": (int, float), "overlap": (str, int, float), "slot_gap": (int, float)},
            what="board")
-    if board["scale"] <= 0:
-        raise KitError("board scale must be larger than zero", board.at("scale"))
+    if not (math.isfinite(board["scale"]) and board["scale"] > 0):
+        raise KitError("board scale must be a number larger than zero", board.at("scale"))
+    if not (math.isfinite(board["slot_gap"]) and board["slot_gap"] >= 0):
+        raise KitError("board slot_gap must be a number, zero or more", board.at("slot_gap"))
     try:
         paper = paper_name(top["paper"])
     except KitError as err:
@@ -127,7 +133,10 @@ def load_layout(files: list[Path]) -> Layout:
     card_value = Card(width, height, _len(card, "bleed"), _len(card, "safe"), _len(card, "gutter"))
     if card_value.gutter < 2 * card_value.bleed:
         raise KitError("card gutter must be at least twice the bleed, or bleeds overlap", card.at("gutter"))
-    margin = parse_length(top["margin"], "margin")
+    margin = _len(merged, "margin")
+    if 2 * margin >= min(PAPERS[paper]):
+        raise KitError(f"a {margin:g} mm margin leaves nothing of {paper} paper "
+                       f"({PAPERS[paper][0]:.0f} × {PAPERS[paper][1]:.0f} mm)", merged.at("margin"))
     return Layout(
         paper=paper, paper_width=PAPERS[paper][0], paper_height=PAPERS[paper][1], margin=margin,
         card=card_value, crop_length=_len(crop, "length"), crop_offset=_len(crop, "offset"),

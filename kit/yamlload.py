@@ -36,14 +36,17 @@ def where_of(value, fallback: Where) -> Where:
     return getattr(value, "where", fallback)
 
 
-def _build(node: yaml.Node, loader: yaml.SafeLoader, file: str) -> Any:
+def _build(node: yaml.Node, loader: yaml.SafeLoader, file: str, inside: tuple = ()) -> Any:
     here = Where(file, node.start_mark.line + 1)
+    if node in inside:  # `&a [*a]`: an alias inside its own anchor would nest for ever
+        raise KitError("a value contains itself (an alias *name inside its own &name)", here)
+    inside += (node,)
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)
         out = LMap()
         out.where, out.key_where = here, {}
         for key_node, value_node in node.value:
-            key = _build(key_node, loader, file)
+            key = _build(key_node, loader, file, inside)
             key_where = Where(file, key_node.start_mark.line + 1)
             if isinstance(key, (LMap, LList)):
                 raise KitError("a mapping key must be a plain value", key_where)
@@ -51,21 +54,36 @@ def _build(node: yaml.Node, loader: yaml.SafeLoader, file: str) -> Any:
                 raise KitError(
                     f"duplicate key {key!r} (first on line {out.key_where[key].line})", key_where
                 )
-            out[key] = _build(value_node, loader, file)
+            out[key] = _build(value_node, loader, file, inside)
             out.key_where[key] = key_where
         return out
     if isinstance(node, yaml.SequenceNode):
         out = LList()
         out.where = here
         out.item_where = [Where(file, n.start_mark.line + 1) for n in node.value]
-        out.extend(_build(n, loader, file) for n in node.value)
+        out.extend(_build(n, loader, file, inside) for n in node.value)
         return out
-    return loader.construct_object(node, deep=True)
+    try:
+        return loader.construct_object(node, deep=True)
+    except _SCALAR_ERRORS as err:
+        kind = node.tag.rpartition(":")[2]  # tag:yaml.org,2002:timestamp -> timestamp
+        detail = f" ({err})" if isinstance(err, ValueError) else ""
+        raise KitError(f"{node.value!r} is not a valid {kind}{detail}", here) from None
+
+
+# PyYAML's scalar constructors fail on some values with plain Python errors: a date like
+# 2024-13-45 (ValueError), `!!float` with no value (IndexError), `!!bool x` (KeyError).
+_SCALAR_ERRORS = (ValueError, TypeError, IndexError, KeyError, AttributeError, OverflowError)
 
 
 def parse_yaml(text: str, file: str) -> Any:
     """Parse YAML text; syntax errors become KitError with the line."""
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as err:  # the reader refuses control characters before parsing
+        line = text.count("\n", 0, err.position) + 1
+        raise KitError(f"YAML: character U+{err.character:04X} is not allowed in a YAML file",
+                       Where(file, line)) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -136,15 +154,17 @@ def expect(value, kind, where: Where, what: str):
     return value
 
 
-def fields(mapping, required: dict, optional: dict | None = None, what: str = "entry") -> dict:
+def fields(mapping, required: dict, optional: dict | None = None, what: str = "entry",
+           where: Where | None = None) -> dict:
     """Check a mapping's keys and value types; return {key: value} with optional keys present.
 
     `required` and `optional` map key -> type (or a tuple of types). Unknown keys
     are errors, with a did-you-mean, because a misspelt option that is silently
-    ignored is worse than a refusal.
+    ignored is worse than a refusal. `where` places a value that cannot carry its
+    own place (a list item that is text or empty instead of a mapping).
     """
     optional = optional or {}
-    fallback = getattr(mapping, "where", None)
+    fallback = getattr(mapping, "where", where)
     if not isinstance(mapping, dict):
         raise KitError(f"{what} should be a mapping of keys, not {describe(mapping)}", fallback)
     known = {**required, **optional}

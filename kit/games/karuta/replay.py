@@ -72,7 +72,7 @@ def _turn(item, number: int, where: Where, players: int) -> LoggedTurn:
     what = f"turn {number}"
     if isinstance(item, str):
         seat_text, sep, rest = item.partition(":")
-        if not sep or not seat_text.strip().isdigit():
+        if not sep or not seat_text.strip().isdecimal():  # isdigit() lets "²" through to int()
             raise KitError(f"{what}: write \"SEAT: CARD CARD ...\" or \"SEAT: pass\", not {item!r}", where)
         seat, words = int(seat_text), rest.replace("、", " ").replace(",", " ").split()
         cards = () if words in (["pass"], ["パス"]) else tuple(words)

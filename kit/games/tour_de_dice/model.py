@@ -18,6 +18,9 @@ from kit.yamlload import LMap, fields, load_yaml
 from kit.games.tour_de_dice.options import EXCLUSIVE, SPEC as RULE_SPEC
 
 FILES = ("course.yaml", "pieces.yaml")
+# Far more course cards than a table holds in a ring; the bound also keeps a slip such as
+# `copies: 99999999` from building a deck that fills the memory.
+MAX_COURSE = 200
 SECTIONS = (("cards", list, "the cards list"), ("goal", dict, "the goal card"),
             ("breakaway", dict, "the Breakaway event card"), ("start", dict, "the start"))
 
@@ -118,8 +121,8 @@ def load(data_dir: Path, rule_overrides=()) -> Tour:
 
     cards, seen = [], {}
     for i, item in enumerate(top["cards"]):
-        f = fields(item, {"id": str, "outer": int, "inner": int}, {"copies": int}, what="course card")
         at = top["cards"].at(i)
+        f = fields(item, {"id": str, "outer": int, "inner": int}, {"copies": int}, what="course card", where=at)
         if f["id"] in seen:
             errors.error(f"card id {f['id']} is used twice (first on line {seen[f['id']].line})", item.at("id"))
             continue
@@ -132,6 +135,10 @@ def load(data_dir: Path, rule_overrides=()) -> Tour:
                                 _cost(item, "inner", errors, f["id"]), copies))
     if not cards:
         errors.error("the course needs at least one course card", top["cards"].where)
+    elif sum(c.copies for c in cards) > MAX_COURSE:
+        most = max(cards, key=lambda c: c.copies)
+        errors.error(f"the course has {sum(c.copies for c in cards)} cards, more than {MAX_COURSE} "
+                     f"({most.id} has {most.copies} copies)", where[most.id])
 
     g = fields(top["goal"], {"id": str, "outer": int, "inner": int}, what="goal card")
     goal = GoalCard(g["id"], _cost(top["goal"], "outer", errors, "goal card link"),
@@ -160,7 +167,7 @@ def load(data_dir: Path, rule_overrides=()) -> Tour:
     colours_list = fields(pdoc, {"colours": list}, what="pieces.yaml")["colours"]
     colours = []
     for i, item in enumerate(colours_list):
-        f = fields(item, {"name": str, "name_ja": str, "rgb": str}, what="colour")
+        f = fields(item, {"name": str, "name_ja": str, "rgb": str}, what="colour", where=colours_list.at(i))
         if not (len(f["rgb"]) == 7 and f["rgb"].startswith("#")
                 and all(ch in "0123456789abcdefABCDEF" for ch in f["rgb"][1:])):
             errors.error(f"colour {f['rgb']!r} should be #RRGGBB", item.at("rgb"))
