@@ -76,14 +76,15 @@ def _merge(base: LMap, over: LMap) -> LMap:
     return out
 
 
-def _len(section: LMap, key: str) -> float:
+def _len(section: LMap, key: str, signed: bool = False) -> float:
+    """A length from the layout, its errors placed at the key's line.
+
+    parse_length refuses .nan, .inf and 1.0e+400, which YAML reads as numbers.
+    """
     try:
-        value = parse_length(section[key], key)
+        return parse_length(section[key], key, signed)
     except KitError as err:
         raise KitError(err.message, section.at(key)) from None
-    if not math.isfinite(value):  # YAML reads .nan, .inf and 1.0e+400 as numbers
-        raise KitError(f"{key} should be a length in mm, not {section[key]}", section.at(key))
-    return value
 
 
 _SECTIONS = {
@@ -141,8 +142,8 @@ def load_layout(files: list[Path]) -> Layout:
         paper=paper, paper_width=PAPERS[paper][0], paper_height=PAPERS[paper][1], margin=margin,
         card=card_value, crop_length=_len(crop, "length"), crop_offset=_len(crop, "offset"),
         duplex_flip=duplex["flip"],
-        duplex_dx=_len(duplex, "offset_x") if "offset_x" in duplex else 0.0,
-        duplex_dy=_len(duplex, "offset_y") if "offset_y" in duplex else 0.0,
+        duplex_dx=_len(duplex, "offset_x", signed=True) if "offset_x" in duplex else 0.0,
+        duplex_dy=_len(duplex, "offset_y", signed=True) if "offset_y" in duplex else 0.0,
         board_scale=float(board["scale"]), board_overlap=_len(board, "overlap"),
         slot_gap=float(board["slot_gap"]), map=top.get("map"),
         source=", ".join(str(f) for f in files),

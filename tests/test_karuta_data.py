@@ -258,3 +258,9 @@ def test_highway_of_one_province(project):
     f = project / "data/karuta/highways.yaml"
     line = _edit(f, r"\[武蔵, 相模", lambda s: re.sub(r"\[武蔵, 相模[^\]]*\]", "[武蔵]", s))
     _check_fails("data/karuta/highways.yaml", line, "highway 東海道 needs at least two provinces")
+
+
+def test_an_empty_list_item_has_its_line(project):
+    f = project / "data/karuta/provinces.yaml"
+    line = _edit(f, r"kanji: 伊豆", lambda s: "  -\n")
+    _check_fails("data/karuta/provinces.yaml", line, "province should be a mapping of keys, not nothing")

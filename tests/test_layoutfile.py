@@ -34,3 +34,11 @@ def test_bad_length_and_size_and_paper(tmp_path):
     assert "did you mean A4?" in _broken(tmp_path, "paper: A5\n")
     assert "twice the bleed" in _broken(tmp_path, "card:\n  bleed: 3mm\n  gutter: 4mm\n")
     assert "long or short" in _broken(tmp_path, "duplex:\n  flip: sideways\n")
+
+
+def test_measured_duplex_offsets_may_be_negative(tmp_path):
+    f = tmp_path / "extra.yaml"
+    f.write_text("duplex:\n  flip: long\n  offset_x: -0.8mm\n  offset_y: 1.2\n")
+    layout = load_layout([DEFAULT, f])
+    assert (layout.duplex_dx, layout.duplex_dy) == (-0.8, 1.2)
+    assert "must not be negative" in _broken(tmp_path, "card:\n  bleed: -2mm\n")

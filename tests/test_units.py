@@ -28,3 +28,13 @@ def test_sizes():
 def test_one_conversion():
     assert to_pt(25.4) == pytest.approx(72.0)
     assert to_pt(10) == 10 * mm
+
+
+def test_lengths_and_sizes_are_finite_and_signed_only_when_asked():
+    assert parse_length("-1.5mm", signed=True) == -1.5
+    with pytest.raises(KitError, match="negative"):
+        parse_length("-1.5mm")
+    with pytest.raises(KitError, match="finite"):
+        parse_length(float("inf"))
+    with pytest.raises(KitError, match="too large"):
+        parse_size("9" * 400 + "x26")

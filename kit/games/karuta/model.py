@@ -169,7 +169,7 @@ def load(data_dir: Path, rule_overrides=()) -> Karuta:
     regions, region_names = [], {}
     items = _entries(data_dir / "regions.yaml", "regions")
     for i, item in enumerate(items):
-        f = fields(item, {"name": str, "romaji": str, "badge": str, "color": str}, what="region")
+        f = fields(item, {"name": str, "romaji": str, "badge": str, "color": str}, what="region", where=items.at(i))
         if f["name"] in region_names:
             errors.error(f"region {f['name']} is listed twice (first on line {region_names[f['name']].line})",
                          items.at(i))
@@ -184,7 +184,7 @@ def load(data_dir: Path, rule_overrides=()) -> Karuta:
     items = _entries(data_dir / "provinces.yaml", "provinces")
     for i, item in enumerate(items):
         f = fields(item, {"kanji": str, "kana": str, "romaji": str, "region": str, "map_id": str},
-                   what="province")
+                   what="province", where=items.at(i))
         if f["kanji"] in known:
             errors.error(f"province {f['kanji']} is listed twice (first on line {known[f['kanji']].line})",
                          items.at(i))
@@ -203,7 +203,7 @@ def load(data_dir: Path, rule_overrides=()) -> Karuta:
     highways, highway_names = [], {}
     items = _entries(data_dir / "highways.yaml", "highways")
     for i, item in enumerate(items):
-        f = fields(item, {"name": str, "tier": str, "provinces": list}, {"romaji": str}, what="highway")
+        f = fields(item, {"name": str, "tier": str, "provinces": list}, {"romaji": str}, what="highway", where=items.at(i))
         if f["name"] in highway_names:
             errors.error(f"highway {f['name']} is listed twice (first on line {highway_names[f['name']].line})",
                          items.at(i))
