@@ -435,10 +435,10 @@ def test_a_compact_turn_with_a_superscript_seat(project):
 
 
 @pytest.mark.parametrize("key, value, words", [
-    ("margin", ".nan", "margin should be a length in mm, not nan"),       # grid: cannot convert NaN
+    ("margin", ".nan", "margin: nan is not a finite length"),       # grid: cannot convert NaN
     ("margin", "-1", "margin must not be negative"),                     # was refused without a line
     ("margin", "150mm", "a 150 mm margin leaves nothing of A4 paper"),
-    ("  length", "1.0e+400", "length should be a length in mm, not inf"),
+    ("  length", "1.0e+400", "length: inf is not a finite length"),
     ("  scale", ".inf", "board scale must be a number larger than zero"),
     ("  slot_gap", "-1", "board slot_gap must be a number, zero or more"),
 ])
