@@ -40,7 +40,7 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
     candidates = [
         ("--map", explicit),
         ("KIT_MAP", os.environ.get("KIT_MAP")),
-        ("layout map:", layout.map if layout else None),
+        ("layout file map", layout.map if layout else None),
         ("beside kit", str(root.parent / "shared" / "maps" / MAP_NAME)),
     ]
     looked = []
@@ -49,7 +49,7 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
             looked.append(f"{origin}: not set")
             continue
         path = Path(value)
-        if not path.is_absolute() and origin == "layout map:":
+        if not path.is_absolute() and origin == "layout file map":
             path = root / path
         if path.is_file():
             return path
