@@ -92,23 +92,32 @@ def _corner_id(c, trim: Rect, ident: str) -> None:
     text(c, trim.x2 - 3 * k, trim.y + 2.5 * k, ident, 6 * k, "right", LAP1_INK)
 
 
-def course_front(c, trim: Rect, bleed: float, card: CourseCard) -> None:
+def _paint_halves(c, trim: Rect, bleed: float, outer_fill) -> None:
+    """The lap-2 (inner) half dark, the outer half in `outer_fill`, both into the bleed."""
     inner, outer = halves(trim, bleed)
     fill_rect(c, inner, LAP2)
-    fill_rect(c, outer, LAP1)
-    in_box, out_box = _space_boxes(trim)
+    fill_rect(c, outer, outer_fill)
+
+
+def _inner_space(c, trim: Rect, cost: int) -> None:
+    """The lap-2 space: its label and its cost, on the inner half."""
     k = scale(trim)
     _lap_label(c, trim, trim.y2 - 6 * k, "▲ 内側  2周目  LAP 2", LAP2_INK)
-    _cost(c, in_box, card.inner, LAP2_INK)
+    _cost(c, _space_boxes(trim)[0], cost, LAP2_INK)
+
+
+def course_front(c, trim: Rect, bleed: float, card: CourseCard) -> None:
+    _paint_halves(c, trim, bleed, LAP1)
+    _inner_space(c, trim, card.inner)
+    out_box = _space_boxes(trim)[1]
+    k = scale(trim)
     _lap_label(c, trim, trim.y + trim.h / 2 - 6 * k, "外側  1周目  LAP 1", LAP1_INK)
     _cost(c, out_box, card.outer, LAP1_INK)
     _corner_id(c, trim, card.id)
 
 
 def goal_front(c, trim: Rect, bleed: float, goal: GoalCard) -> None:
-    inner, outer = halves(trim, bleed)
-    fill_rect(c, inner, LAP2)
-    fill_rect(c, outer, LAP1)
+    _paint_halves(c, trim, bleed, LAP1)
     k = scale(trim)
     _checker(c, Rect(trim.x - bleed, trim.y2 - 4 * k, trim.w + 2 * bleed, 4 * k + bleed), 2 * k)
     in_box, out_box = _space_boxes(trim)
@@ -128,13 +137,9 @@ def _checker(c, box: Rect, cell: float) -> None:
 
 
 def event_front(c, trim: Rect, bleed: float, event: EventCard) -> None:
-    inner, outer = halves(trim, bleed)
-    fill_rect(c, inner, LAP2)
-    fill_rect(c, outer, EVENT)
-    in_box, _ = _space_boxes(trim)
+    _paint_halves(c, trim, bleed, EVENT)
+    _inner_space(c, trim, event.inner)
     k = scale(trim)
-    _lap_label(c, trim, trim.y2 - 6 * k, "▲ 内側  2周目  LAP 2", LAP2_INK)
-    _cost(c, in_box, event.inner, LAP2_INK)
     mid = trim.y + trim.h / 2
     _lap_label(c, trim, mid - 6 * k, "外側  1周目  LAP 1", white)
     text(c, trim.x + 5 * k, mid - 21 * k, "0", 40 * k, "left", white)
