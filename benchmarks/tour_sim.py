@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 
-from kit.games.tour_de_dice.simulation import simulate
+from kit.games.tour_de_dice.sim import simulate
 from kit.project import make_context
 
 

@@ -23,7 +23,7 @@ from kit.games.tour_de_dice import sheets
 from kit.games.tour_de_dice.cards import MIN_H, MIN_W
 from kit.games.tour_de_dice.model import load
 from kit.games.tour_de_dice.play import make_setup, owners, play_log
-from kit.games.tour_de_dice.printables import cards_pdf, faces
+from kit.games.tour_de_dice.build import cards_pdf, faces
 from kit.games.tour_de_dice.sheets import Paper, log_geometry, paper, preview_geometry
 from kit.project import make_context
 

@@ -3,8 +3,8 @@
 from kit.games import lazy
 
 COMMANDS = {
-    "check": lazy("kit.games.tour_de_dice.datacheck", "check"),
-    "export": lazy("kit.games.tour_de_dice.datacheck", "export"),
-    "build": lazy("kit.games.tour_de_dice.printables", "build"),
-    "sim": lazy("kit.games.tour_de_dice.simulation", "sim_command"),
+    "check": lazy("kit.games.tour_de_dice.check", "check"),
+    "export": lazy("kit.games.tour_de_dice.check", "export"),
+    "build": lazy("kit.games.tour_de_dice.build", "build"),
+    "sim": lazy("kit.games.tour_de_dice.sim", "sim_command"),
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from kit.games.tour_de_dice.engine import (Course, Turn, clockwise, lay_course, may_join, new_race,
+from kit.games.tour_de_dice.rules import (Course, Turn, clockwise, lay_course, may_join, new_race,
                                            resolve)
 from kit.games.tour_de_dice.model import Tour, check_players
 from kit.games.tour_de_dice.policies import POLICIES, choose_colour

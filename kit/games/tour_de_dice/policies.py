@@ -15,7 +15,7 @@ from typing import Callable
 
 from kit.errors import KitError, did_you_mean
 
-from kit.games.tour_de_dice.engine import Course, Race
+from kit.games.tour_de_dice.rules import Course, Race
 
 DRAFT_SLACK = 2     # spaces a drafter gives up to end its move beside another piece
 

@@ -15,7 +15,7 @@ from kit.render import colour, draw_clipped, ink_on, draw_segments, fill_rect, l
 from kit.units import to_pt
 
 from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
-from kit.games.tour_de_dice.engine import Course
+from kit.games.tour_de_dice.rules import Course
 from kit.games.tour_de_dice.model import Colour
 
 GRID = Color(0.55, 0.55, 0.55)

@@ -33,7 +33,7 @@ def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | N
                 as_json: bool, report: str | None) -> str:
     stats = simulate(ctx, games, players, seed, policy, workers)
     if report:
-        from kit.games.tour_de_dice.report import write_report
+        from kit.games.tour_de_dice.simreport import write_report
         write_report(ctx, stats, Path(report), header(stats))
     if as_json:
         return json.dumps(stats, ensure_ascii=False, indent=1)

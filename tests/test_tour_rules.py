@@ -5,7 +5,7 @@ from collections import namedtuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit.games.tour_de_dice.engine import (Race, clockwise, furthest, lay_course, lost_dice, may_join,
+from kit.games.tour_de_dice.rules import (Race, clockwise, furthest, lay_course, lost_dice, may_join,
                                            resolve)
 
 Card = namedtuple("Card", "id outer inner")

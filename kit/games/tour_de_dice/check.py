@@ -6,7 +6,7 @@ import random
 
 from kit.errors import Warning_
 
-from kit.games.tour_de_dice.engine import lay_course
+from kit.games.tour_de_dice.rules import lay_course
 from kit.games.tour_de_dice.cards import check_card_size
 from kit.games.tour_de_dice.model import Tour, default_players, load
 from kit.games.tour_de_dice.options import SPEC
