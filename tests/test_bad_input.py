@@ -451,3 +451,93 @@ def test_layout_numbers_are_refused_at_their_line(project, key, value, words):
         load_layout([path])
     assert err.value.where.line == line and words in err.value.message
     _refused(invoke("check", "--game", "tour-de-dice"), "layouts/default.yaml", line, words)
+
+
+# --- hostile input: limits no real game reaches, measured ----------------------------
+
+def _snapshot(folder: Path) -> dict:
+    """Every file under `folder` with its bytes (and type), to show nothing else changed."""
+    return {p: (p.read_bytes() if p.is_file() and not p.is_symlink() else p.lstat().st_mode)
+            for p in sorted(folder.rglob("*")) if not p.is_dir()}
+
+
+def measured(*args):
+    """(result, seconds of CPU, peak MB allocated in Python) of one command."""
+    import time
+    import tracemalloc
+
+    tracemalloc.start()
+    start = time.process_time()
+    try:
+        result = invoke(*args)
+    finally:
+        seconds = time.process_time() - start
+        peak = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
+    return result, seconds, peak
+
+
+def _first_line(result) -> str:
+    return result.stderr.splitlines()[0]
+
+
+ALIAS_BOMB = "\n".join(
+    [f"a0: &a0 [{', '.join(['lol'] * 9)}]"]
+    + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 9)]) + "\n"
+
+
+def test_an_alias_bomb_is_refused_at_once(project):
+    # Nine levels of nine aliases: 387 million values; PyYAML's composer took 16 s and 450 MB
+    # for six levels and never finished nine.
+    path = project / "data/tour-de-dice/rules.yaml"
+    path.write_text(ALIAS_BOMB, encoding="utf-8")
+    before = _snapshot(project)
+    result, seconds, peak = measured("check", "--game", "tour-de-dice")
+    assert result.exit_code == 2
+    assert _first_line(result) == ("data/tour-de-dice/rules.yaml:7: more than 2,000,000 values once aliases "
+                                   "are expanded (kit's limit; real data has a few thousand)")
+    assert seconds < 2 and peak < 30, (seconds, peak)
+    assert _snapshot(project) == before
+
+
+@pytest.mark.parametrize("text, line", [
+    ("players: " + "[" * 400 + "]" * 400 + "\n", 1),                                  # flow, one line
+    ("deep:\n" + "".join(f"{'  ' * (i + 1)}k{i}:\n" for i in range(400)), 65),       # block mappings
+], ids=["400 [", "400 indented keys"])
+def test_nesting_past_the_limit_is_refused_at_its_line(project, text, line):
+    # 400 nested `[` was a RecursionError in PyYAML's composer.
+    path = project / "data/tour-de-dice/rules.yaml"
+    path.write_text(text, encoding="utf-8")
+    result, seconds, peak = measured("check", "--game", "tour-de-dice")
+    assert result.exit_code == 2
+    assert _first_line(result) == (f"data/tour-de-dice/rules.yaml:{line}: lists and mappings nested more than "
+                                   "64 deep (kit's limit; real data nests a few levels)")
+    assert seconds < 2 and peak < 30, (seconds, peak)
+
+
+def test_an_unclosed_deep_list_is_a_syntax_error_with_a_line(project):
+    path = project / "data/tour-de-dice/rules.yaml"
+    path.write_text("players: " + "[" * 400 + "\n", encoding="utf-8")
+    result = invoke("check", "--game", "tour-de-dice")
+    assert result.exit_code == 2 and LOCATED.match(_first_line(result)), result.stderr
+
+
+def test_a_file_past_the_size_limit_is_refused_before_parsing(project, monkeypatch):
+    # The limit is 10 MB; a small limit shows the same refusal without writing 10 MB.
+    import kit.yamlload
+
+    monkeypatch.setattr(kit.yamlload, "MAX_FILE_BYTES", 3000)  # above every shipped file it reads
+    path = project / "layouts/tour-de-dice.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "#" * 3000 + "\n", encoding="utf-8")
+    result = invoke("check", "--game", "tour-de-dice")
+    assert result.exit_code == 2
+    assert _first_line(result) == ("layouts/tour-de-dice.yaml: larger than 3,000 bytes (kit's limit for a YAML file; "
+                                   "real data files are a few kB)")
+
+
+def test_yaml_is_read_with_libyaml_where_pyyaml_has_it():
+    import yaml
+
+    import kit.yamlload
+
+    assert kit.yamlload._Loader is (yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)
