@@ -16,6 +16,7 @@ from kit.errors import KitError, did_you_mean
 GAMES = {
     "karuta": "kit.games.karuta",
     "tour-de-dice": "kit.games.tour_de_dice",
+    "shikoku-duo": "kit.games.shikoku_duo",
 }
 
 
