@@ -26,8 +26,9 @@ from kit.render import (CAPTION_PT, colour, draw_clipped, draw_segments, fill_re
                         stroke_rect, text, text_in_box)
 from kit.units import to_pt
 
+from kit.games.shikoku_duo.icons import draw_icon
 from kit.games.shikoku_duo.pieces import (CHARACTER, COPPER, GOLD, INK, ONSEN, PAPER, PLAYERS, TITLE, WAVE, Player,
-                                          badge, band as colour_band, goods_colour, painting_colour, piece, tint)
+                                          band as colour_band, disc, goods_colour, painting_colour, piece, tint)
 
 Draw = Callable[[Canvas, int, Rect, float], None]
 
@@ -130,7 +131,9 @@ def painting_front(types, kind: str, value_hint: str = "") -> Draw:
         k = _k(trim, 22)
         fill_rect(c, trim.grow(bleed), tint(rgb, 0.82))
         stroke_rect(c, trim.grow(-1.2 * k), colour(rgb), 0.8 * k)
-        badge(c, Rect(trim.x + trim.w * 0.2, trim.y + trim.h * 0.3, trim.w * 0.6, trim.h * 0.6), t.icon, rgb)
+        disc(c, trim.x + trim.w / 2, trim.y + trim.h * 0.6, trim.w * 0.3, colour(rgb))
+        draw_icon(c, t.icon, t.name, Rect(trim.x + trim.w * 0.32, trim.y + trim.h * 0.42, trim.w * 0.36,
+                                          trim.h * 0.36), white)
         text_in_box(c, Rect(trim.x + 2 * k, trim.y + 1.8 * k, trim.w - 4 * k, trim.h * 0.18), t.name, 6.5 * k,
                     mix(rgb, black, 0.5), floor=3)
     return draw
