@@ -174,6 +174,15 @@ def _labels(c: Canvas, trim: Rect, lay: BoardLayout, rgb: str) -> None:
         text(c, r.x + 3.2 * len(label) + 2, r.y + 1.0, en, 6, fill=INK)
 
 
+def _ground(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, kind: str, player: Player, note: str) -> str:
+    """A board's background, header and row labels; returns the character's colour."""
+    rgb = CHARACTER[kind][2]
+    _body(c, trim, bleed, rgb)
+    _header(c, trim, bleed, kind, player, note)
+    _labels(c, trim, lay, rgb)
+    return rgb
+
+
 def _wave_spot(c: Canvas, trim: Rect, lay: BoardLayout) -> None:
     r = _at(trim, lay.wave)
     fill_rect(c, r, tint(WAVE, 0.85))
@@ -197,10 +206,7 @@ def _notes(c: Canvas, trim: Rect, box: Rect, lines: tuple[str, ...], size: float
 
 
 def draw_pilgrim(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, comp, player: Player) -> None:
-    rgb = CHARACTER["pilgrim"][2]
-    _body(c, trim, bleed, rgb)
-    _header(c, trim, bleed, "pilgrim", player, "clockwise round the ring; passes figures, jumps an occupied end")
-    _labels(c, trim, lay, rgb)
+    rgb = _ground(c, trim, bleed, lay, "pilgrim", player, "clockwise round the ring; passes figures, jumps an occupied end")
     edge = mix(rgb, black, 0.3)
     for key, values in (("shrine", comp.shrine_track), ("garden", comp.garden_track)):
         cells = lay.slots[key]
@@ -238,10 +244,7 @@ def draw_pilgrim(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, comp, pl
 
 
 def draw_merchant(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, comp, player: Player) -> None:
-    rgb = CHARACTER["merchant"][2]
-    _body(c, trim, bleed, rgb)
-    _header(c, trim, bleed, "merchant", player, "exactly N route segments; no such path: no move, no action")
-    _labels(c, trim, lay, rgb)
+    rgb = _ground(c, trim, bleed, lay, "merchant", player, "exactly N route segments; no such path: no move, no action")
     ink = mix(GOLD, black, 0.55)
     for k, (r, v) in enumerate(zip(lay.slots["slab"], comp.slabs)):
         box = _at(trim, r)
@@ -267,10 +270,7 @@ def draw_merchant(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, comp, p
 
 
 def draw_artist(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, comp, player: Player) -> None:
-    rgb = CHARACTER["artist"][2]
-    _body(c, trim, bleed, rgb)
-    _header(c, trim, bleed, "artist", player, "N regions across routes, never back, never through a mountain town")
-    _labels(c, trim, lay, rgb)
+    rgb = _ground(c, trim, bleed, lay, "artist", player, "N regions across routes, never back, never through a mountain town")
     for k, (r, v) in enumerate(zip(lay.slots["painting"], comp.artist_slots)):
         box = _at(trim, r)
         _slot(c, box, white, mix(rgb, black, 0.3))
