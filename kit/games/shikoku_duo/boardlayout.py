@@ -82,18 +82,13 @@ def closest(board, piece: BoardPiece) -> tuple[float, int, int]:
     return (round(best[0], 2), best[1], best[2])
 
 
-# The board piece until layouts/ hold named pieces (then layouts/shikoku-duo.yaml's `board`).
-DEFAULT_PIECE = BoardPiece(width=408.0, height=285.0, border=12.0, space=16.0, gap=3.0, town=10.0)
-
-
 def board_piece(layout) -> BoardPiece:
-    """The `board` piece of the layout, in mm."""
-    get = getattr(layout, "piece", None)
-    if get is None:
-        return DEFAULT_PIECE
-    return piece_from(get("board"))
+    """The board's sizes from the named pieces of layouts/shikoku-duo.yaml:
+    `board` (its size; its safe zone is the room round the ring for the names),
+    `ring_space` (a space's disc; its gutter is the least paper between two discs) and
+    `mountain_town` (a mountain town's disc)."""
+    from kit.games.shikoku_duo.pieces import piece
 
-
-def piece_from(piece) -> BoardPiece:
-    return BoardPiece(width=piece.width, height=piece.height, border=piece.extra("border"),
-                      space=piece.extra("space"), gap=piece.extra("gap"), town=piece.extra("town"))
+    board, space, town = piece(layout, "board"), piece(layout, "ring_space"), piece(layout, "mountain_town")
+    return BoardPiece(width=board.width, height=board.height, border=board.safe, space=space.width,
+                      gap=space.gutter, town=town.width)
