@@ -16,13 +16,15 @@ import functools
 import json
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 import click
 
 from kit import __version__
 from kit.errors import KitError, KitErrors
-from kit.games import SHARED, Opt, games, load_game, resolve
+from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
+from kit.output import check_targets
 from kit.project import make_context
 from kit.units import parse_size
 
@@ -228,8 +230,22 @@ class GameCommand(click.Command):
         ctx_values = {o.param: values[o.param] for o in opts if o.to == "ctx"}
         call_values = {o.param: values[o.param] for o in opts if o.to == "call"}
         context = make_context(game, **ctx_values)
+        check_targets(planned_outputs(g, cmd, context, call_values))
         result = resolve(g, cmd)(context, **call_values)
         VERBS.get(self.verb, Verb("")).show(result, values)
+
+
+def planned_outputs(game: Game, cmd: Command, context, values: dict) -> list[Path]:
+    """The files a command will write, known before it starts: its output folder's
+    products, a deal sheet's folder, a --report file. Checked before any work, so
+    `--report /dev/full` is refused at once rather than after the simulation."""
+    out = []
+    if any(o.name == "out" for o in cmd.opts()):
+        names = game.products if cmd.verb == "build" else ()
+        out += [context.out_dir / n for n in names] or [context.out_dir / "-"]
+    if values.get("report"):
+        out.append(Path(values["report"]))
+    return out
 
 
 def option_strings(opts) -> set[str]:

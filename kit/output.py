@@ -24,11 +24,11 @@ def _umask() -> int:
 
 
 _KINDS = [(stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
-          (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISSOCK, "a socket")]
+          (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISREG, "a file")]
 
 
 def _kind(mode: int) -> str:
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return next((name for test, name in _KINDS if test(mode)), "something else")
 
 
 def check_target(path: Path) -> None:
@@ -50,13 +50,13 @@ def check_target(path: Path) -> None:
         linked = " (through a symbolic link)" if path.is_symlink() else ""
         if stat.S_ISDIR(mode):
             raise KitError(f"a folder is in the way of this output file{linked}", Where(display_path(path)))
-        raise KitError(f"is {_kind(mode)}{linked}; kit only replaces regular files, so it writes nothing",
-                       Where(display_path(path)))
+        raise KitError(f"this is {_kind(mode)}{linked}, not a regular file; kit writes only regular files "
+                       "and wrote nothing", Where(display_path(path)))
     for folder in (path.parent, *path.parent.parents):
         if folder.exists():
             if not folder.is_dir():
-                raise KitError(f"cannot make the output folder: {display_path(folder)} is a file",
-                               Where(display_path(path)))
+                raise KitError(f"cannot make the output folder: {display_path(folder)} is "
+                               f"{_kind(folder.stat().st_mode)}", Where(display_path(path)))
             break
 
 

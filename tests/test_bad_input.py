@@ -8,8 +8,10 @@ files and data/karuta/rules.yaml are damaged the same way in test_karuta_data.py
 """
 
 import json
+import os
 import re
 import shutil
+import stat
 from pathlib import Path
 
 import pytest
@@ -541,3 +543,80 @@ def test_yaml_is_read_with_libyaml_where_pyyaml_has_it():
     import kit.yamlload
 
     assert kit.yamlload._Loader is (yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)
+
+
+# --- writes replace only regular files, checked before any work ----------------------
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("target, kind", [
+    ("/dev/full", "a device"),
+    ("fifo", "a pipe (FIFO)"),
+    ("link-to-device", "a device (through a symbolic link)"),
+])
+def test_a_report_onto_a_device_or_pipe_is_refused_before_simulating(project, target, kind):
+    # `--report /dev/full` printed "wrote" and replaced the device with a plain file.
+    if target == "fifo":
+        _fifo(project / "fifo")
+    if target == "link-to-device":
+        (project / target).symlink_to("/dev/full")
+    device = os.stat("/dev/full")
+    before = _snapshot(project)
+    result, seconds, _ = measured("sim", "--game", "tour-de-dice", "--games", 100000, "--workers", 1,
+                                  "--report", target)
+    assert result.exit_code == 2
+    assert _first_line(result) == (f"{target}: this is {kind}, not a regular file; kit writes only regular "
+                                   "files and wrote nothing")
+    assert seconds < 5  # refused before 100,000 games were played
+    assert _snapshot(project) == before
+    after = os.stat("/dev/full")
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (device.st_ino, device.st_rdev)
+
+
+@needs_map
+def test_a_build_into_a_folder_with_a_pipe_in_the_way_writes_nothing(project):
+    out = project / "out"
+    out.mkdir()
+    (out / "cards.pdf").write_bytes(b"old cards")
+    _fifo(out / "markers.pdf")
+    before = _snapshot(project)
+    result = invoke("build", "--game", "tour-de-dice", "--out", out)
+    assert result.exit_code == 2
+    assert _first_line(result) == ("out/markers.pdf: this is a pipe (FIFO), not a regular file; kit writes only "
+                                   "regular files and wrote nothing")
+    assert _snapshot(project) == before
+
+
+def test_an_output_folder_that_is_a_device_is_refused(project):
+    result = invoke("build", "--game", "tour-de-dice", "--out", "/dev/null")
+    assert result.exit_code == 2
+    assert _first_line(result) == "/dev/null/cards.pdf: cannot make the output folder: /dev/null is a device"
+
+
+def test_a_link_to_a_regular_file_is_replaced_and_its_file_kept(project, tmp_path_factory):
+    elsewhere = tmp_path_factory.mktemp("elsewhere") / "mine.pdf"
+    elsewhere.write_bytes(b"the user's own file")
+    (project / "report.pdf").symlink_to(elsewhere)
+    result = invoke("sim", "--game", "tour-de-dice", "--games", 20, "--workers", 1, "--report", "report.pdf")
+    assert result.exit_code == 0, result.output
+    assert elsewhere.read_bytes() == b"the user's own file"
+    report = project / "report.pdf"
+    assert not report.is_symlink() and report.read_bytes().startswith(b"%PDF")
+
+
+def test_stray_temporary_files_of_an_interrupted_build_are_removed(project):
+    out = project / "out"
+    out.mkdir()
+    stray = [out / ".cards.pdf.k2j4_x9a", out / ".markers.pdf.00000000"]
+    for p in stray:
+        p.write_bytes(b"half a PDF")
+    keep = [out / ".cards.pdf.notes", out / "notes.txt", out / ".other.pdf.abcdefgh"]
+    for p in keep:
+        p.write_bytes(b"the user's")
+    result = invoke("build", "--game", "tour-de-dice", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert not any(p.exists() for p in stray)
+    assert all(p.read_bytes() == b"the user's" for p in keep)
