@@ -620,3 +620,56 @@ def test_stray_temporary_files_of_an_interrupted_build_are_removed(project):
     assert result.exit_code == 0, result.output
     assert not any(p.exists() for p in stray)
     assert all(p.read_bytes() == b"the user's" for p in keep)
+
+
+# --- the map: sizes and complexity refused before shapely sees a shape ---------------
+
+def _map_with(tmp: Path, old: str, new: str) -> Path:
+    from conftest import MAP
+
+    text = MAP.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp / "map.svg"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+KII = 'd="M 342.371,590.061 L'
+SMALLER = 10  # the heavy case at a tenth of its size, against a tenth of the limit
+
+
+def _random_points(n: int) -> str:
+    import random
+
+    r = random.Random(1)
+    return " ".join(f"L {300 + r.random() * 60:.3f},{560 + r.random() * 60:.3f}" for _ in range(n))
+
+
+@needs_map
+@pytest.mark.parametrize("old, new, first_line", [
+    ('viewBox="0 0 760.10223 794.15302"', 'viewBox="0 0 0 0"',
+     'map.svg: the map\'s viewBox="0 0 0 0" has no width or height; it should be "0 0 WIDTH HEIGHT" in map '
+     'units, e.g. viewBox="0 0 760 794"'),
+    ('width="760.10223"', 'width="1e9"',
+     'map.svg: the map\'s width="1e9" is not a size kit can print: it must be more than 0 and at most '
+     '100,000 map units (the shipped map is 760 x 794)'),
+    (KII, f'd="M 342.371,590.061 {_random_points(40_000 // SMALLER)} L',   # 40,000 under a 10,000 limit
+     "map.svg: map path 'g2458' has 4,045 segments, more than kit's limit of 1,000 (the shipped map's "
+     "largest has 189); simplify it"),
+    (KII, f'd="M 342.371,590.061 {_random_points(60)} L',   # the same crossing outline, small
+     "map.svg: map path 'g2458' crosses itself near (347.9, 608.5); kit repairs that only in outlines of up to "
+     "50 points (this one has 105); redraw it without the crossing"),
+], ids=["zero viewBox", "width 1e9", "40,000 segments", "crossing outline"])
+def test_a_map_past_kits_limits_is_refused_quickly(project, monkeypatch, old, new, first_line):
+    # The 40,000-segment path took GEOS 91 s and 12.6 GB, then a bad_alloc traceback; here
+    # a tenth of it crosses a tenth of the limit. A zero viewBox said "no provinces group".
+    import kit.svgmap
+
+    monkeypatch.setattr(kit.svgmap, "MAX_PATH_SEGMENTS", kit.svgmap.MAX_PATH_SEGMENTS // SMALLER)
+    _map_with(project, old, new)
+    before = _snapshot(project)
+    result, seconds, peak = measured("check", "--game", "karuta", "--map", "map.svg")
+    assert result.exit_code == 2
+    assert _first_line(result) == first_line
+    assert seconds < 10 and peak < 400, (seconds, peak)
+    assert _snapshot(project) == before
