@@ -61,7 +61,7 @@ def render(ctx) -> dict[Path, tuple[bytes, int]]:
     register(ctx.font)
     from kit.games.shikoku_duo.model import load
 
-    game = load(ctx.data_dir, ctx.rules)
+    game = load(ctx.data_dir, ctx.rules, ctx.map_path())
     rendered: dict[str, tuple[bytes, int]] = {}
     if importlib.util.find_spec("kit.games.shikoku_duo.board") is not None:
         from kit.games.shikoku_duo.board import board_pdfs
@@ -71,7 +71,7 @@ def render(ctx) -> dict[Path, tuple[bytes, int]]:
     return {ctx.out_dir / name: value for name, value in rendered.items()}
 
 
-def build(ctx, **_options) -> list[tuple[Path, int]]:
+def build(ctx) -> list[tuple[Path, int]]:
     rendered = render(ctx)
     write_all({path: data for path, (data, _) in rendered.items()})
     return [(path, pages) for path, (_, pages) in rendered.items()]
