@@ -138,7 +138,23 @@ def aid_blocks(comp) -> tuple[list[Block], list[Block], list[Block]]:
     return round_, chars, end
 
 
-def setup_blocks(comp) -> tuple[list[Block], list[Block]]:
+def starts(game) -> str:
+    """Where the figures start, in words: the engine's setup (rules.py), named from the board."""
+    board = getattr(game, "board", None)
+    if board is None:
+        return "pilgrims before the first ring space, merchants in the start town, artists in the start region"
+    rules = getattr(game, "rules", {}) or {}
+    towns = list(board.towns.values())
+    town = next((t for t in towns if t.id == rules.get("start_town")), None) or \
+        next(t for t in towns if t.kind == "mountain")
+    region = next((r for r in board.regions if r.id == rules.get("start_region")), board.regions[0])
+    first = board.ring[0]
+    return (f"pilgrims just before ring space 0 ({first.name}), their first move of N ending on space N-1; "
+            f"merchants in {town.name} ({town.id}); artists in {region.name or region.id} ({region.id})")
+
+
+def setup_blocks(game) -> tuple[list[Block], list[Block]]:
+    comp = game.components
     goods = ", ".join(f"{n} {comp.goods_names[k]}" for k, n in comp.goods.items())
     first = [Block("準備 setup", (
         "1. The board in the middle. Shuffle the 8 shop tokens face down, put one on each coastal town "
@@ -150,8 +166,7 @@ def setup_blocks(comp) -> tuple[list[Block], list[Block]]:
         "markers and six gold slabs by the merchant board.",
         "5. Shuffle your 10 painting tiles face down and lay them on your artist board's slots.",
         "6. Markers: 社 on the shrine start, 庭 on the garden start, 銭 on copper 0.",
-        "7. Figures: pilgrims beside the start space (阿波, before space 1), merchants in the start town, "
-        "artists in the start region (marked ★ on the board).",
+        f"7. Figures: {starts(game)}.",
         "8. Stick the dice stickers on three dice: one colour per die. Decide who drafts first.",
     ))]
     second = [Block("記録 keep a record", (
@@ -173,19 +188,19 @@ def aid_front(comp):
         p = PLAYERS[i % len(PLAYERS)]
         top = _title(c, trim, bleed, f"{TITLE}  player aid", f"{TITLE_EN} · {p.seat} {p.name_en}")
         for col, blocks in zip(_columns(trim, 4.0, top, 3), cols_blocks):
-            _fit_blocks(c, col, blocks, 6.6, 8.5)
+            _fit_blocks(c, col, blocks, 8.4, 10)
     return draw
 
 
-def aid_back(comp):
-    first, second = setup_blocks(comp)
+def aid_back(game):
+    first, second = setup_blocks(game)
 
     def draw(c, i, trim, bleed):
         fill_rect(c, trim.grow(bleed), PAPER)
         top = _title(c, trim, bleed, f"{TITLE}  setup", "two players, three dice, about 30 minutes")
         cols = _columns(trim, 4.0, top, 2)
-        _fit_blocks(c, cols[0], first, 7.0, 9)
-        _fit_blocks(c, cols[1], second, 7.0, 9)
+        _fit_blocks(c, cols[0], first, 9.5, 11)
+        _fit_blocks(c, cols[1], second, 9.5, 11)
     return draw
 
 
@@ -193,7 +208,7 @@ def aid_pdf(game, layout: Layout) -> tuple[bytes, int]:
     """player-aid.pdf: one aid per player, the setup on the back (duplex)."""
     comp = game.components
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: player aid")
-    card_sheets(pdf, sheet_layout(layout, "player_aid"), len(PLAYERS), aid_front(comp), aid_back(comp),
+    card_sheets(pdf, sheet_layout(layout, "player_aid"), len(PLAYERS), aid_front(comp), aid_back(game),
                 caption=f"{TITLE} player aid ·")
     return pdf.finish(), pdf.pages
 
