@@ -25,3 +25,12 @@ def project(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("KIT_MAP", str(MAP))
     return tmp_path
+
+
+def shipped_layout(game: str):
+    """The layout a game gets from the shipped layouts/ files, with no command-line changes."""
+    from kit.games import load_game
+    from kit.layoutfile import load_layout
+    declared = load_game(game)
+    files = [ROOT / "layouts" / "default.yaml", ROOT / "layouts" / f"{game}.yaml"]
+    return load_layout(files, declared.layout_settings, declared.pieces)

@@ -11,6 +11,9 @@ GAME = Game(
         Command("export", "check:export", ("map", "rule")),
     ),
     data_files=("board.yaml", "components.yaml", "waves.yaml"),
-    pieces=("board", "ring_space", "mountain_town"),
+    pieces=("board", "ring_space", "mountain_town", "pilgrim_board", "merchant_board",
+            "artist_board", "painting_tile", "wave_tile", "goods_token", "shop_token", "gold_slab",
+            "coin", "hot_spring_token", "rank_marker", "standee", "die_sticker", "player_aid",
+            "automa_board"),
     products=(),
 )
