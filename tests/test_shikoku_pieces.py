@@ -79,12 +79,11 @@ def test_every_piece_is_read_from_the_layout_file():
 def test_a_bad_or_missing_piece_is_refused_with_its_line(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("pieces:\n  coin: {size: 12x}\n", encoding="utf-8")
-    layout = load_layout(layout_files(ROOT, "shikoku-duo", bad))
     with pytest.raises(KitError) as err:
-        piece(layout, "coin")
+        load_layout(layout_files(ROOT, "shikoku-duo", bad))
     assert err.value.where.line == 2 and "coin size" in err.value.message
     with pytest.raises(KitError, match="no piece 'meeple'"):
-        piece(layout, "meeple")
+        piece(_layout(), "meeple")
 
 
 # --- player boards -----------------------------------------------------------------------------
