@@ -21,7 +21,7 @@ from typing import Callable
 
 import click
 
-from kit import __version__
+from kit import __version__, fonts
 from kit.errors import KitError, KitErrors
 from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
 from kit.output import check_targets
@@ -231,6 +231,8 @@ class GameCommand(click.Command):
         call_values = {o.param: values[o.param] for o in opts if o.to == "call"}
         context = make_context(game, **ctx_values)
         check_targets(planned_outputs(g, cmd, context, call_values))
+        if any(o.name == "font" for o in opts) and (self.verb != "sim" or call_values.get("report")):
+            fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
         result = resolve(g, cmd)(context, **call_values)
         VERBS.get(self.verb, Verb("")).show(result, values)
 

@@ -165,5 +165,8 @@ class Pdf:
         self.pages += 1
 
     def finish(self) -> bytes:
+        """The PDF's bytes; refused if the font lacked a glyph for any text drawn in it."""
+        doc = self.canvas._doc  # the document reportlab's fonts key their state by
         self.canvas.save()
+        fonts.drawn_but_missing(doc)
         return self.buffer.getvalue()

@@ -678,3 +678,51 @@ def test_a_map_past_kits_limits_is_refused_quickly(project, monkeypatch, old, ne
     assert _first_line(result) == first_line
     assert seconds < 10 and peak < 400, (seconds, peak)
     assert _snapshot(project) == before
+
+
+# --- fonts: a font without the game's characters is refused, naming them ------------
+
+LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+needs_latin_font = pytest.mark.skipif(not Path(LATIN_FONT).exists(), reason="DejaVuSans.ttf is not installed")
+
+
+@needs_latin_font
+@pytest.mark.parametrize("args, count, first", [
+    (["build", "--game", "tour-de-dice", "--out", "out"], 37, "。 か が き"),
+    (["check", "--game", "karuta"], 164, "あ い う え"),
+    (["build", "--game", "karuta", "--out", "out"], 164, "あ い う え"),
+], ids=["tour build", "karuta check", "karuta build"])
+def test_a_font_without_japanese_is_refused_naming_the_characters(project, args, count, first):
+    # --font DejaVuSans.ttf built every PDF with the card names missing, exit 0.
+    before = _snapshot(project)
+    result, seconds, _ = measured(*args, "--font", LATIN_FONT)
+    assert result.exit_code == 2
+    line = _first_line(result)
+    assert line.startswith(f"error: the font {LATIN_FONT} has no glyphs for {count} characters that the game's "
+                           f"data prints: {first} "), line
+    assert line.endswith("; choose a font that has them (the default is IPAexGothic; --font or KIT_FONT name "
+                         "another .ttf)")
+    assert seconds < 5  # refused before anything is drawn
+    assert _snapshot(project) == before
+
+
+@needs_latin_font
+def test_text_drawn_in_a_font_without_its_glyphs_refuses_the_pdf():
+    from kit import fonts
+    from kit.output import Pdf
+
+    try:
+        fonts.register(LATIN_FONT)
+        pdf = Pdf(100, 100, "t")
+        pdf.canvas.drawString(10, 10, "Musashi 武蔵")
+        pdf.show_page()
+        with pytest.raises(KitError) as err:
+            pdf.finish()
+        assert str(err.value).startswith(f"the font {LATIN_FONT} has no glyphs for 2 characters in the text of "
+                                         "this PDF: 武 蔵;")
+        fine = Pdf(100, 100, "t")
+        fine.canvas.drawString(10, 10, "Musashi")
+        fine.show_page()
+        assert fine.finish().startswith(b"%PDF")
+    finally:
+        fonts.register()  # the default font again, for every later test
