@@ -12,8 +12,10 @@ here, at the edge, and nowhere else.
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -293,8 +295,49 @@ def refuse_undeclared(ctx, command: GameCommand, game: str, args: list[str]):
             ctx.exit(2)
 
 
+# What writing to stdout fails with: a closed pipe, a full disk or device (> /dev/full),
+# a broken terminal. kit's own file writes turn these into KitError long before here.
+STDOUT_ERRNOS = {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF}
+
+
+def stdout_failed(err: OSError):
+    """One line on stderr and exit 1 when printing the output failed, never a traceback."""
+    try:  # the rest of the buffer goes nowhere, so the exit does not fail to flush it again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    what = "the output's reader closed the pipe" if err.errno == errno.EPIPE else err.strerror or str(err)
+    try:
+        sys.stderr.write(f"error: cannot write to standard output: {what}\n")
+        sys.stderr.flush()
+    except OSError:
+        pass
+    sys.exit(1)
+
+
 class Kit(click.Group):
-    """The command group: one GameCommand per verb some game supports."""
+    """The command group: one GameCommand per verb some game supports.
+
+    Failing stdout (`kit export ... > /dev/full`, `| head -0`, even `--help`) is caught
+    here, around both parsing (help is printed while parsing) and running.
+    """
+
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except OSError as err:
+            if err.errno not in STDOUT_ERRNOS:
+                raise
+            stdout_failed(err)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as err:
+            if err.errno not in STDOUT_ERRNOS:
+                raise
+            stdout_failed(err)
 
     def list_commands(self, ctx):
         verbs = [v for v in VERBS if supporting(v)]

@@ -726,3 +726,38 @@ def test_text_drawn_in_a_font_without_its_glyphs_refuses_the_pdf():
         assert fine.finish().startswith(b"%PDF")
     finally:
         fonts.register()  # the default font again, for every later test
+
+
+# --- stdout that fails: one line, exit 1, no traceback -------------------------------
+
+def _kit_process(project, args, stdout):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-m", "kit", *args], cwd=project, env=env,
+                            stdout=stdout, stderr=subprocess.PIPE)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+@pytest.mark.parametrize("args", [["export", "--game", "tour-de-dice"], ["--help"], ["export", "--help"]],
+                         ids=" ".join)
+def test_a_full_stdout_is_one_line_and_exit_1(project, args):
+    # `kit export --game karuta > /dev/full` (any command, even --help) was an OSError traceback.
+    before = _snapshot(project)
+    with open("/dev/full", "w") as full:
+        p = _kit_process(project, args, full)
+        err = p.stderr.read().decode()
+        assert p.wait() == 1
+    assert err == "error: cannot write to standard output: No space left on device\n"
+    assert _snapshot(project) == before
+
+
+def test_a_closed_pipe_is_one_line_and_exit_1(project):
+    import subprocess
+
+    p = _kit_process(project, ["export", "--game", "tour-de-dice"], subprocess.PIPE)
+    p.stdout.close()  # the reader has gone (`| head -0`)
+    err = p.stderr.read().decode()
+    assert p.wait() == 1
+    assert err == "error: cannot write to standard output: the output's reader closed the pipe\n"
