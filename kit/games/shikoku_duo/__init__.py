@@ -9,8 +9,10 @@ GAME = Game(
     commands=(
         Command("check", "check:check", ("layout", "map", "rule", "strict")),
         Command("export", "check:export", ("map", "rule")),
+        # the board alone until build.py's whole build (which calls board.board_pdfs) is declared
+        Command("build", "board:build", ("paper", "out", "layout", "map", "font", "rule")),
     ),
     data_files=("board.yaml", "components.yaml", "waves.yaml"),
-    pieces=("board", "ring_space", "mountain_town"),
-    products=(),
+    pieces=("board", "ring_space", "mountain_town", "shop_token", "wave_tile", "hot_spring_token"),
+    products=("board.pdf", "board-overview.pdf"),
 )
