@@ -5,15 +5,13 @@ and two builds byte-identical."""
 import hashlib
 import io
 import math
-from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
 
-from conftest import MAP, ROOT, needs_map
+from conftest import MAP, ROOT, needs_map, shipped_layout
 from kit import fonts
-from kit.layoutfile import PAPERS, load_layout
-from kit.project import layout_files
+from kit.layoutfile import PAPERS
 from kit.units import to_pt
 
 from kit.games.shikoku_duo.board import _hits, board_layout, board_pdfs, disc_hits
@@ -25,7 +23,7 @@ DATA = ROOT / "data" / "shikoku-duo"
 
 
 def _layout(paper="A3"):
-    return load_layout(layout_files(ROOT, "shikoku-duo")).with_paper(paper)
+    return shipped_layout("shikoku-duo").with_paper(paper)
 
 
 @pytest.fixture(scope="module")
@@ -58,10 +56,7 @@ def test_sizes_come_from_the_named_pieces(geo):
 
 
 def test_a_bigger_space_piece_draws_bigger_spaces(model):
-    layout = _layout()
-    pieces = dict(layout.pieces)
-    pieces["ring_space"] = {"size": "14x14", "bleed": "0mm", "gutter": "3mm"}
-    small = board_layout(model, replace(layout, pieces=pieces))
+    small = board_layout(model, _layout().with_piece("ring_space", 14, 14))
     assert all(s.radius == 7 for s in small.spaces)
 
 

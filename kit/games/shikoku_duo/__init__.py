@@ -13,6 +13,10 @@ GAME = Game(
         Command("build", "board:build", ("paper", "out", "layout", "map", "font", "rule")),
     ),
     data_files=("board.yaml", "components.yaml", "waves.yaml"),
-    pieces=("board", "ring_space", "mountain_town", "shop_token", "wave_tile", "hot_spring_token"),
+    pieces=("board", "ring_space", "mountain_town", "pilgrim_board", "merchant_board",
+            "artist_board", "painting_tile", "wave_tile", "goods_token", "shop_token", "gold_slab",
+            "coin", "hot_spring_token", "rank_marker", "standee", "die_sticker", "player_aid",
+            "automa_board"),
     products=("board.pdf", "board-overview.pdf"),
+    layout_settings=("board_tiles", "map"),
 )

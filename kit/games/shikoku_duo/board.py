@@ -24,7 +24,7 @@ from kit.render import colour, fill_rect, ink_on, mix, stroke_rect, text
 from kit.tiles import draw_assembly, draw_tiles, plan
 from kit.units import to_pt
 
-from kit.games.shikoku_duo.boardlayout import Frame, board_piece, frame
+from kit.games.shikoku_duo.boardlayout import Frame, board_piece, frame, tile_overlap
 from kit.games.shikoku_duo.icons import draw_icon, draw_kind
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo
 from kit.games.shikoku_duo.pieces import INK, ONSEN, TITLE, WAVE, painting_colour, piece
@@ -534,7 +534,7 @@ def board_pdfs(model: ShikokuDuo, layout: Layout) -> dict[str, tuple[bytes, int]
     title = f"{TITLE} board"
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
     _form(tiled.canvas, model, g)
-    p = plan(g.width, g.height, layout)
+    p = plan(g.width, g.height, layout, tile_overlap(layout))
     if len(p.tiles) > 1:
         notes = (f"{len(p.tiles)} sheets, {p.rows} rows × {p.cols} columns, true scale: the board is "
                  f"{g.width:.0f} × {g.height:.0f} mm. Print at 100 % (actual size).",

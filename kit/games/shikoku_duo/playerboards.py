@@ -9,14 +9,14 @@ and the tests measure them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kit.errors import KitError
 from kit.imposition import Rect
-from kit.layoutfile import Card, Layout
+from kit.layoutfile import Layout, Piece as Card
 from kit.output import Pdf
 from kit.fonts import fit_size
 from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
@@ -319,11 +319,9 @@ def boards_pdf(comp, layout: Layout) -> tuple[bytes, int]:
     for kind, p in jobs:
         groups.setdefault(piece(layout, f"{kind}_board"), []).append((kind, p))
     for card, items in groups.items():
-        sheet = replace(layout, card=card)
-
         def front(cv, i, trim, bleed, items=items):
             kind, p = items[i]
             DRAW[kind](cv, trim, bleed, lays[kind], comp, p)
 
-        card_sheets(pdf, sheet, len(items), front, None, caption=f"{TITLE} player boards ·")
+        card_sheets(pdf, layout, len(items), front, None, caption=f"{TITLE} player boards ·", piece=card)
     return pdf.finish(), pdf.pages

@@ -21,7 +21,7 @@ from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke
 from kit.units import to_pt
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, GRID, INK, PAPER, PLAYERS, SHADE, TITLE, TITLE_EN, band,
-                                          piece, sheet_layout, tint)
+                                          piece, tint)
 
 HEAD_RGB = "#22324f"
 
@@ -193,8 +193,8 @@ def aid_pdf(game, layout: Layout) -> tuple[bytes, int]:
     """player-aid.pdf: one aid per player, the setup on the back (duplex)."""
     comp = game.components
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: player aid")
-    card_sheets(pdf, sheet_layout(layout, "player_aid"), len(PLAYERS), aid_front(comp), aid_back(comp),
-                caption=f"{TITLE} player aid ·")
+    card_sheets(pdf, layout, len(PLAYERS), aid_front(comp), aid_back(comp),
+                caption=f"{TITLE} player aid ·", piece="player_aid")
     return pdf.finish(), pdf.pages
 
 
@@ -259,8 +259,8 @@ def automa_pdf(lines: list[tuple[str, str]], tracks, layout: Layout) -> tuple[by
     if len(tracks) != len(CHARACTER):
         raise KitError(f"the Automa needs {len(CHARACTER)} rank tracks, got {len(tracks)}")
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: Automa")
-    card_sheets(pdf, sheet_layout(layout, "automa_board"), 1, automa_front(lines, tracks), None,
-                caption=f"{TITLE} Automa ·")
+    card_sheets(pdf, layout, 1, automa_front(lines, tracks), None,
+                caption=f"{TITLE} Automa ·", piece="automa_board")
     return pdf.finish(), pdf.pages
 
 
