@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.fonts import FONT, register, text_width
+from kit.fonts import FONT, text_width
 from kit.imposition import Rect
 from kit.layoutfile import Layout
-from kit.output import Pdf, write_all
-from kit.render import colour, fill_rect, ink_on, mix, stroke_rect, text
+from kit.output import Pdf
+from kit.render import colour, fill_rect, mix, stroke_rect, text
 from kit.tiles import draw_assembly, draw_tiles, plan
 from kit.units import to_pt
 
@@ -587,14 +587,3 @@ def _form(c: Canvas, model: ShikokuDuo, g: BoardLayout) -> None:
     c.beginForm(FORM, 0, 0, to_pt(g.width), to_pt(g.height))
     draw_board(c, model, g)
     c.endForm()
-
-
-def build(ctx):
-    """Write board.pdf and board-overview.pdf (the full build is build.py's)."""
-    from kit.games.shikoku_duo.model import load
-
-    register(ctx.font)
-    model = load(ctx.data_dir, ctx.rules, ctx.map_path())
-    rendered = board_pdfs(model, ctx.layout)
-    write_all({ctx.out_dir / name: data for name, (data, _) in rendered.items()})
-    return [(ctx.out_dir / name, pages) for name, (_, pages) in rendered.items()]

@@ -528,10 +528,6 @@ def _faces(outline, segments):
     return faces
 
 
-def _key(p: Point) -> tuple:
-    return (round(p[0], 4), round(p[1], 4))
-
-
 def compute_board(raw, world, errors: Collector, where: dict) -> Board | None:
     """The geometry of board.yaml on the map (raw = _read_board's result)."""
     from shapely.geometry import LineString, Point as SPoint
