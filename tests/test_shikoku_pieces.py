@@ -360,3 +360,24 @@ def test_the_real_data_prints_every_piece(project):
     lays = playerboards.layouts(ctx.layout, comp)
     assert len(lays["artist"].slots["painting"]) == len(comp.artist_slots)
     assert len(lays["artist"].slots["legend"]) == len(comp.painting_types)
+
+
+@pytest.mark.parametrize("paper", ["Letter", "A3"])
+def test_every_file_follows_the_paper(comp, paper):
+    layout = _layout(paper)
+    game = NS(components=comp, rules=MP({}))
+    portrait = sorted(to_pt(v) for v in PAPERS[paper])
+    for name, (data, pages) in pieces(game, layout, AUTOMA).items():
+        reader = PdfReader(io.BytesIO(data))
+        assert len(reader.pages) == pages >= 1, name
+        for page in reader.pages:
+            size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+            assert all(math.isclose(s, t, abs_tol=0.01) for s, t in zip(size, portrait)), (name, paper)
+
+
+def test_a_progress_sheet_row_reads_as_the_replay_logs_turn():
+    row = {"seat": "1", "character": "巡", "steps": "3", "where": "12", "action": "wave merchant"}
+    assert sheets.turn_line(row) == "1: pilgrim 3 12 wave merchant"
+    assert sheets.turn_line({**row, "character": "商", "where": "kochi", "action": "sell 2", "repeat": True}) == \
+        "1: repeat merchant 3 kochi sell 2"
+    assert [c.key for c in sheets.PICK_COLUMNS] == ["seat", "character", "steps", "where", "action", "repeat"]
