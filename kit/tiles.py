@@ -78,6 +78,21 @@ def _orientation(width: float, height: float, paper_w: float, paper_h: float, ma
     return _count(width, room_w, overlap), _count(height, room_h, overlap), room_w, room_h
 
 
+# Sheets in one tiled drawing: the shipped board is 20 sheets of A4; a few hundred is
+# already no board anyone glues, and `scale: 1000` once asked for millions.
+MAX_SHEETS = 200
+
+
+def sheet_count(width: float, height: float, layout: Layout, overlap: float) -> int | None:
+    """How many sheets plan() would use (None: the overlap leaves no room), without making them."""
+    counts = []
+    for paper_w, paper_h in ((layout.paper_width, layout.paper_height), (layout.paper_height, layout.paper_width)):
+        fit = _orientation(width, height, paper_w, paper_h, layout.margin, overlap)
+        if fit is not None:
+            counts.append(fit[0] * fit[1])
+    return min(counts) if counts else None
+
+
 def plan(width: float, height: float, layout: Layout, overlap: float) -> TilePlan:
     """Tiles covering a width × height mm drawing, neighbours sharing a glued `overlap` mm;
     portrait or landscape, whichever needs fewer."""
@@ -92,6 +107,9 @@ def plan(width: float, height: float, layout: Layout, overlap: float) -> TilePla
     if not options:
         raise KitError(f"the board overlap {overlap:g} mm leaves no room on {layout.paper} paper")
     _, _, paper_w, paper_h, cols, rows, room_w, room_h = min(options)
+    if cols * rows > MAX_SHEETS:
+        raise KitError(f"a {width:,.0f} × {height:,.0f} mm drawing needs {cols * rows:,} sheets of {layout.paper}, "
+                       f"more than kit's limit of {MAX_SHEETS}")
     # Centre the drawing in the area the tiles cover, so the spare paper is shared.
     step_w, step_h = room_w - overlap, room_h - overlap
     left = -(cols * room_w - (cols - 1) * overlap - width) / 2

@@ -761,3 +761,35 @@ def test_a_closed_pipe_is_one_line_and_exit_1(project):
     err = p.stderr.read().decode()
     assert p.wait() == 1
     assert err == "error: cannot write to standard output: the output's reader closed the pipe\n"
+
+
+# --- games per run and sheets per board: refused up front, with what fits -----------
+
+@pytest.mark.parametrize("games, first_line", [
+    ("1e30", "Error: Invalid value for '--games': '1e30' is not a valid integer range."),
+    ("1" + "0" * 30, f"Error: Invalid value for '--games': 1{'0' * 30} is not in the range 1<=x<=1000000."),
+])
+def test_games_per_run_past_the_limit_are_refused_before_the_first(project, games, first_line):
+    # --games 1e30 allocated ~100 MB/s before the first game.
+    result, seconds, peak = measured("sim", "--game", "tour-de-dice", "--games", games, "--workers", 1)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == first_line
+    assert seconds < 2 and peak < 30, (seconds, peak)
+
+
+@needs_map
+@pytest.mark.parametrize("verb", ["check", "build"])
+def test_a_board_scale_that_needs_thousands_of_sheets_is_refused_with_what_fits(project, verb):
+    # `scale: 20` wrote a 4,861-page board while `kit check` said all was well.
+    path = project / "layouts/karuta.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if l.startswith("  scale:"))
+    _replace_line(path, line, "  scale: 20")
+    before = _snapshot(project)
+    args = [verb, "--game", "karuta"] + (["--out", "out"] if verb == "build" else [])
+    result, seconds, _ = measured(*args)
+    assert result.exit_code == 2
+    assert _first_line(result) == (f"layouts/karuta.yaml:{line}: board scale 20 makes the board 15,202 × 15,883 mm: "
+                                   "4,860 sheets of A4, more than kit's limit of 200; a scale up to 3.99 fits")
+    assert seconds < 10
+    assert _snapshot(project) == before

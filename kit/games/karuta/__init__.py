@@ -1,6 +1,6 @@
 """旧国名かるた: 68 old-province cards played onto a blank map of Japan."""
 
-from kit.games import Command, Game, Opt
+from kit.games import MAX_GAMES, Command, Game, Opt
 
 GAME = Game(
     name="karuta",
@@ -30,8 +30,8 @@ GAME = Game(
         )),
         Command("replay", "replay:replay_command", (
             Opt("log", "The transcribed game (YAML).", kind="argument"),
-            Opt("games", "Simulated games of the same deal to compare with.", kind="int", default=2000,
-                minimum=1, show_default=True),
+            Opt("games", "Simulated games of the same deal to compare with (1 to 1,000,000).", kind="int",
+                default=2000, minimum=1, maximum=MAX_GAMES, show_default=True),
             Opt("policy", "AI policy for the comparison games."),
             "workers", "rule",
         )),
