@@ -195,24 +195,44 @@ def _rects(page, reader) -> set:
             for args, op in ContentStream(page.get_contents(), reader).operations if op == b"re"}
 
 
-def test_crop_marks_on_paper_measure_each_piece(comp, built):
-    """The crop marks printed on each token sheet cut exactly the layout's piece sizes."""
+def _measure(drawn: set, grid, size) -> None:
+    """The grid's crop marks are on the page, and neighbouring cut lines are exactly a piece's
+    width or height (or a gutter) apart."""
+    want = {tuple(round(v, 2) for v in (s.x1, s.y1, s.x2, s.y2)) for s in grid.crop_marks}
+    assert want <= drawn
+    xs = sorted({s[0] for s in want if s[0] == s[2]})
+    ys = sorted({s[1] for s in want if s[1] == s[3]})
+    assert {round(b - a, 2) for a, b in zip(xs, xs[1:])} <= {size.width, size.gutter}
+    assert {round(b - a, 2) for a, b in zip(ys, ys[1:])} <= {size.height, size.gutter}
+    assert round(xs[1] - xs[0], 2) == size.width and round(ys[-1] - ys[-2], 2) == size.height
+
+
+@pytest.mark.parametrize("name,sections,step", [("tokens.pdf", "token", 1), ("tiles.pdf", "duplex", 2),
+                                                ("dice-stickers.pdf", "die", 1)])
+def test_crop_marks_on_paper_measure_each_piece(comp, built, name, sections, step):
+    """The crop marks printed on each cut sheet cut exactly the layout's piece sizes."""
     layout = _layout()
-    reader = PdfReader(io.BytesIO(built[0]["tokens.pdf"][0]))
-    sections = tokens.token_sections(comp, layout)
+    reader = PdfReader(io.BytesIO(built[0][name][0]))
+    sections = {"token": lambda: tokens.token_sections(comp, layout), "duplex": lambda: tokens.duplex_sections(comp),
+                "die": lambda: tokens.die_sections(comp)}[sections]()
     pages = pack(layout, sections)
-    assert len(reader.pages) == len(pages)
-    for page, placed in zip(reader.pages, pages):
-        drawn = _segments(page, reader)
+    assert len(reader.pages) == step * len(pages)
+    for k, placed in enumerate(pages):
+        drawn = _segments(reader.pages[step * k], reader)
         for p in placed:
-            size = piece(layout, sections[p.section].piece)
-            want = {tuple(round(v, 2) for v in (s.x1, s.y1, s.x2, s.y2)) for s in p.grid.crop_marks}
-            assert want <= drawn
-            xs = sorted({s[0] for s in want if s[0] == s[2]})
-            ys = sorted({s[1] for s in want if s[1] == s[3]})
-            # Neighbouring cut lines are a piece's width (or a gutter) apart.
-            assert {round(b - a, 2) for a, b in zip(xs, xs[1:])} <= {size.width, size.gutter}
-            assert {round(b - a, 2) for a, b in zip(ys, ys[1:])} <= {size.height, size.gutter}
+            _measure(drawn, p.grid, piece(layout, sections[p.section].piece))
+
+
+@pytest.mark.parametrize("name,piece_name", [("player-boards.pdf", "pilgrim_board"), ("player-aid.pdf", "player_aid"),
+                                             ("automa.pdf", "automa_board")])
+def test_boards_and_cards_are_cut_to_their_piece(built, name, piece_name):
+    from kit.imposition import grid
+    layout = _layout()
+    reader = PdfReader(io.BytesIO(built[0][name][0]))
+    size = piece(layout, piece_name)
+    g = grid(layout, piece_name)
+    drawn = _segments(reader.pages[0], reader)
+    _measure(drawn, g, size)
 
 
 def test_duplex_backs_lie_under_their_fronts(comp, built):
