@@ -145,8 +145,9 @@ def test_packed_bands_never_overlap_and_stay_inside_the_margin(comp):
                 for e in extents:
                     assert e.x >= layout.margin - 1e-6 and e.x2 <= layout.paper_width - layout.margin + 1e-6
                     assert e.y >= layout.margin - 1e-6 and e.y2 <= layout.paper_height - layout.margin + 1e-6
-                for a, b in zip(extents, extents[1:]):
-                    assert b.y2 < a.y                                            # bands stack downwards
+                for i, a in enumerate(extents):                                  # no band's marks on another's
+                    for b in extents[i + 1:]:
+                        assert a.x2 < b.x or b.x2 < a.x or a.y2 < b.y or b.y2 < a.y
                 for p in placed:
                     size = piece(layout, sections[p.section].piece)
                     assert all((t.w, t.h) == (size.width, size.height) for t in p.grid.trims)
@@ -287,7 +288,7 @@ def _fonts_embedded(reader) -> bool:
 
 def test_every_file_has_its_pages_on_the_paper_with_fonts_embedded(built):
     a4 = (to_pt(PAPERS["A4"][0]), to_pt(PAPERS["A4"][1]))
-    expected = {"player-boards.pdf": 3, "tiles.pdf": 2, "tokens.pdf": 2, "dice-stickers.pdf": 1,
+    expected = {"player-boards.pdf": 3, "tiles.pdf": 2, "tokens.pdf": 1, "dice-stickers.pdf": 1,
                 "player-aid.pdf": 2, "automa.pdf": 1, "score-pad.pdf": 1, "alignment.pdf": 2}
     for name, (data, pages) in built[0].items():
         reader = PdfReader(io.BytesIO(data))
@@ -394,7 +395,7 @@ def test_every_file_follows_the_paper(comp, paper):
 
 def test_a_progress_sheet_row_reads_as_the_replay_logs_turn():
     row = {"seat": "1", "character": "巡", "steps": "3", "where": "12", "action": "wave merchant"}
-    assert sheets.turn_line(row) == "1: pilgrim 3 12 wave merchant"
-    assert sheets.turn_line({**row, "character": "商", "where": "kochi", "action": "sell 2", "repeat": True}) == \
-        "1: repeat merchant 3 kochi sell 2"
+    assert sheets.turn_lines(row) == ["1: pilgrim 3 12 wave merchant"]
+    repeated = {**row, "character": "商", "where": "kochi", "action": "sell 2", "repeat": "uwajima sell 1"}
+    assert sheets.turn_lines(repeated) == ["1: merchant 3 kochi sell 2", "1: repeat merchant 3 uwajima sell 1"]
     assert [c.key for c in sheets.PICK_COLUMNS] == ["seat", "character", "steps", "where", "action", "repeat"]
