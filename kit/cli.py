@@ -67,8 +67,16 @@ def paper_options(f, card=True):
 
 
 def rule_option(f):
-    return click.option("--rule", "rules", type=RULE, multiple=True,
-                        help="Override a rule option, e.g. --rule direction=origin (repeatable).")(f)
+    f = click.option("--rule", "rules", type=RULE, multiple=True,
+                     help="Override a rule option, e.g. --rule direction=origin (repeatable).")(f)
+    return click.option("--preset", default=None, metavar="NAME",
+                        help="A named rule set from the game's rules.yaml (default: the first listed); "
+                             "--rule overrides apply over it.")(f)
+
+
+def with_preset(preset, rules) -> tuple:
+    """The preset travels with the rule overrides as a ("preset", NAME) pair (kit/options.py)."""
+    return ((("preset", preset),) if preset else ()) + tuple(rules)
 
 
 def reports_errors(f):
@@ -113,9 +121,10 @@ def main():
 @click.option("--font", type=click.Path(dir_okay=False), help="The TrueType font text is measured in.")
 @rule_option
 @reports_errors
-def check(game, paper, card, out, map_option, layout_file, strict, font, rules):
+def check(game, paper, card, out, map_option, layout_file, strict, font, rules, preset):
     """Validate a game's data (and its cards at the layout's size) and print a summary."""
-    ctx = context(game, paper, card, out, map_option, layout_file, rules, strict=strict, font=font)
+    ctx = context(game, paper, card, out, map_option, layout_file, with_preset(preset, rules), strict=strict,
+                  font=font)
     text, warnings = command(game, "check")(ctx)
     click.echo(text)
     for w in warnings:
@@ -130,11 +139,11 @@ def check(game, paper, card, out, map_option, layout_file, strict, font, rules):
 @click.option("--map", "map_option", help="The map SVG.")
 @rule_option
 @reports_errors
-def export(game, map_option, rules):
+def export(game, map_option, rules, preset):
     """Print a game's normalised data as JSON on stdout."""
     import json
 
-    ctx = context(game, map_option=map_option, rules=rules)
+    ctx = context(game, map_option=map_option, rules=with_preset(preset, rules))
     click.echo(json.dumps(command(game, "export")(ctx), ensure_ascii=False, indent=1))
 
 
@@ -146,9 +155,9 @@ def export(game, map_option, rules):
               help="Print a small index in the card corners, for reading a fanned hand.")
 @rule_option
 @reports_errors
-def build(game, paper, card, out, map_option, layout_file, font, corner_index, rules):
+def build(game, paper, card, out, map_option, layout_file, font, corner_index, rules, preset):
     """Write every printable PDF of a game to the output folder."""
-    ctx = context(game, paper, card, out, map_option, layout_file, rules, font=font)
+    ctx = context(game, paper, card, out, map_option, layout_file, with_preset(preset, rules), font=font)
     print_written(command(game, "build")(ctx, corner_index=corner_index))
 
 
@@ -173,12 +182,16 @@ def layout(game, paper, out, map_option, layout_file, cards, as_json):
 @click.option("--font", type=click.Path(dir_okay=False), help="A TrueType font.")
 @rule_option
 @reports_errors
-def deal(game, paper, card, out, map_option, layout_file, players, seed, font, rules):
+def deal(game, paper, card, out, map_option, layout_file, players, seed, font, rules, preset):
     """Deal reproducible hands for a hand playtest: a PDF and the same as text."""
-    ctx = context(game, paper, card, out, map_option, layout_file, rules, font=font)
+    ctx = context(game, paper, card, out, map_option, layout_file, with_preset(preset, rules), font=font)
     text, written = command(game, "deal")(ctx, players=players, seed=seed)
     click.echo(text)
     print_written(written)
+
+
+POLICY_HELP = ("AI policy: one name for every seat, or a comma list with one per seat "
+               "(NAME*K for K seats), e.g. greedy,random,foresight,greedy or greedy*2,random*2.")
 
 
 @main.command()
@@ -186,19 +199,25 @@ def deal(game, paper, card, out, map_option, layout_file, players, seed, font, r
 @click.option("--games", "games", type=click.IntRange(1), default=5000, show_default=True)
 @click.option("--players", "-n", type=int, default=None, help="Players per game.")
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--policy", default=None, help="AI policy for every seat, or a comma list per seat.")
+@click.option("--policy", default=None, help=POLICY_HELP)
 @rule_option
+@click.option("--vary", "vary", multiple=True, metavar="KEY=A,B,...",
+              help="Run every combination of these values on the same seeds and compare them: KEY is a "
+                   "rule option, preset, policy, or rule (values: KEY=VALUE overrides joined by +, - for "
+                   "none). Separate values with ; when a value holds commas (repeatable).")
 @click.option("--workers", type=click.IntRange(1), default=None, help="Worker processes (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 @click.option("--report", type=click.Path(dir_okay=False), help="Also write a PDF report to this file.")
+@click.option("--paper", help="Paper of the report: A4, A3 or Letter (default from the layout), landscape.")
 @click.option("--map", "map_option", help="The map SVG.")
 @click.option("--font", type=click.Path(dir_okay=False), help="A TrueType font for the report.")
 @reports_errors
-def sim(game, games, players, seed, policy, rules, workers, as_json, report, map_option, font):
+def sim(game, games, players, seed, policy, rules, preset, vary, workers, as_json, report, paper, map_option,
+        font):
     """Simulate many games and print what hand play cannot show."""
-    ctx = context(game, map_option=map_option, rules=rules, font=font)
+    ctx = context(game, paper=paper, map_option=map_option, rules=with_preset(preset, rules), font=font)
     click.echo(command(game, "sim")(ctx, games=games, players=players, seed=seed, policy=policy,
-                                    workers=workers, as_json=as_json, report=report))
+                                    workers=workers, as_json=as_json, report=report, vary=vary))
 
 
 @main.command()
@@ -206,12 +225,12 @@ def sim(game, games, players, seed, policy, rules, workers, as_json, report, map
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--games", "games", type=click.IntRange(1), default=2000, show_default=True,
               help="Simulated games of the same deal to compare with.")
-@click.option("--policy", default=None, help="AI policy for the comparison games.")
+@click.option("--policy", default=None, help="AI policy for the comparison games. " + POLICY_HELP)
 @click.option("--workers", type=click.IntRange(1), default=None)
 @rule_option
 @click.option("--map", "map_option", help="The map SVG.")
 @reports_errors
-def replay(game, log, games, policy, workers, rules, map_option):
+def replay(game, log, games, policy, workers, rules, preset, map_option):
     """Check a hand-played game, turn by turn, and compare it with simulations of its deal."""
-    ctx = context(game, map_option=map_option, rules=rules)
+    ctx = context(game, map_option=map_option, rules=with_preset(preset, rules))
     click.echo(command(game, "replay")(ctx, log=log, games=games, policy=policy, workers=workers))

@@ -1,0 +1,98 @@
+"""The `kit sim --report` PDF, drawn once for every game, on the paper `--paper` names.
+
+Page 1 has the same furniture in every game: a heading (the run, its headline figures,
+the rules), then a grid of charts - the turns per game histogram, the game's own top
+charts, the winner share by seat (95% intervals) and by policy against the even share,
+and the game's own bottom charts. The game's further pages follow. Pages are the
+layout's paper turned landscape, in mm with y up.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from kit.charts import Share, draw_heading, draw_histogram, draw_shares, grid_cells
+from kit.fonts import register
+from kit.imposition import Rect
+from kit.output import Pdf
+from kit.report import Run, Simulator, header, rules_line
+
+MARGIN = 12.0           # least page edge around a report: more than a printer needs, for binding
+GAP_X, GAP_Y = 14.0, 8.0
+
+
+@dataclass(frozen=True)
+class Page:
+    """A landscape report page, mm."""
+
+    width: float
+    height: float
+    margin: float
+
+    @property
+    def body(self) -> Rect:
+        return Rect(self.margin, self.margin, self.width - 2 * self.margin, self.height - 2 * self.margin)
+
+
+def page_of(layout) -> Page:
+    """The layout's paper turned landscape, with at least the report margin."""
+    short, long_ = sorted((layout.paper_width, layout.paper_height))
+    return Page(long_, short, max(MARGIN, layout.margin))
+
+
+def heading(c, page: Page, title: str, lines) -> float:
+    """The report heading at the top of `page`; returns the y under it."""
+    b = page.body
+    return draw_heading(c, b.x, b.y2, b.w, title, lines)
+
+
+def run_heading(c, page: Page, sim: Simulator, fig: dict, subtitle: str) -> float:
+    head = header(sim.title + " simulation", fig, sim.unit)
+    return heading(c, page, head, [subtitle, rules_line(fig)])
+
+
+def seat_shares(fig: dict) -> list[Share]:
+    return [Share(f"seat {s + 1} {p}", r, tuple(i)) for s, (p, r, i) in
+            enumerate(zip(fig["policies"], fig["seat_win_rate"], fig["seat_win_interval"]))]
+
+
+def policy_shares(fig: dict) -> list[Share]:
+    """Each policy's win share per seat it played, with its interval scaled the same way."""
+    out = []
+    for name, rate in fig["policy_win_rate"].items():
+        k = len(fig["policy_seats"][name])
+        lo, hi = fig["policy_win_interval"][name]
+        out.append(Share(f"{name} ×{k}", rate / k, (lo / k, hi / k)))
+    return out
+
+
+def charts_page(pdf: Pdf, page: Page, sim: Simulator, run: Run) -> None:
+    c = pdf.canvas
+    fig = run.figures
+    tu = fig["turns"]
+    bottom = run_heading(c, page, sim, fig, sim.subtitle(fig))
+    top_cells, bottom_cells = sim.cells(run)
+    draws = [lambda c, box: draw_histogram(c, box, Counter(o.turns for o in run.outcomes), "turns per game",
+                                           tu["median"], f"median {tu['median']:g}"),
+             *top_cells,
+             lambda c, box: draw_shares(c, box, seat_shares(fig), f"winner share by seat (95% interval{sim.win_note})",
+                                        reference=1 / fig["players"], reference_label=f"even {1 / fig['players']:.0%}"),
+             lambda c, box: draw_shares(c, box, policy_shares(fig), "winner share by policy, per seat (95% interval)",
+                                        reference=1 / fig["players"], reference_label=f"even {1 / fig['players']:.0%}"),
+             *bottom_cells]
+    cols = -(-len(draws) // 2)
+    b = page.body
+    cells = grid_cells(Rect(b.x, b.y, b.w, bottom - 2 - b.y), cols, 2, GAP_X if cols == 2 else 12, GAP_Y)
+    for draw, box in zip(draws, cells):
+        draw(c, box)
+
+
+def report_pdf(sim: Simulator, run: Run, ctx) -> bytes:
+    page = page_of(ctx.layout)
+    pdf = Pdf(page.width, page.height, f"{sim.name} simulation report", font=register(ctx.font))
+    charts_page(pdf, page, sim, run)
+    pdf.show_page()
+    if sim.pages is not None:
+        sim.pages(pdf, page, run, ctx)
+    return pdf.finish()
