@@ -10,11 +10,9 @@ layout's paper turned landscape, in mm with y up.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-
 from kit.charts import Share, draw_heading, draw_histogram, draw_shares, grid_cells
 from kit.fonts import register
-from kit.imposition import Rect
+from kit.imposition import Paper, Rect, paper
 from kit.output import Pdf
 from kit.report import Run, Simulator, header, rules_line
 
@@ -22,32 +20,18 @@ MARGIN = 12.0           # least page edge around a report: more than a printer n
 GAP_X, GAP_Y = 14.0, 8.0
 
 
-@dataclass(frozen=True)
-class Page:
-    """A landscape report page, mm."""
-
-    width: float
-    height: float
-    margin: float
-
-    @property
-    def body(self) -> Rect:
-        return Rect(self.margin, self.margin, self.width - 2 * self.margin, self.height - 2 * self.margin)
-
-
-def page_of(layout) -> Page:
+def page_of(layout) -> Paper:
     """The layout's paper turned landscape, with at least the report margin."""
-    short, long_ = sorted((layout.paper_width, layout.paper_height))
-    return Page(long_, short, max(MARGIN, layout.margin))
+    return paper(layout, landscape=True, margin=MARGIN)
 
 
-def heading(c, page: Page, title: str, lines) -> float:
+def heading(c, page: Paper, title: str, lines) -> float:
     """The report heading at the top of `page`; returns the y under it."""
     b = page.body
     return draw_heading(c, b.x, b.y2, b.w, title, lines)
 
 
-def run_heading(c, page: Page, sim: Simulator, fig: dict, subtitle: str) -> float:
+def run_heading(c, page: Paper, sim: Simulator, fig: dict, subtitle: str) -> float:
     head = header(sim.title + " simulation", fig, sim.unit)
     return heading(c, page, head, [subtitle, rules_line(fig)])
 
@@ -67,7 +51,7 @@ def policy_shares(fig: dict) -> list[Share]:
     return out
 
 
-def charts_page(pdf: Pdf, page: Page, sim: Simulator, run: Run) -> None:
+def charts_page(pdf: Pdf, page: Paper, sim: Simulator, run: Run) -> None:
     c = pdf.canvas
     fig = run.figures
     tu = fig["turns"]

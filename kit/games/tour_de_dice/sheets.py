@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black, white
 
 from kit.errors import KitError
-from kit.imposition import Rect, grid
+from kit.imposition import Paper, Rect, grid, paper  # noqa: F401  (Paper, paper: used by build and tests)
 from kit.layoutfile import Layout
 from kit.output import Pdf
 from kit.render import colour, draw_clipped, ink_on, draw_segments, fill_rect, line, stroke_rect, text, text_in_box
@@ -20,23 +20,6 @@ from kit.games.tour_de_dice.model import Colour
 
 GRID = Color(0.55, 0.55, 0.55)
 SHADE = Color(0.93, 0.93, 0.93)
-
-
-# --- the page ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Paper:
-    """A page to draw on: its size and the edge a home printer cannot print on, mm."""
-
-    width: float
-    height: float
-    margin: float
-
-
-def paper(layout: Layout, landscape: bool = False) -> Paper:
-    """The layout's paper, portrait or turned landscape."""
-    short, long_ = sorted((layout.paper_width, layout.paper_height))
-    return Paper(long_, short, layout.margin) if landscape else Paper(short, long_, layout.margin)
 
 
 # --- course preview --------------------------------------------------------------------
