@@ -80,3 +80,66 @@ def report_pdf(sim: Simulator, run: Run, ctx) -> bytes:
     if sim.pages is not None:
         sim.pages(pdf, page, run, ctx)
     return pdf.finish()
+
+
+# --- a sweep's page ----------------------------------------------------------------------------
+
+def sweep_cells(sim: Simulator, rows, comparisons) -> list:
+    """Chart drawers for a sweep page: every per-game figure, the rows side by side."""
+    from kit.charts import Spread, draw_spreads
+
+    labels = [" · ".join(v for _, v in r.values) for r in rows]
+
+    def mark(entry) -> str:
+        return " *" if entry.get("beyond_noise") else ""
+
+    def figure(name: str, title: str):
+        entries = [(label, c[name]) for label, c in zip(labels, comparisons) if name in c]
+        if entries[0][1]["kind"] == "count":
+            items = [Spread(label + mark(e), e["min"], e["p5"], e["median"], e["p95"], e["max"])
+                     for label, e in entries]
+            return lambda c, box: draw_spreads(c, box, items, title + " (min, p5-p95, median, max)")
+        items = [Share(label + mark(e), e["share"], tuple(e["interval"])) for label, e in entries]
+        return lambda c, box: draw_shares(c, box, items, title + " (95% interval)")
+
+    def shares(prefix: str, title: str):
+        names = list(dict.fromkeys(n for c in comparisons for n in c if n.startswith(prefix)))
+        items = [Share(f"{label} · {n.removesuffix(' per seat')}{mark(c[n])}", c[n]["share"],
+                       tuple(c[n]["interval"]))
+                 for label, c in zip(labels, comparisons) for n in names if n in c]
+        return lambda c, box: draw_shares(c, box, items, title)
+
+    cells = [figure("turns", "turns per game")]
+    cells += [figure(m.key, m.label + (" (share of games)" if m.rate else " per game")) for m in sim.measures]
+    cells.append(shares("seat ", "winner share by seat (95% interval)"))
+    policies = {n for c in comparisons for n in c if n.endswith(" per seat")}
+    if len(policies) > 1:
+        cells.append(shares_policy(labels, comparisons, mark))
+    return cells
+
+
+def shares_policy(labels, comparisons, mark):
+    items = [Share(f"{label} · {n.removesuffix(' per seat')}{mark(c[n])}", c[n]["share"], tuple(c[n]["interval"]))
+             for label, c in zip(labels, comparisons) for n in c if n.endswith(" per seat")]
+    return lambda c, box: draw_shares(c, box, items, "winner share by policy, per seat (95% interval)")
+
+
+def sweep_pdf(sim: Simulator, rows, runs, comparisons, ctx, *, games: int, seed: int) -> bytes:
+    """One page: every per-game figure of every row of a sweep, the rows side by side."""
+    from kit.sweep import text as sweep_text
+
+    page = page_of(ctx.layout)
+    pdf = Pdf(page.width, page.height, f"{sim.name} rule sweep", font=register(ctx.font))
+    c = pdf.canvas
+    first = sweep_text(sim, rows, runs, comparisons, games=games, seed=seed).splitlines()
+    keys = ", ".join(k for k, _ in rows[0].values)
+    bottom = heading(c, page, f"{sim.title}: rule sweep, {len(rows)} variants × {games} {sim.unit}",
+                     [first[0], first[1], f"rows labelled by {keys}; * marks a difference from the first row "
+                      "beyond noise (the 95% interval of the paired difference, same seeds, excludes 0)"])
+    draws = sweep_cells(sim, rows, comparisons)
+    cols = -(-len(draws) // 2)
+    b = page.body
+    for draw, box in zip(draws, grid_cells(Rect(b.x, b.y, b.w, bottom - 2 - b.y), cols, 2, 12, GAP_Y)):
+        draw(c, box)
+    pdf.show_page()
+    return pdf.finish()

@@ -94,3 +94,80 @@ def test_reports_follow_the_paper(project, tmp_path, paper, size):
     for page in PdfReader(out).pages:
         w, h = (float(v) / 72 * 25.4 for v in page.mediabox[2:])
         assert (w, h) == pytest.approx(size, abs=0.2)
+
+
+# --- sweeps ----------------------------------------------------------------------------------
+
+from kit.sweep import Vary, paired, parse_vary, variants  # noqa: E402
+
+
+def test_vary_grammar_and_combinations():
+    assert parse_vary("chain_limit=0,1") == Vary("chain_limit", ("0", "1"))
+    assert parse_vary("policy=greedy;greedy,random") == Vary("policy", ("greedy", "greedy,random"))
+    rows = variants([parse_vary("preset=a,b"), parse_vary("rule=-;x=1+y=2"), parse_vary("policy=p,q")], "base")
+    assert [r.label for r in rows][:3] == ["preset=a rule=- policy=p", "preset=a rule=- policy=q",
+                                          "preset=a rule=x=1+y=2 policy=p"]
+    assert len(rows) == 8
+    assert rows[2].rules == (("preset", "a"), ("x", "1"), ("y", "2")) and rows[2].policy == "p"
+    assert variants([parse_vary("k=1,2")], "base")[1].policy == "base"
+    for bad, why in (("chain_limit", "KEY=A,B"), ("k=1,,2", "empty value"), ("k=1,1", "twice")):
+        with pytest.raises(KitError, match=why):
+            parse_vary(bad)
+    with pytest.raises(KitError, match="varied twice"):
+        variants([parse_vary("k=1,2"), parse_vary("k=3")], None)
+    with pytest.raises(KitError, match="OPTION=VALUE"):
+        variants([parse_vary("rule=x")], None)
+
+
+def test_paired_difference_is_beyond_noise_only_when_its_interval_excludes_zero():
+    base = [0, 1] * 50
+    assert not paired(base, base)["beyond_noise"] and paired(base, base)["diff"] == 0
+    assert paired([x + 1 for x in base], base)["beyond_noise"]  # every game one more: no noise at all
+    shifted = [x + (1 if k % 3 else 0) for k, x in enumerate(base)]
+    d = paired(shifted, base)
+    assert d["beyond_noise"] and d["diff_interval"][0] > 0
+    noisy = [1 - x for x in base]
+    assert not paired(noisy, base)["beyond_noise"]
+
+
+def _json(args):
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)
+
+
+@shipped
+@pytest.mark.parametrize("game, vary, separate", [
+    ("karuta", ["--vary", "preset=written,designer-tool", "--vary", "policy=greedy;random,greedy,foresight,greedy"],
+     [["--preset", "written", "--policy", "greedy"],
+      ["--preset", "written", "--policy", "random,greedy,foresight,greedy"],
+      ["--preset", "designer-tool", "--policy", "greedy"],
+      ["--preset", "designer-tool", "--policy", "random,greedy,foresight,greedy"]]),
+    ("tour-de-dice", ["--vary", "breakaway=off,on", "--vary", "rule=-;dice=2"],
+     [["--rule", "breakaway=off"], ["--rule", "breakaway=off", "--rule", "dice=2"],
+      ["--rule", "breakaway=on"], ["--rule", "breakaway=on", "--rule", "dice=2"]]),
+])
+def test_a_sweeps_rows_equal_separate_runs_on_the_same_seeds(project, game, vary, separate):
+    common = ["sim", "-g", game, "--games", "60", "--seed", "9", "--workers", "1", "--json"]
+    sweep = _json(common + vary)
+    assert [r["report"] for r in sweep["rows"]] == [_json(common + args) for args in separate]
+    first = sweep["rows"][0]["compare"]
+    assert "diff" not in first["turns"] and "diff" in sweep["rows"][1]["compare"]["turns"]
+    text = CliRunner().invoke(main, common[:-1] + vary)
+    assert text.exit_code == 0 and "beyond noise" in text.output and len(text.output.splitlines()) == 4 + 4 + 1
+
+
+@shipped
+def test_sweep_marks_what_the_designer_tool_changes_and_draws_a_page(project, tmp_path):
+    out = tmp_path / "sweep.pdf"
+    sweep = _json(["sim", "-g", "karuta", "--games", "150", "--workers", "1", "--json",
+                   "--vary", "preset=written,designer-tool", "--report", str(out), "--paper", "A3"])
+    tool = sweep["rows"][1]["compare"]
+    assert tool["turns"]["beyond_noise"] and tool["turns"]["diff"] > 10
+    assert tool["passes"]["beyond_noise"]
+    assert sweep["rows"][1]["report"]["rules"]["preset"] == "designer-tool"
+    from pypdf import PdfReader
+    pages = PdfReader(out).pages
+    assert len(pages) == 1 and "designer-tool" in pages[0].extract_text()
+    bad = CliRunner().invoke(main, ["sim", "-g", "karuta", "--games", "5", "--vary", "chian_limit=0,1"])
+    assert bad.exit_code == 2 and "--vary chian_limit=0" in bad.output and "did you mean chain_limit" in bad.output
