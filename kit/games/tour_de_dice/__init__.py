@@ -16,6 +16,13 @@ GAME = Game(
                 to="ctx"),
             "font",
         )),
+        Command("replay", "replay:replay_command", (
+            Opt("log", "The race copied from its progress sheet (YAML).", kind="argument"),
+            Opt("games", "Simulated races to compare with.", kind="int", default=2000, minimum=1,
+                show_default=True),
+            Opt("policy", "AI policy for the comparison races: " + SHARED["policy"].help),
+            "workers", "rule", "preset",
+        )),
     ),
     data_files=("course.yaml", "pieces.yaml", "rules.yaml"),
     pieces=("card", "marker"),
