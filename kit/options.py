@@ -159,3 +159,26 @@ def _presets(doc, by_name: dict, where: Where) -> dict:
             settings[key] = by_name[key].check(value, key_at)
         out[name] = settings
     return out
+
+
+def _raw(value) -> str:
+    """A YAML rule value as the text `--rule key=value` would give."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def log_rules(spec: tuple[Option, ...], doc) -> tuple[tuple[str, str], ...]:
+    """A game log's `rules:` mapping as override pairs, each name and value checked where it
+    is written; `preset: NAME` chooses a preset (checked when the rules load)."""
+    by_name = {o.name: o for o in spec}
+    pairs = []
+    for key, value in (doc or {}).items():
+        at = doc.at(key)
+        if key == PRESETS[:-1]:
+            if not isinstance(value, str):
+                raise KitError(f"preset should be a preset's name, not {describe(value)}", at)
+        elif key not in by_name:
+            raise KitError(f"unknown rule option {key!r}{did_you_mean(key, by_name)}", at)
+        else:
+            by_name[key].check(value, at)
+        pairs.append((key, _raw(value)))
+    return tuple(pairs)

@@ -31,6 +31,7 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import KitError, Where, did_you_mean, display_path
+from kit.options import log_rules
 from kit.simulate import percentile_rank, run_games, summary
 from kit.yamlload import LMap, describe, fields, load_yaml
 
@@ -61,10 +62,6 @@ class Log:
     ring_where: Where
 
 
-def _raw(value) -> str:
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
-
-
 _TURN = re.compile(r"^\s*(\S+)\s+(\d+)\s*(?::(.*))?$")
 _ROLL = re.compile(r"^\s*(\S+)\s+([1-6](?:\s+[1-6])*)\s*>\s*(\S+)\s*$")
 
@@ -73,21 +70,14 @@ def parse_log(doc, file_where: Where) -> Log:
     if not isinstance(doc, LMap):
         raise KitError("a race log should be a mapping with players, ring, start and turns", file_where)
     f = fields(doc, {"players": int, "ring": list, "start": int, "turns": list}, {"rules": dict}, what="race log")
-    spec = {o.name: o for o in RULE_SPEC}
-    rules = []
-    for key, value in (f.get("rules") or {}).items():
-        at = f["rules"].at(key)
-        if key not in spec:
-            raise KitError(f"unknown rule option {key!r}{did_you_mean(key, spec)}", at)
-        spec[key].check(value, at)
-        rules.append((key, _raw(value)))
+    rules = log_rules(RULE_SPEC, f.get("rules"))
     for k, card in enumerate(f["ring"]):
         if not isinstance(card, str):
             raise KitError(f"ring box {k + 1} should be a card id, not {describe(card)}", f["ring"].at(k))
     if not 1 <= f["start"] <= f["players"]:
         raise KitError(f"start: player {f['start']} does not exist in a {f['players']}-player race", doc.at("start"))
     turns = f["turns"]
-    return Log(f["players"], tuple(rules), tuple(f["ring"]), f["start"] - 1,
+    return Log(f["players"], rules, tuple(f["ring"]), f["start"] - 1,
                tuple(_turn(item, k + 1, turns.at(k)) for k, item in enumerate(turns)), doc.where, doc.at("ring"))
 
 
