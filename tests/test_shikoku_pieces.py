@@ -24,6 +24,9 @@ from kit.games.shikoku_duo.pieces import PLAYERS, piece
 from kit.games.shikoku_duo.tokens import Section, pack, standee_folds
 
 
+SETTINGS = ("board_tiles", "map")     # shikoku-duo's own layout sections (its GAME's layout_settings)
+
+
 def _components():
     """Components shaped like model.Components (the shipped data's shape)."""
     types = tuple(NS(id=i, name=n, icon=i) for i, n in (("mountain", "山水"), ("flower", "花鳥"),
@@ -48,7 +51,7 @@ AUTOMA = ([("ダイス: 出目が最も大きいダイスを取る。", "Dice: t
 
 
 def _layout(paper="A4"):
-    return load_layout(layout_files(ROOT, "shikoku-duo")).with_paper(paper)
+    return load_layout(layout_files(ROOT, "shikoku-duo"), SETTINGS).with_paper(paper)
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +83,7 @@ def test_a_bad_or_missing_piece_is_refused_with_its_line(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("pieces:\n  coin: {size: 12x}\n", encoding="utf-8")
     with pytest.raises(KitError) as err:
-        load_layout(layout_files(ROOT, "shikoku-duo", bad))
+        load_layout(layout_files(ROOT, "shikoku-duo", bad), SETTINGS)
     assert err.value.where.line == 2 and "coin size" in err.value.message
     with pytest.raises(KitError, match="no piece 'meeple'"):
         piece(_layout(), "meeple")
@@ -126,7 +129,7 @@ def test_board_slot_counts_follow_the_data(comp):
 def test_a_board_too_small_for_its_tokens_is_refused(comp, tmp_path):
     small = tmp_path / "small.yaml"
     small.write_text("pieces:\n  artist_board: {size: 100x60}\n", encoding="utf-8")
-    layout = load_layout(layout_files(ROOT, "shikoku-duo", small))
+    layout = load_layout(layout_files(ROOT, "shikoku-duo", small), SETTINGS)
     with pytest.raises(KitError, match="artist_board is too small"):
         playerboards.layouts(layout, comp)
 
@@ -357,3 +360,24 @@ def test_the_real_data_prints_every_piece(project):
     lays = playerboards.layouts(ctx.layout, comp)
     assert len(lays["artist"].slots["painting"]) == len(comp.artist_slots)
     assert len(lays["artist"].slots["legend"]) == len(comp.painting_types)
+
+
+@pytest.mark.parametrize("paper", ["Letter", "A3"])
+def test_every_file_follows_the_paper(comp, paper):
+    layout = _layout(paper)
+    game = NS(components=comp, rules=MP({}))
+    portrait = sorted(to_pt(v) for v in PAPERS[paper])
+    for name, (data, pages) in pieces(game, layout, AUTOMA).items():
+        reader = PdfReader(io.BytesIO(data))
+        assert len(reader.pages) == pages >= 1, name
+        for page in reader.pages:
+            size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+            assert all(math.isclose(s, t, abs_tol=0.01) for s, t in zip(size, portrait)), (name, paper)
+
+
+def test_a_progress_sheet_row_reads_as_the_replay_logs_turn():
+    row = {"seat": "1", "character": "巡", "steps": "3", "where": "12", "action": "wave merchant"}
+    assert sheets.turn_line(row) == "1: pilgrim 3 12 wave merchant"
+    assert sheets.turn_line({**row, "character": "商", "where": "kochi", "action": "sell 2", "repeat": True}) == \
+        "1: repeat merchant 3 kochi sell 2"
+    assert [c.key for c in sheets.PICK_COLUMNS] == ["seat", "character", "steps", "where", "action", "repeat"]

@@ -142,14 +142,14 @@ def starts(game) -> str:
     """Where the figures start, in words: the engine's setup (rules.py), named from the board."""
     board = getattr(game, "board", None)
     if board is None:
-        return "pilgrims before the first ring space, merchants in the start town, artists in the start region"
+        return "pilgrims on the start space, merchants in the start town, artists in the start region"
     rules = getattr(game, "rules", {}) or {}
     towns = list(board.towns.values())
     town = next((t for t in towns if t.id == rules.get("start_town")), None) or \
         next(t for t in towns if t.kind == "mountain")
     region = next((r for r in board.regions if r.id == rules.get("start_region")), board.regions[0])
     first = board.ring[0]
-    return (f"pilgrims just before ring space 0 ({first.name}), their first move of N ending on space N-1; "
+    return (f"both pilgrims on ring space 0, the start ({first.name}; its effect is not taken); "
             f"merchants in {town.name} ({town.id}); artists in {region.name or region.id} ({region.id})")
 
 
