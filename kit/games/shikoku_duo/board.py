@@ -103,7 +103,7 @@ class BoardLayout:
     routes: tuple                  # ((x, y), (x, y)) board mm
     regions: tuple                 # RegionMark
     arrows: tuple                  # ((x, y), (dx, dy)): a clockwise chevron between two spaces
-    start: tuple                   # ((x, y), (dx, dy)): the start arrow into space 1
+    start: tuple                   # ((x, y), (dx, dy)): the start arrow into space 0
     start_label: Label
     start_town: str
     start_region: str
@@ -276,7 +276,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     start = (((last[0] + first[0]) / 2, (last[1] + first[1]) / 2), _unit(first[0] - last[0], first[1] - last[1]))
     taken.discs.append((start[0], 4.0))
     start_label = _place_label(start[0], 4.0, spaces[0].outward,
-                               [("★ 発願 start", 9.0, False), ("pilgrims enter space 1", 5.0, True)], taken, edge)
+                               [("★ 発願 start", 9.0, False), ("both pilgrims begin on space 0", 5.0, True)], taken, edge)
 
     legend, supply = _corners(bp, spaces, coast, supply_size(layout))
     wave_w = piece(layout, "wave_tile").width + 1.0
@@ -448,7 +448,8 @@ def draw_board(c: Canvas, model: ShikokuDuo, g: BoardLayout) -> None:
         icon = s.radius * 1.05
         draw_kind(c, s.kind, Rect(s.centre[0] - icon / 2, s.centre[1] - icon / 2 + s.radius * 0.18, icon, icon),
                   colour(rgb))
-        text(c, s.centre[0], s.centre[1] - s.radius * 0.78, str(s.index + 1), 6.5, "centre", INK)
+        # the ring index, as the engine, the progress sheet and the replay log number the spaces
+        text(c, s.centre[0], s.centre[1] - s.radius * 0.78, str(s.index), 6.5, "centre", INK)
         if s.shop:
             fill_rect(c, s.shop, mix(rgb, white, 0.85))
             stroke_rect(c, s.shop, colour(rgb), to_pt(0.5), ([to_pt(1.2), to_pt(0.8)], 0))
@@ -456,7 +457,7 @@ def draw_board(c: Canvas, model: ShikokuDuo, g: BoardLayout) -> None:
         _write(c, s.label, halo=s.kind == "town")
         if s.kind == "town" and model.board.ring[s.index].town == g.start_town:
             _star(c, (s.centre[0] + s.radius * 0.8, s.centre[1] + s.radius * 0.8), 2.6, black)
-    # the start: an arrow into space 1
+    # the start: an arrow into space 0
     (x, y), (dx, dy) = g.start
     c.setFillColor(black)
     size = 4.0
@@ -475,7 +476,7 @@ def _legend(c: Canvas, model: ShikokuDuo, g: BoardLayout) -> None:
     stroke_rect(c, r, COAST, to_pt(0.4))
     x, y = r.x + 4, r.y2 - 10
     text(c, x, y, f"{TITLE}  盤面", 16)
-    text(c, x, y - 5, "shikoku-duo board · the ring runs clockwise from space 1", 6.5, fill=Color(0.3, 0.3, 0.35))
+    text(c, x, y - 5, "shikoku-duo board · the ring runs clockwise from space 0", 6.5, fill=Color(0.3, 0.3, 0.35))
     top = y - 12
     y = top
     for kind in KINDS:
