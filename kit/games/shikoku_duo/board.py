@@ -189,7 +189,7 @@ def _unit(dx: float, dy: float) -> tuple[float, float]:
 def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     """Every mark on the board in mm (pure but for measuring text in the registered font)."""
     from shapely.geometry import LineString, Point, Polygon
-    from shapely.ops import polylabel
+    from shapely.ops import polylabel, unary_union
 
     b = model.board
     bp = board_piece(layout)
@@ -200,14 +200,33 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     routes = tuple((f.at(b.towns[a].point), f.at(b.towns[c].point)) for a, c in b.routes)
     types = {t.id: t for t in model.components.painting_types}
     regions = []
+    town_discs = unary_union([Point(f.at(t.point)).buffer(bp.town / 2 + 1.5) for t in b.towns.values()
+                              if t.kind == "mountain"])
     for reg in b.regions:
         poly = Polygon([f.at(p) for p in reg.polygon])
-        # the icon where it sits furthest from the region's edges and the routes
+        # the icon and its name inside the region, clear of its edges (routes and coast) and of the
+        # mountain towns; the pole of inaccessibility first, then the nearest clear point to it
         inner = poly.buffer(-REGION_ICON / 2 - 2)
-        spot = polylabel(inner if not inner.is_empty and inner.geom_type == "Polygon" else poly, tolerance=0.5)
-        ic = (round(spot.x, 3), round(spot.y, 3))
-        lab = _label(ic[0], ic[1] - REGION_ICON / 2 - 0.8, (0, -1),
-                     [(f"{reg.name}", NAME_PT, False), (f"{types[reg.painting].name} {reg.romaji}", ROMAJI_PT, True)])
+        inner = inner if not inner.is_empty and inner.geom_type == "Polygon" else poly
+        pole = polylabel(inner, tolerance=0.5)
+        names = [(f"{reg.name}", NAME_PT, False), (f"{types[reg.painting].name} {reg.romaji}", ROMAJI_PT, True)]
+
+        def mark(x, y):
+            lab = _label(x, y - REGION_ICON / 2 - 0.8, (0, -1), names)
+            return lab, Point(x, y).buffer(REGION_ICON / 2).union(_rect_shape(lab.box.grow(0.6)))
+
+        ic, lab = (round(pole.x, 3), round(pole.y, 3)), None
+        x0, y0, x1, y1 = inner.bounds
+        grid = sorted(((x0 + i * 2.0, y0 + j * 2.0) for i in range(int((x1 - x0) / 2) + 1)
+                       for j in range(int((y1 - y0) / 2) + 1)),
+                      key=lambda q: ((q[0] - pole.x) ** 2 + (q[1] - pole.y) ** 2, q))
+        for x, y in [(pole.x, pole.y)] + grid:
+            cand, shape = mark(x, y)
+            if poly.contains(shape) and not shape.intersects(town_discs):
+                ic, lab = (round(x, 3), round(y, 3)), cand
+                break
+        if lab is None:
+            lab = mark(*ic)[0]
         regions.append(RegionMark(reg.id, reg.painting, tuple(poly.exterior.coords), ic, lab))
 
     towns_at = {t.id: f.at(t.point) for t in b.towns.values()}
