@@ -48,6 +48,7 @@ class Layout:
     slot_gap: float           # minimum gap between relaxed slots, map units
     map: str | None           # map path from the layout file, or None
     source: str               # files the layout was read from, for messages
+    board_sea: str | None = None   # the board's sea colour "#RRGGBB", or None: no ink on the sea
 
     def with_paper(self, name: str) -> "Layout":
         key = paper_name(name)
@@ -122,7 +123,11 @@ def load_layout(files: list[Path]) -> Layout:
         raise KitError(f"duplex flip must be long or short, not {duplex['flip']!r}", duplex.at("flip"))
     board = top["board"]
     fields(board, {"scale": (int, float), "overlap": (str, int, float), "slot_gap": (int, float)},
-           what="board")
+           {"sea": (str, type(None))}, what="board")
+    sea = board.get("sea")
+    if sea is not None and sea != "none" and not (
+            len(sea) == 7 and sea.startswith("#") and all(ch in "0123456789abcdefABCDEF" for ch in sea[1:])):
+        raise KitError(f"board sea must be #RRGGBB or none, not {sea!r}", board.at("sea"))
     if not (math.isfinite(board["scale"]) and board["scale"] > 0):
         raise KitError("board scale must be a number larger than zero", board.at("scale"))
     if not (math.isfinite(board["slot_gap"]) and board["slot_gap"] >= 0):
@@ -147,4 +152,5 @@ def load_layout(files: list[Path]) -> Layout:
         board_scale=float(board["scale"]), board_overlap=_len(board, "overlap"),
         slot_gap=float(board["slot_gap"]), map=top.get("map"),
         source=", ".join(str(f) for f in files),
+        board_sea=None if sea in (None, "none") else sea,
     )
