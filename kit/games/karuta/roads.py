@@ -23,7 +23,7 @@ from shapely.geometry import LineString
 from shapely.geometry import box as shapely_box
 from shapely.ops import unary_union
 
-from kit.leaders import segment_enters
+from kit.leaders import segment_clear, segment_enters
 from kit.relax import Box
 
 Point = tuple[float, float]
@@ -60,21 +60,10 @@ def _box(s) -> Box:
     return Box(s.centre[0], s.centre[1], s.width, s.height)
 
 
-def _clear(p: Point, q: Point, boxes) -> bool:
-    x0, x1, y0, y1 = min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1])
-    for o in boxes:
-        hw, hh = o.width / 2, o.height / 2
-        if o.x + hw <= x0 or o.x - hw >= x1 or o.y + hh <= y0 or o.y - hh >= y1:
-            continue
-        if segment_enters(p, q, o):
-            return False
-    return True
-
-
 def route(start: Point, end: Point, obstacles: list[Box], margin: float) -> tuple[Point, ...]:
     """The shortest polyline from `start` to `end` that enters none of `obstacles`, bending only
     at their corners grown by `margin` (a visibility graph); straight if nothing is in the way."""
-    if _clear(start, end, obstacles):
+    if segment_clear(start, end, obstacles):
         return (start, end)
     corners = []
     for o in obstacles:
@@ -97,7 +86,7 @@ def route(start: Point, end: Point, obstacles: list[Box], margin: float) -> tupl
             if j == i:
                 continue
             nd = d + math.dist(nodes[i], nodes[j])
-            if nd < dist.get(j, math.inf) - 1e-9 and _clear(nodes[i], nodes[j], obstacles):
+            if nd < dist.get(j, math.inf) - 1e-9 and segment_clear(nodes[i], nodes[j], obstacles):
                 dist[j], prev[j] = nd, i
                 heapq.heappush(todo, (nd, j))
     if 1 not in prev:
