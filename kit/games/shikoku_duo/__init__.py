@@ -1,0 +1,16 @@
+"""四国デュオ: a two-player journey round Shikoku (pilgrim, merchant and artist)."""
+
+from kit.games import Command, Game
+
+GAME = Game(
+    name="shikoku-duo",
+    title="四国デュオ: a two-player dice-drafting journey round Shikoku",
+    package="kit.games.shikoku_duo",
+    commands=(
+        Command("check", "check:check", ("layout", "map", "rule", "strict")),
+        Command("export", "check:export", ("map", "rule")),
+    ),
+    data_files=("board.yaml", "components.yaml", "waves.yaml"),
+    pieces=("board", "ring_space", "mountain_town"),
+    products=(),
+)
