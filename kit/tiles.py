@@ -119,11 +119,13 @@ def _connected(tiles: list[Tile]) -> bool:
     return seen == cells
 
 
-def plan(width: float, height: float, layout: Layout, area: Rect | None = None, carries=None) -> TilePlan:
-    """Tiles covering `area` (default: the whole width × height mm drawing); portrait or
-    landscape, whichever needs fewer. With `carries` (a shapely shape, drawing mm), a sheet
-    that would show none of it is left out, and the grid is shifted to leave out the most."""
-    overlap, margin = layout.board_overlap, layout.margin
+def plan(width: float, height: float, layout: Layout, overlap: float, area: Rect | None = None,
+         carries=None) -> TilePlan:
+    """Tiles covering `area` (default: the whole width × height mm drawing), neighbours sharing
+    a glued `overlap` mm; portrait or landscape, whichever needs fewer. With `carries` (a
+    shapely shape, drawing mm), a sheet that would show none of it is left out, and the grid
+    is shifted to leave out the most."""
+    margin = layout.margin
     pw, ph = layout.paper_width, layout.paper_height
     area = area or Rect(0, 0, width, height)
     shifts = [0.5] if carries is None else [0.5] + [k / (SHIFTS - 1) for k in range(SHIFTS)]

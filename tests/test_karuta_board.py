@@ -86,7 +86,9 @@ def test_every_highway_link_shows_between_the_slots(board):
     ctx, _, _, slots, bp = board
     shown = visible(bp.roads, slots)
     # with every card down, each link still shows at least the slot gap (4 mm on the default board)
-    assert min(shown.values()) * ctx.layout.board_scale >= ctx.layout.slot_gap - 1e-6
+    from kit.games.karuta.settings import board as board_settings
+    settings = board_settings(ctx.layout)
+    assert min(shown.values()) * settings.scale >= settings.slot_gap - 1e-6
 
 
 def test_every_highway_is_named_once_clear_of_the_slots(board):

@@ -38,5 +38,7 @@ GAME = Game(
     ),
     data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml"),
     pieces=("card",),
-    products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf"),
+    layout_settings=("board", "map", "compared_cards", "progress_sheet"),
+    products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",
+              "progress-sheet.pdf"),
 )

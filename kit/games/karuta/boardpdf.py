@@ -3,7 +3,7 @@
 `board_plan` places everything as values first: the routed highways and their
 names (`roads`), the marks where the rules' adjacency differs from the map, the
 part of the map that carries something, the sheets that print it and the legend.
-The whole board is then drawn once, at true scale (`layout.board_scale` mm per map
+The whole board is then drawn once, at true scale (the layout's `board: scale`, mm per map
 unit), into a PDF form XObject; `board.pdf` shows it tiled over the sheets that
 carry land or slots, with an assembly page; `board-overview.pdf` shows it on one
 page with a legend at reading size; `board-key.pdf` is the answer key: the same
@@ -25,12 +25,13 @@ from kit.fonts import FONT
 from kit.imposition import Rect
 from kit.layoutfile import Layout
 from kit.output import Pdf
-from kit.render import colour, fill_rect, mix, stroke_rect, text
-from kit.svgmap import _polygons
+from kit.render import colour, fill_rect, mix, rings_path, stroke_rect, text
+from kit.svgmap import shape_rings
 from kit.tiles import TilePlan, draw_assembly, draw_tiles, plan
 from kit.units import to_pt
 
 from kit.games.karuta.cards import CREDIT, TITLE
+from kit.games.karuta.settings import board as board_settings
 from kit.games.karuta.layout import Slot
 from kit.games.karuta.model import START, Karuta
 from kit.games.karuta.roads import Name, Road, names, roads
@@ -100,15 +101,7 @@ def _polyline(c: Canvas, points) -> None:
 
 
 def _shape_path(c: Canvas, shape, f: Frame):
-    path = c.beginPath()
-    for poly in _polygons(shape):
-        for ring in (poly.exterior, *poly.interiors):
-            pts = [f.at(x, y) for x, y in ring.coords]
-            path.moveTo(*_pt(pts[0]))
-            for q in pts[1:]:
-                path.lineTo(*_pt(q))
-            path.close()
-    return path
+    return rings_path(c, shape_rings(shape), f.at)
 
 
 def _provinces(c: Canvas, model: Karuta, board, f: Frame, fill: bool = True) -> None:
@@ -203,17 +196,18 @@ class BoardPlan:
 
 
 def board_plan(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> BoardPlan:
-    f = Frame(layout.board_scale, board.height)
+    settings = board_settings(layout)
+    f = Frame(settings.scale, board.height)
     width, height = board.width * f.scale, board.height * f.scale
-    found = roads(model, slots, layout.slot_gap)
+    found = roads(model, slots, settings.slot_gap)
     marks = rule_marks(model, board, found)
-    named = names(model, slots, found, layout.board_scale,
+    named = names(model, slots, found, settings.scale,
                   avoid=unary_union([_mark_shape(m) for m in marks]) if marks else None)
     carried = content(model, board, slots, found, named, marks, f)
     x0, y0, x1, y1 = carried.bounds
     area = Rect(max(0.0, x0 - AREA_PAD), max(0.0, y0 - AREA_PAD), 0, 0)
     area = Rect(area.x, area.y, min(width, x1 + AREA_PAD) - area.x, min(height, y1 + AREA_PAD) - area.y)
-    tiles = plan(width, height, layout, area, carried)
+    tiles = plan(width, height, layout, settings.overlap, area, carried)
     # The legend and title go on sheets that carry land or slots anyway, clear of both,
     # away from the glue strips.
     room = unary_union([shapely_box(t.source.x + tiles.overlap, t.source.y + tiles.overlap,
@@ -554,7 +548,7 @@ def _clip(s: str, n: int) -> str:
 def _title(c: Canvas, r: Rect, layout: Layout, card_w: float, card_h: float) -> None:
     text(c, r.x, r.y2 - 14, f"{TITLE}  盤面", 30)
     text(c, r.x, r.y2 - 21, f"board · slots for {card_w:g} × {card_h:g} mm cards · "
-                            f"1 map unit = {layout.board_scale:g} mm", 9)
+                            f"1 map unit = {board_settings(layout).scale:g} mm", 9)
     text(c, r.x, r.y2 - 27, f"Play each card onto its own slot; the start is {START} (★起点).", 9)
     text(c, r.x, r.y2 - 32.5, CREDIT, 7.5, fill=Color(0.3, 0.3, 0.3))
 
@@ -566,8 +560,9 @@ def legend_and_title(model: Karuta, board, slots: dict[str, Slot], layout: Layou
 
 
 def sea_colour(layout: Layout) -> Color | None:
-    sea = getattr(layout, "board_sea", None)
-    return None if sea in (None, "none") else colour(sea)
+    """The board's sea (the layout's `board: sea`), or None: no ink on the sea."""
+    sea = board_settings(layout).sea
+    return None if sea is None else colour(sea)
 
 
 def _map(c: Canvas, model: Karuta, board, slots: dict[str, Slot], bp: BoardPlan, layout: Layout) -> None:
