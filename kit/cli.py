@@ -23,10 +23,11 @@ from typing import Callable
 
 import click
 
-from kit import __version__, fonts
+from kit import __version__, fonts, progress
 from kit.errors import KitError, KitErrors
 from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
 from kit.output import check_targets
+from kit import project
 from kit.project import make_context
 from kit.units import parse_size
 
@@ -40,7 +41,8 @@ class SizeType(click.ParamType):
         if isinstance(value, tuple):
             return value
         try:
-            return parse_size(value, f"--{param.name}" if param else "size")
+            # The option as typed (--card), not its parameter's name (cards).
+            return parse_size(value, param.opts[0] if param and param.opts else "size")
         except KitError as err:
             self.fail(err.message, param, ctx)
 
@@ -113,9 +115,9 @@ def print_written(written):
 
 def show_check(result, values):
     text, warnings = result
-    click.echo(text)
-    for w in warnings:
+    for w in warnings:  # before the summary, whose last line counts them
         click.echo(str(w), err=True)
+    click.echo(text)
     if values.get("strict") and warnings:
         click.echo(f"error: {len(warnings)} warning(s) with --strict", err=True)
         sys.exit(2)
@@ -231,11 +233,15 @@ class GameCommand(click.Command):
         opts = cmd.opts()
         ctx_values = {o.param: values[o.param] for o in opts if o.to == "ctx"}
         call_values = {o.param: values[o.param] for o in opts if o.to == "call"}
+        if project.own_project():
+            click.echo(f"note: no data/ and layouts/ here; using kit's own project {project.PACKAGE_ROOT} "
+                       "(kit --project DIR or KIT_PROJECT=DIR chooses another)", err=True)
         context = make_context(game, **ctx_values)
         check_targets(planned_outputs(g, cmd, context, call_values))
         if any(o.name == "font" for o in opts) and (self.verb != "sim" or call_values.get("report")):
             fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
-        result = resolve(g, cmd)(context, **call_values)
+        with progress.activity(f"kit {self.verb} --game {game}"):  # a bar on a terminal, if it takes a while
+            result = resolve(g, cmd)(context, **call_values)
         VERBS.get(self.verb, Verb("")).show(result, values)
 
 
@@ -355,8 +361,17 @@ class Kit(click.Group):
         return cmd
 
 
+def choose_project(ctx, param, value):
+    project.CHOSEN = value  # None when not given: each invocation starts afresh
+    return value
+
+
 @click.group(cls=Kit, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="kit")
+@click.option("--project", metavar="DIR", type=click.Path(file_okay=False), callback=choose_project,
+              expose_value=False, is_eager=True,
+              help="The project folder with data/ and layouts/ (else KIT_PROJECT; else the working folder "
+                   "if it has them; else kit's own, with a note).")
 def main():
     """kit: print-and-play PDFs, checks and simulations for tabletop games.
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
-from kit import fonts
+from kit import fonts, progress
 from kit.errors import KitError, Where, display_path
 from kit.units import to_pt
 
@@ -163,6 +163,7 @@ class Pdf:
     def show_page(self) -> None:
         self.canvas.showPage()
         self.pages += 1
+        progress.tick()
 
     def finish(self) -> bytes:
         """The PDF's bytes; refused if the font lacked a glyph for any text drawn in it."""

@@ -793,3 +793,191 @@ def test_a_board_scale_that_needs_thousands_of_sheets_is_refused_with_what_fits(
                                    "4,860 sheets of A4, more than kit's limit of 200; a scale up to 3.99 fits")
     assert seconds < 10
     assert _snapshot(project) == before
+
+
+# --- errors in the user's words, with a place ----------------------------------------
+
+@needs_map
+@pytest.mark.parametrize("verb", ["check", "build"])
+def test_a_tiny_board_scale_names_the_setting_and_what_fits(project, verb):
+    # `scale: 0.001` said "box 0 does not fit where it must stay".
+    path = project / "layouts/karuta.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if l.startswith("  scale:"))
+    _replace_line(path, line, "  scale: 0.001")
+    before = _snapshot(project)
+    result = invoke(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
+    assert result.exit_code == 2
+    assert _first_line(result) == (
+        f"layouts/karuta.yaml:{line}: board scale 0.001 makes the board 0.7601 × 0.7942 mm, too small for 68 cards "
+        "of 24 × 26 mm (they would cover 70,293.8 times its area); it needs a board scale of at least 0.27, or "
+        "cards no larger than about 0.0905 × 0.0981 mm")
+    assert _snapshot(project) == before
+
+
+@needs_map
+def test_a_card_too_large_for_the_board_names_the_option_and_what_fits(project):
+    # `kit layout --card 200x200` said "the boxes do not fit inside the frame".
+    result = invoke("layout", "--game", "karuta", "--card", "200x200")
+    assert result.exit_code == 2
+    assert _first_line(result) == (
+        "error: --card 200x200: board scale 1 makes the board 760.1 × 794.2 mm, too small for 68 cards of "
+        "200 × 200 mm (they would cover 4.5 times its area); it needs a board scale of at least 2.1, or cards no "
+        "larger than about 94.2 × 94.2 mm (layouts/karuta.yaml:10)")
+
+
+def test_a_zero_card_names_the_option_as_typed(project):
+    # `kit layout --card 0x0` named the option `--cards`.
+    result = invoke("layout", "--game", "karuta", "--card", "0x0")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == ("Error: Invalid value for '--card': --card: '0x0' must be larger "
+                                              "than zero in both directions")
+
+
+@pytest.mark.parametrize("rule, line_of, first", [
+    (None, "{id: E,", "course card E: its outer space costs 99, but 3 dice roll at most 18, so no race could "
+                      "ever finish; costs must be at most six per die"),
+])
+def test_a_course_no_race_can_finish_fails_check(project, rule, line_of, first):
+    # tour-de-dice `outer: 99` passed `kit check` although no race can ever finish.
+    path = project / "data/tour-de-dice/course.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if line_of in l)
+    _replace_line(path, line, re.sub(r"outer: \d+", "outer: 99", lines[line - 1]))
+    result = invoke("check", "--game", "tour-de-dice")
+    assert result.exit_code == 2
+    assert _first_line(result) == f"data/tour-de-dice/course.yaml:{line}: {first}"
+
+
+def test_fewer_dice_make_a_shipped_course_unfinishable(project):
+    # The same check follows the rules: with one die a 6-cost space could still be paid,
+    # a 7 could not; the shipped course's costs are all at most 6.
+    result = invoke("check", "--game", "tour-de-dice", "--rule", "dice=1")
+    assert result.exit_code == 0, result.output
+
+
+# --- help that tells the truth -------------------------------------------------------
+
+@needs_map
+@pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
+def test_strict_check_passes_on_the_shipped_data(game):
+    # karuta's deliberate differences from the map are acknowledged in map_differences.yaml.
+    result = CliRunner().invoke(main, ["check", "--game", game, "--strict"])
+    assert result.exit_code == 0, result.output
+
+
+@needs_map
+def test_check_prints_its_warnings_before_the_summary_that_counts_them(project):
+    path = project / "data/karuta/map_differences.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if "[丹波, 近江]" in l)
+    del lines[line - 1]  # one difference no longer acknowledged: one warning
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--game", "karuta"])
+    assert result.exit_code == 0
+    out = result.output.splitlines()  # stderr and stdout in the order printed
+    warning = next(i for i, l in enumerate(out) if "warning: 近江 and 丹波 are listed as neighbours" in l)
+    assert warning < out.index("warnings: 1 (see above; --strict makes them errors)")
+
+
+@needs_map
+def test_an_acknowledged_difference_that_no_longer_occurs_is_a_warning(project):
+    path = project / "data/karuta/map_differences.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("highway_steps_apart:\n",
+                                                             "highway_steps_apart:\n  - [武蔵, 相模]\n"),
+                    encoding="utf-8")
+    line = next(i for i, l in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "[武蔵, 相模]" in l)
+    result = invoke("check", "--game", "karuta", "--strict")
+    assert result.exit_code == 2
+    assert _first_line(result) == (f"data/karuta/map_differences.yaml:{line}: warning: highway_steps_apart: 武蔵 and "
+                                   "相模 is acknowledged as a difference from the map but no longer is one; remove it")
+
+
+def test_deal_help_promises_only_the_table_sizes_karuta_takes():
+    result = CliRunner().invoke(main, ["deal", "--game", "karuta", "--help"])
+    assert "Number of players (2 to 4)." in result.output and "[2<=x<=4; required]" in result.output
+    assert invoke("deal", "--game", "karuta", "--players", 5, "--seed", 1).exit_code == 2
+
+
+def test_no_command_takes_an_option_that_does_nothing():
+    # `check --out` and `layout --out` were accepted and ignored.
+    for args in (["check", "--game", "karuta", "--out", "x"], ["layout", "--game", "karuta", "--out", "x"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"error: kit {args[0]} --game karuta takes no --out"), result.stderr
+
+
+def test_every_option_of_every_command_has_help_text():
+    from kit.cli import GameCommand
+    from kit.games import games
+
+    for name, game in games().items():
+        for cmd in game.commands:
+            for o in cmd.opts():
+                assert o.kind == "argument" or o.help.strip(), (name, cmd.verb, o.name)
+    for param in main.params:
+        assert getattr(param, "help", None), param.name
+    with click_context(main) as ctx:
+        for verb in main.list_commands(ctx):
+            command = main.get_command(ctx, verb)
+            assert command.help and command.game_option.help, verb
+            assert isinstance(command, GameCommand)
+
+
+def click_context(command):
+    import click
+
+    return click.Context(command)
+
+
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_a_project_folder_can_be_chosen(project, tmp_path_factory, monkeypatch, how):
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    monkeypatch.chdir(elsewhere)  # no data/ and layouts/ here
+    args = ["check", "--game", "tour-de-dice"]
+    if how == "option":
+        result = CliRunner().invoke(main, ["--project", str(project), *args])
+    else:
+        monkeypatch.setenv("KIT_PROJECT", str(project))
+        result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""  # no note: a project was chosen
+    # the chosen project's data is what is checked
+    (project / "data/tour-de-dice/course.yaml").write_text("cards: [\n", encoding="utf-8")
+    again = CliRunner().invoke(main, ["--project", str(project), *args] if how == "option" else args)
+    assert again.exit_code == 2 and "course.yaml:2: YAML syntax" in again.stderr
+
+
+def test_a_folder_that_is_not_a_project_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["--project", str(tmp_path), "check", "--game", "tour-de-dice"])
+    assert result.exit_code == 2
+    assert result.stderr == (f"error: --project {tmp_path}: not a kit project folder (it has no data/ and layouts/ "
+                             "folders)\n")
+
+
+def test_falling_back_to_kits_own_project_says_so(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("KIT_PROJECT", raising=False)
+    result = CliRunner().invoke(main, ["check", "--game", "tour-de-dice"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"note: no data/ and layouts/ here; using kit's own project {ROOT} ")
+
+
+def test_a_long_build_shows_a_bar_on_a_terminal_only():
+    import io
+    import time
+
+    from kit import progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    shown, piped = Terminal(), io.StringIO()
+    for stream in (shown, piped):
+        with progress.activity("kit build --game karuta", file=stream, delay=0.05):
+            time.sleep(0.7)  # a step that makes no page: the clock still runs
+            progress.tick(3)
+    assert "kit build --game karuta: 0page" in shown.getvalue() and "3page" in shown.getvalue()
+    assert piped.getvalue() == ""

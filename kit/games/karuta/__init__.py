@@ -22,7 +22,8 @@ GAME = Game(
         )),
         Command("deal", "dealsheet:deal_command", (
             "paper", "out", "layout", "font", "rule", "preset",
-            Opt("players", "Number of players.", kind="int", short="-n", required=True, minimum=1, maximum=8),
+            Opt("players", "Number of players (2 to 4).", kind="int", short="-n", required=True, minimum=2,
+                maximum=4),  # karuta's table sizes (kit.games.karuta.options.PLAYERS)
             Opt("seed", "Deal seed (game k of `kit sim --seed S` is seed S+k).", kind="int", required=True),
         )),
         Command("sim", "sim:sim_command", (
@@ -39,7 +40,8 @@ GAME = Game(
             "workers", "rule", "preset",
         )),
     ),
-    data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml"),
+    data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml",
+                "map_differences.yaml"),
     pieces=("card",),
     layout_settings=("board", "map", "compared_cards", "progress_sheet"),
     products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",
