@@ -777,17 +777,22 @@ def test_games_per_run_past_the_limit_are_refused_before_the_first(project, game
     assert seconds < 2 and peak < 30, (seconds, peak)
 
 
+def _set_board_scale(project: Path, value: str) -> int:
+    """Write `scale: value` in layouts/karuta.yaml's board section; its line."""
+    path = project / "layouts/karuta.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if l.startswith("  scale:"))
+    _replace_line(path, line, f"  scale: {value}")
+    return line
+
+
 @needs_map
 @pytest.mark.parametrize("verb", ["check", "build"])
 def test_a_board_scale_that_needs_thousands_of_sheets_is_refused_with_what_fits(project, verb):
     # `scale: 20` wrote a 4,861-page board while `kit check` said all was well.
-    path = project / "layouts/karuta.yaml"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    line = next(i for i, l in enumerate(lines, 1) if l.startswith("  scale:"))
-    _replace_line(path, line, "  scale: 20")
+    line = _set_board_scale(project, "20")
     before = _snapshot(project)
-    args = [verb, "--game", "karuta"] + (["--out", "out"] if verb == "build" else [])
-    result, seconds, _ = measured(*args)
+    result, seconds, _ = measured(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
     assert result.exit_code == 2
     assert _first_line(result) == (f"layouts/karuta.yaml:{line}: board scale 20 makes the board 15,202 × 15,883 mm: "
                                    "4,860 sheets of A4, more than kit's limit of 200; a scale up to 3.99 fits")
@@ -801,10 +806,7 @@ def test_a_board_scale_that_needs_thousands_of_sheets_is_refused_with_what_fits(
 @pytest.mark.parametrize("verb", ["check", "build"])
 def test_a_tiny_board_scale_names_the_setting_and_what_fits(project, verb):
     # `scale: 0.001` said "box 0 does not fit where it must stay".
-    path = project / "layouts/karuta.yaml"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    line = next(i for i, l in enumerate(lines, 1) if l.startswith("  scale:"))
-    _replace_line(path, line, "  scale: 0.001")
+    line = _set_board_scale(project, "0.001")
     before = _snapshot(project)
     result = invoke(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
     assert result.exit_code == 2
