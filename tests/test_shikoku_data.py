@@ -13,8 +13,7 @@ from click.testing import CliRunner
 from kit.cli import main
 from kit.errors import KitError
 from kit.games.shikoku_duo.boardlayout import BoardPiece, board_piece, too_close
-from kit.layoutfile import load_layout
-from kit.project import layout_files
+from kit.project import game_layout
 from kit.games.shikoku_duo.check import spacing_errors
 from kit.games.shikoku_duo.model import CHARACTERS, KINDS, load
 
@@ -186,7 +185,7 @@ def test_check_error_is_file_line_exit_2(project):
 
 
 def test_spaces_too_close_for_the_print(model):
-    shipped = board_piece(load_layout(layout_files(ROOT, "shikoku-duo")))
+    shipped = board_piece(game_layout("shikoku-duo", ROOT))
     big = BoardPiece(width=shipped.width, height=shipped.height, border=shipped.border,
                      space=24.0, gap=3.0, town=10.0)
     assert not too_close(model.board, shipped)

@@ -15,5 +15,6 @@ GAME = Game(
             "artist_board", "painting_tile", "wave_tile", "goods_token", "shop_token", "gold_slab",
             "coin", "hot_spring_token", "rank_marker", "standee", "die_sticker", "player_aid",
             "automa_board"),
+    layout_settings=("progress_sheet",),
     products=(),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kit.errors import Collector
+from kit.layoutfile import progress_turns
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, too_close
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
@@ -72,6 +73,7 @@ def piece_scale(model, piece) -> float:
 def check(ctx):
     model = load_ctx(ctx)
     piece = board_piece(ctx)
+    progress_turns(ctx.layout)      # read here so that a bad row count is reported by kit check
     spacing_errors(model, piece)
     text = summary(model, piece)
     warnings = list(model.warnings)
