@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import ROOT
+from conftest import ROOT, needs_map
 from kit import fonts
 from kit.errors import KitError
 from kit.imposition import back_trims, marks_extent
@@ -22,6 +22,8 @@ from kit.games.shikoku_duo import playerboards, sheets, tokens
 from kit.games.shikoku_duo.build import pieces
 from kit.games.shikoku_duo.pieces import PLAYERS, piece
 from kit.games.shikoku_duo.tokens import Section, pack, standee_folds
+
+
 
 
 def _components():
@@ -317,3 +319,64 @@ def test_the_automa_card_prints_its_rules_and_tracks(built):
     for ja, en in lines:
         assert en.split(":")[0] in text
     assert all(str(v) in text for track in tracks for v in track)
+
+
+# --- the real data, through the command line ---------------------------------------------------
+
+@needs_map
+def test_kit_build_writes_every_declared_product_twice_the_same(project):
+    from click.testing import CliRunner
+    from kit.cli import main
+    from kit.games import games
+
+    outs = []
+    for run in "ab":
+        result = CliRunner().invoke(main, ["build", "--game", "shikoku-duo", "--out", str(project / run)])
+        assert result.exit_code == 0, result.output
+        outs.append(result.output)
+    products = set(games()["shikoku-duo"].products)
+    written = {p.name for p in (project / "a").iterdir()}
+    assert products <= written
+    for name in written:
+        assert name in outs[0]
+        data = (project / "a" / name).read_bytes()
+        assert data == (project / "b" / name).read_bytes(), name
+        assert _fonts_embedded(PdfReader(io.BytesIO(data))), name
+
+
+@needs_map
+def test_the_real_data_prints_every_piece(project):
+    from kit.project import make_context
+    from kit.games.shikoku_duo.model import load
+
+    ctx = make_context("shikoku-duo")
+    comp = load(ctx.data_dir, (), ctx.map_path()).components
+    by = {s.piece: s.count for s in tokens.token_sections(comp, ctx.layout)}
+    assert by["goods_token"] == sum(comp.goods.values()) and by["shop_token"] == len(comp.shops)
+    assert by["gold_slab"] == 2 * len(comp.slabs)
+    assert {s.piece: s.count for s in tokens.duplex_sections(comp)} == {
+        "painting_tile": 2 * len(comp.paintings), "wave_tile": 3}
+    lays = playerboards.layouts(ctx.layout, comp)
+    assert len(lays["artist"].slots["painting"]) == len(comp.artist_slots)
+    assert len(lays["artist"].slots["legend"]) == len(comp.painting_types)
+
+
+@pytest.mark.parametrize("paper", ["Letter", "A3"])
+def test_every_file_follows_the_paper(comp, paper):
+    layout = _layout(paper)
+    game = NS(components=comp, rules=MP({}))
+    portrait = sorted(to_pt(v) for v in PAPERS[paper])
+    for name, (data, pages) in pieces(game, layout, AUTOMA).items():
+        reader = PdfReader(io.BytesIO(data))
+        assert len(reader.pages) == pages >= 1, name
+        for page in reader.pages:
+            size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+            assert all(math.isclose(s, t, abs_tol=0.01) for s, t in zip(size, portrait)), (name, paper)
+
+
+def test_a_progress_sheet_row_reads_as_the_replay_logs_turn():
+    row = {"seat": "1", "character": "巡", "steps": "3", "where": "12", "action": "wave merchant"}
+    assert sheets.turn_line(row) == "1: pilgrim 3 12 wave merchant"
+    assert sheets.turn_line({**row, "character": "商", "where": "kochi", "action": "sell 2", "repeat": True}) == \
+        "1: repeat merchant 3 kochi sell 2"
+    assert [c.key for c in sheets.PICK_COLUMNS] == ["seat", "character", "steps", "where", "action", "repeat"]

@@ -7,7 +7,7 @@ from collections import Counter
 from kit.errors import Collector
 from kit.layoutfile import progress_turns
 
-from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, too_close
+from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
 
 
@@ -73,7 +73,8 @@ def piece_scale(model, piece) -> float:
 def check(ctx):
     model = load_ctx(ctx)
     piece = board_piece(ctx)
-    progress_turns(ctx.layout)      # read here so that a bad row count is reported by kit check
+    tile_overlap(ctx.layout)          # read once, so a bad setting is reported here
+    progress_turns(ctx.layout)        # likewise the progress sheet's row count
     spacing_errors(model, piece)
     text = summary(model, piece)
     warnings = list(model.warnings)

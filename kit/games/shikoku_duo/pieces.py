@@ -30,13 +30,13 @@ SHADE = Color(0.93, 0.93, 0.93)
 class Player:
     """A seat's colour: its figures, boards and tile backs all wear it."""
 
-    seat: str          # A or B, as on the progress sheet
+    seat: str          # 1 or 2, as on the progress sheet and in the replay log
     name: str
     name_en: str
     rgb: str
 
 
-PLAYERS = (Player("A", "藍", "indigo", "#24407a"), Player("B", "朱", "vermilion", "#c0452c"))
+PLAYERS = (Player("1", "藍", "indigo", "#24407a"), Player("2", "朱", "vermilion", "#c0452c"))
 
 # Each character's own colour on boards, dice stickers and the aid.
 CHARACTER = {
