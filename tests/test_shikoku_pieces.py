@@ -24,8 +24,6 @@ from kit.games.shikoku_duo.pieces import PLAYERS, piece
 from kit.games.shikoku_duo.tokens import Section, pack, standee_folds
 
 
-
-
 def _components():
     """Components shaped like model.Components (the shipped data's shape)."""
     types = tuple(NS(id=i, name=n, icon=i) for i, n in (("mountain", "山水"), ("flower", "花鳥"),
