@@ -103,8 +103,11 @@ class Context:
 
 
 def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
-                 strict=False, rules=(), layout_file=None) -> Context:
+                 strict=False, rules=(), layout_file=None, preset=None) -> Context:
+    """`preset` travels with the rule overrides as a ("preset", NAME) pair (kit/options.py)."""
     root = project_root()
+    if preset:
+        rules = (("preset", preset),) + tuple(rules)
     layout = game_layout(game, root, layout_file)
     if paper:
         layout = layout.with_paper(paper)
