@@ -130,6 +130,9 @@ def write_atomic(path: Path, data: bytes) -> None:
     write_all({Path(path): data})
 
 
+MAX_PAGES = 2000
+
+
 class Pdf:
     """A deterministic reportlab canvas writing to memory; page size in mm.
 
@@ -150,6 +153,7 @@ class Pdf:
             self.buffer, pagesize=(to_pt(width_mm), to_pt(height_mm)), invariant=1, pageCompression=1,
             initialFontName=font,
         )
+        self.title = title
         self.canvas.setTitle(title)
         self.canvas.setAuthor("kit")
         self.canvas.setCreator("kit")
@@ -164,6 +168,9 @@ class Pdf:
         self.canvas.showPage()
         self.pages += 1
         progress.tick()
+        if self.pages > MAX_PAGES:  # a backstop: each product refuses its own excess first, in its words
+            raise KitError(f"{self.title}: more than {MAX_PAGES:,} pages, kit's limit for one PDF "
+                           "(no product of a real game comes near it)")
 
     def finish(self) -> bytes:
         """The PDF's bytes; refused if the font lacked a glyph for any text drawn in it."""

@@ -54,3 +54,15 @@ def test_a_full_disk_midway_leaves_every_earlier_output_untouched(tmp_path, monk
     assert (tmp_path / "a.pdf").read_bytes() == b"old a"
     assert (tmp_path / "b.pdf").read_bytes() == b"old b"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf", "b.pdf"]
+
+
+def test_a_pdf_past_the_page_limit_is_refused(monkeypatch):
+    import kit.output
+    from kit.output import Pdf
+
+    monkeypatch.setattr(kit.output, "MAX_PAGES", 3)
+    pdf = Pdf(100, 100, "karuta: board")
+    for _ in range(3):
+        pdf.show_page()
+    with pytest.raises(KitError, match="^karuta: board: more than 3 pages, kit's limit for one PDF"):
+        pdf.show_page()
