@@ -7,7 +7,7 @@ GAME = Game(
     title="四国デュオ: a two-player dice-drafting journey round Shikoku",
     package="kit.games.shikoku_duo",
     commands=(
-        Command("check", "check:check", ("layout", "map", "rule", "strict")),
+        Command("check", "check:check", ("layout", "map", "font", "rule", "strict")),
         Command("export", "check:export", ("map", "rule")),
         Command("build", "build:build", ("paper", "out", "layout", "map", "font", "rule", "print-shop")),
     ),
@@ -18,5 +18,5 @@ GAME = Game(
     products=("board.pdf", "board-overview.pdf", "player-boards.pdf", "tiles.pdf", "tokens.pdf",
               "dice-stickers.pdf", "player-aid.pdf", "automa.pdf", "score-pad.pdf", "progress-sheet.pdf",
               "alignment.pdf"),
-    layout_settings=("board_tiles", "map"),
+    layout_settings=("board_tiles", "map", "progress_sheet"),
 )

@@ -7,21 +7,23 @@ progress sheet are whole pages on the layout's paper (the progress sheet turned 
 
 from __future__ import annotations
 
+import io
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
 
 from kit.errors import KitError
-from kit.fonts import fit_size, wrap
+from kit.fonts import wrap
 from kit.imposition import Rect
-from kit.layoutfile import Layout
+from kit.layoutfile import Layout, progress_turns
 from kit.output import Pdf
 from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
 from kit.units import to_pt
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, GRID, INK, PAPER, PLAYERS, SHADE, TITLE, TITLE_EN, band,
-                                          piece, tint)
+                                          tint)
 
 HEAD_RGB = "#22324f"
 
@@ -57,8 +59,6 @@ def _set_blocks(c, col: Rect, blocks, size: float, head_size: float) -> float:
 
 def _fit_blocks(c, col: Rect, blocks, size: float, head_size: float) -> None:
     """Set the blocks at the largest size (down to 60 %) that stays inside the column."""
-    from reportlab.pdfgen.canvas import Canvas
-    import io
     scratch = Canvas(io.BytesIO())
     k = 1.0
     while k > 0.6 and _set_blocks(scratch, col, blocks, size * k, head_size * k) < col.y:
@@ -225,7 +225,6 @@ def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ..
         cell = 11.0
         track_h = len(tracks) * (cell + 5.5)
         rules = Rect(trim.x + safe, trim.y + safe + track_h + 2, trim.w - 2 * safe, top - trim.y - safe - track_h - 2)
-        blocks = [Block("", (ja, en)) for ja, en in lines]
         _fit_rules(c, rules, lines)
         y = trim.y + safe + track_h
         for ch, values in zip(CHARACTER, tracks):
@@ -247,8 +246,6 @@ def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ..
 
 def _fit_rules(c, box: Rect, lines) -> None:
     """Each rule in Japanese with its English beneath, shrunk together until all fit the box."""
-    import io
-    from reportlab.pdfgen.canvas import Canvas
 
     def set_(cv, size):
         y = box.y2
@@ -349,7 +346,6 @@ def score_pad_pdf(game, layout: Layout) -> tuple[bytes, int]:
 
 # --- progress sheet ---------------------------------------------------------------------------
 
-ROUNDS = 36             # rounds the log has room for (longer games continue on a copy)
 LOG_ROW_H = 7.0
 LOG_HEAD_H = 10.0
 
@@ -393,19 +389,20 @@ class LogGeometry:
     rows: int           # rounds per page
     pages: int
     pick_w: float       # one pick group's width
+    rounds_in_all: int  # the layout's `progress_sheet: turns` (longer games continue on a copy)
 
     def rounds(self, page: int) -> range:
-        return range(page * self.rows + 1, min((page + 1) * self.rows, ROUNDS) + 1)
+        return range(page * self.rows + 1, min((page + 1) * self.rows, self.rounds_in_all) + 1)
 
 
-def log_geometry(pg: Page) -> LogGeometry:
+def log_geometry(pg: Page, rounds: int) -> LogGeometry:
     left, width = pg.margin, pg.width - 2 * pg.margin
     top = pg.height - pg.margin - 30.0
     rows = math.floor((top - LOG_HEAD_H - pg.margin - 5) / LOG_ROW_H + 1e-9)
     if rows < 1:
         raise KitError(f"a {pg.width:g} × {pg.height:g} mm page has no room for the progress sheet's log")
     fixed = sum(col.width for col in ROUND_COLUMNS)
-    return LogGeometry(left, width, top, rows, math.ceil(ROUNDS / rows), (width - fixed) / 3)
+    return LogGeometry(left, width, top, rows, math.ceil(rounds / rows), (width - fixed) / 3, rounds)
 
 
 def _setup_header(c, comp, pg: Page, g: LogGeometry, n: int) -> None:
@@ -494,7 +491,7 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
     dice, and for each pick the seat, the character, where it went and what it did."""
     comp = game.components
     pg = page_of(layout, landscape=True)
-    g = log_geometry(pg)
+    g = log_geometry(pg, progress_turns(layout))
     pdf = Pdf(pg.width, pg.height, f"{TITLE}: progress sheet")
     for n in range(g.pages):
         pdf.set_page_size(pg.width, pg.height)
@@ -502,8 +499,9 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
         _setup_header(c, comp, pg, g, n)
         _log(c, g, g.rounds(n))
         text(c, g.left, pg.margin + 2.2, "A pick is the log's turn `SEAT: CHARACTER STEPS WHERE ACTION`: "
-             "1 巡 3 12 wave merchant → \"1: pilgrim 3 12 wave merchant\".  行き先: pilgrim: ring space number · "
-             "merchant: town id · artist: region id.", 5.6)
+             "1 巡 3 12 wave merchant → \"1: pilgrim 3 12 wave merchant\".  行き先: pilgrim: the ring space's number · "
+             "merchant: the town, artist: the region, each by its id (the romaji under its name, e.g. kochi, katsuura).",
+             5.6)
         text(c, g.left, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' (the tile taken) · merchant 'sell N' or "
              "'draw N' (+ 'keep GOODS…' when over the hold) · artist 'paint' or 'gift' (+ 'via REGIONS' with "
              "paint_path).  湯: tick when the hot-spring token repeats the die, and write the repeat's "
