@@ -12,8 +12,9 @@ from pypdf.generic import ContentStream
 from conftest import ROOT, needs_map
 from kit import fonts
 from kit.errors import KitError
+from kit.games import games
 from kit.imposition import back_trims, marks_extent
-from kit.layoutfile import PAPERS, load_layout
+from kit.layoutfile import PAPERS, load_layout, progress_turns
 from kit.project import layout_files
 from kit.units import to_pt
 from kit.yamlload import load_yaml
@@ -48,6 +49,9 @@ def _components():
 
 AUTOMA = ([("ダイス: 出目が最も大きいダイスを取る。", "Dice: take the highest die.")],
           ((0, 1, 2, 4), (0, 1, 3), (0, 2, 5)))
+
+
+SETTINGS = games()["shikoku-duo"].layout_settings     # the game's own layout sections
 
 
 def _layout(paper="A4"):
@@ -325,9 +329,9 @@ def test_other_papers_hold_every_piece(comp, paper):
 
 def test_progress_sheet_numbers_every_round_once(comp):
     layout = _layout()
-    g = sheets.log_geometry(sheets.page_of(layout, landscape=True))
+    g = sheets.log_geometry(sheets.page_of(layout, landscape=True), progress_turns(layout))
     numbers = [r for n in range(g.pages) for r in g.rounds(n)]
-    assert numbers == list(range(1, sheets.ROUNDS + 1))
+    assert numbers == list(range(1, 36 + 1))            # layouts/shikoku-duo.yaml: progress_sheet: turns
     data, pages = sheets.progress_pdf(NS(components=comp), layout)
     assert pages == g.pages
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
