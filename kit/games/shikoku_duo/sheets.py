@@ -389,10 +389,10 @@ class LogGeometry:
     rows: int           # rounds per page
     pages: int
     pick_w: float       # one pick group's width
-    total: int          # rounds logged (the layout's `progress_sheet: turns`)
+    rounds_in_all: int  # the layout's `progress_sheet: turns` (longer games continue on a copy)
 
     def rounds(self, page: int) -> range:
-        return range(page * self.rows + 1, min((page + 1) * self.rows, self.total) + 1)
+        return range(page * self.rows + 1, min((page + 1) * self.rows, self.rounds_in_all) + 1)
 
 
 def log_geometry(pg: Page, rounds: int) -> LogGeometry:
