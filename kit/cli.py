@@ -24,7 +24,7 @@ from typing import Callable
 import click
 
 from kit import __version__, fonts, progress
-from kit.errors import KitError, KitErrors
+from kit.errors import KitError, KitErrors, PieceMisfit
 from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
 from kit.output import check_targets
 from kit import project
@@ -243,8 +243,14 @@ class GameCommand(click.Command):
         check_targets(planned_outputs(g, cmd, context, call_values))
         if any(o.name == "font" for o in opts) and (self.verb != "sim" or call_values.get("report")):
             fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
-        with progress.activity(f"kit {self.verb} --game {game}"):  # a bar on a terminal, if it takes a while
-            result = resolve(g, cmd)(context, **call_values)
+        try:
+            with progress.activity(f"kit {self.verb} --game {game}"):  # a bar on a terminal, if it takes a while
+                result = resolve(g, cmd)(context, **call_values)
+        except PieceMisfit as err:
+            if not ctx_values.get("card"):
+                raise
+            w, h = ctx_values["card"]
+            raise KitError(f"--card {w:g}x{h:g}: {err.message} ({err.where})") from None
         VERBS.get(self.verb, Verb("")).show(result, values)
 
 

@@ -34,6 +34,11 @@ class KitError(Exception):
         return f"{self.where}: {self.message}" if self.where else self.message
 
 
+class PieceMisfit(KitError):
+    """A piece's size does not fit another setting (the board at its scale): placed at that
+    setting; when the size came from the command line, the CLI names --card instead."""
+
+
 class KitErrors(KitError):
     """Several independent errors found in one pass, reported together."""
 

@@ -983,3 +983,12 @@ def test_a_long_build_shows_a_bar_on_a_terminal_only():
             progress.tick(3)
     assert "kit build --game karuta: 0page" in shown.getvalue() and "3page" in shown.getvalue()
     assert piped.getvalue() == ""
+
+
+@needs_map
+def test_a_card_from_the_command_line_too_large_for_the_board_names_the_option(project):
+    result = invoke("check", "--game", "karuta", "--card", "300x400")
+    assert result.exit_code == 2
+    assert _first_line(result).startswith("error: --card 300x400: board scale 1 makes the board 760.1 × 794.2 mm, "
+                                          "too small for 68 cards of 300 × 400 mm")
+    assert _first_line(result).endswith("(layouts/karuta.yaml:10)")

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from kit.errors import KitError
+from kit.errors import KitError, PieceMisfit
 from kit.leaders import Leader, crossings, through_boxes, untangle
 from kit.relax import Box, overlaps, relax
 
@@ -191,7 +191,7 @@ def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayo
         if err.where:
             raise
         cover = len(order) * card_w_mm * card_h_mm / (board.width * board.height * scale ** 2)
-        raise KitError(f"{len(order)} slots for cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm do not fit apart "
+        raise PieceMisfit(f"{len(order)} slots for cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm do not fit apart "
                        f"on the {board.width * scale:,.0f} × {board.height * scale:,.0f} mm board at board scale "
                        f"{scale:g} (they would cover {cover:.0%} of it; the relaxation said: {err.message}); "
                        "use smaller cards or a larger board scale",
@@ -209,7 +209,7 @@ def fits_on_board(count: int, card_w_mm: float, card_h_mm: float, board, layout)
     least = max(math.sqrt(cards / (board.width * board.height)), card_w_mm / board.width,
                 card_h_mm / board.height)
     shrink = min(math.sqrt(area / cards), board.width * scale / card_w_mm, board.height * scale / card_h_mm)
-    raise KitError(f"board scale {scale:g} makes the board {board.width * scale:,.4g} × {board.height * scale:,.4g} mm, "
+    raise PieceMisfit(f"board scale {scale:g} makes the board {board.width * scale:,.4g} × {board.height * scale:,.4g} mm, "
                    f"too small for {count} cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm (they would cover "
                    f"{cards / area:,.1f} times its area); it needs a board scale of at least "
                    f"{float(f'{least:.2g}'):g}, or cards no larger than about {card_w_mm * shrink:.3g} × "
