@@ -18,7 +18,7 @@ def random_turn(t, rules, state, seat, turns, rng):
 
 def greedy(t, rules, state, seat, turns, rng):
     """The turn that sheds the most cards; a seeded draw among the longest."""
-    most = max(len(x) for x in turns)
+    most = max(map(len, turns))
     best = [x for x in turns if len(x) == most]
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 

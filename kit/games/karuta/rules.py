@@ -62,7 +62,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import reduce
-from operator import or_
+from itertools import compress
+from operator import not_, or_
 from typing import NamedTuple
 
 from kit.games.karuta.model import START, Karuta
@@ -242,6 +243,14 @@ def _step(route, e: int, d: int, i: int, board: int, through: bool) -> int:
     return s
 
 
+# place() remembers its last few answers by the identity of its (immutable) arguments:
+# the chain search places a card, then apply() - and a policy looking ahead - place it
+# again on the same ends. Each entry keeps its `ends` alive, so an id is never reused
+# while it is stored.
+_PLACED: dict = {}
+_PLACED_MAX = 512
+
+
 def place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1):
     """Place `card` (board excludes it) after `prev`, the card played just before it in the
     same chain (-1: none): (new ends, cards that may continue a chain from it, mask of the
@@ -249,6 +258,18 @@ def place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1):
     slots = t.sides[card]
     if not slots:
         return ends, 0, 0
+    key = (id(ends), board, card, prev)
+    known = _PLACED.get(key)
+    if known is not None and known[0] is ends and known[1] is t and known[2] is rules:
+        return known[3]
+    out = _place(t, rules, ends, board, card, prev, slots)
+    if len(_PLACED) >= _PLACED_MAX:
+        _PLACED.clear()
+    _PLACED[key] = (ends, t, rules, out)
+    return out
+
+
+def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slots):
     through = rules.crossing == "pass_through"
     along_only = prev >= 0 and rules.joins == "along"
     routes = t.routes
@@ -366,7 +387,7 @@ def single_cards(t: Tables, rules: Rules, state: State, hand: int) -> int:
 def chains(t: Tables, rules: Rules, state: State, hand: int) -> list[tuple[int, ...]]:
     """Every highway chain `hand` can play now, each prefix of a chain being one too."""
     out: list[tuple[int, ...]] = []
-    limit = rules.chain_limit or t.cards
+    limit = rules.chain_limit or 1 << 30
     follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
     board = state.board
     starts = (state.opening if board else first_cards(t, rules)) & hand
@@ -455,10 +476,7 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...
                         m |= 1 << route[e - 1]
             opens[h] = m
     if unstarted < 0:   # a highway got its first card: list the rest again
-        unstarted = 0
-        for h, line in enumerate(ends):
-            if not line:
-                unstarted |= t.route_masks[h]
+        unstarted = reduce(or_, compress(t.route_masks, map(not_, ends)), 0)
     opening = reduce(or_, opens)
     if rules.open_highway == "neighbour":
         opening |= unstarted & linked & ~board
