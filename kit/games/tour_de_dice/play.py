@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from kit.games.tour_de_dice.rules import (Course, Turn, clockwise, lay_course, may_join, new_race,
-                                           resolve)
+from kit.games.tour_de_dice.rules import Course, Turn, clockwise, lay_course, new_race, resolve
 from kit.games.tour_de_dice.model import Tour, check_players
 from kit.games.tour_de_dice.policies import POLICIES, choose_colour
 
@@ -108,32 +107,46 @@ def _run(setup: Setup, seed: int, log: list | None):
     owner, players, pieces = setup.owner, setup.players, setup.pieces
     mine = tuple(tuple(p for p in range(pieces) if owner[p] == s) for s in range(players))
     order = tuple(clockwise(p, pieces, owner, players) for p in range(pieces))
-    policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
-    race = new_race(pieces, setup.dice)
     b = course.breakaway
+    # Without Breakaway the policies' pack sense never applies: ask their own rules directly.
+    policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
+    dice_of = tuple(p.dice if b is not None else p.own_dice for p in policy)
+    join_of = tuple(p.join if b is not None else p.own_join for p in policy)
+    stop_of = tuple(p.stop for p in policy)
+    race = new_race(pieces, setup.dice)
+    r = rng.random
 
     def choose(piece, options, positions):
-        return policy[piece].stop(course, positions, piece, options)
+        return stop_of[piece](course, positions, piece, options)
 
     lost = [0] * players
     passes = held_moves = held_turns = 0
     winner = None
     turns = 0
-    while turns < setup.turn_limit:
+    limit = setup.turn_limit
+    while turns < limit:
         turns += 1
         active = mine[seat][0] if len(mine[seat]) == 1 else choose_colour(race, mine[seat])
-        k = max(0, min(policy[active].dice(course, race, active), race.dice[active]))
-        if k == 0:
+        k = dice_of[active](course, race, active)
+        have = race.dice[active]
+        if k > have:
+            k = have
+        if k <= 0:
             passes += 1
             if log is not None:
                 log.append(Turn(active, 0))
         else:
-            joiners = tuple(p for p in may_join(race, active, k, order[active])
-                            if policy[p].join(course, race, p, k))
-            rollers = (active,) + joiners
-            race, turn = resolve(course, race, rollers, tuple(roll(rng, k) for _ in rollers), choose)
+            here, dice = race.positions[active], race.dice
+            rollers = (active,) + tuple(p for p in order[active]
+                                        if race.positions[p] == here and dice[p] >= k   # may_join
+                                        and join_of[p](course, race, p, k))
+            # roll(): k dice for each roller in turn, from the race's own generator
+            rolls = tuple((int(r() * 6) + 1,) if k == 1 else tuple(int(r() * 6) + 1 for _ in range(k))
+                          for _ in rollers)
+            race, turn = resolve(course, race, rollers, rolls, choose)
             for p, n in zip(rollers, turn.lost):
-                lost[owner[p]] += n
+                if n:
+                    lost[owner[p]] += n
             held_moves += len(turn.held)
             if log is not None:
                 log.append(turn)

@@ -27,6 +27,8 @@ class Policy:
     dice: Callable[[Course, Race, int], int]
     join: Callable[[Course, Race, int, int], bool]
     stop: Callable[[Course, tuple[int, ...], int, tuple[int, ...]], int]
+    own_dice: Callable[[Course, Race, int], int]          # `dice` without the pack sense (no Breakaway)
+    own_join: Callable[[Course, Race, int, int], bool]
 
 
 def _pack(course: Course, race: Race, piece: int) -> tuple[int, ...] | None:
@@ -84,7 +86,7 @@ def _beside_others(course: Course, positions: tuple[int, ...], piece: int, optio
 
 
 def _make(name, doc, dice, join, stop) -> Policy:
-    return Policy(name, doc, *_with_pack_sense(dice, join), stop)
+    return Policy(name, doc, *_with_pack_sense(dice, join), stop, dice, join)
 
 
 POLICIES = {p.name: p for p in (

@@ -18,7 +18,9 @@ Rule readings the rule text leaves open, fixed here:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Callable, NamedTuple, Sequence
 
 START = 0
@@ -29,6 +31,13 @@ class Course:
     ring: tuple[str, ...]        # card ids clockwise, the goal card first
     costs: tuple[int, ...]       # cost of entering each space; costs[0] (the start) is unused
     breakaway: int | None        # the Breakaway space (lap 1), if the event card is in the ring
+    # paid[i]: what reaching space i from the start costs (costs are never negative, so a
+    # roll's furthest space is one binary search)
+    paid: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        if not self.paid:
+            object.__setattr__(self, "paid", tuple(accumulate(self.costs[1:], initial=0)))
 
     @property
     def goal(self) -> int:
@@ -48,7 +57,7 @@ class Course:
         return self.ring[space % n], lap
 
     def cost_between(self, a: int, b: int) -> int:
-        return sum(self.costs[a + 1:b + 1])
+        return self.paid[b] - self.paid[a]
 
 
 def lay_course(goal_id: str, goal_costs: tuple[int, int], cards: Sequence, breakaway_id: str | None) -> Course:
@@ -99,7 +108,7 @@ Choose = Callable[[int, tuple[int, ...], tuple[int, ...]], int]
 
 def lost_dice(roll: Sequence[int]) -> int:
     """Dice lost after a roll: every 6, but one die is kept when all of them are 6."""
-    sixes = sum(1 for d in roll if d == 6)
+    sixes = roll.count(6)
     return sixes - 1 if sixes and sixes == len(roll) else sixes
 
 
@@ -147,51 +156,55 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
     """Move every roller in order (active first), then take away lost dice.
 
     `choose(piece, options, positions)` picks one of the legal stops (ascending
-    space numbers; the first is where the piece stands).
+    space numbers, a range or a tuple; the first is where the piece stands).
     """
     positions = list(race.positions)
     leader = race.leader
     b = course.breakaway
-    costs, goal = course.costs, course.goal
-    totals = tuple(sum(r) for r in rolls)
+    paid, goal = course.paid, len(course.costs) - 1
     moves, held = [], []
     cap = goal
     group = None
     winner = None
-    for n, (piece, total) in enumerate(zip(rollers, totals)):
+    totals = None
+    n = 0
+    for piece in rollers:
         start = positions[piece]
-        reach = furthest(costs, start, total)
-        far = min(reach, cap)
+        reach = bisect_right(paid, paid[start] + sum(rolls[n])) - 1   # furthest()
+        far = reach if reach < cap else cap
         low, high = start, far
-        if b is not None and n and held and held[0] == rollers[0] and start < b < reach:
-            held.append(piece)                      # stuck behind an active piece Breakaway held
-        elif b is not None and start < b < far:
-            if leader is None:
-                pass                                # condition 1: the first to pass leads
-            else:
-                if group is None:
+        if b is not None:
+            if n and held and held[0] == rollers[0] and start < b < reach:
+                held.append(piece)                      # stuck behind an active piece Breakaway held
+            elif start < b < far and leader is not None:
+                if group is None:                       # condition 1 (no leader yet): the first to pass leads
+                    totals = tuple(map(sum, rolls))
                     group = _group_passes(course, race, leader, rollers, totals)
                 if group:
-                    low = b + 1                     # condition 2: all of them go through
+                    low = b + 1                         # condition 2: all of them go through
                 else:
                     high = b - 1
                     held.append(piece)
-        options = tuple(range(low, high + 1))
-        if b is not None and low <= b <= high:
-            options = tuple(i for i in options if i != b)
-        to = options[0] if len(options) == 1 else choose(piece, options, tuple(positions))
-        if to not in options:
-            raise ValueError(f"piece {piece} cannot stop on {to}; options {options}")
+        if low == high:
+            to = low
+        else:
+            options = range(low, high + 1)
+            if b is not None and low <= b <= high:
+                options = tuple(i for i in options if i != b)
+            to = choose(piece, options, tuple(positions)) if len(options) > 1 else options[0]
+            if to not in options:
+                raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(options)}")
         if b is not None and leader is None and start < b < to:
             leader = piece
         positions[piece] = to
         moves.append((start, to))
-        if n == 0:
-            cap = to                                # joiners never overtake the active piece
+        if not n:
+            cap = to                                    # joiners never overtake the active piece
+        n += 1
         if to == goal:
             winner = piece
             break
-    lost = tuple(lost_dice(r) for r in rolls[:len(moves)])
+    lost = tuple(lost_dice(r) for r in rolls[:n])
     dice = list(race.dice)
     for piece, k in zip(rollers, lost):
         dice[piece] -= k
