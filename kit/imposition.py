@@ -35,6 +35,27 @@ class Rect:
 
 
 @dataclass(frozen=True)
+class Paper:
+    """A page to draw on: its size and the edge a home printer cannot print on, mm."""
+
+    width: float
+    height: float
+    margin: float
+
+    @property
+    def body(self) -> Rect:
+        """The page inside its margin."""
+        return Rect(self.margin, self.margin, self.width - 2 * self.margin, self.height - 2 * self.margin)
+
+
+def paper(layout: Layout, landscape: bool = False, margin: float = 0.0) -> Paper:
+    """The layout's paper, portrait or turned landscape, with at least `margin` mm of edge."""
+    short, long_ = sorted((layout.paper_width, layout.paper_height))
+    edge = max(layout.margin, margin)
+    return Paper(long_, short, edge) if landscape else Paper(short, long_, edge)
+
+
+@dataclass(frozen=True)
 class Segment:
     x1: float
     y1: float
