@@ -105,7 +105,7 @@ def test_region_icons_lie_in_their_regions(geo):
         assert Polygon(r.polygon).contains(Point(r.icon)), r.id
 
 
-def test_the_ring_goes_clockwise_and_the_start_points_into_space_1(geo):
+def test_the_ring_goes_clockwise_and_the_start_points_into_space_0(geo):
     first, last = geo.spaces[0].centre, geo.spaces[-1].centre
     (x, y), (dx, dy) = geo.start
     assert math.isclose(x, (first[0] + last[0]) / 2) and math.isclose(y, (first[1] + last[1]) / 2)
@@ -191,3 +191,11 @@ def test_the_board_names_every_place(a3):
     model = _load(DATA, map_path=MAP)
     missing = [s.name for s in model.board.ring if s.name not in text]
     assert not missing
+
+
+def test_spaces_are_numbered_as_the_engine_and_the_log_number_them(a3):
+    """Ring index 0..36 on the discs: the progress sheet and `kit replay` use the same numbers."""
+    text = PdfReader(io.BytesIO(a3["board-overview.pdf"][0])).pages[0].extract_text()
+    assert "space 0" in text
+    numbers = {int(w) for w in text.split() if w.isdigit()}
+    assert set(range(37)) <= numbers

@@ -103,7 +103,7 @@ class BoardLayout:
     routes: tuple                  # ((x, y), (x, y)) board mm
     regions: tuple                 # RegionMark
     arrows: tuple                  # ((x, y), (dx, dy)): a clockwise chevron between two spaces
-    start: tuple                   # ((x, y), (dx, dy)): the start arrow into space 1
+    start: tuple                   # ((x, y), (dx, dy)): the start arrow into space 0
     start_label: Label
     start_town: str
     start_region: str
@@ -189,7 +189,7 @@ def _unit(dx: float, dy: float) -> tuple[float, float]:
 def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     """Every mark on the board in mm (pure but for measuring text in the registered font)."""
     from shapely.geometry import LineString, Point, Polygon
-    from shapely.ops import polylabel
+    from shapely.ops import polylabel, unary_union
 
     b = model.board
     bp = board_piece(layout)
@@ -200,14 +200,33 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     routes = tuple((f.at(b.towns[a].point), f.at(b.towns[c].point)) for a, c in b.routes)
     types = {t.id: t for t in model.components.painting_types}
     regions = []
+    town_discs = unary_union([Point(f.at(t.point)).buffer(bp.town / 2 + 1.5) for t in b.towns.values()
+                              if t.kind == "mountain"])
     for reg in b.regions:
         poly = Polygon([f.at(p) for p in reg.polygon])
-        # the icon where it sits furthest from the region's edges and the routes
+        # the icon and its name inside the region, clear of its edges (routes and coast) and of the
+        # mountain towns; the pole of inaccessibility first, then the nearest clear point to it
         inner = poly.buffer(-REGION_ICON / 2 - 2)
-        spot = polylabel(inner if not inner.is_empty and inner.geom_type == "Polygon" else poly, tolerance=0.5)
-        ic = (round(spot.x, 3), round(spot.y, 3))
-        lab = _label(ic[0], ic[1] - REGION_ICON / 2 - 0.8, (0, -1),
-                     [(f"{reg.name}", NAME_PT, False), (f"{types[reg.painting].name} {reg.romaji}", ROMAJI_PT, True)])
+        inner = inner if not inner.is_empty and inner.geom_type == "Polygon" else poly
+        pole = polylabel(inner, tolerance=0.5)
+        names = [(f"{reg.name}", NAME_PT, False), (f"{types[reg.painting].name} {reg.romaji}", ROMAJI_PT, True)]
+
+        def mark(x, y):
+            lab = _label(x, y - REGION_ICON / 2 - 0.8, (0, -1), names)
+            return lab, Point(x, y).buffer(REGION_ICON / 2).union(_rect_shape(lab.box.grow(0.6)))
+
+        ic, lab = (round(pole.x, 3), round(pole.y, 3)), None
+        x0, y0, x1, y1 = inner.bounds
+        grid = sorted(((x0 + i * 2.0, y0 + j * 2.0) for i in range(int((x1 - x0) / 2) + 1)
+                       for j in range(int((y1 - y0) / 2) + 1)),
+                      key=lambda q: ((q[0] - pole.x) ** 2 + (q[1] - pole.y) ** 2, q))
+        for x, y in [(pole.x, pole.y)] + grid:
+            cand, shape = mark(x, y)
+            if poly.contains(shape) and not shape.intersects(town_discs):
+                ic, lab = (round(x, 3), round(y, 3)), cand
+                break
+        if lab is None:
+            lab = mark(*ic)[0]
         regions.append(RegionMark(reg.id, reg.painting, tuple(poly.exterior.coords), ic, lab))
 
     towns_at = {t.id: f.at(t.point) for t in b.towns.values()}
@@ -276,7 +295,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     start = (((last[0] + first[0]) / 2, (last[1] + first[1]) / 2), _unit(first[0] - last[0], first[1] - last[1]))
     taken.discs.append((start[0], 4.0))
     start_label = _place_label(start[0], 4.0, spaces[0].outward,
-                               [("★ 発願 start", 9.0, False), ("pilgrims enter space 1", 5.0, True)], taken, edge)
+                               [("★ 発願 start", 9.0, False), ("both pilgrims begin on space 0", 5.0, True)], taken, edge)
 
     legend, supply = _corners(bp, spaces, coast, supply_size(layout))
     wave_w = piece(layout, "wave_tile").width + 1.0
@@ -448,7 +467,8 @@ def draw_board(c: Canvas, model: ShikokuDuo, g: BoardLayout) -> None:
         icon = s.radius * 1.05
         draw_kind(c, s.kind, Rect(s.centre[0] - icon / 2, s.centre[1] - icon / 2 + s.radius * 0.18, icon, icon),
                   colour(rgb))
-        text(c, s.centre[0], s.centre[1] - s.radius * 0.78, str(s.index + 1), 6.5, "centre", INK)
+        # the ring index, as the engine, the progress sheet and the replay log number the spaces
+        text(c, s.centre[0], s.centre[1] - s.radius * 0.78, str(s.index), 6.5, "centre", INK)
         if s.shop:
             fill_rect(c, s.shop, mix(rgb, white, 0.85))
             stroke_rect(c, s.shop, colour(rgb), to_pt(0.5), ([to_pt(1.2), to_pt(0.8)], 0))
@@ -456,7 +476,7 @@ def draw_board(c: Canvas, model: ShikokuDuo, g: BoardLayout) -> None:
         _write(c, s.label, halo=s.kind == "town")
         if s.kind == "town" and model.board.ring[s.index].town == g.start_town:
             _star(c, (s.centre[0] + s.radius * 0.8, s.centre[1] + s.radius * 0.8), 2.6, black)
-    # the start: an arrow into space 1
+    # the start: an arrow into space 0
     (x, y), (dx, dy) = g.start
     c.setFillColor(black)
     size = 4.0
@@ -475,7 +495,7 @@ def _legend(c: Canvas, model: ShikokuDuo, g: BoardLayout) -> None:
     stroke_rect(c, r, COAST, to_pt(0.4))
     x, y = r.x + 4, r.y2 - 10
     text(c, x, y, f"{TITLE}  盤面", 16)
-    text(c, x, y - 5, "shikoku-duo board · the ring runs clockwise from space 1", 6.5, fill=Color(0.3, 0.3, 0.35))
+    text(c, x, y - 5, "shikoku-duo board · the ring runs clockwise from space 0", 6.5, fill=Color(0.3, 0.3, 0.35))
     top = y - 12
     y = top
     for kind in KINDS:

@@ -372,13 +372,17 @@ PICK_COLUMNS = (Column("seat", "席", "1/2", 0.07), Column("character", "駒", "
 CHARACTER_WORDS = {"巡": "pilgrim", "商": "merchant", "絵": "artist"}
 
 
-def turn_line(row: dict) -> str:
-    """A progress-sheet pick as the replay log's turn: `{"seat": "1", "character": "巡", "steps":
-    "3", "where": "12", "action": ""}` -> `1: pilgrim 3 12`. A ticked repeat column makes it
-    the repeat of the die just used."""
+def turn_lines(row: dict) -> list[str]:
+    """A progress-sheet pick as the replay log's turns: `{"seat": "1", "character": "巡", "steps":
+    "3", "where": "12", "action": ""}` -> `["1: pilgrim 3 12"]`. A repeat written in the row
+    ("where action" after the 湯 tick) adds the log's `SEAT: repeat MOVE` for the same die."""
     character = CHARACTER_WORDS.get(row["character"], row["character"])
+    head = f"{row['seat']}: "
     move = " ".join(str(v) for v in (character, row["steps"], row["where"], row.get("action", "")) if str(v))
-    return f"{row['seat']}: {'repeat ' if row.get('repeat') else ''}{move}"
+    out = [head + move]
+    if row.get("repeat"):
+        out.append(f"{head}repeat {character} {row['steps']} {row['repeat']}")
+    return out
 
 
 @dataclass(frozen=True)
@@ -502,7 +506,7 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
              "merchant: town id · artist: region id.", 5.6)
         text(c, g.left, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' (the tile taken) · merchant 'sell N' or "
              "'draw N' (+ 'keep GOODS…' when over the hold) · artist 'paint' or 'gift' (+ 'via REGIONS' with "
-             "paint_path).  湯: tick when the hot-spring token repeats the die, and write the repeat's turn "
-             "under it.", 5.6)
+             "paint_path).  湯: tick when the hot-spring token repeats the die, and write the repeat's "
+             "行き先 and 行動 after a '/' (the log's `SEAT: repeat MOVE`).", 5.6)
         pdf.show_page()
     return pdf.finish(), pdf.pages
