@@ -21,9 +21,10 @@ data/karuta/rules.yaml):
   next on, whatever route it came by (備前 → 備中 would turn the 金毘羅往来 towards 備中
   and leave 讃岐 behind its start).
 - Starting a highway that has no card on the board yet (`open_highway`): with
-  `neighbour` (default) any of its provinces may be played when a province next to
-  it - by a border, a highway leg or a sea route - is on the board, and a chain may
-  follow; with `crossing_only` it starts only at a junction. `State.along` records
+  `crossing_only` (default, the written rules: adjacency is for provinces on no
+  highway) it starts only at a junction; with `neighbour` any of its provinces may be
+  played when a province next to it - by a border, a highway leg or a sea route - is
+  on the board, and a chain may follow. `State.along` records
   the highways each card was played along.
 - Direction (`direction`). With `second_card` (default) a line starting in
   mid-highway may grow either way until the next card played along it fixes the
@@ -76,7 +77,7 @@ class Rules:
     deal: str = "even"
     first_card: str = "any"
     joins: str = "along"
-    open_highway: str = "neighbour"
+    open_highway: str = "crossing_only"
     direction: str = "second_card"
     behind_start: str = "dead"
     crossing: str = "new_line"
