@@ -54,7 +54,7 @@ def test_figures_are_consistent():
 
 
 def test_greedy_beats_random():
-    setup = make_setup(small_world(), 2, "greedy,random")
+    setup = make_setup(small_world(open_highway="neighbour"), 2, "greedy,random")
     fig = figures(setup, simulate(setup, 600, seed=5, workers=1, show_progress=False), 5)
     assert fig["seat_win_rate"][0] > fig["seat_win_rate"][1]
 
