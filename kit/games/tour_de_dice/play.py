@@ -116,8 +116,8 @@ def _run(setup: Setup, seed: int, log: list | None):
     race = new_race(pieces, setup.dice)
     r = rng.random
 
-    def choose(piece, options, positions):
-        return stop_of[piece](course, positions, piece, options)
+    def choose(piece, options, positions, reaches):
+        return stop_of[piece](course, positions, piece, options, reaches)
 
     lost = [0] * players
     passes = held_moves = held_turns = 0

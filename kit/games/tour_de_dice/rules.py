@@ -10,8 +10,11 @@ Rule readings the rule text leaves open, fixed here:
 - A player may stop anywhere their roll reaches, including where they stand.
 - "All sixes" means all the dice that player rolled this turn (so one die is never
   at risk, as the rules' hint says); they keep one of them.
-- Breakaway's second condition (everyone but the leader passes in the same turn) is
-  all or nothing: when it holds, every one of them moves past Breakaway.
+- Breakaway's second condition (everyone but the leader passes in the same turn): when
+  every roll of the pack reaches past Breakaway, each of them chooses where to stop, as
+  anywhere else - short of Breakaway too. The pack passes only if all of them end past
+  it; if one stops short, the others are held before Breakaway (the condition is met
+  or not by the turn's moves, and no piece passes alone).
 - The game ends the moment a piece reaches the goal; joiners cannot overtake the
   active piece, so the winner is always the active piece.
 """
@@ -103,7 +106,10 @@ class Turn(NamedTuple):
         return self.rollers[1:]
 
 
-Choose = Callable[[int, tuple[int, ...], tuple[int, ...]], int]
+# choose(piece, options, positions, reaches): a stop among `options`. `reaches` is
+# ((piece, furthest space its roll pays for), ...) for every roller of the turn, the active
+# piece first, so a policy can match another roller's roll.
+Choose = Callable[[int, Sequence[int], tuple[int, ...], tuple[tuple[int, int], ...]], int]
 
 
 def lost_dice(roll: Sequence[int]) -> int:
@@ -155,22 +161,22 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
             choose: Choose) -> tuple[Race, Turn]:
     """Move every roller in order (active first), then take away lost dice.
 
-    `choose(piece, options, positions)` picks one of the legal stops (ascending
-    space numbers, a range or a tuple; the first is where the piece stands).
+    `choose(piece, options, positions, reaches)` picks one of the legal stops
+    (ascending space numbers, a range or a tuple; the first is where the piece stands).
     """
     positions = list(race.positions)
     leader = race.leader
     b = course.breakaway
     paid, goal = course.paid, len(course.costs) - 1
+    reaches = tuple((p, bisect_right(paid, paid[positions[p]] + sum(r)) - 1)   # furthest()
+                    for p, r in zip(rollers, rolls))
     moves, held = [], []
     cap = goal
     group = None
     winner = None
-    totals = None
     n = 0
-    for piece in rollers:
+    for piece, reach in reaches:
         start = positions[piece]
-        reach = bisect_right(paid, paid[start] + sum(rolls[n])) - 1   # furthest()
         far = reach if reach < cap else cap
         low, high = start, far
         if b is not None:
@@ -178,11 +184,8 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
                 held.append(piece)                      # stuck behind an active piece Breakaway held
             elif start < b < far and leader is not None:
                 if group is None:                       # condition 1 (no leader yet): the first to pass leads
-                    totals = tuple(map(sum, rolls))
-                    group = _group_passes(course, race, leader, rollers, totals)
-                if group:
-                    low = b + 1                         # condition 2: all of them go through
-                else:
+                    group = _group_passes(course, race, leader, rollers, tuple(map(sum, rolls)))
+                if not group:                           # condition 2 fails: stop before Breakaway
                     high = b - 1
                     held.append(piece)
         if low == high:
@@ -191,7 +194,7 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
             options = range(low, high + 1)
             if b is not None and low <= b <= high:
                 options = tuple(i for i in options if i != b)
-            to = choose(piece, options, tuple(positions)) if len(options) > 1 else options[0]
+            to = choose(piece, options, tuple(positions), reaches) if len(options) > 1 else options[0]
             if to not in options:
                 raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(options)}")
         if b is not None and leader is None and start < b < to:
@@ -204,6 +207,13 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
         if to == goal:
             winner = piece
             break
+    if group and any(start < b and to < b for start, to in moves):
+        # Condition 2 holds only if the whole pack passes: one stopped short, so nobody does.
+        for k, (start, to) in enumerate(moves):
+            if start < b < to:
+                positions[rollers[k]] = b - 1
+                moves[k] = (start, b - 1)
+                held.append(rollers[k])
     lost = tuple(lost_dice(r) for r in rolls[:n])
     dice = list(race.dice)
     for piece, k in zip(rollers, lost):
