@@ -74,3 +74,20 @@ def test_breakaway_condition_2_leaves_each_passer_its_stop():
     # one of them stops short: the pack has not passed, so nobody passes
     after, turn = resolve(BREAK, pack, (1, 2, 3), rolls, anywhere({2: 2}))
     assert after.positions[1:] == (B - 1, 2, B - 1) and set(turn.held) == {1, 3}
+
+
+def test_the_plain_race_loop_plays_the_same_races_as_resolve():
+    """Without Breakaway play_game runs its own loop; it must give the races `resolve` gives."""
+    from pathlib import Path
+
+    from kit.games.tour_de_dice.model import load
+    from kit.games.tour_de_dice.play import _run, make_setup, play_game
+
+    data = Path(__file__).resolve().parent.parent / "data" / "tour-de-dice"
+    for players, policies, rules in ((4, ("bold", "careful", "patient", "drafting"), ()),
+                                     (4, ("hints", "bold", "hints", "drafting"), ()),
+                                     (3, ("hints", "patient", "drafting"), (("two_colours", "on"),)),
+                                     (6, ("hints",) * 6, (("dice", "2"),))):
+        setup = make_setup(load(data, rules), players, policies)
+        for seed in range(120):
+            assert play_game(setup, seed) == _run(setup, seed, None)[2], (policies, seed)

@@ -168,8 +168,11 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
     leader = race.leader
     b = course.breakaway
     paid, goal = course.paid, len(course.costs) - 1
-    reaches = tuple((p, bisect_right(paid, paid[positions[p]] + sum(r)) - 1)   # furthest()
-                    for p, r in zip(rollers, rolls))
+    if len(rollers) == 1:
+        p = rollers[0]
+        reaches = ((p, bisect_right(paid, paid[positions[p]] + sum(rolls[0])) - 1),)   # furthest()
+    else:
+        reaches = tuple((p, bisect_right(paid, paid[positions[p]] + sum(r)) - 1) for p, r in zip(rollers, rolls))
     moves, held = [], []
     cap = goal
     group = None
@@ -214,12 +217,17 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
                 positions[rollers[k]] = b - 1
                 moves[k] = (start, b - 1)
                 held.append(rollers[k])
-    lost = tuple(lost_dice(r) for r in rolls[:n])
-    dice = list(race.dice)
-    for piece, k in zip(rollers, lost):
-        dice[piece] -= k
+    if len(rolls[0]) == 1:                              # one die is never lost
+        lost = (0,) * n
+        dice = race.dice
+    else:
+        lost = tuple(lost_dice(r) for r in rolls[:n])
+        dice = list(race.dice)
+        for piece, k in zip(rollers, lost):
+            dice[piece] -= k
+        dice = tuple(dice)
     turn = Turn(rollers[0], len(rolls[0]), rollers, rolls, tuple(moves), lost, tuple(held), winner)
-    return Race(tuple(positions), tuple(dice), leader), turn
+    return Race(tuple(positions), dice, leader), turn
 
 
 def pass_turn(race: Race, active: int) -> tuple[Race, Turn]:
