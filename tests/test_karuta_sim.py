@@ -75,7 +75,7 @@ def test_rule_options_change_the_figures():
     runs = {}
     for name, value in (("direction", "origin"), ("crossing", "block"), ("passing", "any_time"),
                         ("first_card", "musashi"), ("chain_limit", "1"), ("behind_start", "adjacency"),
-                        ("joins", "every_line"), ("open_highway", "crossing_only"), ("direction", "both_ways")):
+                        ("joins", "every_line"), ("open_highway", "neighbour"), ("direction", "both_ways")):
         setup = make_setup(small_world(**{name: value}), 4, "random")
         runs[name, value] = simulate(setup, 200, seed=1, workers=1, show_progress=False)
     plain = simulate(base, 200, seed=1, workers=1, show_progress=False)
