@@ -134,6 +134,18 @@ def test_regions_from_the_faces(model):
     assert by_id["katsuura"].neighbours == {"wakimachi", "yanase"}
 
 
+def test_a_regions_spaces_run_along_its_coast_from_town_to_town(model):
+    ring = model.board.ring
+    for r in model.board.regions:
+        idx = sorted(r.spaces)
+        # a contiguous run round the ring (it may wrap past space 0) that starts and ends at a town
+        start = next(i for i in idx if (i - 1) % 37 not in r.spaces)
+        run = [(start + k) % 37 for k in range(len(idx))]
+        assert sorted(run) == idx, r.id
+        assert ring[run[0]].kind == "town" and ring[run[-1]].kind == "town", r.id
+        assert all(ring[i].kind != "town" for i in run[1:-1]), r.id
+
+
 def test_moving_a_route_moves_the_regions(tmp_path, model):
     data, _ = damaged(tmp_path, "board.yaml", "  - [hiwasa, kamiyama]\n", "  - [hiwasa, ikeda]\n")
     moved = {r.id: r for r in load(data, map_path=MAP).board.regions}
@@ -330,3 +342,26 @@ def test_missing_file_is_named(tmp_path):
     (data / "waves.yaml").unlink()
     with pytest.raises(KitError, match="missing data file waves.yaml"):
         load(data, map_path=MAP)
+
+
+# ---------------------------------------------------------------- random damage
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from test_bad_input import damage_of  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(change=damage_of(DATA, ["board.yaml", "components.yaml", "waves.yaml"]))
+def test_damaged_data_loads_or_is_refused_at_a_line(tmp_path_factory, change):
+    folder = tmp_path_factory.mktemp("shikoku") / "shikoku-duo"
+    shutil.copytree(DATA, folder)
+    name, text = change
+    (folder / name).write_text(text, encoding="utf-8")
+    try:
+        model = load(folder, map_path=MAP)
+    except KitError as err:
+        errors = getattr(err, "errors", [err])
+        assert all(e.where and e.where.line for e in errors), str(err)
+    else:
+        assert len(model.board.ring) == 37 and len(model.board.regions) == 8
