@@ -35,7 +35,7 @@ CASES = (
     ("karuta", "greedy", ()), ("karuta", "random", ()), ("karuta", "foresight", ()),
     ("karuta", "greedy,random,foresight,greedy", ()), ("karuta", "random", DESIGNER),
     ("tour-de-dice", "bold", ()), ("tour-de-dice", "bold,careful,patient,drafting", ()),
-    ("tour-de-dice", "bold,careful,patient,drafting", (("breakaway", "on"),)),
+    ("tour-de-dice", "bold,careful,patient,drafting,bold", (("breakaway", "on"),)),
 )
 
 WORKER = r"""
