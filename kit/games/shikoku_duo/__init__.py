@@ -9,7 +9,7 @@ GAME = Game(
     commands=(
         Command("check", "check:check", ("layout", "map", "font", "rule", "strict")),
         Command("export", "check:export", ("map", "rule")),
-        Command("build", "build:build", ("paper", "out", "layout", "map", "font", "rule")),
+        Command("build", "build:build", ("paper", "out", "layout", "map", "font", "rule", "print-shop")),
     ),
     data_files=("board.yaml", "components.yaml", "waves.yaml"),
     pieces=("board", "ring_space", "mountain_town", "pilgrim_board", "merchant_board", "artist_board",
