@@ -1,8 +1,8 @@
 """PNG images of the printed pieces, for screens and virtual tabletops (`kit build --images`).
 
 Nothing here draws a piece. Each piece is drawn by its game's own card-drawing function
-(the `DrawCard` that `render.card_sheets` imposes) onto a PDF page of exactly its trim
-size, one piece per page, and that PDF is rasterised with pypdfium2; boards are
+(the `DrawCard` that `render.card_sheets` imposes) one piece per page, as `--print-shop`
+prints it, and that PDF's pages are rasterised with pypdfium2, cut at the trim; boards are
 rasterised from the very PDF the build writes. So an image cannot drift from the print.
 
 A deck's images, in OUT/images/:
@@ -26,9 +26,9 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from kit.imposition import Rect
+from kit.imposition import Grid, Rect
 from kit.output import Pdf
-from kit.render import DrawCard, draw_clipped
+from kit.render import DrawCard, single_pages
 from kit.units import to_pt
 
 MAX_COLS, MAX_ROWS = 10, 7          # a virtual-tabletop deck sheet holds at most 10 × 7 cards
@@ -68,38 +68,36 @@ def pixels(mm: float, dpi: int) -> int:
 
 
 def deck_pdf(deck: Deck, title: str) -> bytes:
-    """Every face, then every back, one per page, each page the piece's trim size."""
-    pdf = Pdf(deck.width, deck.height, title)
+    """The deck as `--print-shop` prints it (`render.single_pages`): each piece on a page of
+    its own, its trim plus bleed, each face followed by its back."""
+    pdf = Pdf(deck.width + 2 * deck.bleed, deck.height + 2 * deck.bleed, title)
     if deck.prepare:
         deck.prepare(pdf.canvas)
-    trim = Rect(0, 0, deck.width, deck.height)
-    for draw in (deck.front, deck.back):
-        if draw is None:
-            continue
-        for i in range(deck.count):
-            pdf.set_page_size(deck.width, deck.height)
-            draw_clipped(pdf.canvas, draw, i, trim, deck.bleed)
-            pdf.show_page()
+    one = Grid(deck.width, deck.height, 1, 1, (Rect(0, 0, deck.width, deck.height),), deck.bleed, ())
+    single_pages(pdf, one, deck.count, deck.front, deck.back)
     return pdf.finish()
 
 
-def rasterise(pdf: bytes, dpi: int | None = None, width_px: int | None = None, pages=None) -> list:
-    """PIL images of a PDF's pages at `dpi`, or each scaled to `width_px` pixels wide."""
+def rasterise(pdf: bytes, dpi: int | None = None, width_px: int | None = None, pages=None,
+              bleed: float = 0.0) -> list:
+    """PIL images of a PDF's pages, less `bleed` mm at every edge, at `dpi` or scaled to
+    `width_px` pixels wide."""
     import pypdfium2
 
     doc = pypdfium2.PdfDocument(pdf)
+    cut = to_pt(bleed)
     out = []
     try:
         for n in (range(len(doc)) if pages is None else pages):
             page = doc[n]
-            w_pt, h_pt = page.get_size()
+            w_pt, h_pt = (d - 2 * cut for d in page.get_size())
             if width_px is not None:
                 size = (width_px, round(h_pt * width_px / w_pt))
             else:
                 size = (pixels(w_pt * MM_PER_PT, dpi), pixels(h_pt * MM_PER_PT, dpi))
             # Rendered at the scale that gives exactly these pixels, so the size follows the
             # piece's mm and the dpi, not pdfium's rounding.
-            image = page.render(scale=size[0] / w_pt).to_pil().convert("RGB")
+            image = page.render(scale=size[0] / w_pt, crop=(cut,) * 4).to_pil().convert("RGB")
             if image.size != size:
                 image = image.resize(size)
             out.append(image)
@@ -140,8 +138,8 @@ def sheet(images: list, cols: int, rows: int):
 
 def deck_images(deck: Deck, dpi: int, title: str) -> dict[str, bytes]:
     """{file name: PNG} for one deck: faces, back(s) and deck sheets."""
-    pages = rasterise(deck_pdf(deck, title), dpi)
-    faces, backs = pages[:deck.count], pages[deck.count:]
+    pages = rasterise(deck_pdf(deck, title), dpi, bleed=deck.bleed)
+    faces, backs = (pages[0::2], pages[1::2]) if deck.back else (pages, [])
     digits = max(2, len(str(deck.count)))
     files = {f"{deck.name}-{i + 1:0{digits}d}.png": png(im) for i, im in enumerate(faces)}
     for k, (cards, cols, rows) in enumerate(sheet_grids(deck.count), 1):
@@ -206,7 +204,8 @@ def images(decks: list[Deck], boards: dict[str, bytes], dpi: int, title: str) ->
     for deck in decks:
         files.update(deck_images(deck, dpi, f"{title}: {deck.name}"))
         files[f"phone/{deck.name}-01.png"] = png(
-            rasterise(deck_pdf(Deck(**{**deck.__dict__, "count": 1, "back": None}), title), width_px=PHONE_PX)[0])
+            rasterise(deck_pdf(Deck(**{**deck.__dict__, "count": 1, "back": None}), title), width_px=PHONE_PX,
+                      bleed=deck.bleed)[0])
     for name, pdf in boards.items():
         files[f"{name}.png"] = png(rasterise(pdf, dpi, pages=[0])[0])
         files[f"phone/{name}.png"] = png(rasterise(pdf, width_px=PHONE_PX, pages=[0])[0])

@@ -116,16 +116,13 @@ SHARED = {o.name: o for o in (
     Opt("workers", "Worker processes (default: all cores).", kind="int", minimum=1),
     Opt("json", "Print the results as one JSON object.", kind="flag", dest="as_json"),
     Opt("report", "Also write a PDF report to this file.", kind="path"),
-<<<<<<< HEAD
     Opt("images", "Also write PNGs beside the PDFs, in OUT/images: each card face and back, the "
         "board, deck sheets for virtual tabletops (at most 10x7 cards), and a phone readability check.",
         kind="flag"),
     Opt("dpi", "Resolution of the --images PNGs.", kind="int", default=150, minimum=20, maximum=1200,
         show_default=True),
-=======
     Opt("print-shop", "One piece per page (its trim plus bleed), TrimBox and BleedBox set: for print "
                       "services that take single cards.", kind="flag", to="ctx", dest="print_shop"),
->>>>>>> main
 )}
 
 # Options every game's command of a verb takes without naming them: `kit build --images`
