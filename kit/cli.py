@@ -1,4 +1,10 @@
-"""The `kit` command line: small commands that resolve options, call a game, print.
+"""The `kit` command line, built from the games' declarations (kit/games/__init__.py).
+
+Each verb is a small command whose options are exactly those the chosen game
+declares for it: `kit build --game G --help` lists only G's, and an option another
+game uses but G does not is refused with exit 2 and one line, rather than accepted
+and ignored. Options that make up the Context (paper, card, layout, ...) are
+resolved here; the rest reach the game's function as keyword arguments.
 
 Domain errors (KitError) become `file:line: message` on stderr and exit status 2
 here, at the edge, and nowhere else.
@@ -7,13 +13,16 @@ here, at the edge, and nowhere else.
 from __future__ import annotations
 
 import functools
+import json
 import sys
+from dataclasses import dataclass
+from typing import Callable
 
 import click
 
 from kit import __version__
 from kit.errors import KitError, KitErrors
-from kit.games import GAMES, command
+from kit.games import SHARED, Opt, games, load_game, resolve
 from kit.project import make_context
 from kit.units import parse_size
 
@@ -50,25 +59,32 @@ SIZE = SizeType()
 RULE = RuleType()
 
 
-def game_option(f):
-    return click.option("--game", "-g", required=True, metavar="NAME",
-                        help=f"Which game: {', '.join(GAMES)}.")(f)
-
-
-def paper_options(f, card=True):
-    f = click.option("--out", type=click.Path(file_okay=False), help="Output folder (default output/GAME).")(f)
-    if card:
-        f = click.option("--card", type=SIZE, help="Card size WxH in mm, e.g. 24x26.")(f)
-    f = click.option("--paper", help="Paper: A4, A3 or Letter (default from the layout).")(f)
-    f = click.option("--layout", "layout_file", type=click.Path(dir_okay=False),
-                     help="An extra layout YAML applied over layouts/GAME.yaml.")(f)
-    f = click.option("--map", "map_option", help="The map SVG (else KIT_MAP, the layout, ../shared/maps).")(f)
-    return f
-
-
-def rule_option(f):
-    return click.option("--rule", "rules", type=RULE, multiple=True,
-                        help="Override a rule option, e.g. --rule direction=origin (repeatable).")(f)
+def click_param(o: Opt) -> click.Parameter:
+    """One declared option as a click parameter."""
+    if o.kind == "argument":
+        return click.Argument([o.param], type=click.Path(dir_okay=False))
+    names = [f"--{o.name}"] + ([o.short] if o.short else [])
+    kw = dict(help=o.help, required=o.required, multiple=o.multiple, show_default=o.show_default)
+    if o.default is not None:
+        kw["default"] = o.default
+    if o.kind == "flag":
+        return click.Option(names + [o.param], is_flag=True, **kw)
+    if o.kind == "switch":
+        return click.Option([f"--{o.name}/--no-{o.name}", o.param] + ([o.short] if o.short else []),
+                            default=None, help=o.help)
+    if o.kind == "int":
+        kw["type"] = (click.IntRange(o.minimum, o.maximum) if (o.minimum, o.maximum) != (None, None) else int)
+    elif o.kind == "size":
+        kw["type"] = SIZE
+    elif o.kind == "rule":
+        kw["type"] = RULE
+    elif o.kind == "path":
+        kw["type"] = click.Path(dir_okay=False)
+    elif o.kind == "dir":
+        kw["type"] = click.Path(file_okay=False)
+    elif o.kind != "text":
+        raise ValueError(f"option --{o.name}: unknown kind {o.kind!r}")
+    return click.Option(names + [o.param], **kw)
 
 
 def reports_errors(f):
@@ -86,132 +102,203 @@ def reports_errors(f):
     return wrapper
 
 
-def context(game, paper=None, card=None, out=None, map_option=None, layout_file=None, rules=(),
-            strict=False, font=None):
-    return make_context(game, paper=paper, card=card, out=out, map_option=map_option,
-                        layout_file=layout_file, rules=rules, strict=strict, font=font)
-
-
 def print_written(written):
     for path, pages in written:
         click.echo(f"wrote {path} ({pages} page{'s' if pages != 1 else ''})")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="kit")
-def main():
-    """kit: print-and-play PDFs, checks and simulations for tabletop games.
-
-    Edit the YAML in data/GAME, then `kit build --game GAME`.
-    """
-
-
-@main.command()
-@game_option
-@paper_options
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--font", type=click.Path(dir_okay=False), help="The TrueType font text is measured in.")
-@rule_option
-@reports_errors
-def check(game, paper, card, out, map_option, layout_file, strict, font, rules):
-    """Validate a game's data (and its cards at the layout's size) and print a summary."""
-    ctx = context(game, paper, card, out, map_option, layout_file, rules, strict=strict, font=font)
-    text, warnings = command(game, "check")(ctx)
+def show_check(result, values):
+    text, warnings = result
     click.echo(text)
     for w in warnings:
         click.echo(str(w), err=True)
-    if strict and warnings:
+    if values.get("strict") and warnings:
         click.echo(f"error: {len(warnings)} warning(s) with --strict", err=True)
         sys.exit(2)
 
 
-@main.command()
-@game_option
-@click.option("--map", "map_option", help="The map SVG.")
-@rule_option
-@reports_errors
-def export(game, map_option, rules):
-    """Print a game's normalised data as JSON on stdout."""
-    import json
-
-    ctx = context(game, map_option=map_option, rules=rules)
-    click.echo(json.dumps(command(game, "export")(ctx), ensure_ascii=False, indent=1))
-
-
-@main.command()
-@game_option
-@paper_options
-@click.option("--font", type=click.Path(dir_okay=False), help="A TrueType font for the text (else KIT_FONT, IPAexGothic).")
-@click.option("--corner-index/--no-corner-index", default=None,
-              help="Print a small index in the card corners, for reading a fanned hand.")
-@rule_option
-@reports_errors
-def build(game, paper, card, out, map_option, layout_file, font, corner_index, rules):
-    """Write every printable PDF of a game to the output folder."""
-    ctx = context(game, paper, card, out, map_option, layout_file, rules, font=font)
-    print_written(command(game, "build")(ctx, corner_index=corner_index))
-
-
-@main.command()
-@game_option
-@functools.partial(paper_options, card=False)
-@click.option("--card", "cards", type=SIZE, multiple=True,
-              help="Card size WxH to lay out (repeatable; default: the sizes the designer compared).")
-@click.option("--json", "as_json", is_flag=True, help="Print the slots of each size as JSON.")
-@reports_errors
-def layout(game, paper, out, map_option, layout_file, cards, as_json):
-    """Relax card slots on the board and report overlaps, displacement and leader crossings."""
-    ctx = context(game, paper, None, out, map_option, layout_file)
-    click.echo(command(game, "layout")(ctx, list(cards), as_json))
-
-
-@main.command()
-@game_option
-@paper_options
-@click.option("--players", "-n", type=click.IntRange(1, 8), required=True, help="Number of players.")
-@click.option("--seed", type=int, required=True, help="Deal seed (game k of `kit sim --seed S` is seed S+k).")
-@click.option("--font", type=click.Path(dir_okay=False), help="A TrueType font.")
-@rule_option
-@reports_errors
-def deal(game, paper, card, out, map_option, layout_file, players, seed, font, rules):
-    """Deal reproducible hands for a hand playtest: a PDF and the same as text."""
-    ctx = context(game, paper, card, out, map_option, layout_file, rules, font=font)
-    text, written = command(game, "deal")(ctx, players=players, seed=seed)
+def show_deal(result, values):
+    text, written = result
     click.echo(text)
     print_written(written)
 
 
-@main.command()
-@game_option
-@click.option("--games", "games", type=click.IntRange(1), default=5000, show_default=True)
-@click.option("--players", "-n", type=int, default=None, help="Players per game.")
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--policy", default=None, help="AI policy for every seat, or a comma list per seat.")
-@rule_option
-@click.option("--workers", type=click.IntRange(1), default=None, help="Worker processes (default: all cores).")
-@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
-@click.option("--report", type=click.Path(dir_okay=False), help="Also write a PDF report to this file.")
-@click.option("--map", "map_option", help="The map SVG.")
-@click.option("--font", type=click.Path(dir_okay=False), help="A TrueType font for the report.")
-@reports_errors
-def sim(game, games, players, seed, policy, rules, workers, as_json, report, map_option, font):
-    """Simulate many games and print what hand play cannot show."""
-    ctx = context(game, map_option=map_option, rules=rules, font=font)
-    click.echo(command(game, "sim")(ctx, games=games, players=players, seed=seed, policy=policy,
-                                    workers=workers, as_json=as_json, report=report))
+def show_text(result, values):
+    click.echo(result)
 
 
-@main.command()
-@game_option
-@click.argument("log", type=click.Path(dir_okay=False))
-@click.option("--games", "games", type=click.IntRange(1), default=2000, show_default=True,
-              help="Simulated games of the same deal to compare with.")
-@click.option("--policy", default=None, help="AI policy for the comparison games.")
-@click.option("--workers", type=click.IntRange(1), default=None)
-@rule_option
-@click.option("--map", "map_option", help="The map SVG.")
-@reports_errors
-def replay(game, log, games, policy, workers, rules, map_option):
-    """Check a hand-played game, turn by turn, and compare it with simulations of its deal."""
-    ctx = context(game, map_option=map_option, rules=rules)
-    click.echo(command(game, "replay")(ctx, log=log, games=games, policy=policy, workers=workers))
+@dataclass(frozen=True)
+class Verb:
+    help: str
+    show: Callable = show_text
+
+
+VERBS = {
+    "check": Verb("Validate a game's data (and its pieces at the layout's sizes) and print a summary.",
+                  show_check),
+    "export": Verb("Print a game's normalised data as JSON on stdout.",
+                   lambda result, values: click.echo(json.dumps(result, ensure_ascii=False, indent=1))),
+    "build": Verb("Write every printable PDF of a game to the output folder.",
+                  lambda result, values: print_written(result)),
+    "layout": Verb("Relax card slots on the board and report overlaps, displacement and leader crossings."),
+    "deal": Verb("Deal reproducible hands for a hand playtest: a PDF and the same as text.", show_deal),
+    "sim": Verb("Simulate many games and print what hand play cannot show."),
+    "replay": Verb("Check a hand-played game, turn by turn, and compare it with simulations of its deal."),
+}
+
+
+def supporting(verb: str) -> list[str]:
+    return [name for name, g in games().items() if g.command(verb)]
+
+
+def game_in(args: list[str]) -> str | None:
+    """The value of --game/-g among the raw arguments, before click parses them."""
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a in ("--game", "-g") and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--game="):
+            return a.split("=", 1)[1]
+        if a.startswith("-g") and not a.startswith("--") and len(a) > 2:
+            return a[2:]
+    return None
+
+
+class GameCommand(click.Command):
+    """A verb whose options are those the chosen game declares for it.
+
+    Without --game (e.g. `kit build --help`) it shows every option any game takes
+    for the verb, each saying which games use it.
+    """
+
+    def __init__(self, verb: str):
+        super().__init__(verb, callback=self.run, help=VERBS[verb].help if verb in VERBS else None,
+                         context_settings={"help_option_names": ["-h", "--help"]})
+        self.verb = verb
+        self.game_option = click.Option(["--game", "-g"], metavar="NAME", required=True,
+                                        help=f"Which game: {', '.join(supporting(verb))}.")
+
+    def declared(self, game_name: str | None) -> tuple[Opt, ...]:
+        """The options of this verb for one game, or the union over the games that have it."""
+        if game_name in games():
+            cmd = games()[game_name].command(self.verb)
+            return cmd.opts() if cmd else ()
+        seen = {}
+        for name in supporting(self.verb):
+            for o in games()[name].command(self.verb).opts():
+                if o.name not in seen:
+                    seen[o.name] = o
+                elif o.kind != "argument":
+                    seen[o.name] = SHARED.get(o.name, seen[o.name])
+        users = {n: [g for g in supporting(self.verb)
+                     if any(o.name == n for o in games()[g].command(self.verb).opts())] for n in seen}
+        everyone = len(supporting(self.verb))
+        return tuple(o if len(users[n]) == everyone or o.kind == "argument"
+                     else Opt(**{**o.__dict__, "help": f"{o.help} [{', '.join(users[n])}]"})
+                     for n, o in seen.items())
+
+    def get_params(self, ctx):
+        game_name = ctx.meta.get("kit.game")
+        params = [self.game_option] + [click_param(o) for o in self.declared(game_name)]
+        help_option = self.get_help_option(ctx)
+        return params + ([help_option] if help_option else [])
+
+    def parse_args(self, ctx, args):
+        name = game_in(args)
+        if name in games():
+            game = games()[name]
+            if game.command(self.verb) is None:
+                click.echo(f"error: {name} has no `{self.verb}` command; it has {', '.join(game.verbs)}",
+                           err=True)
+                ctx.exit(2)
+            ctx.meta["kit.game"] = name
+            refuse_undeclared(ctx, self, name, args)
+        return super().parse_args(ctx, args)
+
+    def run(self, game, **values):
+        return reports_errors(self.call)(game, **values)
+
+    def call(self, game, **values):
+        g = load_game(game)
+        cmd = g.command(self.verb)
+        if cmd is None:
+            raise KitError(f"{game} has no `{self.verb}` command; it has {', '.join(g.verbs)}")
+        opts = cmd.opts()
+        ctx_values = {o.param: values[o.param] for o in opts if o.to == "ctx"}
+        call_values = {o.param: values[o.param] for o in opts if o.to == "call"}
+        context = make_context(game, **ctx_values)
+        result = resolve(g, cmd)(context, **call_values)
+        VERBS.get(self.verb, Verb("")).show(result, values)
+
+
+def option_strings(opts) -> set[str]:
+    out = set()
+    for o in opts:
+        p = click_param(o)
+        out.update(getattr(p, "opts", ()))
+        out.update(getattr(p, "secondary_opts", ()))
+    return out
+
+
+def refuse_undeclared(ctx, command: GameCommand, game: str, args: list[str]):
+    """An option that some game takes but this game's command does not: one line, exit 2."""
+    declared = {o for o in command.declared(game)}
+    mine = option_strings(declared) | {"--game", "-g", "-h", "--help"}
+    takes_value = {s for o in declared if o.kind not in ("flag", "switch", "argument")
+                   for s in option_strings([o])} | {"--game", "-g"}
+    anywhere = {}
+    for name, g in games().items():
+        for cmd in g.commands:
+            for s in option_strings(cmd.opts()):
+                anywhere.setdefault(s, []).append(f"{cmd.verb} --game {name}")
+    for s in option_strings(SHARED.values()):
+        anywhere.setdefault(s, [])
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+            continue
+        if a == "--":
+            break
+        if not a.startswith("-") or a == "-":
+            continue
+        flag = a.split("=", 1)[0] if a.startswith("--") else a[:2]
+        if flag in mine:
+            skip = flag in takes_value and "=" not in a and (a.startswith("--") or len(a) == 2)
+            continue
+        if flag in anywhere:
+            used = anywhere[flag]
+            where = f" (kit {'; kit '.join(used)} takes it)" if used else ""
+            click.echo(f"error: kit {command.verb} --game {game} takes no {flag}{where}; "
+                       f"see kit {command.verb} --game {game} --help", err=True)
+            ctx.exit(2)
+
+
+class Kit(click.Group):
+    """The command group: one GameCommand per verb some game supports."""
+
+    def list_commands(self, ctx):
+        verbs = [v for v in VERBS if supporting(v)]
+        extra = sorted({c.verb for g in games().values() for c in g.commands} - set(verbs))
+        return sorted(verbs + extra)
+
+    def get_command(self, ctx, name):
+        if not supporting(name):
+            return None
+        cmd = GameCommand(name)
+        if name not in VERBS:
+            first = next(g.command(name) for g in games().values() if g.command(name))
+            cmd.help = first.help
+        cmd.short_help = f"{(cmd.help or '').split('.')[0]}. [{', '.join(supporting(name))}]"
+        return cmd
+
+
+@click.group(cls=Kit, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="kit")
+def main():
+    """kit: print-and-play PDFs, checks and simulations for tabletop games.
+
+    Edit the YAML in data/GAME, then `kit build --game GAME`. Each command lists
+    the games that have it; `kit COMMAND --game GAME --help` shows that game's options.
+    """

@@ -161,3 +161,27 @@ def place_all(count: int, sheet: Grid) -> list[tuple[int, int, Rect]]:
     """(card index, sheet index, trim) for every card, in card order."""
     return [(i, s, sheet.trims[i - r.start])
             for s, r in enumerate(paginate(count, sheet.per_sheet)) for i in r]
+
+
+
+def band(paper_w: float, paper_h: float, margin: float, w: float, h: float, bleed: float, gutter: float,
+         crop_offset: float, crop_length: float, top: float, bottom: float, count: int) -> Grid | None:
+    """Up to `count` pieces in rows whose crop marks lie between `top` and `bottom` (mm, y up).
+
+    Several bands stack down one sheet, so pieces of different sizes share paper; each band
+    has its own crop marks, and its reserve (bleed, gap and mark) keeps them off the next
+    band's pieces. Columns are centred like `grid`'s, so backs mirror the same way. The
+    band holds as many of the `count` pieces as fit; None when not one fits.
+    """
+    reserve = bleed + crop_offset + crop_length
+    cols = math.floor((paper_w - 2 * (margin + reserve) + gutter) / (w + gutter) + 1e-9)
+    rows = math.floor((top - bottom - 2 * reserve + gutter) / (h + gutter) + 1e-9)
+    if cols < 1 or rows < 1 or count < 1:
+        return None
+    rows = min(rows, math.ceil(count / cols))
+    used_w = cols * w + (cols - 1) * gutter
+    x0 = (paper_w - used_w) / 2
+    y_top = top - reserve
+    trims = tuple(Rect(x0 + c * (w + gutter), y_top - h - r * (h + gutter), w, h)
+                  for r in range(rows) for c in range(cols))[:count]
+    return Grid(paper_w, paper_h, cols, rows, trims, bleed, _crop_marks(trims, bleed, crop_offset, crop_length))

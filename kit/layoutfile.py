@@ -8,7 +8,7 @@ finished `Layout` of numbers in millimetres.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from reportlab.lib import pagesizes
@@ -48,6 +48,9 @@ class Layout:
     slot_gap: float           # minimum gap between relaxed slots, map units
     map: str | None           # map path from the layout file, or None
     source: str               # files the layout was read from, for messages
+    # Named pieces (`pieces:` in a game's layout) as written, each read by the game that
+    # names it, so its errors keep their file and line.
+    pieces: LMap | None = field(default=None, compare=False)
 
     def with_paper(self, name: str) -> "Layout":
         key = paper_name(name)
@@ -89,7 +92,7 @@ def _len(section: LMap, key: str, signed: bool = False) -> float:
 
 _SECTIONS = {
     "paper": str, "margin": (str, int, float), "card": dict, "crop_marks": dict,
-    "duplex": dict, "board": dict, "map": (str, type(None)),
+    "duplex": dict, "board": dict, "map": (str, type(None)), "pieces": dict,
 }
 
 
@@ -104,8 +107,8 @@ def load_layout(files: list[Path]) -> Layout:
         merged = doc if merged is None else _merge(merged, doc)
     if merged is None:
         raise KitError(f"no layout settings in {', '.join(str(f) for f in files)}")
-    top = fields(merged, {k: v for k, v in _SECTIONS.items() if k != "map"}, {"map": _SECTIONS["map"]},
-                 what="layout")
+    top = fields(merged, {k: v for k, v in _SECTIONS.items() if k not in ("map", "pieces")},
+                 {"map": _SECTIONS["map"], "pieces": _SECTIONS["pieces"]}, what="layout")
     card = top["card"]
     fields(card, {"size": str, "bleed": (str, int, float), "safe": (str, int, float),
                   "gutter": (str, int, float)}, what="card")
@@ -146,5 +149,5 @@ def load_layout(files: list[Path]) -> Layout:
         duplex_dy=_len(duplex, "offset_y", signed=True) if "offset_y" in duplex else 0.0,
         board_scale=float(board["scale"]), board_overlap=_len(board, "overlap"),
         slot_gap=float(board["slot_gap"]), map=top.get("map"),
-        source=", ".join(str(f) for f in files),
+        source=", ".join(str(f) for f in files), pieces=top.get("pieces"),
     )

@@ -1,43 +1,172 @@
-"""The games kit knows. Each is a package under kit/games/ with a COMMANDS table.
+"""The games kit knows, and the one contract every game follows.
 
-COMMANDS maps a verb to a function: check(ctx), export(ctx), build(ctx, **opts),
-layout(ctx, cards, as_json), deal(ctx, players, seed), sim(ctx, **opts),
-replay(ctx, **opts). The CLI calls only what a game has. (A table rather than
-package attributes, because importing a submodule `check.py` would replace a
-package-level function named `check`.)
+A game is a package `kit/games/NAME/` whose `__init__.py` holds one declaration,
+`GAME = Game(...)`, made of plain values only (names, strings, tuples), so that
+reading it imports nothing heavy: `kit --help` and `kit check` do not pay for the
+PDF code, `kit sim` not for the map. kit finds every package here that has a `GAME`;
+nothing in the shared modules names a game.
+
+What a new game must provide
+----------------------------
+1. `kit/games/NAME/__init__.py` with `GAME = Game(...)`:
+   - `name`: the name users type after `--game` (e.g. "shikoku-duo");
+   - `title`: one line saying what the game is;
+   - `commands`: one `Command` per verb it supports (check, export, build, deal,
+     sim, replay, layout, or a verb of its own). Each names its function as
+     "module:function" inside the package (imported only when the command runs)
+     and the command-line options it takes: names from `SHARED` below, or an
+     `Opt` of its own. An option not declared is refused with exit 2;
+   - `data_files`: the files it reads under data/NAME/;
+   - `pieces`: the printed pieces it has, each a named piece in layouts/NAME.yaml
+     (`ctx.layout.piece("card")`);
+   - `products`: the files `kit build` writes into the output folder.
+2. The functions it names. Each takes the `Context` (kit/project.py: data folder,
+   finished layout, output folder, rule overrides, font) and, as keyword arguments,
+   the values of its options that are not part of the context (see `Opt.to`):
+   - check(ctx) -> (summary text, warnings)   export(ctx) -> a JSON-able value
+   - build(ctx, ...) -> [(path written, pages)]   deal(ctx, ...) -> (text, written)
+   - sim(ctx, ...), replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
+   Every declared option is used: tests/test_contract.py checks that each
+   call-option is a parameter of the function and each context option is read.
+3. data/NAME/ with its YAML (errors as `file:line: message`, via kit.errors) and,
+   if it prints anything, layouts/NAME.yaml with its named pieces (sizes in mm).
+4. The same module names as the other games for the same jobs: rules (the pure
+   engine), check, build, sim, simreport, replay, policies.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from dataclasses import dataclass
+from functools import cache
 
 from kit.errors import KitError, did_you_mean
 
-GAMES = {
-    "karuta": "kit.games.karuta",
-    "tour-de-dice": "kit.games.tour_de_dice",
-}
+
+@dataclass(frozen=True)
+class Opt:
+    """One command-line option, as plain values.
+
+    `kind`: text, int, size (WxH in mm), path (a file), dir (a folder), flag (on
+    when given), switch (--x/--no-x, None when not given), rule (KEY=VALUE), or
+    argument (a required positional file, e.g. replay's LOG).
+    `to`: where its value goes: "call" (a keyword argument of the game function),
+    "ctx" (resolved into the Context before the game runs), or "cli" (used by the
+    command line itself, e.g. --strict turning warnings into exit 2).
+    """
+
+    name: str                   # the long option without dashes, e.g. "corner-index"
+    help: str
+    kind: str = "text"
+    to: str = "call"
+    dest: str | None = None     # the parameter name (default: name with "_")
+    default: object = None
+    multiple: bool = False
+    required: bool = False
+    short: str | None = None    # e.g. "-n"
+    minimum: int | None = None
+    maximum: int | None = None
+    show_default: bool = False
+
+    @property
+    def param(self) -> str:
+        return self.dest or self.name.replace("-", "_")
 
 
-def lazy(module: str, name: str):
-    """A command that imports its module only when called, so `kit check` does not
-    pay for the PDF code and `kit sim` not for the map."""
+# Options several games share; a game names them in its Command, or declares an Opt
+# of the same name to change its help or bounds.
+SHARED = {o.name: o for o in (
+    Opt("paper", "Paper: A4, A3 or Letter (default from the layout).", to="ctx"),
+    Opt("card", "Card size WxH in mm, e.g. 24x26 (the layout's main card piece).", kind="size", to="ctx"),
+    Opt("out", "Output folder (default output/GAME).", kind="dir", to="ctx"),
+    Opt("layout", "An extra layout YAML applied over layouts/GAME.yaml.", kind="path", to="ctx",
+        dest="layout_file"),
+    Opt("font", "A TrueType font for the text (else KIT_FONT, IPAexGothic).", kind="path", to="ctx"),
+    Opt("rule", "Override a rule option, e.g. --rule players=3 (repeatable).", kind="rule", to="ctx",
+        dest="rules", multiple=True),
+    Opt("map", "The map SVG (else KIT_MAP, the layout's map, ../shared/maps).", kind="path", to="ctx",
+        dest="map_option"),
+    Opt("strict", "Treat warnings as errors.", kind="flag", to="cli"),
+    Opt("players", "Players per game (default from the rules).", kind="int", short="-n"),
+    Opt("seed", "Seed (game k of `kit sim --seed S` is seed S+k).", kind="int", default=1, show_default=True),
+    Opt("games", "Games to simulate.", kind="int", default=5000, minimum=1, show_default=True),
+    Opt("policy", "AI policy for every seat, or a comma list.", dest="policy"),
+    Opt("workers", "Worker processes (default: all cores).", kind="int", minimum=1),
+    Opt("json", "Print the results as one JSON object.", kind="flag", dest="as_json"),
+    Opt("report", "Also write a PDF report to this file.", kind="path"),
+)}
 
-    def run(*args, **kwargs):
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+@dataclass(frozen=True)
+class Command:
+    """A verb a game supports: its function ("module:function" in the game's package)
+    and the options it takes (SHARED names or the game's own Opt values)."""
 
-    return run
+    verb: str
+    function: str
+    options: tuple = ()
+    help: str = ""              # for a verb of the game's own; known verbs have theirs
+
+    def opts(self) -> tuple[Opt, ...]:
+        out = []
+        for o in self.options:
+            if isinstance(o, str):
+                if o not in SHARED:
+                    raise KitError(f"{self.verb}: no shared option {o!r}{did_you_mean(o, SHARED)}")
+                o = SHARED[o]
+            out.append(o)
+        return tuple(out)
 
 
-def load_game(name: str):
-    if name not in GAMES:
-        raise KitError(f"unknown game {name!r}{did_you_mean(name, GAMES)}; kit knows {', '.join(GAMES)}")
-    return importlib.import_module(GAMES[name])
+@dataclass(frozen=True)
+class Game:
+    name: str
+    title: str
+    package: str                      # the game's package, e.g. "kit.games.karuta"
+    commands: tuple[Command, ...]
+    data_files: tuple[str, ...] = ()  # files read under data/NAME/
+    pieces: tuple[str, ...] = ()      # named pieces in layouts/NAME.yaml
+    products: tuple[str, ...] = ()    # files `kit build` writes
+
+    def command(self, verb: str) -> Command | None:
+        return next((c for c in self.commands if c.verb == verb), None)
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        return tuple(c.verb for c in self.commands)
+
+
+@cache
+def games() -> dict[str, Game]:
+    """Every game package under kit/games/ with a GAME declaration, by name."""
+    found = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            found[game.name] = game
+    return found
+
+
+def load_game(name: str) -> Game:
+    known = games()
+    if name not in known:
+        raise KitError(f"unknown game {name!r}{did_you_mean(name, known)}; kit knows {', '.join(known)}")
+    return known[name]
+
+
+def resolve(game: Game, command: Command):
+    """The function implementing a command, imported now (and only now)."""
+    module, _, name = command.function.partition(":")
+    return getattr(importlib.import_module(f"{game.package}.{module}"), name)
 
 
 def command(name: str, verb: str):
     """The function implementing `kit VERB --game NAME`."""
-    fn = getattr(load_game(name), "COMMANDS", {}).get(verb)
-    if fn is None:
-        raise KitError(f"{name} has no `{verb}` command")
-    return fn
+    game = load_game(name)
+    cmd = game.command(verb)
+    if cmd is None:
+        raise KitError(f"{name} has no `{verb}` command; it has {', '.join(game.verbs)}")
+    return resolve(game, cmd)

@@ -1,13 +1,42 @@
 """旧国名かるた: 68 old-province cards played onto a blank map of Japan."""
 
-from kit.games import lazy
+from kit.games import Command, Game, Opt
 
-COMMANDS = {
-    "check": lazy("kit.games.karuta.check", "check"),
-    "export": lazy("kit.games.karuta.check", "export"),
-    "layout": lazy("kit.games.karuta.layout", "layout_command"),
-    "build": lazy("kit.games.karuta.build", "build"),
-    "deal": lazy("kit.games.karuta.dealsheet", "deal_command"),
-    "sim": lazy("kit.games.karuta.sim", "sim_command"),
-    "replay": lazy("kit.games.karuta.replay", "replay_command"),
-}
+GAME = Game(
+    name="karuta",
+    title="旧国名かるた: 68 old-province cards played onto a blank map of Japan",
+    package="kit.games.karuta",
+    commands=(
+        Command("check", "check:check", ("card", "layout", "map", "font", "rule", "strict")),
+        Command("export", "check:export", ("map", "rule")),
+        Command("build", "build:build", (
+            "paper", "card", "out", "layout", "map", "font", "rule",
+            Opt("corner-index", "Print a small index in the card corners, for reading a fanned hand.",
+                kind="switch"),
+        )),
+        Command("layout", "layout:layout_command", (
+            "layout", "map",
+            Opt("card", "Card size WxH to lay out (repeatable; default: the sizes the layout compares).",
+                kind="size", multiple=True, dest="cards"),
+            "json",
+        )),
+        Command("deal", "dealsheet:deal_command", (
+            "paper", "out", "layout", "font", "rule",
+            Opt("players", "Number of players.", kind="int", short="-n", required=True, minimum=1, maximum=8),
+            Opt("seed", "Deal seed (game k of `kit sim --seed S` is seed S+k).", kind="int", required=True),
+        )),
+        Command("sim", "sim:sim_command", (
+            "games", "players", "seed", "policy", "rule", "workers", "json", "report", "map", "font",
+        )),
+        Command("replay", "replay:replay_command", (
+            Opt("log", "The transcribed game (YAML).", kind="argument"),
+            Opt("games", "Simulated games of the same deal to compare with.", kind="int", default=2000,
+                minimum=1, show_default=True),
+            Opt("policy", "AI policy for the comparison games."),
+            "workers", "rule",
+        )),
+    ),
+    data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml"),
+    pieces=("card",),
+    products=("board.pdf", "board-overview.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf"),
+)

@@ -1,10 +1,20 @@
 """ツール・ド・ダイス: a dice race over a ring of course cards."""
 
-from kit.games import lazy
+from kit.games import Command, Game
 
-COMMANDS = {
-    "check": lazy("kit.games.tour_de_dice.check", "check"),
-    "export": lazy("kit.games.tour_de_dice.check", "export"),
-    "build": lazy("kit.games.tour_de_dice.build", "build"),
-    "sim": lazy("kit.games.tour_de_dice.sim", "sim_command"),
-}
+GAME = Game(
+    name="tour-de-dice",
+    title="ツール・ド・ダイス: a dice race over a ring of course cards",
+    package="kit.games.tour_de_dice",
+    commands=(
+        Command("check", "check:check", ("card", "layout", "rule", "strict")),
+        Command("export", "check:export", ("rule",)),
+        Command("build", "build:build", ("paper", "card", "out", "layout", "font", "rule")),
+        Command("sim", "sim:sim_command", (
+            "games", "players", "seed", "policy", "rule", "workers", "json", "report", "font",
+        )),
+    ),
+    data_files=("course.yaml", "pieces.yaml", "rules.yaml"),
+    pieces=("card", "marker"),
+    products=("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf"),
+)

@@ -57,7 +57,7 @@ def preview_pdf(tour: Tour, setup: Setup, layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
-def build(ctx, corner_index=None) -> list:
+def build(ctx) -> list:
     """Render every PDF first; write them only if all rendered."""
     register(ctx.font)
     tour = load(ctx.data_dir, ctx.rules)

@@ -1,0 +1,77 @@
+"""`kit build --game shikoku-duo`: every printable PDF, rendered in memory, then written together.
+
+- board.pdf, board-overview.pdf: the board (board.py);
+- player-boards.pdf: each player's pilgrim, merchant and artist boards;
+- tiles.pdf: painting tiles with the players' backs and the wave tiles (side B on the back), duplex;
+- tokens.pdf: standees, goods, shop tokens, gold slabs, track markers, the hot-spring token and
+  the Automa's rank markers;
+- dice-stickers.pdf: the three dice's faces;
+- player-aid.pdf: play on the front, setup on the back (duplex);
+- automa.pdf: the Automa's rules (from data/shikoku-duo/automa.yaml) above its rank tracks;
+- score-pad.pdf, progress-sheet.pdf: paper for the table and for `kit replay`;
+- alignment.pdf: the duplex alignment test.
+
+Nothing is written until every file has rendered, so a failed build leaves earlier outputs as
+they were.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from kit.fonts import register
+from kit.output import Pdf, write_all
+from kit.render import alignment_pages
+
+from kit.games.shikoku_duo import playerboards, sheets, tokens
+from kit.games.shikoku_duo.pieces import TITLE
+
+
+def automa_card(data_dir: Path) -> tuple[list[tuple[str, str]], tuple]:
+    """The Automa's rules card lines (Japanese, English) and rank tracks, from automa.yaml via
+    the engine's automa.py: one source for the card and the simulator."""
+    from kit.games.shikoku_duo.automa import card_lines, load_automa
+
+    rules = load_automa(Path(data_dir) / "automa.yaml")
+    return card_lines(rules), rules.tracks
+
+
+def pieces(game, layout, automa) -> dict[str, tuple[bytes, int]]:
+    """Every piece but the board, as {file name: (pdf, pages)}; `automa` is (lines, tracks)."""
+    comp = game.components
+    out = {
+        "player-boards.pdf": playerboards.boards_pdf(comp, layout),
+        "tiles.pdf": tokens.tiles_pdf(comp, layout),
+        "tokens.pdf": tokens.tokens_pdf(comp, layout),
+        "dice-stickers.pdf": tokens.dice_pdf(comp, layout),
+        "player-aid.pdf": sheets.aid_pdf(game, layout),
+        "automa.pdf": sheets.automa_pdf(*automa, layout),
+        "score-pad.pdf": sheets.score_pad_pdf(game, layout),
+        "progress-sheet.pdf": sheets.progress_pdf(game, layout),
+    }
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: duplex alignment")
+    alignment_pages(pdf, layout, TITLE)
+    out["alignment.pdf"] = (pdf.finish(), pdf.pages)
+    return out
+
+
+def render(ctx) -> dict[Path, tuple[bytes, int]]:
+    """Every build output as {path: (pdf bytes, pages)}; writes nothing."""
+    register(ctx.font)
+    from kit.games.shikoku_duo.model import load
+
+    game = load(ctx.data_dir, ctx.rules)
+    rendered: dict[str, tuple[bytes, int]] = {}
+    if importlib.util.find_spec("kit.games.shikoku_duo.board") is not None:
+        from kit.games.shikoku_duo.board import board_pdfs
+
+        rendered.update(board_pdfs(game, ctx.layout))
+    rendered.update(pieces(game, ctx.layout, automa_card(ctx.data_dir)))
+    return {ctx.out_dir / name: value for name, value in rendered.items()}
+
+
+def build(ctx, **_options) -> list[tuple[Path, int]]:
+    rendered = render(ctx)
+    write_all({path: data for path, (data, _) in rendered.items()})
+    return [(path, pages) for path, (_, pages) in rendered.items()]

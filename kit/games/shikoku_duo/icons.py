@@ -1,0 +1,82 @@
+"""The painting types' icons as small vector drawings, one per `icon:` name in the data.
+
+Drawn rather than set as emoji, which the embedded font does not have. An icon name
+without a drawing falls back to the type's first character, so new data still prints.
+"""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from kit.imposition import Rect
+from kit.render import text_in_box
+from kit.units import to_pt
+
+
+def _poly(c: Canvas, points, fill: Color) -> None:
+    p = c.beginPath()
+    (x, y), rest = points[0], points[1:]
+    p.moveTo(to_pt(x), to_pt(y))
+    for x, y in rest:
+        p.lineTo(to_pt(x), to_pt(y))
+    p.close()
+    c.setFillColor(fill)
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def _mountain(c, x, y, s, ink):
+    _poly(c, [(x - 0.48 * s, y - 0.3 * s), (x - 0.1 * s, y + 0.35 * s), (x + 0.28 * s, y - 0.3 * s)], ink)
+    _poly(c, [(x - 0.05 * s, y - 0.3 * s), (x + 0.22 * s, y + 0.12 * s), (x + 0.48 * s, y - 0.3 * s)], ink)
+
+
+def _flower(c, x, y, s, ink):
+    c.setFillColor(ink)
+    for k in range(5):
+        a = math.radians(90 + 72 * k)
+        c.circle(to_pt(x + 0.24 * s * math.cos(a)), to_pt(y + 0.24 * s * math.sin(a)), to_pt(0.16 * s),
+                 stroke=0, fill=1)
+    c.circle(to_pt(x), to_pt(y), to_pt(0.1 * s), stroke=0, fill=1)
+
+
+def _wave(c, x, y, s, ink):
+    c.setStrokeColor(ink)
+    c.setLineWidth(to_pt(0.07 * s))
+    c.setLineCap(1)
+    for dy in (0.18, -0.05, -0.28):
+        p = c.beginPath()
+        p.moveTo(to_pt(x - 0.45 * s), to_pt(y + dy * s))
+        p.curveTo(to_pt(x - 0.25 * s), to_pt(y + (dy + 0.18) * s), to_pt(x - 0.05 * s), to_pt(y + (dy + 0.18) * s),
+                  to_pt(x), to_pt(y + dy * s))
+        p.curveTo(to_pt(x + 0.05 * s), to_pt(y + (dy - 0.18) * s), to_pt(x + 0.25 * s), to_pt(y + (dy - 0.18) * s),
+                  to_pt(x + 0.45 * s), to_pt(y + dy * s))
+        c.drawPath(p, stroke=1, fill=0)
+    c.setLineCap(0)
+
+
+def _temple(c, x, y, s, ink):
+    """A torii: a curved top beam, a straight tie beam, two posts."""
+    _poly(c, [(x - 0.46 * s, y + 0.3 * s), (x + 0.46 * s, y + 0.3 * s), (x + 0.4 * s, y + 0.2 * s),
+              (x - 0.4 * s, y + 0.2 * s)], ink)
+    _poly(c, [(x - 0.34 * s, y + 0.1 * s), (x + 0.34 * s, y + 0.1 * s), (x + 0.34 * s, y + 0.03 * s),
+              (x - 0.34 * s, y + 0.03 * s)], ink)
+    for px in (-0.24, 0.24):
+        _poly(c, [(x + (px - 0.05) * s, y + 0.2 * s), (x + (px + 0.05) * s, y + 0.2 * s),
+                  (x + (px + 0.07) * s, y - 0.4 * s), (x + (px - 0.07) * s, y - 0.4 * s)], ink)
+
+
+DRAWINGS = {"mountain": _mountain, "flower": _flower, "wave": _wave, "temple": _temple}
+
+
+def draw_icon(c: Canvas, icon: str, fallback: str, box: Rect, ink: Color) -> None:
+    """The icon named `icon`, as large as the square centred in `box`; else `fallback`'s first character."""
+    s = min(box.w, box.h)
+    x, y = box.x + box.w / 2, box.y + box.h / 2
+    c.saveState()
+    if icon in DRAWINGS:
+        DRAWINGS[icon](c, x, y, s, ink)
+    else:
+        text_in_box(c, box, (fallback or icon or "?")[0], to_pt(s) * 0.8, ink)
+    c.restoreState()

@@ -1,0 +1,138 @@
+"""The printed pieces' sizes, colours and the small drawing parts they share.
+
+Every size comes from a named piece in `layouts/shikoku-duo.yaml` (`pieces:`), read
+here and nowhere else, so a piece is one line to resize. `piece(layout, name)` is the
+one reader; `sheet_layout` turns a piece into the layout `kit.render.card_sheets`
+imposes, so tokens get the same crop marks, bleed and duplex backs as karuta's cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from kit.errors import KitError, Where
+from kit.imposition import Rect
+from kit.layoutfile import Card, Layout
+from kit.render import colour, fill_rect, ink_on, mix, text_in_box
+from kit.units import parse_length, parse_size, to_pt
+from kit.yamlload import fields
+
+TITLE = "四国デュオ"
+TITLE_EN = "shikoku-duo"
+INK = Color(0.12, 0.12, 0.14)
+PAPER = Color(0.98, 0.96, 0.90)
+GRID = Color(0.55, 0.55, 0.55)
+SHADE = Color(0.93, 0.93, 0.93)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat's colour: its figures, boards and tile backs all wear it."""
+
+    seat: str          # A or B, as on the progress sheet
+    name: str
+    name_en: str
+    rgb: str
+
+
+PLAYERS = (Player("A", "藍", "indigo", "#24407a"), Player("B", "朱", "vermilion", "#c0452c"))
+
+# Each character's own colour on boards, dice stickers and the aid.
+CHARACTER = {
+    "pilgrim": ("巡礼者", "pilgrim", "#6b4e9b"),
+    "merchant": ("商人", "merchant", "#b8862b"),
+    "artist": ("絵師", "artist", "#2f7d5b"),
+}
+# The painting types' colours, in the data's order (4 types; more cycle).
+PAINTING_COLOURS = ("#3d7fb8", "#5f9e3a", "#c8642a", "#a0467e", "#7a6a48", "#44939a")
+GOODS_COLOURS = ("#7c5ca8", "#c39a2c", "#3f8c6a", "#b5533c", "#4d74a8", "#8a8a3a")
+GOLD = "#d9b23a"
+COPPER = "#b76a3a"
+ONSEN = "#d0553f"
+WAVE = "#2d6f9e"
+
+
+def piece(layout: Layout, name: str) -> Card:
+    """A named piece's cut size, bleed, safe zone and gutter in mm (defaults: the layout's card)."""
+    pieces = layout.pieces or {}
+    if name not in pieces:
+        raise KitError(f"the layout has no piece {name!r}; add it under `pieces:` in layouts/shikoku-duo.yaml "
+                       f"(read from {layout.source})")
+    entry = pieces[name]
+    where = getattr(pieces, "at", lambda k: None)(name)
+    f = fields(entry, {"size": str}, {"bleed": (str, int, float), "safe": (str, int, float),
+                                      "gutter": (str, int, float)}, what=f"piece {name}", where=where)
+
+    def length(key: str, default: float) -> float:
+        if key not in f:
+            return default
+        try:
+            return parse_length(f[key], f"{name} {key}")
+        except KitError as err:
+            raise KitError(err.message, entry.at(key)) from None
+
+    try:
+        w, h = parse_size(f["size"], f"{name} size")
+    except KitError as err:
+        raise KitError(err.message, entry.at("size")) from None
+    card = layout.card
+    out = Card(w, h, length("bleed", card.bleed), length("safe", card.safe), length("gutter", card.gutter))
+    if out.gutter < 2 * out.bleed:
+        raise KitError(f"piece {name}: the gutter must be at least twice the bleed, or bleeds overlap",
+                       entry.at("gutter") if "gutter" in f else entry.where)
+    if 2 * out.safe >= min(w, h):
+        raise KitError(f"piece {name}: a {out.safe:g} mm safe zone leaves nothing of a {w:g} × {h:g} mm piece",
+                       entry.at("safe") if "safe" in f else entry.where)
+    return out
+
+
+def sheet_layout(layout: Layout, name: str) -> Layout:
+    """The layout with a piece in the card's place: what `card_sheets` imposes."""
+    return replace(layout, card=piece(layout, name))
+
+
+def where_piece(layout: Layout, name: str) -> Where | None:
+    pieces = layout.pieces
+    return pieces.at(name) if pieces is not None and name in pieces else None
+
+
+# --- shared drawing parts ---------------------------------------------------------------
+
+def disc(c: Canvas, x: float, y: float, r: float, fill: Color, stroke: Color | None = None,
+         width_pt: float = 0.6) -> None:
+    c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(width_pt)
+    c.circle(to_pt(x), to_pt(y), to_pt(r), stroke=1 if stroke is not None else 0, fill=1)
+
+
+def badge(c: Canvas, box: Rect, label: str, rgb: str, size: float | None = None) -> None:
+    """A coloured disc inscribed in `box` with `label` in the ink that reads on it."""
+    r = min(box.w, box.h) / 2
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    disc(c, cx, cy, r, colour(rgb), mix(rgb, Color(0, 0, 0), 0.35), 0.5)
+    inner = Rect(cx - r * 0.72, cy - r * 0.72, r * 1.44, r * 1.44)
+    text_in_box(c, inner, label, size or to_pt(r * 1.25), ink_on(rgb), floor=3.0)
+
+
+def band(c: Canvas, trim: Rect, bleed: float, rgb: str, height: float) -> Rect:
+    """A colour band across the top of a piece, into the bleed; returns its box inside the trim."""
+    fill_rect(c, Rect(trim.x - bleed, trim.y2 - height, trim.w + 2 * bleed, height + bleed), colour(rgb))
+    return Rect(trim.x, trim.y2 - height, trim.w, height)
+
+
+def tint(rgb: str, amount: float = 0.85) -> Color:
+    return mix(rgb, white, amount)
+
+
+def painting_colour(types, type_id: str) -> str:
+    ids = [t.id for t in types]
+    return PAINTING_COLOURS[ids.index(type_id) % len(PAINTING_COLOURS)]
+
+
+def goods_colour(kinds, kind: str) -> str:
+    return GOODS_COLOURS[list(kinds).index(kind) % len(GOODS_COLOURS)]

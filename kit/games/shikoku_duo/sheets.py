@@ -1,0 +1,478 @@
+"""Paper for the table: the player aid (setup on its back), the Automa's board, the score pad
+and the progress sheet that records every round for `kit replay`.
+
+The aid and the Automa board are pieces (cut, with crop marks); the score pad and the
+progress sheet are whole pages on the layout's paper (the progress sheet turned landscape).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from reportlab.lib.colors import Color, black, white
+
+from kit.errors import KitError
+from kit.fonts import fit_size, wrap
+from kit.imposition import Rect
+from kit.layoutfile import Layout
+from kit.output import Pdf
+from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
+from kit.units import to_pt
+
+from kit.games.shikoku_duo.pieces import (CHARACTER, GRID, INK, PAPER, PLAYERS, SHADE, TITLE, TITLE_EN, band,
+                                          piece, sheet_layout, tint)
+
+HEAD_RGB = "#22324f"
+
+
+# --- text blocks ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Block:
+    """A heading and its lines, set in one column."""
+
+    head: str
+    lines: tuple[str, ...]
+    rgb: str = HEAD_RGB
+
+
+def _set_blocks(c, col: Rect, blocks, size: float, head_size: float) -> float:
+    """Blocks down a column, each line wrapped to its width; returns the y reached (may pass col.y:
+    the caller shrinks `size` until it does not)."""
+    y = col.y2
+    lead = size / to_pt(1) * 1.3
+    for b in blocks:
+        y -= head_size / to_pt(1) * 1.1
+        text(c, col.x, y, b.head, head_size, fill=colour(b.rgb))
+        y -= 0.8
+        for s in b.lines:
+            indent = 2.0 if s.startswith("・") or s[:2].strip().isdigit() else 0.0
+            for k, part in enumerate(wrap(s.split(" "), to_pt(col.w - indent - 1.5), size, sep=" ")):
+                y -= lead
+                text(c, col.x + indent + (1.5 if k else 0), y, part, size, fill=INK)
+        y -= lead * 0.6
+    return y
+
+
+def _fit_blocks(c, col: Rect, blocks, size: float, head_size: float) -> None:
+    """Set the blocks at the largest size (down to 60 %) that stays inside the column."""
+    from reportlab.pdfgen.canvas import Canvas
+    import io
+    scratch = Canvas(io.BytesIO())
+    k = 1.0
+    while k > 0.6 and _set_blocks(scratch, col, blocks, size * k, head_size * k) < col.y:
+        k -= 0.04
+    _set_blocks(c, col, blocks, size * k, head_size * k)
+
+
+def _columns(trim: Rect, safe: float, top: float, n: int, gap: float = 4.0) -> list[Rect]:
+    inner_w = trim.w - 2 * safe
+    w = (inner_w - (n - 1) * gap) / n
+    return [Rect(trim.x + safe + k * (w + gap), trim.y + safe, w, top - trim.y - safe) for k in range(n)]
+
+
+def _title(c, trim: Rect, bleed: float, title: str, sub: str) -> float:
+    head = band(c, trim, bleed, HEAD_RGB, 9.0)
+    text(c, head.x + 4, head.y + 2.8, title, 12, fill=white)
+    text(c, head.x2 - 4, head.y + 3.2, sub, 7, "right", fill=white)
+    return head.y - 2
+
+
+# --- the player aid -------------------------------------------------------------------------
+
+def aid_blocks(comp) -> tuple[list[Block], list[Block], list[Block]]:
+    """The aid's three columns: the round, the characters, the end and the score."""
+    p, m, a = (CHARACTER[k][2] for k in ("pilgrim", "merchant", "artist"))
+    dice = " · ".join(f"{CHARACTER[ch][0]} {'/'.join(str(v) for v in comp.dice[ch])}" for ch in CHARACTER)
+    round_ = [
+        Block("1 ラウンド  a round (1-2-1 draft)", (
+            "1. The first drafter rolls all three dice, takes one and moves that character exactly the number shown.",
+            "2. The other player takes one of the two left and moves.",
+            "3. The first drafter uses the last die.",
+            "Next round the other player drafts first (it alternates every round).",
+            f"Dice faces: {dice}.")),
+        Block("温泉 hot-spring token", (
+            "Stop on the hot spring: take the token (from the opponent too).",
+            "After a later die: pay it back to the board to repeat that die at once: the same character, "
+            "the same count, and its effect.",)),
+        Block("波 wave tiles", (
+            "Seashore: take a wave tile from the board (none left: from the opponent; you hold all three: "
+            "nothing) and put it on that character's board.",
+            "Its side up was drawn at setup. You may decline an effect.")),
+    ]
+    chars = [
+        Block("巡礼者 pilgrim", (
+            "Clockwise round the 37-space ring; passes figures; an occupied last space: jump to the next free one.",
+            "寺 temple: shrine +1 · 庭 garden: garden +1 · 温泉: the token · 浜 seashore: a wave tile · "
+            f"港 coastal town: +{comp.town_coins} copper (to the merchant's track)."), p),
+        Block("商人 merchant", (
+            "Exactly N route segments (no such path: no move, no action). Never into a coastal town with "
+            "a figure; merchants may share a mountain town.",
+            f"宿場町 mountain town: draw its number of goods from the bag; keep any {comp.hold}.",
+            "港町 coastal town: sell any goods of its shop's kind, each for the shop's value.",
+            "Every 10 copper: a gold slab at once, leftmost empty slot."), m),
+        Block("絵師 artist", (
+            "N regions, crossing routes, never re-entering a region, never through a mountain town.",
+            "描く paint: turn face up one tile per other figure in the region, on its spaces and towns "
+            "(at most 5), left to right, top row first.",
+            "贈る gift: the region's icon matches your top-left face-up tile: remove that tile."), a),
+    ]
+    end = [
+        Block("終了 the game ends", (
+            "at the end of the round in which a player's",
+            "・shrine track reaches 9,",
+            "・garden track reaches 6,",
+            f"・{len(comp.slabs)}th gold slab is won, or",
+            f"・{len(comp.artist_slots)}th painting is gifted.")),
+        Block("得点 score", (
+            "巡礼者: the table: shrine value × garden value.",
+            "商人: the value above the rightmost gold slab (0 with none).",
+            "絵師: the highest value uncovered by gifting (0 if none).",
+            "Most points wins; a tie: more copper; then a draw.",
+            "Goods, copper and face-down tiles score nothing.")),
+        Block("ソロ solo", (
+            "The Automa plays the second seat by the rules on its board; "
+            "it scores the sum of its three ranks; ties go to you.",)),
+    ]
+    return round_, chars, end
+
+
+def setup_blocks(comp) -> tuple[list[Block], list[Block]]:
+    goods = ", ".join(f"{n} {comp.goods_names[k]}" for k, n in comp.goods.items())
+    first = [Block("準備 setup", (
+        "1. The board in the middle. Shuffle the 8 shop tokens face down, put one on each coastal town "
+        "(港), then turn them face up.",
+        f"2. Put the {sum(comp.goods.values())} goods ({goods}) in a bag or cup.",
+        "3. The hot-spring token on the hot spring (温泉). Toss each wave tile and lay it by the board "
+        "with the side that lands up; it keeps that side all game.",
+        "4. Each player takes a colour: its three boards, three figures (folded standees), three track "
+        "markers and six gold slabs by the merchant board.",
+        "5. Shuffle your 10 painting tiles face down and lay them on your artist board's slots.",
+        "6. Markers: 社 on the shrine start, 庭 on the garden start, 銭 on copper 0.",
+        "7. Figures: pilgrims beside the start space (阿波, before space 1), merchants in the start town, "
+        "artists in the start region (marked ★ on the board).",
+        "8. Stick the dice stickers on three dice: one colour per die. Decide who drafts first.",
+    ))]
+    second = [Block("記録 keep a record", (
+        "The progress sheet records each round: first drafter, the three dice, each pick with its "
+        "move and action, goods drawn and kept, tiles turned or gifted, hot-spring repeats.",
+        "`kit replay --game shikoku-duo LOG.yaml` checks a game so written, round by round.",
+        "The score pad adds up each character at the end.")),
+        Block("ソロ solo setup", (
+            "The Automa takes the second colour's figures and the rank markers on the 0 of its three tracks; "
+            "no boards, goods, money or wave tiles.",))]
+    return first, second
+
+
+def aid_front(comp):
+    cols_blocks = aid_blocks(comp)
+
+    def draw(c, i, trim, bleed):
+        fill_rect(c, trim.grow(bleed), PAPER)
+        p = PLAYERS[i % len(PLAYERS)]
+        top = _title(c, trim, bleed, f"{TITLE}  player aid", f"{TITLE_EN} · {p.seat} {p.name_en}")
+        for col, blocks in zip(_columns(trim, 4.0, top, 3), cols_blocks):
+            _fit_blocks(c, col, blocks, 6.6, 8.5)
+    return draw
+
+
+def aid_back(comp):
+    first, second = setup_blocks(comp)
+
+    def draw(c, i, trim, bleed):
+        fill_rect(c, trim.grow(bleed), PAPER)
+        top = _title(c, trim, bleed, f"{TITLE}  setup", "two players, three dice, about 30 minutes")
+        cols = _columns(trim, 4.0, top, 2)
+        _fit_blocks(c, cols[0], first, 7.0, 9)
+        _fit_blocks(c, cols[1], second, 7.0, 9)
+    return draw
+
+
+def aid_pdf(game, layout: Layout) -> tuple[bytes, int]:
+    """player-aid.pdf: one aid per player, the setup on the back (duplex)."""
+    comp = game.components
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: player aid")
+    card_sheets(pdf, sheet_layout(layout, "player_aid"), len(PLAYERS), aid_front(comp), aid_back(comp),
+                caption=f"{TITLE} player aid ·")
+    return pdf.finish(), pdf.pages
+
+
+# --- the Automa -----------------------------------------------------------------------------
+
+def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ...]):
+    """The Automa's board: its rules (Japanese, English beneath) above its three rank tracks."""
+
+    def draw(c, i, trim, bleed):
+        fill_rect(c, trim.grow(bleed), PAPER)
+        top = _title(c, trim, bleed, f"{TITLE}  オートマ Automa", "solo: it plays the second seat")
+        safe = 4.0
+        cell = 11.0
+        track_h = len(tracks) * (cell + 5.5)
+        rules = Rect(trim.x + safe, trim.y + safe + track_h + 2, trim.w - 2 * safe, top - trim.y - safe - track_h - 2)
+        blocks = [Block("", (ja, en)) for ja, en in lines]
+        _fit_rules(c, rules, lines)
+        y = trim.y + safe + track_h
+        for ch, values in zip(CHARACTER, tracks):
+            name, en, rgb = CHARACTER[ch]
+            y -= cell + 5.5
+            text(c, trim.x + safe, y + cell + 1.2, f"{name} {en} rank", 7, fill=mix(rgb, black, 0.3))
+            n = len(values)
+            w = min(cell, (trim.w - 2 * safe) / n - 0.8)
+            for k, v in enumerate(values):
+                box = Rect(trim.x + safe + k * (w + 0.8), y, w, cell)
+                fill_rect(c, box, tint(rgb, 0.75) if k < n - 1 else colour(rgb))
+                stroke_rect(c, box, colour(rgb), 0.5)
+                text_in_box(c, Rect(box.x, box.y + 3, box.w, box.h - 4), str(v), 10,
+                            INK if k < n - 1 else ink_on(rgb))
+                text(c, box.x + box.w / 2, box.y + 0.9, "end" if k == n - 1 else str(k), 4.5, "centre",
+                     mix(rgb, black, 0.4))
+    return draw
+
+
+def _fit_rules(c, box: Rect, lines) -> None:
+    """Each rule in Japanese with its English beneath, shrunk together until all fit the box."""
+    import io
+    from reportlab.pdfgen.canvas import Canvas
+
+    def set_(cv, size):
+        y = box.y2
+        for ja, en in lines:
+            for s, sz, fill in ((ja, size, INK), (en, size * 0.86, mix("#22324f", white, 0.2))):
+                tokens = list(s) if s and ord(max(s)) > 0x2000 else s.split(" ")
+                sep = "" if tokens is not None and len(tokens) == len(s) else " "
+                for part in wrap(tokens, to_pt(box.w - 2), sz, sep=sep, hang="。、）"):
+                    y -= sz / to_pt(1) * 1.3
+                    text(cv, box.x + (0 if s is ja else 2), y, part, sz, fill=fill)
+            y -= 0.8
+        return y
+
+    size = 7.5
+    scratch = Canvas(io.BytesIO())
+    while size > 4.5 and set_(scratch, size) < box.y:
+        size -= 0.25
+    set_(c, size)
+
+
+def automa_pdf(lines: list[tuple[str, str]], tracks, layout: Layout) -> tuple[bytes, int]:
+    """automa.pdf: the Automa's board (rules above its three rank tracks), cut like a piece."""
+    if len(tracks) != len(CHARACTER):
+        raise KitError(f"the Automa needs {len(CHARACTER)} rank tracks, got {len(tracks)}")
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: Automa")
+    card_sheets(pdf, sheet_layout(layout, "automa_board"), 1, automa_front(lines, tracks), None,
+                caption=f"{TITLE} Automa ·")
+    return pdf.finish(), pdf.pages
+
+
+# --- pages ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    margin: float
+
+
+def page_of(layout: Layout, landscape: bool = False) -> Page:
+    short, long_ = sorted((layout.paper_width, layout.paper_height))
+    m = max(layout.margin + 2.0, 8.0)
+    return Page(long_, short, m) if landscape else Page(short, long_, m)
+
+
+# --- score pad --------------------------------------------------------------------------------
+
+PAD_ROWS = (("巡礼者", "pilgrim: shrine × garden"), ("商人", "merchant: rightmost slab"),
+            ("絵師", "artist: highest uncovered"), ("合計", "total"), ("銅銭", "copper (ties)"))
+GAME_H = 44.0           # mm per game on the score pad
+
+
+def score_pad_pdf(game, layout: Layout) -> tuple[bytes, int]:
+    """score-pad.pdf: one page of games; per game each player's three characters, total and copper."""
+    pg = page_of(layout)
+    pdf = Pdf(pg.width, pg.height, f"{TITLE}: score pad")
+    pdf.set_page_size(pg.width, pg.height)
+    c = pdf.canvas
+    x, w = pg.margin, pg.width - 2 * pg.margin
+    text(c, x, pg.height - pg.margin - 6, f"{TITLE}  得点表  score pad", 14)
+    text(c, x + w, pg.height - pg.margin - 6, "A: player or seat A · B: player B or the Automa (ranks)", 7, "right")
+    top = pg.height - pg.margin - 11
+    games = int((top - pg.margin - 2) // GAME_H)
+    label_w = 52.0
+    col_w = (w - label_w) / 2
+    row_h = (GAME_H - 4 - 7) / len(PAD_ROWS)
+    for g in range(games):
+        y0 = top - g * GAME_H
+        text(c, x, y0 - 4.5, f"game {g + 1}   日付 date ________   seed ________   勝者 winner ______", 7.5)
+        head = Rect(x, y0 - 6 - 5, w, 5)
+        fill_rect(c, head, SHADE)
+        for k, p in enumerate(PLAYERS):
+            cx = x + label_w + k * col_w
+            fill_rect(c, Rect(cx, head.y, col_w, head.h), tint(p.rgb, 0.6))
+            text(c, cx + 2, head.y + 1.4, f"{p.seat} {p.name} ________________", 7)
+        for r, (ja, en) in enumerate(PAD_ROWS):
+            ry = head.y - (r + 1) * row_h
+            if r == 3:
+                fill_rect(c, Rect(x, ry, w, row_h), Color(0.95, 0.93, 0.86))
+            text(c, x + 1.5, ry + row_h * 0.32, ja, 8)
+            text(c, x + 14, ry + row_h * 0.32, en, 6.5)
+            if r < 3:
+                rgb = CHARACTER[("pilgrim", "merchant", "artist")[r]][2]
+                fill_rect(c, Rect(x, ry, 1.2, row_h), colour(rgb))
+            if r == 0:
+                for k in range(2):
+                    cx = x + label_w + k * col_w
+                    text(c, cx + col_w * 0.5, ry + row_h * 0.32, "×", 7, "centre", GRID)
+        c.setStrokeColor(GRID)
+        c.setLineWidth(0.3)
+        for r in range(len(PAD_ROWS) + 1):
+            line(c, x, head.y - r * row_h, x + w, head.y - r * row_h)
+        for cx in (x, x + label_w, x + label_w + col_w, x + w):
+            line(c, cx, head.y2, cx, head.y - len(PAD_ROWS) * row_h)
+    pdf.show_page()
+    return pdf.finish(), pdf.pages
+
+
+# --- progress sheet ---------------------------------------------------------------------------
+
+ROUNDS = 36             # rounds the log has room for (longer games continue on a copy)
+LOG_ROW_H = 7.0
+LOG_HEAD_H = 10.0
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str            # the replay log's field this column is copied into
+    title: str
+    sub: str
+    width: float        # share of the pick group's width, or mm for the fixed columns
+
+
+ROUND_COLUMNS = (Column("round", "#", "", 8.0), Column("first", "先手", "first A/B", 11.0),
+                 Column("dice", "出目 dice", "巡 商 絵", 22.0))
+PICK_COLUMNS = (Column("seat", "席", "A/B", 0.09), Column("die", "駒", "巡商絵", 0.11),
+                Column("to", "行き先", "space/town/region", 0.27),
+                Column("action", "行動 action", "wave·sell n·draw (kept)·paint n·gift", 0.43),
+                Column("repeat", "湯", "repeat", 0.10))
+
+
+@dataclass(frozen=True)
+class LogGeometry:
+    left: float
+    width: float
+    top: float          # the log's top edge on every page
+    rows: int           # rounds per page
+    pages: int
+    pick_w: float       # one pick group's width
+
+    def rounds(self, page: int) -> range:
+        return range(page * self.rows + 1, min((page + 1) * self.rows, ROUNDS) + 1)
+
+
+def log_geometry(pg: Page) -> LogGeometry:
+    left, width = pg.margin, pg.width - 2 * pg.margin
+    top = pg.height - pg.margin - 30.0
+    rows = math.floor((top - LOG_HEAD_H - pg.margin - 5) / LOG_ROW_H + 1e-9)
+    if rows < 1:
+        raise KitError(f"a {pg.width:g} × {pg.height:g} mm page has no room for the progress sheet's log")
+    fixed = sum(col.width for col in ROUND_COLUMNS)
+    return LogGeometry(left, width, top, rows, math.ceil(ROUNDS / rows), (width - fixed) / 3)
+
+
+def _setup_header(c, comp, pg: Page, g: LogGeometry, n: int) -> None:
+    x, top = g.left, pg.height - pg.margin
+    text(c, x, top - 6, f"{TITLE}  進行シート  progress sheet  ({n + 1}/{g.pages})", 12)
+    text(c, x + g.width, top - 6, "everything `kit replay --game shikoku-duo` needs, one round per row", 7, "right")
+    fields_ = (("日付 date", 36), ("seed", 30), ("A ____ / B ____ (Automa?)", 70), ("first drafter round 1", 40))
+    fx = x
+    for label, fw in fields_:
+        stroke_rect(c, Rect(fx, top - 17, fw - 2, 8), GRID, 0.4)
+        text(c, fx + 1, top - 11.2, label, 5.5)
+        fx += fw
+    waves = Rect(fx, top - 17, x + g.width - fx, 8)
+    stroke_rect(c, waves, GRID, 0.4)
+    text(c, waves.x + 1, top - 11.2, "wave sides up (A/B):  巡 ___  商 ___  絵 ___", 5.5)
+    # The setup a seed would otherwise give: shops on the coastal towns and each player's tile order.
+    y = top - 27
+    shops = Rect(x, y, 96, 8)
+    stroke_rect(c, shops, GRID, 0.4)
+    text(c, shops.x + 1, y + 5.8, "shops by coastal town (ring order): kind value", 5.5)
+    for k in range(8):
+        line(c, shops.x + 12 * k, y, shops.x + 12 * k, y + 4)
+    tx = x + 99
+    for p in PLAYERS:
+        box = Rect(tx, y, (g.width - 99) / 2 - 2, 8)
+        stroke_rect(c, box, GRID, 0.4)
+        text(c, box.x + 1, y + 5.8, f"{p.seat}: painting tiles, slot 1-{len(comp.artist_slots)} (as turned)", 5.5)
+        step = box.w / len(comp.artist_slots)
+        for k in range(1, len(comp.artist_slots)):
+            line(c, box.x + k * step, y, box.x + k * step, y + 4)
+        tx += box.w + 2
+
+
+def _log(c, g: LogGeometry, rounds: range) -> None:
+    x, top = g.left, g.top
+    xs = [x]
+    for col in ROUND_COLUMNS:
+        xs.append(xs[-1] + col.width)
+    fill_rect(c, Rect(x, top - LOG_HEAD_H, g.width, LOG_HEAD_H), SHADE)
+    for col, x0 in zip(ROUND_COLUMNS, xs):
+        text(c, x0 + col.width / 2, top - 4.5, col.title, 7, "centre")
+        text(c, x0 + col.width / 2, top - 8.2, col.sub, 5, "centre")
+    subs = []
+    for pick in range(3):
+        gx = xs[-1] + pick * g.pick_w
+        text(c, gx + g.pick_w / 2, top - 3.5, f"{pick + 1}. pick ({'first drafter' if pick != 1 else 'second'})",
+             6.5, "centre")
+        sx = gx
+        for col in PICK_COLUMNS:
+            w = col.width * g.pick_w
+            text(c, sx + w / 2, top - 6.6, col.title, 5.8, "centre")
+            text(c, sx + w / 2, top - 9.2, col.sub, 4.2, "centre")
+            subs.append(sx)
+            sx += w
+    bottom = top - LOG_HEAD_H - LOG_ROW_H * len(rounds)
+    for k, r in enumerate(rounds):
+        y = top - LOG_HEAD_H - (k + 1) * LOG_ROW_H
+        if k % 2:
+            fill_rect(c, Rect(x, y, g.width, LOG_ROW_H), Color(0.97, 0.97, 0.97))
+        text(c, x + 4, y + 2.3, str(r), 7, "centre")
+        for j, sym in enumerate("巡商絵"):
+            text(c, xs[3] + 22 / 3 * (j + 0.5), y + 0.8, sym, 3.8, "centre", GRID)
+    c.setStrokeColor(GRID)
+    c.setLineWidth(0.3)
+    for k in range(len(rounds) + 1):
+        yy = top - LOG_HEAD_H - k * LOG_ROW_H
+        line(c, x, yy, x + g.width, yy)
+    line(c, x, top, x + g.width, top)
+    for x0 in xs:
+        line(c, x0, top, x0, bottom)
+    c.setLineWidth(0.15)
+    for j in (1, 2):
+        line(c, xs[3] - 22 + 22 / 3 * j, top - LOG_HEAD_H, xs[3] - 22 + 22 / 3 * j, bottom)
+    for sx in subs:
+        line(c, sx, top - LOG_HEAD_H + 5, sx, bottom)
+    c.setLineWidth(0.8)
+    for pick in range(4):
+        gx = xs[-1] + pick * g.pick_w
+        line(c, gx, top, gx, bottom)
+    c.setLineWidth(0.3)
+
+
+def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
+    """progress-sheet.pdf (landscape): the setup, then a row per round: first drafter, the three
+    dice, and for each pick the seat, the character, where it went and what it did."""
+    comp = game.components
+    pg = page_of(layout, landscape=True)
+    g = log_geometry(pg)
+    pdf = Pdf(pg.width, pg.height, f"{TITLE}: progress sheet")
+    for n in range(g.pages):
+        pdf.set_page_size(pg.width, pg.height)
+        c = pdf.canvas
+        _setup_header(c, comp, pg, g, n)
+        _log(c, g, g.rounds(n))
+        text(c, g.left, pg.margin - 1, "行き先: pilgrim: ring space number · merchant: town · artist: region.  "
+             "行動: pilgrim 'wave 商' (which tile) · merchant 'sell 2' or 'draw 藍塩塩 keep 藍塩' · "
+             "artist 'paint 3' or 'gift' (+ 'via' regions with ひらめき).  湯: tick when the hot-spring token "
+             "repeats this die (write the repeat's move in the next column's margin).", 5.6)
+        pdf.show_page()
+    return pdf.finish(), pdf.pages

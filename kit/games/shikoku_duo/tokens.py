@@ -1,0 +1,382 @@
+"""Tiles, tokens, standees and dice stickers on cut sheets with crop marks and bleed.
+
+Pieces of different sizes share a sheet: each kind is a `Section`, laid out as bands of
+rows down the page (`imposition.band`), each band with its own crop marks. Sections with
+a back (painting tiles, wave tiles) go on duplex sheets: every front page is followed by
+a page whose backs sit where `imposition.back_trims` mirrors them, so the file printed
+double-sided lines each back up with its front, as karuta's cards do.
+
+`pack` is pure (pages of bands, in mm); the drawing only fills the trims it returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from kit.errors import KitError
+from kit.fonts import wrap
+from kit.imposition import Grid, Rect, back_trims, band, marks_extent
+from kit.layoutfile import Layout
+from kit.output import Pdf
+from kit.render import (CAPTION_PT, colour, draw_clipped, draw_segments, fill_rect, ink_on, line, mix,
+                        stroke_rect, text, text_in_box)
+from kit.units import to_pt
+
+from kit.games.shikoku_duo.icons import draw_icon
+from kit.games.shikoku_duo.pieces import (CHARACTER, COPPER, GOLD, INK, ONSEN, PAPER, PLAYERS, TITLE, WAVE, Player,
+                                          band as colour_band, disc, goods_colour, painting_colour, piece, tint)
+
+Draw = Callable[[Canvas, int, Rect, float], None]
+
+BAND_GAP = 1.0          # mm between one band's crop marks and the next band's
+FOOT = 4.0              # mm kept above the bottom margin for the sheet's caption
+HEAD = 0.0
+
+
+@dataclass(frozen=True)
+class Section:
+    """One kind of piece: `count` of the named layout piece, drawn by `front` (and `back`)."""
+
+    piece: str
+    label: str
+    count: int
+    front: Draw
+    back: Draw | None = None
+
+
+@dataclass(frozen=True)
+class Placed:
+    section: int                # index into the sections
+    first: int                  # the section's first item in this band
+    grid: Grid                  # the band: its trims (item first, first + 1, ...) and crop marks
+
+
+def pack(layout: Layout, sections: tuple[Section, ...]) -> list[tuple[Placed, ...]]:
+    """Sheets of bands, sections in order, each band filling the sheet's width."""
+    pages: list[list[Placed]] = [[]]
+    top_start = layout.paper_height - layout.margin
+    bottom = layout.margin + FOOT
+    top = top_start
+    for k, s in enumerate(sections):
+        card = piece(layout, s.piece)
+        done = 0
+        while done < s.count:
+            g = band(layout.paper_width, layout.paper_height, layout.margin, card.width, card.height, card.bleed,
+                     card.gutter, layout.crop_offset, layout.crop_length, top, bottom, s.count - done)
+            if g is None:
+                if not pages[-1]:
+                    raise KitError(f"a {card.width:g} × {card.height:g} mm {s.piece} with its bleed and crop "
+                                   f"marks does not fit on {layout.paper} paper")
+                pages.append([])
+                top = top_start
+                continue
+            pages[-1].append(Placed(k, done, g))
+            done += g.per_sheet
+            top = marks_extent(g).y - BAND_GAP
+    return [tuple(p) for p in pages if p]
+
+
+def _caption(c: Canvas, layout: Layout, s: str) -> None:
+    text(c, layout.paper_width / 2, layout.margin + 1.2, s, CAPTION_PT, "centre")
+
+
+def sheets(pdf: Pdf, layout: Layout, sections: tuple[Section, ...], title: str) -> list[tuple[Placed, ...]]:
+    """Every section on packed sheets; a sheet holding any backed piece is followed by its backs."""
+    pages = pack(layout, sections)
+    c = pdf.canvas
+    for n, placed in enumerate(pages, 1):
+        pdf.set_page_size(layout.paper_width, layout.paper_height)
+        for p in placed:
+            s = sections[p.section]
+            for j, trim in enumerate(p.grid.trims):
+                draw_clipped(c, s.front, p.first + j, trim, p.grid.bleed)
+            draw_segments(c, p.grid.crop_marks)
+        kinds = " · ".join(dict.fromkeys(
+            f"{sections[p.section].label} {piece(layout, sections[p.section].piece).width:g}×"
+            f"{piece(layout, sections[p.section].piece).height:g} mm" for p in placed))
+        duplex = any(sections[p.section].back for p in placed)
+        _caption(c, layout, f"{title}  sheet {n}/{len(pages)}{' front' if duplex else ''}  ·  {kinds}")
+        pdf.show_page()
+        if not duplex:
+            continue
+        pdf.set_page_size(layout.paper_width, layout.paper_height)
+        for p in placed:
+            s = sections[p.section]
+            if s.back is None:
+                continue
+            for j, trim in enumerate(back_trims(p.grid, layout.duplex_flip, layout.duplex_dx, layout.duplex_dy)):
+                draw_clipped(c, s.back, p.first + j, trim, p.grid.bleed)
+        _caption(c, layout, f"{title}  sheet {n}/{len(pages)} back  ·  duplex, flip on the "
+                            f"{layout.duplex_flip} edge")
+        pdf.show_page()
+    return pages
+
+
+# --- faces ------------------------------------------------------------------------------------
+
+def _k(trim: Rect, base: float) -> float:
+    """Type scale: how much larger than a `base` mm piece this one is."""
+    return min(trim.w, trim.h) / base
+
+
+def painting_front(types, kind: str, value_hint: str = "") -> Draw:
+    t = next(t for t in types if t.id == kind)
+    rgb = painting_colour(types, kind)
+
+    def draw(c, i, trim, bleed):
+        k = _k(trim, 22)
+        fill_rect(c, trim.grow(bleed), tint(rgb, 0.82))
+        stroke_rect(c, trim.grow(-1.2 * k), colour(rgb), 0.8 * k)
+        disc(c, trim.x + trim.w / 2, trim.y + trim.h * 0.6, trim.w * 0.3, colour(rgb))
+        draw_icon(c, t.icon, t.name, Rect(trim.x + trim.w * 0.32, trim.y + trim.h * 0.42, trim.w * 0.36,
+                                          trim.h * 0.36), white)
+        text_in_box(c, Rect(trim.x + 2 * k, trim.y + 1.8 * k, trim.w - 4 * k, trim.h * 0.18), t.name, 6.5 * k,
+                    mix(rgb, black, 0.5), floor=3)
+    return draw
+
+
+def painting_back(player_of: Callable[[int], Player]) -> Draw:
+    def draw(c, i, trim, bleed):
+        p = player_of(i)
+        k = _k(trim, 22)
+        fill_rect(c, trim.grow(bleed), colour(p.rgb))
+        ink = ink_on(p.rgb)
+        stroke_rect(c, trim.grow(-1.5 * k), ink, 0.5 * k)
+        text_in_box(c, Rect(trim.x, trim.y + trim.h * 0.35, trim.w, trim.h * 0.45), "絵", 20 * k, ink)
+        text_in_box(c, Rect(trim.x + 2, trim.y + 2.2 * k, trim.w - 4, trim.h * 0.2),
+                    f"{p.seat} {p.name}", 6 * k, ink, floor=3)
+    return draw
+
+
+def wave_face(side, letter: str) -> Callable[[Canvas, Rect, float], None]:
+    name, en, rgb = CHARACTER[side.character]
+
+    def draw(c, trim, bleed):
+        k = _k(trim, 28)
+        fill_rect(c, trim.grow(bleed), tint(WAVE, 0.82))
+        head = colour_band(c, trim, bleed, rgb, 6 * k)
+        text(c, head.x + 1.5 * k, head.y + 1.7 * k, f"波 {name}", 7 * k, fill=ink_on(rgb))
+        text(c, head.x2 - 1.5 * k, head.y + 1.7 * k, letter, 7 * k, "right", ink_on(rgb))
+        text_in_box(c, Rect(trim.x + 1.5 * k, head.y - 6.5 * k, trim.w - 3 * k, 5.5 * k),
+                    side.name, 10 * k, mix(WAVE, black, 0.5), floor=4)
+        text_in_box(c, Rect(trim.x + 1.5 * k, head.y - 9.5 * k, trim.w - 3 * k, 3 * k),
+                    side.name_en, 6 * k, mix(WAVE, black, 0.4), floor=3)
+        size = 5.6 * k
+        y = head.y - 12.5 * k
+        for s in wrap(list(side.text), to_pt(trim.w - 3.5 * k), size, hang="。、）"):
+            text(c, trim.x + 1.75 * k, y, s, size, fill=INK)
+            y -= size / to_pt(1) * 1.25
+    return draw
+
+
+def wave_sections(comp) -> tuple[Section, ...]:
+    """The three wave tiles: side A on the front page, side B where duplex puts its back."""
+    pairs = []
+    for ch in CHARACTER:
+        sides = [w for w in comp.waves if w.character == ch]
+        if len(sides) != 2:
+            raise KitError(f"the {ch}'s wave tile needs two sides, the data has {len(sides)}")
+        pairs.append(sides)
+    fronts = [wave_face(a, "A") for a, _ in pairs]
+    backs = [wave_face(b, "B") for _, b in pairs]
+    return (Section("wave_tile", "wave tiles (A front, B back)", len(pairs),
+                    lambda c, i, trim, bleed: fronts[i](c, trim, bleed),
+                    lambda c, i, trim, bleed: backs[i](c, trim, bleed)),)
+
+
+def painting_sections(comp) -> tuple[Section, ...]:
+    per = len(comp.paintings)
+    kinds = tuple(comp.paintings) * len(PLAYERS)
+    fronts = [painting_front(comp.painting_types, kind) for kind in kinds]
+    return (Section("painting_tile", "painting tiles", len(kinds),
+                    lambda c, i, trim, bleed: fronts[i](c, i, trim, bleed),
+                    painting_back(lambda i: PLAYERS[i // per])),)
+
+
+def duplex_sections(comp) -> tuple[Section, ...]:
+    return painting_sections(comp) + wave_sections(comp)
+
+
+def _round_token(c, trim: Rect, bleed: float, rgb: str, big: str, small: str, base: float) -> None:
+    """A disc token on a square cut: the square's corners are the disc's colour, lighter."""
+    k = _k(trim, base)
+    fill_rect(c, trim.grow(bleed), tint(rgb, 0.55))
+    cx, cy, r = trim.x + trim.w / 2, trim.y + trim.h / 2, min(trim.w, trim.h) / 2 - 0.6 * k
+    c.setFillColor(colour(rgb))
+    c.circle(to_pt(cx), to_pt(cy), to_pt(r), stroke=0, fill=1)
+    ink = ink_on(rgb)
+    if small:
+        text_in_box(c, Rect(cx - r * 0.7, cy - r * 0.05, r * 1.4, r * 0.85), big, 12 * k, ink, floor=3)
+        text_in_box(c, Rect(cx - r * 0.75, cy - r * 0.7, r * 1.5, r * 0.45), small, 4.5 * k, ink, floor=2.5)
+    else:
+        text_in_box(c, Rect(cx - r * 0.7, cy - r * 0.6, r * 1.4, r * 1.2), big, 14 * k, ink, floor=3)
+
+
+def goods_items(comp) -> list[str]:
+    return [kind for kind, n in comp.goods.items() for _ in range(n)]
+
+
+def token_sections(comp, layout: Layout) -> tuple[Section, ...]:
+    """Every single-sided piece: goods, shop tokens, gold slabs, track markers, the hot-spring
+    token, the Automa's rank markers and the standees."""
+    goods = goods_items(comp)
+    kinds = tuple(comp.goods)
+
+    def good(c, i, trim, bleed):
+        kind = goods[i]
+        _round_token(c, trim, bleed, goods_colour(kinds, kind), comp.goods_names[kind], kind, 14)
+
+    def shop(c, i, trim, bleed):
+        s = comp.shops[i]
+        rgb = goods_colour(kinds, s.kind)
+        k = _k(trim, 20)
+        fill_rect(c, trim.grow(bleed), PAPER)
+        head = colour_band(c, trim, bleed, rgb, 5.5 * k)
+        text_in_box(c, head, f"土産物屋 {comp.goods_names[s.kind]}", 6.5 * k, ink_on(rgb), floor=3)
+        text_in_box(c, Rect(trim.x, trim.y + 4 * k, trim.w, trim.h - 10.5 * k), f"{s.value}", 22 * k, INK)
+        text_in_box(c, Rect(trim.x + 1, trim.y + 1.2 * k, trim.w - 2, 3.2 * k),
+                    f"銭 copper per {s.kind}", 5 * k, INK, floor=2.5)
+
+    def slab(c, i, trim, bleed):
+        k = _k(trim, 13)
+        fill_rect(c, trim.grow(bleed), colour(GOLD))
+        c.setStrokeColor(mix(GOLD, black, 0.35))
+        c.setLineWidth(0.5)
+        c.roundRect(to_pt(trim.x + 1 * k), to_pt(trim.y + 1 * k), to_pt(trim.w - 2 * k), to_pt(trim.h - 2 * k),
+                    to_pt(trim.h * 0.35), stroke=1, fill=0)
+        text_in_box(c, Rect(trim.x, trim.y + trim.h * 0.2, trim.w, trim.h * 0.6), "小判", 11 * k,
+                    mix(GOLD, black, 0.55))
+
+    markers = [(p, sym, en) for p in PLAYERS for sym, en in (("社", "shrine"), ("庭", "garden"), ("銭", "copper"))]
+
+    def marker(c, i, trim, bleed):
+        p, sym, en = markers[i]
+        _round_token(c, trim, bleed, p.rgb, sym, f"{p.seat} {en}", 12)
+
+    def onsen(c, i, trim, bleed):
+        k = _k(trim, 24)
+        _round_token(c, trim, bleed, ONSEN, "湯", "", 24)
+        text_in_box(c, Rect(trim.x + 2 * k, trim.y + 1.5 * k, trim.w - 4 * k, 3.4 * k), "温泉 hot spring", 5.5 * k,
+                    white, floor=2.5)
+
+    ranks = tuple(CHARACTER)
+
+    def rank(c, i, trim, bleed):
+        name, en, rgb = CHARACTER[ranks[i]]
+        _round_token(c, trim, bleed, "#55585e", name[0], f"Automa {en}", 13)
+
+    standees = [(ch, p) for p in PLAYERS for ch in CHARACTER]
+
+    def standee(c, i, trim, bleed):
+        ch, p = standees[i]
+        draw_standee(c, trim, bleed, ch, p)
+
+    out = [
+        Section("standee", "standees", len(standees), standee),
+        Section("goods_token", "goods", len(goods), good),
+        Section("shop_token", "shop tokens", len(comp.shops), shop),
+        Section("gold_slab", "gold slabs", len(comp.slabs) * len(PLAYERS), slab),
+        Section("hot_spring_token", "hot-spring token", 1, onsen),
+        Section("coin", "track markers", len(markers), marker),
+        Section("rank_marker", "Automa rank markers", len(ranks), rank),
+    ]
+    return tuple(out)
+
+
+# --- standees ---------------------------------------------------------------------------------
+
+STANDEE_BASE = 0.12        # share of the strip's length for each base flap
+
+
+def standee_folds(trim: Rect) -> tuple[float, float, float]:
+    """The three fold lines' y, bottom up: base | face | face (turned) | base."""
+    base = trim.h * STANDEE_BASE
+    face = (trim.h - 2 * base) / 2
+    return trim.y + base, trim.y + base + face, trim.y + base + 2 * face
+
+
+def draw_standee(c: Canvas, trim: Rect, bleed: float, character: str, p: Player) -> None:
+    """A tent: fold on the three dotted lines, glue the two bases together under the figure."""
+    name, en, rgb = CHARACTER[character]
+    y1, y2, y3 = standee_folds(trim)
+    fill_rect(c, trim.grow(bleed), colour(p.rgb))
+    ink = ink_on(p.rgb)
+    for lo, hi, turned in ((y1, y2, False), (y2, y3, True)):
+        c.saveState()
+        face = Rect(trim.x, lo, trim.w, hi - lo)
+        if turned:      # the upper face is upside down on the flat strip, upright once folded
+            c.translate(to_pt(face.x + face.w), to_pt(face.y + face.h))
+            c.rotate(180)
+            face = Rect(0, 0, face.w, face.h)
+        k = face.w / 26
+        fill_rect(c, Rect(face.x + 2 * k, face.y + face.h * 0.33, face.w - 4 * k, face.h * 0.6), tint(rgb, 0.2))
+        # A figure's silhouette: head and body.
+        c.setFillColor(colour(rgb))
+        cx = face.x + face.w / 2
+        c.circle(to_pt(cx), to_pt(face.y + face.h * 0.80), to_pt(face.w * 0.14), stroke=0, fill=1)
+        p_ = c.beginPath()
+        p_.moveTo(to_pt(cx - face.w * 0.26), to_pt(face.y + face.h * 0.36))
+        p_.lineTo(to_pt(cx + face.w * 0.26), to_pt(face.y + face.h * 0.36))
+        p_.lineTo(to_pt(cx + face.w * 0.12), to_pt(face.y + face.h * 0.68))
+        p_.lineTo(to_pt(cx - face.w * 0.12), to_pt(face.y + face.h * 0.68))
+        p_.close()
+        c.drawPath(p_, stroke=0, fill=1)
+        text_in_box(c, Rect(face.x + 1, face.y + face.h * 0.43, face.w - 2, face.h * 0.14), name, 8 * k,
+                    ink_on(rgb), floor=3)
+        text_in_box(c, Rect(face.x + 1, face.y + face.h * 0.15, face.w - 2, face.h * 0.14), f"{p.seat} {p.name}",
+                    7 * k, ink, floor=3)
+        text_in_box(c, Rect(face.x + 1, face.y + face.h * 0.03, face.w - 2, face.h * 0.1), en, 5 * k, ink,
+                    floor=2.5)
+        c.restoreState()
+    c.setStrokeColor(ink)
+    c.setDash([1.2, 1.2], 0)
+    c.setLineWidth(0.4)
+    for y in (y1, y2, y3):
+        line(c, trim.x, y, trim.x2, y)
+    c.setDash([], 0)
+
+
+# --- dice stickers ----------------------------------------------------------------------------
+
+def die_sections(comp) -> tuple[Section, ...]:
+    """Six stickers per character die, in the character's colour, each face's number of steps."""
+    faces = [(ch, v) for ch in CHARACTER for v in comp.dice[ch]]
+
+    def sticker(c, i, trim, bleed):
+        ch, v = faces[i]
+        name, en, rgb = CHARACTER[ch]
+        k = _k(trim, 13)
+        fill_rect(c, trim.grow(bleed), colour(rgb))
+        ink = ink_on(rgb)
+        text_in_box(c, Rect(trim.x, trim.y + trim.h * 0.28, trim.w, trim.h * 0.62), str(v), 22 * k, ink)
+        text_in_box(c, Rect(trim.x + 0.8, trim.y + 0.8 * k, trim.w - 1.6, trim.h * 0.22), name, 5 * k, ink,
+                    floor=2.5)
+    return (Section("die_sticker", "dice stickers", len(faces), sticker),)
+
+
+# --- files ------------------------------------------------------------------------------------
+
+def tiles_pdf(comp, layout: Layout) -> tuple[bytes, int]:
+    """tiles.pdf: painting tiles (player backs) and the wave tiles (side B on the back), duplex."""
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: tiles")
+    sheets(pdf, layout, duplex_sections(comp), f"{TITLE} tiles")
+    return pdf.finish(), pdf.pages
+
+
+def tokens_pdf(comp, layout: Layout) -> tuple[bytes, int]:
+    """tokens.pdf: standees, goods, shop tokens, gold slabs, markers and the hot-spring token."""
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: tokens and standees")
+    sheets(pdf, layout, token_sections(comp, layout), f"{TITLE} tokens")
+    return pdf.finish(), pdf.pages
+
+
+def dice_pdf(comp, layout: Layout) -> tuple[bytes, int]:
+    """dice-stickers.pdf: one sheet of stickers for three ordinary dice."""
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: dice stickers")
+    sheets(pdf, layout, die_sections(comp), f"{TITLE} dice stickers (one die per character: stick the six "
+                                            f"faces of a colour on one die)")
+    return pdf.finish(), pdf.pages

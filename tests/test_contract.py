@@ -1,0 +1,118 @@
+"""Every game goes through its declaration (kit/games/NAME/__init__.py: GAME).
+
+The command line offers a game exactly the options it declares, every declared
+option reaches the game's function, an option the game does not take is refused,
+and every option is documented.
+"""
+
+import inspect
+import subprocess
+import sys
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from kit.cli import click_param, main
+from kit.games import SHARED, games, resolve
+
+COMMANDS = [(g.name, c.verb) for g in games().values() for c in g.commands]
+
+
+def run(*args):
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def option_strings(opts):
+    out = set()
+    for o in opts:
+        p = click_param(o)
+        out.update(p.opts)
+        out.update(getattr(p, "secondary_opts", ()))
+    return {s for s in out if s.startswith("-")}
+
+
+def declared(game, verb):
+    return games()[game].command(verb).opts()
+
+
+def test_the_shipped_games_declare_themselves():
+    assert {"karuta", "tour-de-dice"} <= set(games())
+    for game in games().values():
+        assert game.title and game.commands and game.package.startswith("kit.games.")
+        assert len(set(game.verbs)) == len(game.verbs)
+
+
+@pytest.mark.parametrize("game,verb", COMMANDS)
+def test_every_call_option_is_a_parameter_of_the_game_function(game, verb):
+    """An option handed to the function that it does not take, or a parameter no option
+    fills, is caught here: the declaration and the function agree."""
+    fn = resolve(games()[game], games()[game].command(verb))
+    params = list(inspect.signature(fn).parameters)
+    assert params[0] == "ctx"
+    calls = {o.param for o in declared(game, verb) if o.to == "call"}
+    assert set(params[1:]) == calls
+
+
+@pytest.mark.parametrize("game,verb", COMMANDS)
+def test_help_lists_exactly_the_declared_options_each_documented(game, verb):
+    code, out = run(verb, "--game", game, "--help")
+    assert code == 0
+    mine = option_strings(declared(game, verb))
+    others = option_strings([o for g in games().values() for c in g.commands for o in c.opts()]
+                            + list(SHARED.values())) - mine
+    words = set(out.replace(",", " ").split())
+    assert mine <= words
+    assert not (others & words), f"{verb} --game {game} --help shows options of other games"
+    for o in declared(game, verb):
+        assert o.kind == "argument" or o.help.strip(), f"--{o.name} of {game} {verb} has no help"
+
+
+def test_every_command_line_option_has_help():
+    for verb in main.list_commands(None):
+        cmd = main.get_command(None, verb)
+        with click.Context(cmd) as ctx:
+            for p in cmd.get_params(ctx):
+                if isinstance(p, click.Option):
+                    assert p.help and p.help.strip(), f"kit {verb} {p.opts[0]} has no help"
+
+
+@pytest.mark.parametrize("game,verb", COMMANDS)
+def test_an_option_the_game_does_not_take_is_refused_in_one_line(game, verb):
+    mine = option_strings(declared(game, verb)) | {"--help", "-h", "--game", "-g"}
+    every = option_strings([o for g in games().values() for c in g.commands for o in c.opts()])
+    for flag in sorted(every - mine):
+        code, out = run(verb, "--game", game, flag, "1")
+        assert code == 2, (verb, game, flag)
+        assert len(out.strip().splitlines()) == 1 and f"takes no {flag}" in out
+
+
+def test_the_options_the_issue_named_are_refused_for_tour_de_dice():
+    code, out = run("build", "--game", "tour-de-dice", "--corner-index")
+    assert code == 2 and out.startswith("error: kit build --game tour-de-dice takes no --corner-index")
+    code, out = run("build", "--game", "tour-de-dice", "--map", "/nonexistent.svg")
+    assert code == 2 and "takes no --map" in out
+
+
+def test_a_command_the_game_lacks_is_refused():
+    lacking = [(g, v) for v in main.list_commands(None) for g in games() if not games()[g].command(v)]
+    for game, verb in lacking:
+        code, out = run(verb, "--game", game)
+        assert code == 2 and f"{game} has no `{verb}` command" in out
+
+
+def test_top_help_says_which_games_have_each_command():
+    code, out = run("--help")
+    assert code == 0
+    for verb in main.list_commands(None):
+        assert verb in out
+    assert "[karuta]" in " ".join(out.split())
+
+
+def test_reading_the_declarations_imports_no_game_code():
+    """`kit --help` and `kit check` do not pay for the PDF or simulation code."""
+    probe = ("import sys, kit.cli; from kit.games import games; games(); "
+             "print(sorted(m for m in sys.modules if m.startswith('kit.games.') and m.count('.') > 2))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -1,0 +1,320 @@
+"""shikoku-duo's printed pieces measured: sizes from the layout and on paper, slots that hold
+their tokens, duplex backs under their fronts, fonts embedded, pages, determinism."""
+
+import io
+import math
+from types import MappingProxyType as MP, SimpleNamespace as NS
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from conftest import ROOT
+from kit import fonts
+from kit.errors import KitError
+from kit.imposition import back_trims, marks_extent
+from kit.layoutfile import PAPERS, load_layout
+from kit.project import layout_files
+from kit.units import to_pt
+from kit.yamlload import load_yaml
+
+from kit.games.shikoku_duo import playerboards, sheets, tokens
+from kit.games.shikoku_duo.build import pieces
+from kit.games.shikoku_duo.pieces import PLAYERS, piece
+from kit.games.shikoku_duo.tokens import Section, pack, standee_folds
+
+
+def _components():
+    """Components shaped like model.Components (the shipped data's shape)."""
+    types = tuple(NS(id=i, name=n, icon=i) for i, n in (("mountain", "山水"), ("flower", "花鳥"),
+                                                         ("wave", "海景"), ("temple", "寺社")))
+    waves = tuple(NS(id=f"{ch}_{s}", character=ch, name=f"{ch}{s}", name_en=f"{ch} {s}", text="効果の説明。",
+                     effect="pilgrim_plus", amount=1) for ch in ("pilgrim", "merchant", "artist") for s in "ab")
+    return NS(
+        dice=MP({"pilgrim": (1, 2, 2, 3, 3, 4), "merchant": (1, 1, 2, 2, 3, 3), "artist": (1, 1, 2, 2, 3, 3)}),
+        goods=MP({"indigo": 6, "paper": 6, "citrus": 7, "salt": 7}),
+        goods_names=MP({"indigo": "藍", "paper": "和紙", "citrus": "柑橘", "salt": "塩"}),
+        shops=tuple(NS(kind=k, value=v) for k, v in (("indigo", 3), ("indigo", 4), ("paper", 3), ("paper", 4),
+                                                      ("citrus", 2), ("citrus", 3), ("salt", 2), ("salt", 3))),
+        town_coins=3, copper_max=9, hold=5,
+        shrine_track=(0, 1, 1, 2, 2, 3, 3, 4, 5, 6), garden_track=(0, 1, 2, 3, 4, 5, 6),
+        slabs=(3, 7, 12, 18, 25, 33), artist_slots=(1, 2, 4, 6, 8, 11, 14, 18, 23, 30),
+        painting_types=types, paintings=("mountain",) * 3 + ("flower",) * 3 + ("wave",) * 2 + ("temple",) * 2,
+        waves=waves)
+
+
+AUTOMA = ([("ダイス: 出目が最も大きいダイスを取る。", "Dice: take the highest die.")],
+          ((0, 1, 2, 4), (0, 1, 3), (0, 2, 5)))
+
+
+def _layout(paper="A4"):
+    return load_layout(layout_files(ROOT, "shikoku-duo")).with_paper(paper)
+
+
+@pytest.fixture(scope="module")
+def comp():
+    fonts.register()
+    return _components()
+
+
+@pytest.fixture(scope="module")
+def built(comp):
+    """Every piece file on A4, rendered twice."""
+    game = NS(components=comp, rules=MP({}))
+    return pieces(game, _layout(), AUTOMA), pieces(game, _layout(), AUTOMA)
+
+
+# --- sizes from the layout ---------------------------------------------------------------------
+
+def test_every_piece_is_read_from_the_layout_file():
+    layout = _layout()
+    doc = load_yaml(ROOT / "layouts" / "shikoku-duo.yaml")
+    for name, entry in doc["pieces"].items():
+        w, h = (float(v) for v in entry["size"].split("x"))
+        p = piece(layout, name)
+        assert (p.width, p.height) == (w, h), name
+        assert p.gutter >= 2 * p.bleed
+
+
+def test_a_bad_or_missing_piece_is_refused_with_its_line(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("pieces:\n  coin: {size: 12x}\n", encoding="utf-8")
+    layout = load_layout(layout_files(ROOT, "shikoku-duo", bad))
+    with pytest.raises(KitError) as err:
+        piece(layout, "coin")
+    assert err.value.where.line == 2 and "coin size" in err.value.message
+    with pytest.raises(KitError, match="no piece 'meeple'"):
+        piece(layout, "meeple")
+
+
+# --- player boards -----------------------------------------------------------------------------
+
+def test_board_slots_hold_their_tokens_inside_the_safe_zone(comp):
+    layout = _layout()
+    lays = playerboards.layouts(layout, comp)
+    tile, slab, coin, goods, wave = (piece(layout, n) for n in
+                                     ("painting_tile", "gold_slab", "coin", "goods_token", "wave_tile"))
+    holds = {("artist", "painting"): tile, ("merchant", "slab"): slab, ("merchant", "copper"): coin,
+             ("merchant", "hold"): goods, ("pilgrim", "shrine"): coin, ("pilgrim", "garden"): coin}
+    for (kind, key), token in holds.items():
+        for r in lays[kind].slots[key]:
+            assert r.w >= token.width + 2 - 1e-9 and r.h >= token.height + 2 - 1e-9, (kind, key)
+    for kind, lay in lays.items():
+        board = piece(layout, f"{kind}_board")
+        assert lay.wave.w >= wave.width and lay.wave.h >= wave.height
+        boxes = [lay.wave] + [r for rs in lay.slots.values() for r in rs]
+        assert all(board.safe - 1e-9 <= r.x and r.x2 <= board.width - board.safe + 1e-9 and
+                   board.safe - 1e-9 <= r.y and r.y2 <= board.height - board.safe + 1e-9 for r in boxes), kind
+        # No two slots overlap.
+        flat = [r for key, rs in lay.slots.items() if key != "table" for r in rs] + [lay.wave]
+        for i, a in enumerate(flat):
+            for b in flat[i + 1:]:
+                assert a.x2 <= b.x + 1e-9 or b.x2 <= a.x + 1e-9 or a.y2 <= b.y + 1e-9 or b.y2 <= a.y + 1e-9
+
+
+def test_board_slot_counts_follow_the_data(comp):
+    lays = playerboards.layouts(_layout(), comp)
+    assert len(lays["pilgrim"].slots["shrine"]) == len(comp.shrine_track) == 10
+    assert len(lays["pilgrim"].slots["garden"]) == len(comp.garden_track) == 7
+    assert len(lays["pilgrim"].slots["table"]) == 11 * 8     # a header row and column round the products
+    assert len(lays["merchant"].slots["slab"]) == 6 and len(lays["merchant"].slots["hold"]) == 5
+    assert len(lays["merchant"].slots["copper"]) == comp.copper_max + 1
+    cells = lays["artist"].slots["painting"]
+    assert len(cells) == 10 and len({round(r.y, 6) for r in cells}) == 2      # two rows of five
+    assert cells[0].y > cells[5].y and cells[0].x < cells[1].x                  # top row first, left to right
+
+
+def test_a_board_too_small_for_its_tokens_is_refused(comp, tmp_path):
+    small = tmp_path / "small.yaml"
+    small.write_text("pieces:\n  artist_board: {size: 100x60}\n", encoding="utf-8")
+    layout = load_layout(layout_files(ROOT, "shikoku-duo", small))
+    with pytest.raises(KitError, match="artist_board is too small"):
+        playerboards.layouts(layout, comp)
+
+
+# --- cut sheets --------------------------------------------------------------------------------
+
+def test_packed_bands_never_overlap_and_stay_inside_the_margin(comp):
+    for paper in PAPERS:
+        layout = _layout(paper)
+        for sections in (tokens.token_sections(comp, layout), tokens.duplex_sections(comp),
+                         tokens.die_sections(comp)):
+            pages = pack(layout, sections)
+            counts = {}
+            for placed in pages:
+                extents = [marks_extent(p.grid) for p in placed]
+                for e in extents:
+                    assert e.x >= layout.margin - 1e-6 and e.x2 <= layout.paper_width - layout.margin + 1e-6
+                    assert e.y >= layout.margin - 1e-6 and e.y2 <= layout.paper_height - layout.margin + 1e-6
+                for a, b in zip(extents, extents[1:]):
+                    assert b.y2 < a.y                                            # bands stack downwards
+                for p in placed:
+                    size = piece(layout, sections[p.section].piece)
+                    assert all((t.w, t.h) == (size.width, size.height) for t in p.grid.trims)
+                    counts[p.section] = counts.get(p.section, 0) + p.grid.per_sheet
+            assert counts == {k: s.count for k, s in enumerate(sections)}, paper     # every piece once
+
+
+def test_token_counts_follow_the_data(comp):
+    by = {s.piece: s.count for s in tokens.token_sections(comp, _layout())}
+    assert by["goods_token"] == 26 and by["shop_token"] == 8 and by["gold_slab"] == 12
+    assert by["standee"] == 6 and by["hot_spring_token"] == 1 and by["coin"] == 6 and by["rank_marker"] == 3
+    duplex = {s.piece: s.count for s in tokens.duplex_sections(comp)}
+    assert duplex == {"painting_tile": 20, "wave_tile": 3}
+    assert sum(s.count for s in tokens.die_sections(comp)) == 18
+
+
+def test_standee_folds_make_two_equal_faces():
+    from kit.imposition import Rect
+    t = Rect(0, 0, 26, 76)
+    y1, y2, y3 = standee_folds(t)
+    assert math.isclose(y1 - t.y, t.y2 - y3) and math.isclose(y2 - y1, y3 - y2)
+
+
+# --- measured on paper ------------------------------------------------------------------------
+
+def _segments(page, reader) -> set:
+    """Every straight line drawn outside any transform, in mm, rounded to 0.01 mm."""
+    out, depth, at = set(), 0, None
+    for args, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            depth += 1
+        elif op == b"Q":
+            depth -= 1
+        elif op == b"m":
+            at = tuple(float(v) / to_pt(1) for v in args)
+        elif op == b"l" and at is not None and depth == 0:
+            end = tuple(float(v) / to_pt(1) for v in args)
+            out.add(tuple(round(v, 2) for v in (*at, *end)))
+            at = end
+    return out
+
+
+def _rects(page, reader) -> set:
+    """Every rectangle (`re`) drawn, in mm, rounded to 0.01 mm."""
+    return {tuple(round(float(v) / to_pt(1), 2) for v in args)
+            for args, op in ContentStream(page.get_contents(), reader).operations if op == b"re"}
+
+
+def test_crop_marks_on_paper_measure_each_piece(comp, built):
+    """The crop marks printed on each token sheet cut exactly the layout's piece sizes."""
+    layout = _layout()
+    reader = PdfReader(io.BytesIO(built[0]["tokens.pdf"][0]))
+    sections = tokens.token_sections(comp, layout)
+    pages = pack(layout, sections)
+    assert len(reader.pages) == len(pages)
+    for page, placed in zip(reader.pages, pages):
+        drawn = _segments(page, reader)
+        for p in placed:
+            size = piece(layout, sections[p.section].piece)
+            want = {tuple(round(v, 2) for v in (s.x1, s.y1, s.x2, s.y2)) for s in p.grid.crop_marks}
+            assert want <= drawn
+            xs = sorted({s[0] for s in want if s[0] == s[2]})
+            ys = sorted({s[1] for s in want if s[1] == s[3]})
+            # Neighbouring cut lines are a piece's width (or a gutter) apart.
+            assert {round(b - a, 2) for a, b in zip(xs, xs[1:])} <= {size.width, size.gutter}
+            assert {round(b - a, 2) for a, b in zip(ys, ys[1:])} <= {size.height, size.gutter}
+
+
+def test_duplex_backs_lie_under_their_fronts(comp, built):
+    """Each painting and wave tile's back is drawn where turning the sheet on the layout's edge
+    puts its front: mirrored about the sheet's centre line, bleed box for bleed box."""
+    layout = _layout()
+    reader = PdfReader(io.BytesIO(built[0]["tiles.pdf"][0]))
+    pages = pack(layout, tokens.duplex_sections(comp))
+    assert len(reader.pages) == 2 * len(pages)
+    for k, placed in enumerate(pages):
+        front, back = _rects(reader.pages[2 * k], reader), _rects(reader.pages[2 * k + 1], reader)
+        for p in placed:
+            b = p.grid.bleed
+            for t, u in zip(p.grid.trims, back_trims(p.grid, layout.duplex_flip)):
+                assert math.isclose(u.x, layout.paper_width - t.x2) and math.isclose(u.y, t.y)
+                assert (round(t.x - b, 2), round(t.y - b, 2), round(t.w + 2 * b, 2), round(t.h + 2 * b, 2)) in front
+                assert (round(u.x - b, 2), round(u.y - b, 2), round(u.w + 2 * b, 2), round(u.h + 2 * b, 2)) in back
+
+
+def test_painting_backs_carry_their_owner(comp, built):
+    reader = PdfReader(io.BytesIO(built[0]["tiles.pdf"][0]))
+    back = reader.pages[1].extract_text()
+    per = len(comp.paintings)
+    for p in PLAYERS:
+        assert back.count(f"{p.seat} {p.name}") == per
+
+
+def test_the_wave_tiles_print_side_a_on_the_front_and_side_b_behind(comp, built):
+    reader = PdfReader(io.BytesIO(built[0]["tiles.pdf"][0]))
+    front, back = reader.pages[0].extract_text(), reader.pages[1].extract_text()
+    for w in comp.waves:
+        side = front if w.id.endswith("a") else back
+        other = back if side is front else front
+        assert w.name in side and w.name not in other
+
+
+def _fonts_embedded(reader) -> bool:
+    found = False
+    for page in reader.pages:
+        for font in (page.get("/Resources", {}).get("/Font", {}) or {}).values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            desc = (descendants[0].get_object() if descendants else font).get("/FontDescriptor")
+            if desc is None:
+                return False
+            desc = desc.get_object()
+            if not any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                return False
+            found = True
+    return found
+
+
+def test_every_file_has_its_pages_on_the_paper_with_fonts_embedded(built):
+    a4 = (to_pt(PAPERS["A4"][0]), to_pt(PAPERS["A4"][1]))
+    expected = {"player-boards.pdf": 3, "tiles.pdf": 2, "tokens.pdf": 2, "dice-stickers.pdf": 1,
+                "player-aid.pdf": 2, "automa.pdf": 1, "score-pad.pdf": 1, "alignment.pdf": 2}
+    for name, (data, pages) in built[0].items():
+        reader = PdfReader(io.BytesIO(data))
+        assert len(reader.pages) == pages, name
+        if name in expected:
+            assert pages == expected[name], name
+        for page in reader.pages:
+            size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+            assert all(math.isclose(s, t, abs_tol=0.01) for s, t in zip(size, a4)), name
+        assert _fonts_embedded(reader), name
+
+
+def test_two_renders_are_byte_identical(built):
+    first, second = built
+    assert first.keys() == second.keys()
+    for name in first:
+        assert first[name][0] == second[name][0], name
+
+
+@pytest.mark.parametrize("paper", ["Letter", "A3"])
+def test_other_papers_hold_every_piece(comp, paper):
+    layout = _layout(paper)
+    data, pages = playerboards.boards_pdf(comp, layout)
+    reader = PdfReader(io.BytesIO(data))
+    w, h = (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height))
+    assert math.isclose(w, to_pt(PAPERS[paper][0]), abs_tol=0.01)
+    assert math.isclose(h, to_pt(PAPERS[paper][1]), abs_tol=0.01)
+    per = len(pack(layout, (Section("pilgrim_board", "", 6, None),))[0][0].grid.trims)
+    assert pages == math.ceil(6 / per)
+
+
+def test_progress_sheet_numbers_every_round_once(comp):
+    layout = _layout()
+    g = sheets.log_geometry(sheets.page_of(layout, landscape=True))
+    numbers = [r for n in range(g.pages) for r in g.rounds(n)]
+    assert numbers == list(range(1, sheets.ROUNDS + 1))
+    data, pages = sheets.progress_pdf(NS(components=comp), layout)
+    assert pages == g.pages
+    text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    for col in (*sheets.ROUND_COLUMNS, *sheets.PICK_COLUMNS):
+        assert col.title.split(" ")[0] in text
+
+
+def test_the_automa_card_prints_its_rules_and_tracks(built):
+    text = PdfReader(io.BytesIO(built[0]["automa.pdf"][0])).pages[0].extract_text()
+    lines, tracks = AUTOMA
+    for ja, en in lines:
+        assert en.split(":")[0] in text
+    assert all(str(v) in text for track in tracks for v in track)
