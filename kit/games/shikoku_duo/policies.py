@@ -159,9 +159,14 @@ class Policy:
         self._plan = (state, m)
         return c
 
+    def planned(self, state, character) -> Move | None:
+        """The move chosen with the die while drafting, for this very position."""
+        plan = self._plan
+        if plan is not None and plan[0] is state and plan[1].character == character:
+            return plan[1]
+        return None
+
     def choose(self, t, rules, state, seat, moves, rng) -> Move:
-        if self._plan is not None and self._plan[0] is state and self._plan[1] in moves:
-            return self._plan[1]
         return self.best_move(rules, state, seat, moves, rng)[1]
 
     def keep(self, t, rules, state, seat, pool, rng) -> tuple[int, ...]:

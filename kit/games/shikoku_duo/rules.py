@@ -9,8 +9,8 @@ every simulated game, printed and parsed as text by `format_move` / `parse_move`
 How the rules text is read where it is open (the named ones are options in
 data/shikoku-duo/rules.yaml, default first):
 
-- Setup. Both pilgrims start just before ring space 0 (off the ring: they occupy
-  nothing, and their first move of N lands on space N-1). Both merchants start in
+- Setup. Both pilgrims start on ring space 0, the start (board.yaml's first space),
+  sharing it; its effect is not taken at setup. Both merchants start in
   `start_town` (default: the first mountain town in board.yaml), both artists in
   `start_region` (default: the first region). The seed shuffles the shop tokens onto
   the coastal towns, each player's 10 painting tiles, and which side of each wave tile
@@ -80,7 +80,7 @@ P_PLUS, P_MINUS, DRAW_PLUS, SELL_PLUS, PAINT_PLUS, PAINT_PATH = range(6)
 NOTHING, PAINT, GIFT = 0, 1, 2
 ACTIONS = ("nothing", "paint", "gift")
 END_CONDITIONS = ("shrine", "garden", "slabs", "gifts", "limit")
-BOARD, START = -1, -1
+BOARD, START = -1, 0
 PAINT_CAP = 5
 COPPER_PER_SLAB = 10
 
@@ -253,7 +253,7 @@ def tables(model) -> Tables:
 # --- state --------------------------------------------------------------------------
 
 class Player(NamedTuple):
-    pilgrim: int = START         # ring space, or START before the first move
+    pilgrim: int = START         # ring space
     merchant: int = 0            # town
     artist: int = 0              # region
     shrine: int = 0
@@ -363,7 +363,7 @@ def _ring_occupied(t: Tables, rules: Rules, state: State, seat: int) -> int:
     """Ring spaces a pilgrim of `seat` may not stop on (a mask)."""
     occ = 0
     for s, p in enumerate(state.players):
-        if s != seat and p.pilgrim >= 0:
+        if s != seat:
             occ |= 1 << p.pilgrim
         if rules.pilgrim_blockers == "figures":
             r = t.town_ring[p.merchant]
@@ -378,10 +378,9 @@ def _blocked_towns(t: Tables, state: State, seat: int) -> int:
     for s, p in enumerate(state.players):
         if s != seat and t.town_coastal[p.merchant]:
             blocked |= 1 << p.merchant
-        if p.pilgrim >= 0:
-            town = t.ring_town[p.pilgrim]
-            if town >= 0:
-                blocked |= 1 << town
+        town = t.ring_town[p.pilgrim]
+        if town >= 0:
+            blocked |= 1 << town
     return blocked
 
 
@@ -422,7 +421,7 @@ def figures_around(t: Tables, state: State, seat: int, regions: int) -> int:
             towns |= t.region_towns[r]
     n = 0
     for s, p in enumerate(state.players):
-        if p.pilgrim >= 0 and spaces >> p.pilgrim & 1:
+        if spaces >> p.pilgrim & 1:
             n += 1
         if towns >> p.merchant & 1:
             n += 1
@@ -753,6 +752,8 @@ def parse_move(t: Tables, text: str) -> Move:
             raise IllegalMove(f"unknown town {words[2]!r}; towns: {', '.join(t.town_names)}")
         dest = t.town_names.index(words[2])
         want = "sell" if t.town_coastal[dest] else "draw"
+        if not rest:
+            return Move(c, steps, dest)      # the Automa's merchant: no action
         if len(rest) != 2 or rest[0] != want or not rest[1].isdecimal():
             raise IllegalMove(f"after {words[2]} write '{want} N', not {' '.join(rest)!r}")
         return Move(c, steps, dest, int(rest[1]))
@@ -802,8 +803,12 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
     held = state.hot == seat
     repeats = 0
     for repeat in (False, True):
-        moves = legal_moves(t, rules, state, seat, character, die)
-        move = moves[0] if len(moves) == 1 else who.choose(t, rules, state, seat, moves, rng)
+        # A policy that already chose this die's move while drafting hands it over (it came
+        # from legal_moves of this very position), sparing a second move generation.
+        move = None if repeat else who.planned(state, character)
+        if move is None:
+            moves = legal_moves(t, rules, state, seat, character, die)
+            move = moves[0] if len(moves) == 1 else who.choose(t, rules, state, seat, moves, rng)
         keep = None
         if move.character == MERCHANT and move.dest >= 0 and not t.town_coastal[move.dest]:
             keep = lambda pool: who.keep(t, rules, state, seat, pool, rng)  # noqa: E731
