@@ -92,10 +92,11 @@ def test_a_merchant_in_a_coastal_town_occupies_its_ring_space_unless_only_pilgri
     assert [m.dest for m in R.legal_moves(t2, rules2, s, 0, R.PILGRIM, 3)] == [3]
 
 
-def test_pilgrims_start_off_the_ring_and_wrap_round_it():
+def test_pilgrims_start_together_on_the_start_space_and_wrap_round_the_ring():
     _, t, rules = engine()
     s = start(t, rules)
-    assert [m.dest for m in R.legal_moves(t, rules, s, 0, R.PILGRIM, 1)] == [0]
+    assert s.players[0].pilgrim == s.players[1].pilgrim == R.START == 0
+    assert [m.dest for m in R.legal_moves(t, rules, s, 0, R.PILGRIM, 1)] == [1]
     s = at(s, 0, pilgrim=36)
     assert [m.dest for m in R.legal_moves(t, rules, s, 0, R.PILGRIM, 2)] == [1]
 
@@ -447,8 +448,7 @@ class Referee:
         """Where every figure stands: (seat, kind, place name or ring index)."""
         out = []
         for seat, p in enumerate(s.players):
-            if p.pilgrim >= 0:
-                out.append((seat, "pilgrim", p.pilgrim))
+            out.append((seat, "pilgrim", p.pilgrim))
             out.append((seat, "merchant", self.t.town_names[p.merchant]))
             out.append((seat, "artist", self.t.region_names[p.artist]))
         return out

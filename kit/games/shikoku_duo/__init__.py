@@ -1,1 +1,26 @@
-"""shikoku-duo: a two-player journey round Shikoku (dice drafting for a pilgrim, a merchant and an artist)."""
+"""四国デュオ: a two-player journey round Shikoku (pilgrim, merchant and artist)."""
+
+from kit.games import Command, Game, Opt
+
+GAME = Game(
+    name="shikoku-duo",
+    title="四国デュオ: a two-player dice-drafting journey round Shikoku",
+    package="kit.games.shikoku_duo",
+    commands=(
+        Command("check", "check:check", ("layout", "map", "rule", "strict")),
+        Command("export", "check:export", ("map", "rule")),
+        Command("sim", "sim:sim_command", (
+            "games", "players", "seed", "policy", "rule", "workers", "json", "report", "map", "font",
+        )),
+        Command("replay", "replay:replay_command", (
+            Opt("log", "The transcribed game (YAML).", kind="argument"),
+            Opt("games", "Simulated games of the same setup to compare with.", kind="int", default=2000,
+                minimum=1, show_default=True),
+            Opt("policy", "AI policy for the comparison games."),
+            "workers", "rule", "map",
+        )),
+    ),
+    data_files=("board.yaml", "components.yaml", "waves.yaml", "rules.yaml", "automa.yaml"),
+    pieces=("board", "ring_space", "mountain_town"),
+    products=(),
+)

@@ -54,9 +54,9 @@ class Setup:
         return self.automa is not None
 
 
-def load_model(ctx, overrides=()):
+def load_model(ctx, overrides=None):
     from kit.games.shikoku_duo.model import load
-    return load(ctx.data_dir, tuple(overrides) or ctx.rules)
+    return load(ctx.data_dir, ctx.rules if overrides is None else tuple(overrides), ctx.map_path())
 
 
 def make_setup(model, data_dir: Path, players: int | None, policy: str | None) -> Setup:

@@ -1,0 +1,109 @@
+"""`kit check` and `kit export` for shikoku-duo: the data and the board, summarised and normalised."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kit.errors import Collector
+
+from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, too_close
+from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
+
+
+def load_ctx(ctx) -> ShikokuDuo:
+    return load(ctx.data_dir, ctx.rules, ctx.map_path())
+
+
+def board_piece(ctx):
+    """The board's sizes from the layout (board.py draws with the same)."""
+    return piece_of(ctx.layout)
+
+
+def spacing_errors(model: ShikokuDuo, piece) -> None:
+    """Ring spaces that would print too close together: a data error at the later space."""
+    errors = Collector()
+    ring = model.board.ring
+    for t in too_close(model.board, piece):
+        errors.error(f"ring spaces {ring[t.a].name} and {ring[t.b].name} would print {t.distance:.1f} mm apart "
+                     f"centre to centre; spaces of {piece.space:g} mm need {t.minimum:g} mm "
+                     f"(move an `at:` place or lower ring anchor_weight)", model.where[("space", t.b)])
+    errors.raise_if_any()
+
+
+def summary(model: ShikokuDuo, piece) -> str:
+    b, c = model.board, model.components
+    kinds = Counter(s.kind for s in b.ring)
+    coastal = [t for t in b.towns.values() if t.kind == "coastal"]
+    mountain = [t for t in b.towns.values() if t.kind == "mountain"]
+    per_type = Counter(r.painting for r in b.regions)
+    gap, i, j = closest(b, piece)
+    lines = [
+        f"ring: {len(b.ring)} spaces clockwise from {b.ring[0].name} ("
+        + ", ".join(f"{k} {kinds[k]}" for k in KINDS) + ")",
+        f"coastal towns: {len(coastal)}: " + " ".join(f"{t.name}({t.ring_index})" for t in coastal),
+        f"mountain towns: {len(mountain)}: " + " ".join(f"{t.name}({t.value})" for t in mountain),
+        f"routes: {len(b.routes)}; every town reachable; no route crosses another",
+        f"regions: {len(b.regions)} (" + ", ".join(f"{t.id} {per_type[t.id]}" for t in c.painting_types) + ")",
+    ]
+    for r in b.regions:
+        lines.append(f"  {r.name} [{r.painting}]: {len(r.spaces)} spaces, towns "
+                     f"{' '.join(sorted(r.towns))}; neighbours {' '.join(sorted(r.neighbours))}")
+    lines += [
+        f"board: {piece.width:g} × {piece.height:g} mm at {piece_scale(model, piece):.2f} mm per map unit; "
+        f"closest ring spaces {b.ring[i].name}–{b.ring[j].name} {gap:.1f} mm apart "
+        f"(spaces {piece.space:g} mm, gap at least {piece.gap:g} mm)",
+        "dice: " + ", ".join(f"{k} {list(v)}" for k, v in c.dice.items()),
+        f"goods: {sum(c.goods.values())} (" + ", ".join(f"{c.goods_names[k]} {n}" for k, n in c.goods.items())
+        + f"); shops: {len(c.shops)}; town coins {c.town_coins}",
+        f"tracks: shrine {list(c.shrine_track)}, garden {list(c.garden_track)}; slabs {list(c.slabs)}",
+        f"paintings: {len(c.paintings)} per player (" + ", ".join(
+            f"{t.id} {c.paintings.count(t.id)}" for t in c.painting_types) + f"); slots {list(c.artist_slots)}",
+        "waves: " + ", ".join(f"{w.character} {w.id}={w.effect}"
+                              + (f"+{w.amount}" if w.amount else "") for w in c.waves),
+        "rules: " + (", ".join(f"{k}={v}" for k, v in model.rules.items()) or "defaults"),
+    ]
+    return "\n".join(lines)
+
+
+def piece_scale(model, piece) -> float:
+    return frame(model.board, piece).scale
+
+
+def check(ctx):
+    model = load_ctx(ctx)
+    piece = board_piece(ctx)
+    spacing_errors(model, piece)
+    text = summary(model, piece)
+    warnings = list(model.warnings)
+    text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")
+    return text, warnings
+
+
+def export(ctx) -> dict:
+    model = load_ctx(ctx)
+    b, c = model.board, model.components
+    return {
+        "ring": [{"index": s.index, "name": s.name, "reading": s.reading, "romaji": s.romaji, "kind": s.kind,
+                  "town": s.town, "point": list(s.point)} for s in b.ring],
+        "towns": [{"id": t.id, "name": t.name, "reading": t.reading, "romaji": t.romaji, "kind": t.kind,
+                   "value": t.value, "ring_index": t.ring_index, "point": list(t.point)} for t in b.towns.values()],
+        "routes": [list(r) for r in b.routes],
+        "regions": [{"id": r.id, "name": r.name, "romaji": r.romaji, "painting": r.painting,
+                     "point": list(r.point), "spaces": sorted(r.spaces), "towns": sorted(r.towns),
+                     "neighbours": sorted(r.neighbours)} for r in b.regions],
+        "components": {
+            "dice": {k: list(v) for k, v in c.dice.items()},
+            "goods": [{"kind": k, "name": c.goods_names[k], "count": n} for k, n in c.goods.items()],
+            "shops": [{"kind": s.kind, "value": s.value} for s in c.shops],
+            "town_coins": c.town_coins, "copper_max": c.copper_max, "hold": c.hold,
+            "shrine_track": list(c.shrine_track), "garden_track": list(c.garden_track),
+            "slabs": list(c.slabs), "artist_slots": list(c.artist_slots),
+            "painting_types": [{"id": t.id, "name": t.name, "romaji": t.romaji, "icon": t.icon}
+                               for t in c.painting_types],
+            "paintings": list(c.paintings),
+            "waves": [{"id": w.id, "character": w.character, "name": w.name, "name_en": w.name_en,
+                       "text": w.text, "effect": w.effect, "amount": w.amount} for w in c.waves],
+        },
+        "rules": dict(model.rules),
+        "map": {"path": b.map_path, "units": "map units, y down"},
+    }
