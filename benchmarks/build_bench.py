@@ -45,7 +45,8 @@ def main() -> None:
         slots = board_slots(model, board, ctx.layout)
         t2 = time.perf_counter()
         shapes = {k: r.shape for k, r in board.regions.items()}
-        boardpdf.board_pdfs(model, board, slots, ctx.layout, ctx.layout.card.width, ctx.layout.card.height)
+        boardpdf.board_pdfs(model, board, slots, ctx.layout, ctx.layout.piece("card").width,
+                            ctx.layout.piece("card").height)
         t3 = time.perf_counter()
         cards.cards_pdf(model, shapes, ctx.layout)
         t4 = time.perf_counter()

@@ -20,8 +20,10 @@ import statistics
 import time
 from pathlib import Path
 
-from kit.games.karuta.layout import COMPARED, LEADER_MARGIN, LEADER_THRESHOLD, place
+from kit.games.karuta.layout import LEADER_MARGIN, LEADER_THRESHOLD, place
+from kit.games.karuta.settings import compared_cards
 from kit.leaders import crossings, route, through_boxes
+from kit.project import make_context
 from kit.relax import Box, overlaps
 from kit.svgmap import load_map
 
@@ -83,7 +85,8 @@ def main(path: Path, runs: int) -> None:
     frame, gap = (0.0, 0.0, world.width, world.height), 1.0
     print(f"{'card':>6} {'method':<10} {'overlaps':>8} {'max disp':>9} {'mean disp':>9} "
           f"{'crossings':>9} {'through':>7} {'time ms':>8}")
-    for card in COMPARED:
+    compared = [(c.width, c.height) for c in compared_cards(make_context("karuta").layout)]
+    for card in compared:
         layout, took = timed(lambda: place(anchors, (world.width, world.height), card[0], card[1], gap,
                                            shapes, card=card), runs)
         m = layout.metrics

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from kit.errors import KitError
-from kit.layoutfile import Layout
+from kit.layoutfile import Layout, Piece
 
 
 @dataclass(frozen=True)
@@ -59,11 +59,11 @@ class Grid:
         return len(self.trims)
 
 
-def grid(layout: Layout, card_w: float | None = None, card_h: float | None = None) -> Grid:
-    """The largest grid of cards that fits the paper inside margins and crop marks."""
-    card = layout.card
-    w = card.width if card_w is None else card_w
-    h = card.height if card_h is None else card_h
+def grid(layout: Layout, piece: Piece | str = "card") -> Grid:
+    """The largest grid of a piece (the layout's named piece, by default its main card)
+    that fits the paper inside margins and crop marks."""
+    card = layout.piece(piece) if isinstance(piece, str) else piece
+    w, h = card.width, card.height
     reserve = layout.margin + card.bleed + layout.crop_offset + layout.crop_length
     avail_w = layout.paper_width - 2 * reserve
     avail_h = layout.paper_height - 2 * reserve

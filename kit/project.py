@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kit.errors import KitError, display_path
+from kit.games import load_game
 from kit.layoutfile import Layout, load_layout
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +32,17 @@ def layout_files(root: Path, game: str, extra: Path | None = None) -> list[Path]
     return files
 
 
+def layout_map(layout: Layout | None) -> str | None:
+    """The layout's `map:` setting (a game that reads the map declares it among its
+    layout_settings), checked to be a path or null."""
+    setting = layout.settings.get("map") if layout else None
+    if setting is None or setting.value is None:
+        return None
+    if not isinstance(setting.value, str):
+        raise KitError("map should be the path of an SVG file, or null", setting.where)
+    return setting.value
+
+
 def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
     """The map SVG: --map, then KIT_MAP, then the layout's `map:`, then ../shared/maps beside kit.
 
@@ -40,7 +52,7 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
     candidates = [
         ("--map", explicit),
         ("KIT_MAP", os.environ.get("KIT_MAP")),
-        ("layout file map", layout.map if layout else None),
+        ("layout file map", layout_map(layout)),
         ("beside kit", str(root.parent / "shared" / "maps" / MAP_NAME)),
     ]
     looked = []
@@ -86,11 +98,12 @@ class Context:
 def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
                  strict=False, rules=(), layout_file=None) -> Context:
     root = project_root()
-    layout = load_layout(layout_files(root, game, layout_file))
+    declared = load_game(game)
+    layout = load_layout(layout_files(root, game, layout_file), declared.layout_settings, declared.pieces)
     if paper:
         layout = layout.with_paper(paper)
     if card:
-        layout = layout.with_card(*card)
+        layout = layout.with_piece("card", *card)
     out_dir = Path(out) if out else root / "output" / game
     return Context(game=game, root=root, layout=layout, out_dir=out_dir, map_option=map_option,
                    font=font, strict=strict, rules=tuple(rules))

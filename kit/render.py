@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kit.fonts import FONT, fit_size
 from kit.imposition import Grid, Rect, Segment, back_point, back_trims, caption_box, grid, paginate
-from kit.layoutfile import Layout
+from kit.layoutfile import Layout, Piece
 from kit.output import Pdf
 from kit.units import to_pt
 
@@ -49,6 +49,20 @@ def rect_path(canvas: Canvas, r: Rect):
     p = canvas.beginPath()
     p.rect(to_pt(r.x), to_pt(r.y), to_pt(r.w), to_pt(r.h))
     return p
+
+
+def rings_path(canvas: Canvas, rings, at: Callable[[float, float], tuple[float, float]] = lambda x, y: (x, y)):
+    """One path of closed rings (e.g. `svgmap.shape_rings` of a province), `at` placing each
+    point in mm on the page. Fill it even-odd (`fillMode=0`) so holes stay holes."""
+    path = canvas.beginPath()
+    for ring in rings:
+        x, y = at(*ring[0])
+        path.moveTo(to_pt(x), to_pt(y))
+        for q in ring[1:]:
+            x, y = at(*q)
+            path.lineTo(to_pt(x), to_pt(y))
+        path.close()
+    return path
 
 
 def fill_rect(canvas: Canvas, r: Rect, fill: Color) -> None:
@@ -113,14 +127,15 @@ def _caption(canvas: Canvas, sheet: Grid, layout: Layout, s: str) -> None:
 
 
 def card_sheets(pdf: Pdf, layout: Layout, count: int, front: DrawCard, back: DrawCard | None,
-                caption: str = "", card_w: float | None = None, card_h: float | None = None) -> Grid:
-    """Every card on as many sheets as needed; with `back`, each front page is followed by its back.
+                caption: str = "", piece: Piece | str = "card") -> Grid:
+    """Every card (the layout's piece `piece`, or a Piece) on as many sheets as needed; with
+    `back`, each front page is followed by its back.
 
     Backs go where `imposition.back_trims` puts them for the layout's flip edge and
     measured offset, so printing the file duplex lines each back up with its front.
     Returns the grid used.
     """
-    sheet = grid(layout, card_w, card_h)
+    sheet = grid(layout, piece)
     pages = paginate(count, sheet.per_sheet)
     backs = back_trims(sheet, layout.duplex_flip, layout.duplex_dx, layout.duplex_dy)
     c = pdf.canvas

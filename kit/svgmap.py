@@ -75,6 +75,12 @@ def _polygons(shape) -> list[Polygon]:
         p for g in getattr(shape, "geoms", []) if not isinstance(g, Polygon) for p in _polygons(g)]
 
 
+def shape_rings(shape) -> list[tuple[tuple[float, float], ...]]:
+    """Every ring of every polygon in a shape, each outer boundary followed by its holes:
+    what `kit.render.rings_path` draws (even-odd, so lakes stay holes)."""
+    return [tuple(ring.coords) for poly in _polygons(shape) for ring in (poly.exterior, *poly.interiors)]
+
+
 def clean(shape) -> Polygon | MultiPolygon:
     """Polygons only (make_valid may add stray lines or points)."""
     polys = [p for p in _polygons(shape) if not p.is_empty and p.area > 0]

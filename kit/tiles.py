@@ -78,9 +78,10 @@ def _orientation(width: float, height: float, paper_w: float, paper_h: float, ma
     return _count(width, room_w, overlap), _count(height, room_h, overlap), room_w, room_h
 
 
-def plan(width: float, height: float, layout: Layout) -> TilePlan:
-    """Tiles covering a width × height mm drawing; portrait or landscape, whichever needs fewer."""
-    overlap, margin = layout.board_overlap, layout.margin
+def plan(width: float, height: float, layout: Layout, overlap: float) -> TilePlan:
+    """Tiles covering a width × height mm drawing, neighbours sharing a glued `overlap` mm;
+    portrait or landscape, whichever needs fewer."""
+    margin = layout.margin
     pw, ph = layout.paper_width, layout.paper_height
     options = []
     for paper_w, paper_h in ((pw, ph), (ph, pw)):

@@ -11,6 +11,33 @@ settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True
 settings.register_profile("dev", deadline=None, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+# Property-based tests (hypothesis) are marked `fuzz`. A plain `python -m pytest -q` runs
+# every one of them, each with at most FUZZ_EXAMPLES examples, so the suite stays quick;
+# `--fuzz` (or KIT_FUZZ=full) gives each the example count written on it.
+FUZZ_EXAMPLES = 20
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fuzz", action="store_true",
+                     help="run property-based tests with their full example counts (slow)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "fuzz: a property-based (hypothesis) test; --fuzz runs it in full")
+
+
+def pytest_collection_modifyitems(config, items):
+    full = config.getoption("--fuzz") or os.environ.get("KIT_FUZZ") == "full"
+    for item in items:
+        test = getattr(item, "obj", None)
+        if not getattr(test, "is_hypothesis_test", False):
+            continue
+        item.add_marker(pytest.mark.fuzz)
+        current = test._hypothesis_internal_use_settings
+        if not full and current.max_examples > FUZZ_EXAMPLES:
+            # hypothesis reads these settings when the test runs, so this caps it
+            test._hypothesis_internal_use_settings = settings(current, max_examples=FUZZ_EXAMPLES)
+
 ROOT = Path(__file__).resolve().parent.parent
 MAP = ROOT.parent / "shared" / "maps" / "provinces-of-japan.svg"
 
@@ -25,3 +52,12 @@ def project(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("KIT_MAP", str(MAP))
     return tmp_path
+
+
+def shipped_layout(game: str):
+    """The layout a game gets from the shipped layouts/ files, with no command-line changes."""
+    from kit.games import load_game
+    from kit.layoutfile import load_layout
+    declared = load_game(game)
+    files = [ROOT / "layouts" / "default.yaml", ROOT / "layouts" / f"{game}.yaml"]
+    return load_layout(files, declared.layout_settings, declared.pieces)

@@ -5,13 +5,17 @@ option reaches the game's function, an option the game does not take is refused,
 and every option is documented.
 """
 
+import ast
 import inspect
 import subprocess
 import sys
+import textwrap
 
 import click
 import pytest
 from click.testing import CliRunner
+
+from conftest import ROOT, needs_map, shipped_layout
 
 from kit.cli import click_param, main
 from kit.games import SHARED, games, resolve
@@ -42,6 +46,10 @@ def test_the_shipped_games_declare_themselves():
     for game in games().values():
         assert game.title and game.commands and game.package.startswith("kit.games.")
         assert len(set(game.verbs)) == len(game.verbs)
+        for name in game.data_files:
+            assert (ROOT / "data" / game.name / name).is_file(), f"{game.name} declares data/{game.name}/{name}"
+        if game.pieces:     # the shipped layout holds exactly the pieces the game declares
+            assert {p.name for p in shipped_layout(game.name).pieces} == set(game.pieces)
 
 
 @pytest.mark.parametrize("game,verb", COMMANDS)
@@ -116,3 +124,69 @@ def test_reading_the_declarations_imports_no_game_code():
              "print(sorted(m for m in sys.modules if m.startswith('kit.games.') and m.count('.') > 2))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("game,verb", COMMANDS)
+def test_every_call_option_is_read_by_the_game_function(game, verb):
+    """A parameter the function never reads is an option that does nothing."""
+    fn = inspect.unwrap(resolve(games()[game], games()[game].command(verb)))
+    tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    read = {n.id for n in ast.walk(tree.body[0]) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    for o in declared(game, verb):
+        if o.to == "call":
+            assert o.param in read, f"{game} {verb}: --{o.name} reaches {fn.__name__} but is never read"
+
+
+# Which Context field each context option ends up in; the game must read it.
+READS = {"paper": "layout", "card": "layout", "layout": "layout", "font": "font", "rule": "rules",
+         "map": "map_option", "out": "out_dir"}
+
+# The least each command needs to run quickly; every other declared option is left unset.
+ARGS = {
+    "deal": ["--players", "2", "--seed", "1"],
+    "sim": ["--games", "2", "--workers", "1"],
+    "replay": ["--games", "2", "--workers", "1"],
+    "layout": ["--card", "24x26"],
+}
+
+
+@needs_map
+@pytest.mark.parametrize("game,verb", COMMANDS)
+def test_every_context_option_is_read_by_the_game(game, verb, project, monkeypatch):
+    """Run the command once with a Context that records what the game reads: every context
+    option the game declares must land in something it reads."""
+    import dataclasses
+
+    import kit.cli
+    from kit.project import Context
+
+    seen = set()
+
+    class Recording(Context):
+        def __getattribute__(self, name):
+            seen.add(name)
+            return super().__getattribute__(name)
+
+    real = kit.cli.make_context
+
+    def recording(*args, **kwargs):
+        ctx = real(*args, **kwargs)
+        return Recording(**{f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)})
+
+    monkeypatch.setattr(kit.cli, "make_context", recording)
+    opts = declared(game, verb)
+    args = [verb, "--game", game, *ARGS.get(verb, [])]
+    if any(o.kind == "argument" for o in opts):
+        args.append(str(project / "data" / game / "example-log.yaml"))
+    if any(o.name == "report" for o in opts):
+        args += ["--report", str(project / "report.pdf")]
+    if any(o.name == "out" for o in opts):
+        args += ["--out", str(project / "out")]
+    code, out = run(*args)
+    assert code == 0, out
+    if verb == "build":     # `kit build` writes exactly the products the game declares
+        assert sorted(p.name for p in (project / "out").iterdir()) == sorted(games()[game].products)
+    for o in opts:
+        if o.to == "ctx":
+            assert o.name in READS, f"add --{o.name} to READS"
+            assert READS[o.name] in seen, f"{game} {verb} declares --{o.name} but never reads ctx.{READS[o.name]}"

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from kit.errors import KitError
 from kit.imposition import (Rect, back_point, back_trims, bleeds, caption_box, grid, marks_extent,
                             paginate, place_all)
-from kit.layoutfile import PAPERS, load_layout
+from kit.layoutfile import PAPERS
+from conftest import shipped_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 EPS = 1e-6
@@ -18,7 +19,7 @@ EPS = 1e-6
 
 @pytest.fixture(scope="module")
 def karuta():
-    return load_layout([ROOT / "layouts" / "default.yaml", ROOT / "layouts" / "karuta.yaml"])
+    return shipped_layout("karuta")
 
 
 def _meets(a1: float, a2: float, b1: float, b2: float) -> bool:
@@ -47,7 +48,7 @@ def test_karuta_card_is_exactly_24_by_26_between_its_crop_marks(karuta):
 
 def test_a4_karuta_grid_figures(karuta):
     g = grid(karuta)
-    c = karuta.card
+    c = karuta.piece("card")
     # the grid uses as many columns as fit inside margins, bleed and marks, and no more
     reserve = karuta.margin + c.bleed + karuta.crop_offset + karuta.crop_length
     assert g.cols * c.width + (g.cols - 1) * c.gutter <= karuta.paper_width - 2 * reserve + EPS
@@ -61,7 +62,7 @@ def test_a4_karuta_grid_figures(karuta):
        bleed=st.floats(0, 3), offset=st.floats(0, 3), length=st.floats(1, 6))
 def test_marks_never_touch_a_bleed_and_stay_on_the_paper(karuta, w, h, paper, bleed, offset, length):
     layout = replace(karuta.with_paper(paper), crop_offset=offset, crop_length=length,
-                     card=replace(karuta.card, width=w, height=h, bleed=bleed, gutter=2 * bleed + 1))
+                     pieces=(replace(karuta.piece("card"), width=w, height=h, bleed=bleed, gutter=2 * bleed + 1),))
     try:
         g = grid(layout)
     except KitError:

@@ -6,10 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from kit.games.karuta.layout import COMPARED, place, table
+from conftest import shipped_layout
+from kit.games.karuta.layout import place, table
+from kit.games.karuta.settings import compared_cards
 from kit.leaders import crossings, through_boxes
 from kit.relax import overlaps
 
+COMPARED = tuple((c.width, c.height) for c in compared_cards(shipped_layout("karuta")))
 MAP = Path(__file__).resolve().parents[2] / "shared" / "maps" / "provinces-of-japan.svg"
 needs_map = pytest.mark.skipif(not MAP.is_file(), reason=f"the shipped map is not at {MAP}")
 

@@ -11,6 +11,7 @@ from kit.errors import KitError
 from kit.fonts import text_width
 from kit.games.karuta.model import FILES as DATA_FILES
 from kit.imposition import Rect, grid
+from kit.games.karuta.settings import board as board_settings, compared_cards
 from kit.project import make_context
 from kit.units import to_pt
 
@@ -148,7 +149,7 @@ def test_furigana_warnings_follow_the_card_size(model, project):
     from kit.games.karuta.cards import furigana_warnings
     ctx = make_context("karuta")
     assert furigana_warnings(model, ctx.layout) == []
-    narrow = furigana_warnings(model, ctx.layout.with_card(12, 26))
+    narrow = furigana_warnings(model, ctx.layout.with_piece("card", 12, 26))
     warned = {w.message.split(":")[0] for w in narrow if "furigana" in w.message}
     assert "遠江" in warned                                  # とおとうみ: five kana
     assert any(len(p.kana) <= 3 and p.kanji not in warned for p in model.provinces)
@@ -175,10 +176,13 @@ def test_outline_fits_its_box_and_keeps_the_aspect(model, project):
 
 @pytest.mark.parametrize("paper", ["A4", "A3", "Letter"])
 def test_progress_log_has_every_turn_once(paper, project):
-    from kit.games.karuta.sheets import COLUMN_HEAD_H, HEADER_H, ROW_H, TURNS, log_pages
+    from kit.games.karuta.sheets import COLUMN_HEAD_H, HEADER_H, ROW_H, log_pages
+    from kit.layoutfile import progress_turns
     lay = make_context("karuta", paper=paper).layout
-    pages = log_pages(lay.paper_height, 8.0)
-    assert [t for r in pages for t in r] == list(range(1, TURNS + 1))
+    turns = progress_turns(lay)
+    assert turns == 110
+    pages = log_pages(lay.paper_height, 8.0, turns)
+    assert [t for r in pages for t in r] == list(range(1, turns + 1))
     first = pages[0]
     assert HEADER_H + COLUMN_HEAD_H + len(first) * ROW_H <= lay.paper_height - 16
 
@@ -191,7 +195,7 @@ def test_board_slots_start_label_and_legend_keep_clear(model, project):
     ctx = make_context("karuta")
     m, board = load_all(ctx)
     slots = board_slots(m, board, ctx.layout)
-    f = Frame(ctx.layout.board_scale, board.height)
+    f = Frame(board_settings(ctx.layout).scale, board.height)
     assert set(slots) == {p.kanji for p in m.provinces}
     width, height = board.width * f.scale, board.height * f.scale
     for s in slots.values():
@@ -243,9 +247,10 @@ def test_a_card_with_no_room_inside_its_safe_zone_is_refused(project, command):
     out_dir = ("--out", "out") if command == "build" else ()
     code, out = _cli(command, "-g", "karuta", "--card", "3x3", *out_dir)
     assert code == 2 and "error: a 3 × 3 mm card leaves no room inside its 1 mm safe zone for" in out
-    (project / "safe.yaml").write_text("card:\n  safe: 20mm\n", encoding="utf-8")
+    # a safe zone too deep for the layout's own card is refused where it is written
+    (project / "safe.yaml").write_text("pieces:\n  card:\n    safe: 20mm\n", encoding="utf-8")
     code, out = _cli(command, "-g", "karuta", "--layout", "safe.yaml", *out_dir)
-    assert code == 2 and "error: a 24 × 26 mm card leaves no room inside its 20 mm safe zone for" in out
+    assert code == 2 and "safe.yaml:3: a 20 mm safe zone leaves nothing of a 24 × 26 mm card" in out
     assert not (project / "out").exists()
 
 
@@ -381,10 +386,10 @@ def test_sampler_reports_the_smallest_kanji_of_any_sampled_card(model, project, 
     data, _ = sheets.sampler_pdf(world, shapes, ctx.layout)
     page = PdfReader(io.BytesIO(data)).pages[0].extract_text()
     labels = re.findall(r"([\d.]+) × ([\d.]+) mm.*?furigana down to ([\d.]+) pt, kanji ([\d.]+) pt", page)
-    assert len(labels) == len(sheets.SAMPLE_SIZES)
+    assert len(labels) == len(compared_cards(ctx.layout)) == 4
     differ = 0
     for w, h, kana, kanji in labels:
-        f = face(float(w), float(h), ctx.layout.card.safe)
+        f = face(float(w), float(h), ctx.layout.piece("card").safe)
         each = [sizes(f, p) for p in (model.by_kanji["遠江"], long)]
         assert float(kana) == pytest.approx(min(s.kana for s in each), abs=0.05)
         assert float(kanji) == pytest.approx(min(s.kanji for s in each), abs=0.05)

@@ -2,17 +2,21 @@ import pytest
 
 from kit.errors import KitError
 from kit.layoutfile import load_layout
-from conftest import ROOT
+from conftest import ROOT, shipped_layout
 
 DEFAULT = ROOT / "layouts" / "default.yaml"
 
 
 def test_shipped_layouts_load():
-    layout = load_layout([DEFAULT, ROOT / "layouts" / "karuta.yaml"])
-    assert (layout.card.width, layout.card.height) == (24.0, 26.0)
+    layout = shipped_layout("karuta")
+    card = layout.piece("card")
+    assert (card.width, card.height, card.bleed, card.safe, card.gutter) == (24.0, 26.0, 1.5, 1.0, 3.0)
     assert (layout.paper_width, layout.paper_height) == (210.0, 297.0)
     assert layout.with_paper("letter").paper_width == pytest.approx(215.9)
-    assert layout.with_card(34, 46).card.height == 46
+    assert layout.with_piece("card", 34, 46).piece("card").height == 46
+    tour = shipped_layout("tour-de-dice")
+    marker = tour.piece("marker")     # a piece takes what it leaves out from piece_defaults
+    assert (marker.width, marker.height, marker.bleed, marker.safe, marker.gutter) == (22.0, 56.0, 1.5, 2.0, 3.0)
 
 
 def _broken(tmp_path, text):
@@ -24,15 +28,17 @@ def _broken(tmp_path, text):
 
 
 def test_unknown_key_with_line(tmp_path):
-    msg = _broken(tmp_path, "card:\n  size: 24x26\n  bleeed: 2mm\n")
-    assert msg.endswith("extra.yaml:3: unknown key 'bleeed' in card (did you mean bleed?)")
+    msg = _broken(tmp_path, "pieces:\n  card:\n    size: 24x26\n    bleeed: 2mm\n")
+    assert msg.endswith("extra.yaml:4: unknown key 'bleeed' in piece card (did you mean bleed?)")
+    msg = _broken(tmp_path, "card:\n  size: 24x26\n")
+    assert "extra.yaml:1: unknown key 'card' in layout" in msg
 
 
 def test_bad_length_and_size_and_paper(tmp_path):
-    assert "extra.yaml:2:" in _broken(tmp_path, "card:\n  size: 24 by 26\n")
-    assert "extra.yaml:2:" in _broken(tmp_path, "card:\n  bleed: 2 m\n")
+    assert "extra.yaml:3:" in _broken(tmp_path, "pieces:\n  card:\n    size: 24 by 26\n")
+    assert "extra.yaml:4:" in _broken(tmp_path, "pieces:\n  card:\n    size: 24x26\n    bleed: 2 m\n")
     assert "did you mean A4?" in _broken(tmp_path, "paper: A5\n")
-    assert "twice the bleed" in _broken(tmp_path, "card:\n  bleed: 3mm\n  gutter: 4mm\n")
+    assert "twice the bleed" in _broken(tmp_path, "pieces:\n  card:\n    size: 9x9\n    bleed: 3mm\n    gutter: 4mm\n")
     assert "long or short" in _broken(tmp_path, "duplex:\n  flip: sideways\n")
 
 
@@ -41,4 +47,53 @@ def test_measured_duplex_offsets_may_be_negative(tmp_path):
     f.write_text("duplex:\n  flip: long\n  offset_x: -0.8mm\n  offset_y: 1.2\n")
     layout = load_layout([DEFAULT, f])
     assert (layout.duplex_dx, layout.duplex_dy) == (-0.8, 1.2)
-    assert "must not be negative" in _broken(tmp_path, "card:\n  bleed: -2mm\n")
+    assert "must not be negative" in _broken(tmp_path, "pieces:\n  card:\n    size: 9x9\n    bleed: -2mm\n")
+
+
+def _game_layout(tmp_path, game, text):
+    from kit.games import load_game
+    declared = load_game(game)
+    f = tmp_path / "extra.yaml"
+    f.write_text(text)
+    return load_layout([DEFAULT, ROOT / "layouts" / f"{game}.yaml", f], declared.layout_settings, declared.pieces)
+
+
+def test_a_layout_holds_the_pieces_the_game_prints_and_no_others(tmp_path):
+    with pytest.raises(KitError) as err:
+        _game_layout(tmp_path, "tour-de-dice", "pieces:\n  makrer:\n    size: 20x50\n")
+    assert str(err.value).endswith("extra.yaml:2: unknown piece 'makrer' (did you mean marker?); "
+                                   "this game prints card, marker")
+    f = tmp_path / "alone.yaml"
+    f.write_text("pieces:\n  card: {size: 63x88}\n")
+    with pytest.raises(KitError) as err:
+        load_layout([DEFAULT, f], (), ("card", "marker"))
+    assert "no piece 'marker'" in str(err.value)
+    with pytest.raises(KitError) as err:
+        shipped_layout("karuta").piece("tile")
+    assert "has no piece 'tile'" in str(err.value)
+
+
+def test_a_games_own_settings_are_its_own_and_keep_their_line(tmp_path):
+    from kit.games.karuta.settings import board, compared_cards
+    from kit.layoutfile import progress_turns
+    karuta = shipped_layout("karuta")
+    assert (board(karuta).scale, board(karuta).overlap, board(karuta).slot_gap) == (1.0, 10.0, 1.0)
+    assert [(c.width, c.height) for c in compared_cards(karuta)] == [(22, 16), (24, 26), (26, 30), (34, 46)]
+    assert progress_turns(karuta) == 110 and progress_turns(shipped_layout("tour-de-dice")) == 104
+    # karuta's sections are not tour-de-dice's: refused, with the line
+    with pytest.raises(KitError) as err:
+        _game_layout(tmp_path, "tour-de-dice", "board:\n  scale: 2\n")
+    assert "extra.yaml:1: unknown key 'board' in layout" in str(err.value)
+    lay = _game_layout(tmp_path, "karuta", "progress_sheet:\n  turns: 0\n")
+    with pytest.raises(KitError) as err:
+        progress_turns(lay)
+    assert str(err.value).endswith("extra.yaml:2: turns must be at least 1, not 0")
+    lay = _game_layout(tmp_path, "karuta", "compared_cards:\n  - {size: 24x26}\n  - {size: 3 by 4}\n")
+    with pytest.raises(KitError) as err:
+        compared_cards(lay)
+    assert "extra.yaml:3:" in str(err.value)
+    lay = _game_layout(tmp_path, "karuta", "map: 3\n")
+    from kit.project import layout_map
+    with pytest.raises(KitError) as err:
+        layout_map(lay)
+    assert str(err.value).startswith(f"{tmp_path / 'extra.yaml'}:1: map should be") or ":1: map should be" in str(err.value)

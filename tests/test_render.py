@@ -12,11 +12,12 @@ from shapely.ops import unary_union
 
 from kit import fonts
 from kit.imposition import back_point, back_trims
-from kit.layoutfile import load_layout
+from kit.games.karuta.settings import board as board_settings
 from kit.output import Pdf
 from kit.render import alignment_back_targets, alignment_pages, alignment_targets, card_sheets
 from kit.tiles import LABEL_H, draw_assembly, draw_tiles, plan, ticks
 from kit.units import to_pt
+from conftest import shipped_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 EPS = 1e-6
@@ -25,7 +26,7 @@ EPS = 1e-6
 @pytest.fixture(scope="module")
 def layout():
     fonts.register()
-    return load_layout([ROOT / "layouts" / "default.yaml", ROOT / "layouts" / "karuta.yaml"])
+    return shipped_layout("karuta")
 
 
 def _rect_card(canvas, index, trim, bleed):
@@ -53,7 +54,7 @@ def test_callbacks_get_each_cards_trim_and_backs_follow_fronts(layout):
     assert [c[1] for c in fronts] == list(range(68)) == [c[1] for c in backs]
     mirrored = back_trims(sheet, layout.duplex_flip, layout.duplex_dx, layout.duplex_dy)
     for _, i, trim, bleed in fronts:
-        assert trim == sheet.trims[i % sheet.per_sheet] and bleed == layout.card.bleed
+        assert trim == sheet.trims[i % sheet.per_sheet] and bleed == layout.piece("card").bleed
     for _, i, trim, _ in backs:
         assert trim == mirrored[i % sheet.per_sheet]
 
@@ -97,7 +98,8 @@ BOARD = (760.10223, 794.15302)
 def test_tiles_cover_the_drawing_with_the_glue_overlap(layout, paper, scale):
     lay = layout.with_paper(paper)
     w, h = BOARD[0] * scale, BOARD[1] * scale
-    p = plan(w, h, lay)
+    overlap = board_settings(lay).overlap
+    p = plan(w, h, lay, overlap)
     covered = unary_union([box(t.source.x, t.source.y, t.source.x2, t.source.y2) for t in p.tiles])
     assert covered.contains(box(0, 0, w, h))
     assert len(p.tiles) == p.rows * p.cols
@@ -108,31 +110,31 @@ def test_tiles_cover_the_drawing_with_the_glue_overlap(layout, paper, scale):
         assert t.page.y - LABEL_H >= lay.margin - EPS and t.page.y2 <= p.paper_h - lay.margin + EPS
         if t.col + 1 < p.cols:
             right = p.tile(t.row, t.col + 1)
-            assert t.source.x2 - right.source.x == pytest.approx(lay.board_overlap)
+            assert t.source.x2 - right.source.x == pytest.approx(overlap)
         if t.row + 1 < p.rows:
             below = p.tile(t.row + 1, t.col)
-            assert t.source.y - below.source.y2 == pytest.approx(-lay.board_overlap)
+            assert t.source.y - below.source.y2 == pytest.approx(-overlap)
     # every seam runs down the middle of a shared strip, inside both neighbours
     for c, x in enumerate(p.seams_x, 1):
         left, right = p.tile(0, c - 1).source, p.tile(0, c).source
-        assert right.x < x < left.x2 and x - right.x == pytest.approx(lay.board_overlap / 2)
+        assert right.x < x < left.x2 and x - right.x == pytest.approx(overlap / 2)
     for r, y in enumerate(p.seams_y, 1):
         upper, lower = p.tile(r - 1, 0).source, p.tile(r, 0).source
-        assert upper.y < y < lower.y2 and lower.y2 - y == pytest.approx(lay.board_overlap / 2)
+        assert upper.y < y < lower.y2 and lower.y2 - y == pytest.approx(overlap / 2)
     for kind, x, y in ticks(p):
         assert 0 <= x <= w and 0 <= y <= h
         assert (x in p.seams_x) if kind == "x" else (y in p.seams_y)
 
 
 def test_tiling_picks_the_orientation_needing_fewer_sheets(layout):
-    wide = plan(700, 150, layout)
+    wide = plan(700, 150, layout, 10.0)
     assert wide.paper_w > wide.paper_h and len(wide.tiles) == 3
-    small = plan(100, 100, layout)
+    small = plan(100, 100, layout, 10.0)
     assert len(small.tiles) == 1 and not small.seams_x and not small.seams_y
 
 
 def test_tiled_pdf_has_a_page_per_tile_plus_the_assembly(layout):
-    p = plan(*BOARD, layout)
+    p = plan(*BOARD, layout, 10.0)
     pdf = Pdf(layout.paper_width, layout.paper_height, "t")
     c = pdf.canvas
     c.beginForm("pic", 0, 0, to_pt(BOARD[0]), to_pt(BOARD[1]))

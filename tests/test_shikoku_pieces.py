@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import ROOT
+from conftest import ROOT, needs_map
 from kit import fonts
 from kit.errors import KitError
 from kit.imposition import back_trims, marks_extent
@@ -79,12 +79,11 @@ def test_every_piece_is_read_from_the_layout_file():
 def test_a_bad_or_missing_piece_is_refused_with_its_line(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("pieces:\n  coin: {size: 12x}\n", encoding="utf-8")
-    layout = load_layout(layout_files(ROOT, "shikoku-duo", bad))
     with pytest.raises(KitError) as err:
-        piece(layout, "coin")
+        load_layout(layout_files(ROOT, "shikoku-duo", bad))
     assert err.value.where.line == 2 and "coin size" in err.value.message
     with pytest.raises(KitError, match="no piece 'meeple'"):
-        piece(layout, "meeple")
+        piece(_layout(), "meeple")
 
 
 # --- player boards -----------------------------------------------------------------------------
@@ -318,3 +317,43 @@ def test_the_automa_card_prints_its_rules_and_tracks(built):
     for ja, en in lines:
         assert en.split(":")[0] in text
     assert all(str(v) in text for track in tracks for v in track)
+
+
+# --- the real data, through the command line ---------------------------------------------------
+
+@needs_map
+def test_kit_build_writes_every_declared_product_twice_the_same(project):
+    from click.testing import CliRunner
+    from kit.cli import main
+    from kit.games import games
+
+    outs = []
+    for run in "ab":
+        result = CliRunner().invoke(main, ["build", "--game", "shikoku-duo", "--out", str(project / run)])
+        assert result.exit_code == 0, result.output
+        outs.append(result.output)
+    products = set(games()["shikoku-duo"].products)
+    written = {p.name for p in (project / "a").iterdir()}
+    assert products <= written
+    for name in written:
+        assert name in outs[0]
+        data = (project / "a" / name).read_bytes()
+        assert data == (project / "b" / name).read_bytes(), name
+        assert _fonts_embedded(PdfReader(io.BytesIO(data))), name
+
+
+@needs_map
+def test_the_real_data_prints_every_piece(project):
+    from kit.project import make_context
+    from kit.games.shikoku_duo.model import load
+
+    ctx = make_context("shikoku-duo")
+    comp = load(ctx.data_dir, (), ctx.map_path()).components
+    by = {s.piece: s.count for s in tokens.token_sections(comp, ctx.layout)}
+    assert by["goods_token"] == sum(comp.goods.values()) and by["shop_token"] == len(comp.shops)
+    assert by["gold_slab"] == 2 * len(comp.slabs)
+    assert {s.piece: s.count for s in tokens.duplex_sections(comp)} == {
+        "painting_tile": 2 * len(comp.paintings), "wave_tile": 3}
+    lays = playerboards.layouts(ctx.layout, comp)
+    assert len(lays["artist"].slots["painting"]) == len(comp.artist_slots)
+    assert len(lays["artist"].slots["legend"]) == len(comp.painting_types)

@@ -12,12 +12,12 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from reportlab.lib import pagesizes
 
-from conftest import ROOT
+from conftest import ROOT, shipped_layout
 from kit import fonts
 from kit.cli import main
 from kit.fonts import text_width
 from kit.imposition import grid
-from kit.layoutfile import PAPERS
+from kit.layoutfile import PAPERS, progress_turns
 from kit.units import to_pt
 from kit.games.tour_de_dice import sheets
 from kit.games.tour_de_dice.cards import MIN_H, MIN_W
@@ -26,6 +26,8 @@ from kit.games.tour_de_dice.play import make_setup, owners, play_log
 from kit.games.tour_de_dice.build import cards_pdf, faces
 from kit.games.tour_de_dice.sheets import Paper, log_geometry, paper, preview_geometry
 from kit.project import make_context
+
+TURNS = progress_turns(shipped_layout("tour-de-dice"))   # the rows the shipped progress sheet promises
 
 NAMES = ("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf")
 POINTS = {"A4": pagesizes.A4, "Letter": pagesizes.LETTER, "A3": pagesizes.A3}   # portrait, in points
@@ -207,7 +209,7 @@ def test_builds_on_every_paper_are_byte_identical(papers, name):
 
 def _turn_numbers(path, page_paper: Paper) -> list[list[int]]:
     """Per page, the numbers in the log's turn column, top to bottom."""
-    g = log_geometry(page_paper)
+    g = log_geometry(page_paper, TURNS)
     centre = to_pt(g.left + 4)
     out = []
     for page in PdfReader(str(path)).pages:
@@ -230,8 +232,8 @@ def test_the_progress_sheet_numbers_every_promised_turn(papers, name, folder, ma
     pages = _turn_numbers(papers / folder / "progress-sheet.pdf", page)
     numbers = [n for p in pages for n in p]
     assert numbers == list(range(1, len(numbers) + 1))
-    assert len(numbers) >= sheets.LOG_TURNS
-    assert len(pages) == math.ceil(sheets.LOG_TURNS / len(pages[0]))     # no page more than needed
+    assert len(numbers) >= TURNS
+    assert len(pages) == math.ceil(TURNS / len(pages[0]))     # no page more than needed
     assert len({len(p) for p in pages}) == 1
 
 
@@ -244,7 +246,7 @@ GEOMETRY_CASES = [(name, margin) for name in PAPERS for margin in (4.0, 6.0, 10.
 @pytest.mark.parametrize("cards", [10, 15, 16, 24])
 def test_preview_geometry_keeps_the_ring_between_header_and_lap_rows(name, margin, cards):
     w, h = PAPERS[name]
-    g = preview_geometry(Paper(w, h, margin), cards)
+    g = preview_geometry(Paper(w, h, margin), cards, 88 / 63)
     assert margin < g.left < g.right < w - margin
     assert g.note_y > margin and g.title_y < h - margin
     assert g.ring_top <= g.caption_y - sheets.BAND_GAP + 1e-9
@@ -260,10 +262,10 @@ def test_preview_geometry_keeps_the_ring_between_header_and_lap_rows(name, margi
 @pytest.mark.parametrize("name,margin", GEOMETRY_CASES)
 def test_log_geometry_fills_the_page_height_with_rows(name, margin):
     w, h = PAPERS[name]
-    g = log_geometry(Paper(h, w, margin))
+    g = log_geometry(Paper(h, w, margin), TURNS)
     assert g.bottom >= margin + sheets.KEY_ROOM - 1e-9
     assert g.bottom - sheets.ROW_H < margin + sheets.KEY_ROOM       # one more row would not fit
-    assert g.rows * g.pages >= sheets.LOG_TURNS > g.rows * (g.pages - 1)
+    assert g.rows * g.pages >= TURNS > g.rows * (g.pages - 1)
     assert g.left > margin and g.left + g.width < h - margin
 
 
@@ -282,19 +284,20 @@ def _ring_is_as_large_as_allowed(g) -> bool:
 @pytest.mark.parametrize("cards", [10, 15, 16, 24])
 def test_preview_ring_is_as_large_as_its_space_allows(name, margin, cards):
     w, h = PAPERS[name]
-    assert _ring_is_as_large_as_allowed(preview_geometry(Paper(w, h, margin), cards))
+    assert _ring_is_as_large_as_allowed(preview_geometry(Paper(w, h, margin), cards, 88 / 63))
 
 
 def test_a4_default_preview_and_log_use_their_space():
     """The layout's own A4 page: the ring fills its band, the log holds every promised turn on
     no more pages than it needs."""
     layout = make_context("tour-de-dice", paper="A4").layout
-    g = preview_geometry(paper(layout), len(load(ROOT / "data" / "tour-de-dice").deck()) + 1)
+    card = layout.piece("card")
+    g = preview_geometry(paper(layout), len(load(ROOT / "data" / "tour-de-dice").deck()) + 1, card.height / card.width)
     assert g.ring_top <= g.caption_y - sheets.BAND_GAP + 1e-9
     assert g.ring_bottom >= g.track_top + sheets.TRACK_LABEL + sheets.BAND_GAP - 1e-9
     assert _ring_is_as_large_as_allowed(g)
-    log = log_geometry(paper(layout, landscape=True))
-    assert log.rows * log.pages >= sheets.LOG_TURNS > log.rows * (log.pages - 1)
+    log = log_geometry(paper(layout, landscape=True), progress_turns(layout))
+    assert log.rows * log.pages >= TURNS > log.rows * (log.pages - 1)
     assert log.bottom - sheets.ROW_H < layout.margin + sheets.KEY_ROOM
 
 

@@ -17,9 +17,13 @@ What a new game must provide
      and the command-line options it takes: names from `SHARED` below, or an
      `Opt` of its own. An option not declared is refused with exit 2;
    - `data_files`: the files it reads under data/NAME/;
-   - `pieces`: the printed pieces it has, each a named piece in layouts/NAME.yaml
-     (`ctx.layout.piece("card")`);
-   - `products`: the files `kit build` writes into the output folder.
+   - `pieces`: the printed pieces it has, each a named piece under `pieces:` in
+     layouts/NAME.yaml (size, bleed, safe, gutter), asked for by name in its code:
+     `ctx.layout.piece("card")`. `--card WxH` resizes the piece named "card";
+   - `products`: the files `kit build` writes into the output folder;
+   - `layout_settings`: top-level sections of layouts/NAME.yaml only it uses (e.g.
+     karuta's `board:` and `map:`), which it reads with `ctx.layout.section(name)`
+     and checks with kit.layoutfile's `length`, `number`, `count` and `size`.
 2. The functions it names. Each takes the `Context` (kit/project.py: data folder,
    finished layout, output folder, rule overrides, font) and, as keyword arguments,
    the values of its options that are not part of the context (see `Opt.to`):
@@ -127,6 +131,7 @@ class Game:
     data_files: tuple[str, ...] = ()  # files read under data/NAME/
     pieces: tuple[str, ...] = ()      # named pieces in layouts/NAME.yaml
     products: tuple[str, ...] = ()    # files `kit build` writes
+    layout_settings: tuple[str, ...] = ()   # its own top-level sections of layouts/NAME.yaml
 
     def command(self, verb: str) -> Command | None:
         return next((c for c in self.commands if c.verb == verb), None)

@@ -1,6 +1,6 @@
 """The board (盤面): the blank map tinted by 五畿七道, card slots, leaders, highways, sea routes.
 
-The whole board is drawn once, at true scale (`layout.board_scale` mm per map
+The whole board is drawn once, at true scale (the layout's `board: scale`, mm per map
 unit), into a PDF form XObject; `board.pdf` shows it tiled over sheets with an
 assembly page, `board-overview.pdf` shows it scaled onto one page. Drawing
 coordinates are mm with y up; the map's own y points down, so `Frame.at` flips it.
@@ -20,11 +20,12 @@ from kit.fonts import FONT
 from kit.imposition import Rect
 from kit.layoutfile import Layout
 from kit.output import Pdf
-from kit.render import colour, fill_rect, mix, stroke_rect, text
-from kit.svgmap import _polygons
+from kit.render import colour, fill_rect, mix, rings_path, stroke_rect, text
+from kit.svgmap import shape_rings
 from kit.tiles import draw_assembly, draw_tiles, plan
 from kit.units import to_pt
 
+from kit.games.karuta.settings import board as board_settings
 from kit.games.karuta.cards import CREDIT, TITLE
 from kit.games.karuta.layout import Slot
 from kit.games.karuta.model import START, Karuta
@@ -95,14 +96,7 @@ def _polyline(c: Canvas, points) -> None:
 def _provinces(c: Canvas, model: Karuta, board, f: Frame) -> None:
     for p in model.provinces:
         shape = board.regions[p.kanji].shape
-        path = c.beginPath()
-        for poly in _polygons(shape):
-            for ring in (poly.exterior, *poly.interiors):
-                pts = [f.at(x, y) for x, y in ring.coords]
-                path.moveTo(*_pt(pts[0]))
-                for q in pts[1:]:
-                    path.lineTo(*_pt(q))
-                path.close()
+        path = rings_path(c, shape_rings(shape), f.at)
         c.setFillColor(mix(model.region_of[p.kanji].color, white, 0.55))
         c.setStrokeColor(BORDER)
         c.setLineWidth(0.5)
@@ -273,14 +267,14 @@ def _clip(s: str, n: int) -> str:
 def _title(c: Canvas, r: Rect, layout: Layout, card_w: float, card_h: float) -> None:
     text(c, r.x, r.y2 - 14, f"{TITLE}  盤面", 30)
     text(c, r.x, r.y2 - 21, f"board · slots for {card_w:g} × {card_h:g} mm cards · "
-                            f"1 map unit = {layout.board_scale:g} mm", 9)
+                            f"1 map unit = {board_settings(layout).scale:g} mm", 9)
     text(c, r.x, r.y2 - 27, f"Play each card onto its own slot; the start is {START} (★起点).", 9)
     text(c, r.x, r.y2 - 32.5, CREDIT, 7.5, fill=Color(0.3, 0.3, 0.3))
 
 
 def legend_and_title(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> tuple[Rect, Rect]:
     """Where the legend and the title go: the free spots nearest the bottom-right and top-left corners."""
-    f = Frame(layout.board_scale, board.height)
+    f = Frame(board_settings(layout).scale, board.height)
     width, height = board.width * f.scale, board.height * f.scale
     blocked = obstacles(model, board, slots, f)
     legend = free_spot(blocked, width, height, LEGEND_W, LEGEND_H, (width, 0))
@@ -292,7 +286,7 @@ def legend_and_title(model: Karuta, board, slots: dict[str, Slot], layout: Layou
 def define_board(c: Canvas, model: Karuta, board, slots: dict[str, Slot], layout: Layout,
                  card_w: float, card_h: float, legend: Rect, title: Rect) -> tuple[float, float]:
     """Draw the board into the form FORM, the legend and title at the rectangles given; returns its size in mm."""
-    f = Frame(layout.board_scale, board.height)
+    f = Frame(board_settings(layout).scale, board.height)
     width, height = board.width * f.scale, board.height * f.scale
     c.beginForm(FORM, 0, 0, to_pt(width), to_pt(height))
     fill_rect(c, Rect(0, 0, width, height), SEA)
@@ -316,7 +310,7 @@ def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
     places = legend_and_title(model, board, slots, layout)   # one search serves both files
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
     width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, *places)
-    p = plan(width, height, layout)
+    p = plan(width, height, layout, board_settings(layout).overlap)
     notes = (f"{len(p.tiles)} sheets, {p.rows} rows (A–{p.tiles[-1].label[0]}) × {p.cols} columns, true scale: "
              f"the board is {width:.0f} × {height:.0f} mm. Print at 100 % (actual size).",
              "Cut each sheet along its dashed seam lines (top and left) and lay it over its neighbour,",

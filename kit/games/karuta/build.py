@@ -21,7 +21,8 @@ from kit.games.karuta.sheets import progress_pdf, sampler_pdf
 
 def board_slots(model, board, layout) -> dict[str, Slot]:
     """The layout engine's relaxed slots for the layout's card size, keyed by kanji."""
-    return {s.kanji: s for s in slots(model, board, layout.card.width, layout.card.height, layout).slots}
+    card = layout.piece("card")
+    return {s.kanji: s for s in slots(model, board, card.width, card.height, layout).slots}
 
 
 def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int]]:
@@ -29,13 +30,14 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
     fonts.register(ctx.font)
     model, board = load_all(ctx)
     layout = ctx.layout
+    card = layout.piece("card")
     # A card that does not fit the paper, or leaves nothing inside its safe zone, is
     # refused here with its own message, before the board's slots are relaxed for it.
     grid(layout)
-    face(layout.card.width, layout.card.height, layout.card.safe, bool(corner_index))
+    face(card.width, card.height, card.safe, bool(corner_index))
     shapes = {k: r.shape for k, r in board.regions.items()}
     tiled, overview = board_pdfs(model, board, board_slots(model, board, layout), layout,
-                                 layout.card.width, layout.card.height)
+                                 card.width, card.height)
     out = ctx.out_dir
     return {
         out / "board.pdf": tiled,

@@ -19,8 +19,8 @@ from kit.fonts import FONT, fit_size
 from kit.imposition import Rect
 from kit.layoutfile import Layout
 from kit.output import Pdf
-from kit.render import colour, fill_rect, ink_on, mix, text, text_in_box
-from kit.svgmap import _polygons
+from kit.render import colour, fill_rect, ink_on, mix, rings_path, text, text_in_box
+from kit.svgmap import shape_rings
 from kit.units import to_pt
 
 from kit.games.karuta.model import Karuta, Province
@@ -94,7 +94,7 @@ def sizes(f: Face, p: Province) -> Sizes:
 
 def furigana_warnings(model: Karuta, layout: Layout) -> list[Warning_]:
     """Cards whose furigana or kanji would print below the readable floor at this card size."""
-    c = layout.card
+    c = layout.piece("card")
     f = face(c.width, c.height, c.safe)
     out = []
     for p in model.provinces:
@@ -128,20 +128,13 @@ def fit_outline(shape: Polygon | MultiPolygon, box_w: float, box_h: float) -> Ou
     dx = (box_w - (x1 - x0) * k) / 2
     dy = (box_h - (y1 - y0) * k) / 2
     rings = []
-    for poly in _polygons(simple):
-        for ring in (poly.exterior, *poly.interiors):
-            rings.append(tuple((dx + (x - x0) * k, dy + (y1 - y) * k) for x, y in ring.coords))
+    for ring in shape_rings(simple):
+        rings.append(tuple((dx + (x - x0) * k, dy + (y1 - y) * k) for x, y in ring))
     return Outline(tuple(rings))
 
 
 def draw_outline(c: Canvas, outline: Outline, ox: float, oy: float, fill: Color) -> None:
-    path = c.beginPath()
-    for ring in outline.rings:
-        (x, y), rest = ring[0], ring[1:]
-        path.moveTo(to_pt(ox + x), to_pt(oy + y))
-        for x, y in rest:
-            path.lineTo(to_pt(ox + x), to_pt(oy + y))
-        path.close()
+    path = rings_path(c, outline.rings, lambda x, y: (ox + x, oy + y))
     c.setFillColor(fill)
     c.drawPath(path, stroke=0, fill=1, fillMode=0)  # even-odd: lakes stay holes
 
@@ -244,7 +237,7 @@ def cards_pdf(model: Karuta, shapes: dict, layout: Layout, corner_index: bool = 
     """cards.pdf: every front on imposed sheets, each followed by its mirrored backs, then the duplex test."""
     from kit.render import alignment_pages, card_sheets
 
-    card = layout.card
+    card = layout.piece("card")
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: cards", FONT)
     define_back(pdf.canvas, card.width, card.height, card.bleed, card.safe)
     painter = FrontPainter(model, shapes, card.width, card.height, card.safe, corner_index)

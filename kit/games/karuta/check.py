@@ -9,6 +9,7 @@ from shapely import STRtree
 from kit.errors import Warning_
 from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
+from kit.games.karuta.settings import check_settings
 
 TOUCH = 0.5  # map units: the map is hand-drawn, so neighbours may miss by a hair
 
@@ -84,6 +85,7 @@ def summary(model: Karuta, board: Board) -> str:
 
 
 def check(ctx):
+    check_settings(ctx.layout)
     model, board = load_all(ctx)
     warnings = map_warnings(model, board) + card_warnings(model, ctx)
     text = summary(model, board)

@@ -18,8 +18,7 @@ from kit.errors import KitError
 from kit.leaders import Leader, crossings, through_boxes, untangle
 from kit.relax import Box, overlaps, relax
 
-# The sizes the designer compared in prototypes (width × height, mm).
-COMPARED = ((22.0, 16.0), (24.0, 26.0), (26.0, 30.0), (34.0, 46.0))
+from kit.games.karuta.settings import board as board_settings, compared_cards
 
 LEADER_THRESHOLD = 1.0   # map units: a slot moved less than this (or still on its anchor) gets no leader
 LEADER_MARGIN = 0.5      # map units kept between a leader's end and any other slot
@@ -169,16 +168,17 @@ def _farthest(boxes, points) -> float:
 def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayout:
     """The board's slots for cards of `card_w_mm` × `card_h_mm`, in the model's card order.
 
-    Slot size in map units is the card size divided by `layout.board_scale` (mm per
-    map unit); slots keep `layout.slot_gap` map units apart and stay on the board.
+    Slot size in map units is the card size divided by the layout's board scale (mm
+    per map unit); slots keep its slot_gap map units apart and stay on the board.
     The result is a fresh immutable value: nothing is cached.
     """
     order = [p.kanji for p in model.provinces]
     anchors = {k: board.regions[k].anchor for k in order}
     shapes = {k: board.regions[k].shape for k in order}
-    scale = layout.board_scale
+    settings = board_settings(layout)
+    scale = settings.scale
     return place(anchors, (board.width, board.height), card_w_mm / scale, card_h_mm / scale,
-                 layout.slot_gap, shapes, card=(card_w_mm, card_h_mm))
+                 settings.slot_gap, shapes, card=(card_w_mm, card_h_mm))
 
 
 _ROWS = (
@@ -213,7 +213,7 @@ def layout_command(ctx, cards: Sequence[tuple[float, float]], as_json: bool) -> 
     from kit.games.karuta.geo import load_all
 
     model, board = load_all(ctx)
-    sizes = list(cards) or list(COMPARED)
+    sizes = list(cards) or [(c.width, c.height) for c in compared_cards(ctx.layout)]
     layouts = [slots(model, board, w, h, ctx.layout) for w, h in sizes]
     if as_json:
         data = [l.as_json() for l in layouts]

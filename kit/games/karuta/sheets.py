@@ -8,15 +8,15 @@ from reportlab.lib.colors import Color, black
 
 from kit.fonts import FONT
 from kit.imposition import Rect
-from kit.layoutfile import Layout
+from kit.layoutfile import Layout, progress_turns
 from kit.output import Pdf
 from kit.render import colour, draw_clipped, fill_rect, line, stroke_rect, text, text_in_box
 
 from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, TITLE, Face, FrontPainter,
                                     Sizes, face, sizes)
 from kit.games.karuta.model import START, Karuta, Province
+from kit.games.karuta.settings import compared_cards
 
-TURNS = 110                  # room for the longest games the designer expects, and then some
 SEATS = 4
 ROW_H = 5.6                  # mm per logged turn: room to write two or three kanji names
 GRID = Color(0.55, 0.55, 0.55)
@@ -46,18 +46,18 @@ def log_rows_per_page(page_h: float, margin: float, first: bool) -> int:
     return int((top - COLUMN_HEAD_H - margin - 2) // ROW_H)
 
 
-def log_pages(page_h: float, margin: float) -> list[range]:
-    """Turn numbers on each page of the log; the last page keeps room for the summary box."""
+def log_pages(page_h: float, margin: float, turns: int) -> list[range]:
+    """Turn numbers on each page of a `turns`-turn log; the last page keeps room for the summary box."""
     pages, start, first = [], 1, True
-    while start <= TURNS:
+    while start <= turns:
         n = log_rows_per_page(page_h, margin, first)
-        pages.append(range(start, min(start + n, TURNS + 1)))
+        pages.append(range(start, min(start + n, turns + 1)))
         start += n
         first = False
     last = pages[-1]
     room = log_rows_per_page(page_h, margin, len(pages) == 1) - len(last)
     if room * ROW_H < SUMMARY_H + 4:
-        pages.append(range(TURNS + 1, TURNS + 1))   # the summary gets a page of its own
+        pages.append(range(turns + 1, turns + 1))   # the summary gets a page of its own
     return pages
 
 
@@ -182,11 +182,12 @@ def _boxes(c, model: Karuta, x: float, y: float, w: float, names, row_h: float) 
 
 
 def progress_pdf(model: Karuta, layout: Layout) -> tuple[bytes, int]:
-    """進行シート: header, a 110-turn log, a summary box and a board tracker page."""
+    """進行シート: header, a log of the layout's `progress_sheet: turns`, a summary box and a
+    board tracker page."""
     w, h, m = layout.paper_width, layout.paper_height, content_margin(layout)
     pdf = Pdf(w, h, f"{TITLE}: progress sheet", FONT)
     c = pdf.canvas
-    pages = log_pages(h, m)
+    pages = log_pages(h, m, progress_turns(layout))
     for n, turns in enumerate(pages):
         pdf.set_page_size(w, h)
         if n == 0:
@@ -210,7 +211,6 @@ def progress_pdf(model: Karuta, layout: Layout) -> tuple[bytes, int]:
 
 # --- card-size sampler ---------------------------------------------------------------
 
-SAMPLE_SIZES = ((22.0, 16.0, "old, landscape"), (24.0, 26.0, "adopted"), (26.0, 30.0, ""), (34.0, 46.0, ""))
 SAMPLE_CARDS = ("遠江", START, "陸奥", "対馬", "和泉")   # long furigana, the start, a big and a thin shape
 
 
@@ -235,8 +235,8 @@ def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int
                            "Cut on the grey lines to try them in the hand.", 7)
     names = sample_cards(model)
     y = h - m - 20
-    gap, safe = 5.0, layout.card.safe
-    for cw, ch, note in SAMPLE_SIZES:
+    gap, safe = 5.0, layout.piece("card").safe
+    for cw, ch, note in ((s.width, s.height, s.note) for s in compared_cards(layout)):
         painter = FrontPainter(model, shapes, cw, ch, safe)
         per_row = max(1, min(len(names), int((w - 2 * m + gap) // (cw + gap))))
         f = face(cw, ch, safe)

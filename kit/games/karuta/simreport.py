@@ -17,8 +17,8 @@ from kit.fonts import FONT, register
 from kit.games.karuta.cards import CREDIT
 from kit.imposition import Rect
 from kit.output import Pdf
-from kit.render import fill_rect, text
-from kit.svgmap import _polygons
+from kit.render import fill_rect, rings_path, text
+from kit.svgmap import shape_rings
 from kit.units import to_pt
 
 PAGE_W, PAGE_H, MARGIN = 297.0, 210.0, 12.0
@@ -84,25 +84,18 @@ def _map_page(pdf: Pdf, fig: dict, board) -> None:
     oy = area.y + (area.h + board.height * scale) / 2
 
     def at(x, y):
-        return to_pt(ox + x * scale), to_pt(oy - y * scale)
+        return ox + x * scale, oy - y * scale
 
     c.setLineWidth(0.3)
     c.setStrokeColor(Color(0.4, 0.4, 0.4))
     for kanji, region in board.regions.items():
-        path = c.beginPath()
-        for poly in _polygons(region.shape):
-            for ring in (poly.exterior, *poly.interiors):
-                xs = list(ring.coords)
-                path.moveTo(*at(*xs[0]))
-                for p in xs[1:]:
-                    path.lineTo(*at(*p))
-                path.close()
+        path = rings_path(c, shape_rings(region.shape), at)
         c.setFillColor(shade(stuck.get(kanji, 0.0)))
         c.drawPath(path, stroke=1, fill=1, fillMode=0)
     for kanji, region in board.regions.items():
         share = stuck.get(kanji, 0.0)
         if share >= 0.05:
-            x, y = at(*region.anchor)
+            x, y = map(to_pt, at(*region.anchor))
             ink = white if share ** 0.5 > 0.55 else black
             c.setFillColor(ink)
             c.setFont(FONT, 5)

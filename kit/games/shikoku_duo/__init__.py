@@ -9,6 +9,7 @@ GAME = Game(
     commands=(
         Command("check", "check:check", ("layout", "map", "rule", "strict")),
         Command("export", "check:export", ("map", "rule")),
+        Command("build", "build:build", ("paper", "out", "layout", "map", "font", "rule")),
         Command("sim", "sim:sim_command", (
             "games", "players", "seed", "policy", "rule", "workers", "json", "report", "map", "font",
         )),
@@ -21,6 +22,9 @@ GAME = Game(
         )),
     ),
     data_files=("board.yaml", "components.yaml", "waves.yaml", "rules.yaml", "automa.yaml"),
-    pieces=("board", "ring_space", "mountain_town"),
-    products=(),
+    pieces=("board", "ring_space", "mountain_town", "pilgrim_board", "merchant_board", "artist_board",
+            "painting_tile", "wave_tile", "goods_token", "shop_token", "gold_slab", "coin", "hot_spring_token",
+            "rank_marker", "standee", "die_sticker", "player_aid", "automa_board"),
+    products=("player-boards.pdf", "tiles.pdf", "tokens.pdf", "dice-stickers.pdf", "player-aid.pdf",
+              "automa.pdf", "score-pad.pdf", "progress-sheet.pdf", "alignment.pdf"),
 )

@@ -28,9 +28,22 @@ from kit.games.shikoku_duo import playerboards, sheets, tokens
 from kit.games.shikoku_duo.pieces import TITLE
 
 
+# The Automa's card while the engine's automa.py is not in this checkout: the rules text's own
+# summary, and plain rank tracks.
+PLAIN_AUTOMA = (
+    [("ダイス・移動: オートマのルールブックに従う。", "Dice and moves: as the Automa's rulebook says."),
+     ("ランク: 各キャラクターの行動でランクを進める。", "Ranks: each character's action advances its rank."),
+     ("得点: 3つのランクの合計。お金はなく、同点は人間の勝ち。",
+      "Score: the sum of its three ranks. It has no money: ties go to the human.")],
+    (tuple(range(11)),) * 3,
+)
+
+
 def automa_card(data_dir: Path) -> tuple[list[tuple[str, str]], tuple]:
     """The Automa's rules card lines (Japanese, English) and rank tracks, from automa.yaml via
     the engine's automa.py: one source for the card and the simulator."""
+    if importlib.util.find_spec("kit.games.shikoku_duo.automa") is None:
+        return PLAIN_AUTOMA
     from kit.games.shikoku_duo.automa import card_lines, load_automa
 
     rules = load_automa(Path(data_dir) / "automa.yaml")
@@ -61,7 +74,7 @@ def render(ctx) -> dict[Path, tuple[bytes, int]]:
     register(ctx.font)
     from kit.games.shikoku_duo.model import load
 
-    game = load(ctx.data_dir, ctx.rules)
+    game = load(ctx.data_dir, ctx.rules, ctx.map_path())
     rendered: dict[str, tuple[bytes, int]] = {}
     if importlib.util.find_spec("kit.games.shikoku_duo.board") is not None:
         from kit.games.shikoku_duo.board import board_pdfs
@@ -71,7 +84,7 @@ def render(ctx) -> dict[Path, tuple[bytes, int]]:
     return {ctx.out_dir / name: value for name, value in rendered.items()}
 
 
-def build(ctx, **_options) -> list[tuple[Path, int]]:
+def build(ctx) -> list[tuple[Path, int]]:
     rendered = render(ctx)
     write_all({path: data for path, (data, _) in rendered.items()})
     return [(path, pages) for path, (_, pages) in rendered.items()]

@@ -1,24 +1,22 @@
 """The printed pieces' sizes, colours and the small drawing parts they share.
 
-Every size comes from a named piece in `layouts/shikoku-duo.yaml` (`pieces:`), read
-here and nowhere else, so a piece is one line to resize. `piece(layout, name)` is the
-one reader; `sheet_layout` turns a piece into the layout `kit.render.card_sheets`
-imposes, so tokens get the same crop marks, bleed and duplex backs as karuta's cards.
+Every size comes from a named piece in `layouts/shikoku-duo.yaml` (`pieces:`), so a
+piece is one line to resize; `piece(layout, name)` asks the layout for it, and
+`kit.render.card_sheets(..., piece=name)` imposes it with the same crop marks, bleed
+and duplex backs as karuta's cards.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.errors import KitError, Where
 from kit.imposition import Rect
-from kit.layoutfile import Card, Layout
+from kit.layoutfile import Layout, Piece
 from kit.render import colour, fill_rect, ink_on, mix, text_in_box
-from kit.units import parse_length, parse_size, to_pt
-from kit.yamlload import fields
+from kit.units import to_pt
 
 TITLE = "四国デュオ"
 TITLE_EN = "shikoku-duo"
@@ -32,13 +30,13 @@ SHADE = Color(0.93, 0.93, 0.93)
 class Player:
     """A seat's colour: its figures, boards and tile backs all wear it."""
 
-    seat: str          # A or B, as on the progress sheet
+    seat: str          # 1 or 2, as on the progress sheet and in the replay log
     name: str
     name_en: str
     rgb: str
 
 
-PLAYERS = (Player("A", "藍", "indigo", "#24407a"), Player("B", "朱", "vermilion", "#c0452c"))
+PLAYERS = (Player("1", "藍", "indigo", "#24407a"), Player("2", "朱", "vermilion", "#c0452c"))
 
 # Each character's own colour on boards, dice stickers and the aid.
 CHARACTER = {
@@ -55,48 +53,9 @@ ONSEN = "#d0553f"
 WAVE = "#2d6f9e"
 
 
-def piece(layout: Layout, name: str) -> Card:
-    """A named piece's cut size, bleed, safe zone and gutter in mm (defaults: the layout's card)."""
-    pieces = layout.pieces or {}
-    if name not in pieces:
-        raise KitError(f"the layout has no piece {name!r}; add it under `pieces:` in layouts/shikoku-duo.yaml "
-                       f"(read from {layout.source})")
-    entry = pieces[name]
-    where = getattr(pieces, "at", lambda k: None)(name)
-    f = fields(entry, {"size": str}, {"bleed": (str, int, float), "safe": (str, int, float),
-                                      "gutter": (str, int, float)}, what=f"piece {name}", where=where)
-
-    def length(key: str, default: float) -> float:
-        if key not in f:
-            return default
-        try:
-            return parse_length(f[key], f"{name} {key}")
-        except KitError as err:
-            raise KitError(err.message, entry.at(key)) from None
-
-    try:
-        w, h = parse_size(f["size"], f"{name} size")
-    except KitError as err:
-        raise KitError(err.message, entry.at("size")) from None
-    card = layout.card
-    out = Card(w, h, length("bleed", card.bleed), length("safe", card.safe), length("gutter", card.gutter))
-    if out.gutter < 2 * out.bleed:
-        raise KitError(f"piece {name}: the gutter must be at least twice the bleed, or bleeds overlap",
-                       entry.at("gutter") if "gutter" in f else entry.where)
-    if 2 * out.safe >= min(w, h):
-        raise KitError(f"piece {name}: a {out.safe:g} mm safe zone leaves nothing of a {w:g} × {h:g} mm piece",
-                       entry.at("safe") if "safe" in f else entry.where)
-    return out
-
-
-def sheet_layout(layout: Layout, name: str) -> Layout:
-    """The layout with a piece in the card's place: what `card_sheets` imposes."""
-    return replace(layout, card=piece(layout, name))
-
-
-def where_piece(layout: Layout, name: str) -> Where | None:
-    pieces = layout.pieces
-    return pieces.at(name) if pieces is not None and name in pieces else None
+def piece(layout: Layout, name: str) -> Piece:
+    """A named piece's cut size, bleed, safe zone and gutter in mm (the layout checked them)."""
+    return layout.piece(name)
 
 
 # --- shared drawing parts ---------------------------------------------------------------

@@ -9,27 +9,29 @@ and the tests measure them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kit.errors import KitError
 from kit.imposition import Rect
-from kit.layoutfile import Card, Layout
+from kit.layoutfile import Layout, Piece as Card
 from kit.output import Pdf
 from kit.fonts import fit_size
 from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
 from kit.units import to_pt
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, COPPER, GOLD, GRID, INK, PAPER, PLAYERS, TITLE, WAVE,
-                                          Player, band, piece, tint)
+                                          Player, band, disc, painting_colour, piece, tint)
+from kit.games.shikoku_duo.icons import draw_icon
 
 SLOT_PLAY = 2.0        # a slot is this much larger than its token (1 mm all round)
 HEADER_H = 9.0         # the character's band
 LABEL_H = 4.0          # a row's label above its slots
 GAP = 2.0
 ROW_GAP = 3.0
+LEGEND_H = 10.0        # one painting type's line in the artist board's key
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ def merchant_layout(board: Card, slab: Card, coin: Card, goods: Card, wave: Card
                                                        wave_box, notes))
 
 
-def artist_layout(board: Card, tile: Card, wave: Card, slots_n: int) -> BoardLayout:
+def artist_layout(board: Card, tile: Card, wave: Card, slots_n: int, types: int = 0) -> BoardLayout:
     """The painting slots in two rows (left to right, top row first), each value under its tile."""
     header, x, top = _frame(board)
     per_row = -(-slots_n // 2)
@@ -138,8 +140,12 @@ def artist_layout(board: Card, tile: Card, wave: Card, slots_n: int) -> BoardLay
     cells = _row(x, y1, per_row, tw, th) + _row(x, y2, slots_n - per_row, tw, th)
     wave_box = _wave_corner(board, wave)
     notes = Rect(x, board.safe, wave_box.x - GAP - x, y2 - GAP - board.safe)
+    # The painting types' key, right of the slots and above the wave tile.
+    kx = max(r.x2 for r in cells) + 2 * GAP
+    key_h = min(LEGEND_H, (y1 + th - wave_box.y2 - GAP) / max(types, 1))
+    legend = tuple(Rect(kx, y1 + th - (k + 1) * key_h, board.width - board.safe - kx, key_h) for k in range(types))
     return _check("artist_board", board, BoardLayout(board.width, board.height, header, tuple(rows),
-                                                     {"painting": cells}, wave_box, notes))
+                                                     {"painting": cells, "legend": legend}, wave_box, notes))
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -276,6 +282,13 @@ def draw_artist(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, comp, pla
         _slot(c, box, white, mix(rgb, black, 0.3))
         text_in_box(c, box.grow(-3), str(v), 16, mix(rgb, black, 0.4))
         text(c, box.x + 1, box.y + 1, f"{k + 1}", 5, fill=mix(rgb, black, 0.3))
+    for t, r in zip(comp.painting_types, lay.slots["legend"]):
+        box = _at(trim, r)
+        rgb_t = painting_colour(comp.painting_types, t.id)
+        d = min(box.h - 1.5, 8.0)
+        disc(c, box.x + d / 2, box.y + box.h / 2, d / 2, colour(rgb_t))
+        draw_icon(c, t.icon, t.name, Rect(box.x + d * 0.2, box.y + box.h / 2 - d * 0.3, d * 0.6, d * 0.6), white)
+        text(c, box.x + d + 2, box.y + box.h / 2 - 1.2, t.name, 8, fill=INK)
     _wave_spot(c, trim, lay)
     _notes(c, trim, lay.notes, (
         "描く paint: turn face up one tile per other figure in the region and on the spaces and",
@@ -299,7 +312,7 @@ def layouts(layout: Layout, comp) -> dict[str, BoardLayout]:
         "merchant": merchant_layout(piece(layout, "merchant_board"), piece(layout, "gold_slab"), coin,
                                     piece(layout, "goods_token"), wave, len(comp.slabs), comp.copper_max, comp.hold),
         "artist": artist_layout(piece(layout, "artist_board"), piece(layout, "painting_tile"), wave,
-                                len(comp.artist_slots)),
+                                len(comp.artist_slots), len(comp.painting_types)),
     }
 
 
@@ -319,11 +332,9 @@ def boards_pdf(comp, layout: Layout) -> tuple[bytes, int]:
     for kind, p in jobs:
         groups.setdefault(piece(layout, f"{kind}_board"), []).append((kind, p))
     for card, items in groups.items():
-        sheet = replace(layout, card=card)
-
         def front(cv, i, trim, bleed, items=items):
             kind, p = items[i]
             DRAW[kind](cv, trim, bleed, lays[kind], comp, p)
 
-        card_sheets(pdf, sheet, len(items), front, None, caption=f"{TITLE} player boards ·")
+        card_sheets(pdf, layout, len(items), front, None, caption=f"{TITLE} player boards ·", piece=card)
     return pdf.finish(), pdf.pages

@@ -21,7 +21,7 @@ from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke
 from kit.units import to_pt
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, GRID, INK, PAPER, PLAYERS, SHADE, TITLE, TITLE_EN, band,
-                                          piece, sheet_layout, tint)
+                                          piece, tint)
 
 HEAD_RGB = "#22324f"
 
@@ -138,7 +138,23 @@ def aid_blocks(comp) -> tuple[list[Block], list[Block], list[Block]]:
     return round_, chars, end
 
 
-def setup_blocks(comp) -> tuple[list[Block], list[Block]]:
+def starts(game) -> str:
+    """Where the figures start, in words: the engine's setup (rules.py), named from the board."""
+    board = getattr(game, "board", None)
+    if board is None:
+        return "pilgrims before the first ring space, merchants in the start town, artists in the start region"
+    rules = getattr(game, "rules", {}) or {}
+    towns = list(board.towns.values())
+    town = next((t for t in towns if t.id == rules.get("start_town")), None) or \
+        next(t for t in towns if t.kind == "mountain")
+    region = next((r for r in board.regions if r.id == rules.get("start_region")), board.regions[0])
+    first = board.ring[0]
+    return (f"pilgrims just before ring space 0 ({first.name}), their first move of N ending on space N-1; "
+            f"merchants in {town.name} ({town.id}); artists in {region.name or region.id} ({region.id})")
+
+
+def setup_blocks(game) -> tuple[list[Block], list[Block]]:
+    comp = game.components
     goods = ", ".join(f"{n} {comp.goods_names[k]}" for k, n in comp.goods.items())
     first = [Block("準備 setup", (
         "1. The board in the middle. Shuffle the 8 shop tokens face down, put one on each coastal town "
@@ -150,8 +166,7 @@ def setup_blocks(comp) -> tuple[list[Block], list[Block]]:
         "markers and six gold slabs by the merchant board.",
         "5. Shuffle your 10 painting tiles face down and lay them on your artist board's slots.",
         "6. Markers: 社 on the shrine start, 庭 on the garden start, 銭 on copper 0.",
-        "7. Figures: pilgrims beside the start space (阿波, before space 1), merchants in the start town, "
-        "artists in the start region (marked ★ on the board).",
+        f"7. Figures: {starts(game)}.",
         "8. Stick the dice stickers on three dice: one colour per die. Decide who drafts first.",
     ))]
     second = [Block("記録 keep a record", (
@@ -173,19 +188,19 @@ def aid_front(comp):
         p = PLAYERS[i % len(PLAYERS)]
         top = _title(c, trim, bleed, f"{TITLE}  player aid", f"{TITLE_EN} · {p.seat} {p.name_en}")
         for col, blocks in zip(_columns(trim, 4.0, top, 3), cols_blocks):
-            _fit_blocks(c, col, blocks, 6.6, 8.5)
+            _fit_blocks(c, col, blocks, 8.4, 10)
     return draw
 
 
-def aid_back(comp):
-    first, second = setup_blocks(comp)
+def aid_back(game):
+    first, second = setup_blocks(game)
 
     def draw(c, i, trim, bleed):
         fill_rect(c, trim.grow(bleed), PAPER)
         top = _title(c, trim, bleed, f"{TITLE}  setup", "two players, three dice, about 30 minutes")
         cols = _columns(trim, 4.0, top, 2)
-        _fit_blocks(c, cols[0], first, 7.0, 9)
-        _fit_blocks(c, cols[1], second, 7.0, 9)
+        _fit_blocks(c, cols[0], first, 9.5, 11)
+        _fit_blocks(c, cols[1], second, 9.5, 11)
     return draw
 
 
@@ -193,8 +208,8 @@ def aid_pdf(game, layout: Layout) -> tuple[bytes, int]:
     """player-aid.pdf: one aid per player, the setup on the back (duplex)."""
     comp = game.components
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: player aid")
-    card_sheets(pdf, sheet_layout(layout, "player_aid"), len(PLAYERS), aid_front(comp), aid_back(comp),
-                caption=f"{TITLE} player aid ·")
+    card_sheets(pdf, layout, len(PLAYERS), aid_front(comp), aid_back(game),
+                caption=f"{TITLE} player aid ·", piece="player_aid")
     return pdf.finish(), pdf.pages
 
 
@@ -259,8 +274,8 @@ def automa_pdf(lines: list[tuple[str, str]], tracks, layout: Layout) -> tuple[by
     if len(tracks) != len(CHARACTER):
         raise KitError(f"the Automa needs {len(CHARACTER)} rank tracks, got {len(tracks)}")
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: Automa")
-    card_sheets(pdf, sheet_layout(layout, "automa_board"), 1, automa_front(lines, tracks), None,
-                caption=f"{TITLE} Automa ·")
+    card_sheets(pdf, layout, 1, automa_front(lines, tracks), None,
+                caption=f"{TITLE} Automa ·", piece="automa_board")
     return pdf.finish(), pdf.pages
 
 
@@ -294,7 +309,7 @@ def score_pad_pdf(game, layout: Layout) -> tuple[bytes, int]:
     c = pdf.canvas
     x, w = pg.margin, pg.width - 2 * pg.margin
     text(c, x, pg.height - pg.margin - 6, f"{TITLE}  得点表  score pad", 14)
-    text(c, x + w, pg.height - pg.margin - 6, "A: player or seat A · B: player B or the Automa (ranks)", 7, "right")
+    text(c, x + w, pg.height - pg.margin - 6, "seat 1 · seat 2 (or the Automa: its three ranks)", 7, "right")
     top = pg.height - pg.margin - 11
     games = int((top - pg.margin - 2) // GAME_H)
     label_w = 52.0
@@ -347,12 +362,23 @@ class Column:
     width: float        # share of the pick group's width, or mm for the fixed columns
 
 
-ROUND_COLUMNS = (Column("round", "#", "", 8.0), Column("first", "先手", "first A/B", 11.0),
+ROUND_COLUMNS = (Column("round", "#", "", 8.0), Column("first", "先手", "first 1/2", 11.0),
                  Column("dice", "出目 dice", "巡 商 絵", 22.0))
-PICK_COLUMNS = (Column("seat", "席", "A/B", 0.09), Column("die", "駒", "巡商絵", 0.11),
-                Column("to", "行き先", "space/town/region", 0.27),
-                Column("action", "行動 action", "wave·sell n·draw (kept)·paint n·gift", 0.43),
+# One die's turn, as the replay log's `SEAT: CHARACTER STEPS WHERE ACTION` (rules.format_move).
+PICK_COLUMNS = (Column("seat", "席", "1/2", 0.07), Column("character", "駒", "巡商絵", 0.09),
+                Column("steps", "歩", "steps", 0.08), Column("where", "行き先", "space/town/region", 0.22),
+                Column("action", "行動 action", "wave·sell n·draw n keep…·paint·gift", 0.44),
                 Column("repeat", "湯", "repeat", 0.10))
+CHARACTER_WORDS = {"巡": "pilgrim", "商": "merchant", "絵": "artist"}
+
+
+def turn_line(row: dict) -> str:
+    """A progress-sheet pick as the replay log's turn: `{"seat": "1", "character": "巡", "steps":
+    "3", "where": "12", "action": ""}` -> `1: pilgrim 3 12`. A ticked repeat column makes it
+    the repeat of the die just used."""
+    character = CHARACTER_WORDS.get(row["character"], row["character"])
+    move = " ".join(str(v) for v in (character, row["steps"], row["where"], row.get("action", "")) if str(v))
+    return f"{row['seat']}: {'repeat ' if row.get('repeat') else ''}{move}"
 
 
 @dataclass(frozen=True)
@@ -382,7 +408,8 @@ def _setup_header(c, comp, pg: Page, g: LogGeometry, n: int) -> None:
     x, top = g.left, pg.height - pg.margin
     text(c, x, top - 6, f"{TITLE}  進行シート  progress sheet  ({n + 1}/{g.pages})", 12)
     text(c, x + g.width, top - 6, "everything `kit replay --game shikoku-duo` needs, one round per row", 7, "right")
-    fields_ = (("日付 date", 36), ("seed", 30), ("A ____ / B ____ (Automa?)", 70), ("first drafter round 1", 40))
+    fields_ = (("日付 date", 36), ("seed", 30), ("players (2, or 1: the Automa is seat 2)", 46),
+               ("1 ____  2 ____", 52), ("rules (key=value)", 30))
     fx = x
     for label, fw in fields_:
         stroke_rect(c, Rect(fx, top - 17, fw - 2, 8), GRID, 0.4)
@@ -395,14 +422,14 @@ def _setup_header(c, comp, pg: Page, g: LogGeometry, n: int) -> None:
     y = top - 27
     shops = Rect(x, y, 96, 8)
     stroke_rect(c, shops, GRID, 0.4)
-    text(c, shops.x + 1, y + 5.8, "shops by coastal town (ring order): kind value", 5.5)
+    text(c, shops.x + 1, y + 5.8, "setup (the seed's): shops by coastal town, ring order", 5.5)
     for k in range(8):
         line(c, shops.x + 12 * k, y, shops.x + 12 * k, y + 4)
     tx = x + 99
     for p in PLAYERS:
         box = Rect(tx, y, (g.width - 99) / 2 - 2, 8)
         stroke_rect(c, box, GRID, 0.4)
-        text(c, box.x + 1, y + 5.8, f"{p.seat}: painting tiles, slot 1-{len(comp.artist_slots)} (as turned)", 5.5)
+        text(c, box.x + 1, y + 5.8, f"{p.seat}: painting tiles, slot 1-{len(comp.artist_slots)} (as turned up)", 5.5)
         step = box.w / len(comp.artist_slots)
         for k in range(1, len(comp.artist_slots)):
             line(c, box.x + k * step, y, box.x + k * step, y + 4)
@@ -437,7 +464,7 @@ def _log(c, g: LogGeometry, rounds: range) -> None:
             fill_rect(c, Rect(x, y, g.width, LOG_ROW_H), Color(0.97, 0.97, 0.97))
         text(c, x + 4, y + 2.3, str(r), 7, "centre")
         for j, sym in enumerate("巡商絵"):
-            text(c, xs[3] + 22 / 3 * (j + 0.5), y + 0.8, sym, 3.8, "centre", GRID)
+            text(c, xs[2] + 22 / 3 * (j + 0.5), y + 0.8, sym, 3.8, "centre", GRID)
     c.setStrokeColor(GRID)
     c.setLineWidth(0.3)
     for k in range(len(rounds) + 1):
@@ -470,9 +497,12 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
         c = pdf.canvas
         _setup_header(c, comp, pg, g, n)
         _log(c, g, g.rounds(n))
-        text(c, g.left, pg.margin - 1, "行き先: pilgrim: ring space number · merchant: town · artist: region.  "
-             "行動: pilgrim 'wave 商' (which tile) · merchant 'sell 2' or 'draw 藍塩塩 keep 藍塩' · "
-             "artist 'paint 3' or 'gift' (+ 'via' regions with ひらめき).  湯: tick when the hot-spring token "
-             "repeats this die (write the repeat's move in the next column's margin).", 5.6)
+        text(c, g.left, pg.margin + 2.2, "A pick is the log's turn `SEAT: CHARACTER STEPS WHERE ACTION`: "
+             "1 巡 3 12 wave merchant → \"1: pilgrim 3 12 wave merchant\".  行き先: pilgrim: ring space number · "
+             "merchant: town id · artist: region id.", 5.6)
+        text(c, g.left, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' (the tile taken) · merchant 'sell N' or "
+             "'draw N' (+ 'keep GOODS…' when over the hold) · artist 'paint' or 'gift' (+ 'via REGIONS' with "
+             "paint_path).  湯: tick when the hot-spring token repeats the die, and write the repeat's turn "
+             "under it.", 5.6)
         pdf.show_page()
     return pdf.finish(), pdf.pages

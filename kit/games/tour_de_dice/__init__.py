@@ -16,5 +16,6 @@ GAME = Game(
     ),
     data_files=("course.yaml", "pieces.yaml", "rules.yaml"),
     pieces=("card", "marker"),
+    layout_settings=("progress_sheet",),
     products=("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf"),
 )

@@ -14,6 +14,7 @@ import random
 from functools import partial
 
 from kit.fonts import register
+from kit.layoutfile import progress_turns
 from kit.output import Pdf, write_all
 from kit.render import alignment_pages, card_sheets
 
@@ -50,10 +51,11 @@ def preview_pdf(tour: Tour, setup: Setup, layout) -> tuple[bytes, int]:
     course = shuffled_course(setup, random.Random(PREVIEW_SEED))
     on = [k for k in ("breakaway", "two_colours") if rules[k]]
     page = paper(layout)
+    card = layout.piece("card")
     pdf = Pdf(page.width, page.height, f"{TITLE} course preview")
     preview_page(pdf, page, course, tour.start,
                  f"シード {PREVIEW_SEED} のコース（kit sim --seed {PREVIEW_SEED} の1レース目と同じ並び）  "
-                 f"optional rules: {', '.join(on) or 'none'}")
+                 f"optional rules: {', '.join(on) or 'none'}", card.height / card.width)
     return pdf.finish(), pdf.pages
 
 
@@ -62,7 +64,7 @@ def build(ctx) -> list:
     register(ctx.font)
     tour = load(ctx.data_dir, ctx.rules)
     layout = ctx.layout
-    check_card_size(layout.card)
+    check_card_size(layout.piece("card"))
     players = default_players(tour.rules)
     setup = make_setup(tour, players, ("bold",) * players)
     rendered = {"cards.pdf": cards_pdf(tour, layout), "course-preview.pdf": preview_pdf(tour, setup, layout)}
@@ -71,7 +73,7 @@ def build(ctx) -> list:
     rendered["markers.pdf"] = (pdf.finish(), pdf.pages)
     page = paper(layout, landscape=True)
     pdf = Pdf(page.width, page.height, f"{TITLE} progress sheet")
-    progress_pages(pdf, page, setup.owner, tour.colours)
+    progress_pages(pdf, page, setup.owner, tour.colours, progress_turns(layout))
     rendered["progress-sheet.pdf"] = (pdf.finish(), pdf.pages)
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} duplex alignment")
     alignment_pages(pdf, layout, "ツール・ド・ダイス")

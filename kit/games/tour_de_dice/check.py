@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from kit.errors import Warning_
+from kit.layoutfile import progress_turns
 
 from kit.games.tour_de_dice.rules import lay_course
 from kit.games.tour_de_dice.cards import check_card_size
@@ -24,7 +25,8 @@ def _warnings(tour: Tour) -> list[Warning_]:
 
 def check(ctx) -> tuple[str, list[Warning_]]:
     tour = load(ctx.data_dir, ctx.rules)
-    check_card_size(ctx.layout.card)
+    check_card_size(ctx.layout.piece("card"))
+    progress_turns(ctx.layout)
     deck = tour.deck()
     course = lay_course(tour.goal.id, (tour.goal.outer, tour.goal.inner), deck,
                         tour.breakaway.id if tour.rules["breakaway"] else None)

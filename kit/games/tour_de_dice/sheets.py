@@ -88,8 +88,9 @@ class PreviewGeometry:
         return self.cy - self.radius - self.card_h / 2 - LABEL_OUT
 
 
-def preview_geometry(page: Paper, cards: int) -> PreviewGeometry:
-    """Fit the header, a ring of `cards` cards and the lap rows inside the margin of `page`."""
+def preview_geometry(page: Paper, cards: int, aspect: float) -> PreviewGeometry:
+    """Fit the header, a ring of `cards` cards (height `aspect` times their width, as the
+    layout's card piece) and the lap rows inside the margin of `page`."""
     left, right = page.margin + PREVIEW_PAD, page.width - page.margin - PREVIEW_PAD
     top = page.height - page.margin
     caption_y = top - CAPTION_DROP
@@ -99,7 +100,7 @@ def preview_geometry(page: Paper, cards: int) -> PreviewGeometry:
     # A card's width and height are both proportional to the radius, so each bound on the
     # radius is a division.
     width_per_r = min(2 * math.pi / cards * CARD_FILL, CARD_SHARE)
-    height_per_r = width_per_r * 88 / 63
+    height_per_r = width_per_r * aspect
     above, below = START_RISE + ABOVE_START, LABEL_OUT
     radius = min(page.width * RING_SHARE,
                  (band_high - band_low - above - below) / (2 + height_per_r),
@@ -115,11 +116,12 @@ def preview_geometry(page: Paper, cards: int) -> PreviewGeometry:
                            min((right - left) / (cards + 1), TRACK_BOX))
 
 
-def preview_page(pdf: Pdf, page: Paper, course: Course, start_label: str, caption: str) -> PreviewGeometry:
+def preview_page(pdf: Pdf, page: Paper, course: Course, start_label: str, caption: str,
+                 aspect: float) -> PreviewGeometry:
     """The ring as laid out on the table (goal card at twelve o'clock, clockwise), and both laps
     in a row; returns where things went."""
     n = len(course.ring)
-    g = preview_geometry(page, n)
+    g = preview_geometry(page, n, aspect)
     pdf.set_page_size(page.width, page.height)
     c = pdf.canvas
     text(c, g.left, g.title_y, f"{TITLE}  コースプレビュー  course preview", 14)
@@ -206,8 +208,7 @@ def _track_rows(c, course: Course, start_label: str, x: float, top: float, box: 
 
 # A landscape page: a title, a line for the date and the players, the log, a key at the foot.
 # Rows keep their handwriting height; a taller page holds more of them, and there are as many
-# pages as it takes to reach LOG_TURNS.
-LOG_TURNS = 104                 # past the 95th percentile of four-player races
+# pages as it takes to reach the layout's `progress_sheet: turns`.
 LOG_PAD = 6.0                   # side inset beyond the margin, mm
 LOG_TITLE_DROP = 7.0            # title baseline below the top margin
 LOG_LINE_DROP = 14.0            # date/players line baseline below the top margin
@@ -236,7 +237,7 @@ class LogGeometry:
         return self.top - HEAD_H - ROW_H * self.rows
 
 
-def log_geometry(page: Paper) -> LogGeometry:
+def log_geometry(page: Paper, turns: int) -> LogGeometry:
     top = page.height - page.margin
     left = page.margin + LOG_PAD
     log_top = top - LOG_TOP_DROP
@@ -246,7 +247,7 @@ def log_geometry(page: Paper) -> LogGeometry:
         raise KitError(f"a {page.width:g} × {page.height:g} mm page with a {page.margin:g} mm margin "
                        "has no room for the progress sheet's log")
     return LogGeometry(page, left, page.width - 2 * left, top - LOG_TITLE_DROP, top - LOG_LINE_DROP,
-                       log_top, page.margin + KEY_RISE, rows, math.ceil(LOG_TURNS / rows))
+                       log_top, page.margin + KEY_RISE, rows, math.ceil(turns / rows))
 
 
 def seat_colours(owner: tuple[int, ...], colours: tuple[Colour, ...]) -> tuple[tuple[Colour, ...], ...]:
@@ -259,11 +260,12 @@ def marker_labels(owner: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(f"P{seat + 1}" for seat in owner)
 
 
-def progress_pages(pdf: Pdf, page: Paper, owner: tuple[int, ...], colours: tuple[Colour, ...]) -> LogGeometry:
+def progress_pages(pdf: Pdf, page: Paper, owner: tuple[int, ...], colours: tuple[Colour, ...],
+                   turns: int) -> LogGeometry:
     """Log sheets on `page` (landscape): per turn the active player, dice used, joiners, and per
     player the roll, the move and the dice lost; returns where things went. `owner` maps each
     piece in play to its player's seat."""
-    g = log_geometry(page)
+    g = log_geometry(page, turns)
     players = seat_colours(owner, colours)
     seats = len(players)
     for n in range(g.pages):
@@ -325,14 +327,14 @@ def _log(c, x: float, top: float, width: float, seats: int, turns: range) -> Non
 
 
 # --- player markers ---------------------------------------------------------------------
-
-MARKER_W, MARKER_H = 22.0, 56.0   # a fold-over standee: two 25 mm faces and a 6 mm base
+# A fold-over standee (the layout's piece "marker", 22 x 56 mm as shipped): two faces and
+# a base strip at each end.
 
 
 def marker_pages(pdf: Pdf, layout: Layout, colours: tuple[Colour, ...], owner: tuple[int, ...]) -> int:
     """Six fold-over standees, one per colour, cut out along crop marks; `owner` gives each
     colour's player seat."""
-    sheet = grid(layout, MARKER_W, MARKER_H)
+    sheet = grid(layout, "marker")
     pdf.set_page_size(layout.paper_width, layout.paper_height)
     c = pdf.canvas
     for i, (col, label) in enumerate(zip(colours, marker_labels(owner), strict=True)):

@@ -1,0 +1,58 @@
+"""karuta's own layout settings (layouts/karuta.yaml): the board, the map (read by
+kit.project.find_map, which the shikoku map shares), the card sizes the designer compared, the progress sheet's length.
+
+They are sections only karuta reads (declared as its `layout_settings`), checked
+here so that a wrong value is still `file:line: message`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kit.errors import KitError
+from kit.layoutfile import Layout, length, number, progress_turns, size
+from kit.yamlload import LList, fields
+
+
+@dataclass(frozen=True)
+class Board:
+    scale: float        # mm on paper per map unit
+    overlap: float      # glued overlap between board tiles, mm
+    slot_gap: float     # least gap between relaxed slots, map units
+
+
+@dataclass(frozen=True)
+class Compared:
+    """A card size the designer compared in prototypes."""
+
+    width: float
+    height: float
+    note: str = ""
+
+
+def board(layout: Layout) -> Board:
+    section = layout.section("board")
+    fields(section, {"scale": (int, float), "overlap": (str, int, float), "slot_gap": (int, float)},
+           what="board")
+    return Board(scale=number(section, "scale", above=0, what="board scale"), overlap=length(section, "overlap"),
+                 slot_gap=number(section, "slot_gap", minimum=0, what="board slot_gap"))
+
+
+def compared_cards(layout: Layout) -> tuple[Compared, ...]:
+    section = layout.section("compared_cards")
+    items = section
+    if not isinstance(items, LList) or not items:
+        raise KitError("compared_cards should be a list of {size: WxH, note: text}", section.where)
+    out = []
+    for i, item in enumerate(items):
+        f = fields(item, {"size": str}, {"note": str}, what="compared card", where=items.at(i))
+        w, h = size(f["size"], item.at("size"), "compared card size")
+        out.append(Compared(w, h, f.get("note", "")))
+    return tuple(out)
+
+
+def check_settings(layout: Layout) -> None:
+    """Every karuta setting of the layout read once, so `kit check` reports a bad one."""
+    board(layout)
+    compared_cards(layout)
+    progress_turns(layout)
