@@ -30,6 +30,33 @@ TRACK_STEP = 0.5         # a shrine or garden step: this share of what the next 
 TOKEN_WORTH = 1.0        # the hot-spring token or a wave tile
 
 
+_TABLES: dict = {}     # (score weight, id of the Tables) -> (the Tables, its judging tables)
+
+
+def _judging_tables(t: Tables, w: float):
+    """Goods worth, the average worth of a drawn good, and the pilgrim's and artist's worth
+    tables, made once per board and score weight (every game of a run shares them)."""
+    worth = [0.0] * len(t.goods_names)
+    for kind, value in t.shops:
+        worth[kind] = max(worth[kind], value)
+    mean_draw = sum(x * n for x, n in zip(worth, t.goods_counts)) / max(1, sum(t.goods_counts))
+    st, gt = t.shrine_track, t.garden_track
+    pilgrim_v = [[w * st[s] * gt[g]
+                  + (TRACK_STEP * (st[s + 1] - st[s]) * gt[g] if s < t.shrine_top else 0)
+                  + (TRACK_STEP * (gt[g + 1] - gt[g]) * st[s] if g < t.garden_top else 0)
+                  for g in range(len(gt))] for s in range(len(st))]
+    n = len(t.paintings)
+    slots = t.artist_slots
+    artist_v = [[0.0] * (n + 1) for _ in range(n + 1)]
+    for painted in range(n + 1):
+        for gifted in range(painted + 1):
+            score = max(slots[:gifted]) if gifted else 0
+            nxt = max(0, slots[gifted] - score) if gifted < len(slots) else 0
+            artist_v[painted][gifted] = w * score + nxt * (
+                TILE_WORTH * min(2, painted - gifted) + DOWN_WORTH * (n - painted))
+    return worth, mean_draw, pilgrim_v, artist_v
+
+
 class Policy:
     name = "policy"
     doc = ""
@@ -38,25 +65,10 @@ class Policy:
 
     def __init__(self, t: Tables):
         self.t = t
-        self.worth = [0.0] * len(t.goods_names)
-        for kind, value in t.shops:
-            self.worth[kind] = max(self.worth[kind], value)
-        self.mean_draw = sum(w * n for w, n in zip(self.worth, t.goods_counts)) / max(1, sum(t.goods_counts))
-        w = self.score_weight
-        st, gt = t.shrine_track, t.garden_track
-        self.pilgrim_v = [[w * st[s] * gt[g]
-                           + (TRACK_STEP * (st[s + 1] - st[s]) * gt[g] if s < t.shrine_top else 0)
-                           + (TRACK_STEP * (gt[g + 1] - gt[g]) * st[s] if g < t.garden_top else 0)
-                           for g in range(len(gt))] for s in range(len(st))]
-        n = len(t.paintings)
-        slots = t.artist_slots
-        self.artist_v = [[0.0] * (n + 1) for _ in range(n + 1)]
-        for painted in range(n + 1):
-            for gifted in range(painted + 1):
-                score = max(slots[:gifted]) if gifted else 0
-                nxt = max(0, slots[gifted] - score) if gifted < len(slots) else 0
-                self.artist_v[painted][gifted] = w * score + nxt * (
-                    TILE_WORTH * min(2, painted - gifted) + DOWN_WORTH * (n - painted))
+        key = (type(self).score_weight, id(t))
+        if _TABLES.get(key, (None,))[0] is not t:
+            _TABLES[key] = (t, _judging_tables(t, self.score_weight))
+        self.worth, self.mean_draw, self.pilgrim_v, self.artist_v = _TABLES[key][1]
         self._plan = None
         self._goods: dict[tuple, float] = {}
 

@@ -349,13 +349,20 @@ def drafters(state: State, round_: int | None = None) -> tuple[int, int, int]:
 NO_EFFECTS = (0,) * len(EFFECTS)
 
 
-def effects(t: Tables, state: State, seat: int) -> list[int]:
+_EFFECTS: dict = {}     # (wave effects, sides, holders, seat) -> amounts: a game has few distinct ones
+
+
+def effects(t: Tables, state: State, seat: int) -> tuple[int, ...]:
     """The amount of each wave effect `seat` has (0 when it holds no tile with it)."""
-    fx = [0] * len(EFFECTS)
-    for c in range(3):
-        if state.waves[c] == seat:
-            e, amount = t.wave_effects[c][state.sides[c]]
-            fx[e] += amount or 1
+    key = (t.wave_effects, state.sides, state.waves, seat)
+    fx = _EFFECTS.get(key)
+    if fx is None:
+        amounts = [0] * len(EFFECTS)
+        for c in range(3):
+            if state.waves[c] == seat:
+                e, amount = t.wave_effects[c][state.sides[c]]
+                amounts[e] += amount or 1
+        fx = _EFFECTS[key] = tuple(amounts)
     return fx
 
 
@@ -414,11 +421,15 @@ def merchant_dests(t: Tables, rules: Rules, state: State, seat: int, steps: int)
 
 def figures_around(t: Tables, state: State, seat: int, regions: int) -> int:
     """Figures other than `seat`'s artist in the regions of the mask, each counted once."""
-    spaces = towns = 0
-    for r in range(len(t.region_names)):
-        if regions >> r & 1:
-            spaces |= t.region_spaces[r]
-            towns |= t.region_towns[r]
+    if regions & (regions - 1) == 0:
+        r = regions.bit_length() - 1
+        spaces, towns = t.region_spaces[r], t.region_towns[r]
+    else:
+        spaces = towns = 0
+        for r in range(len(t.region_names)):
+            if regions >> r & 1:
+                spaces |= t.region_spaces[r]
+                towns |= t.region_towns[r]
     n = 0
     for s, p in enumerate(state.players):
         if spaces >> p.pilgrim & 1:
