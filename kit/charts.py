@@ -294,6 +294,89 @@ def draw_shares(c: Canvas, box: Rect, items: Sequence[Share], title: str, horizo
     return s
 
 
+# --- spreads: distributions side by side ---------------------------------------------------
+
+@dataclass(frozen=True)
+class Spread:
+    """One distribution as a row: its whole range, its middle 90% and its median."""
+
+    label: str
+    low: float          # min
+    p5: float
+    median: float
+    p95: float
+    high: float         # max
+
+
+@dataclass(frozen=True)
+class SpreadRow:
+    whisker: Segment    # min to max
+    box: Rect           # p5 to p95
+    median: Segment
+    label: str
+    label_at: tuple[float, float]     # right-aligned baseline anchor
+    value: str
+    value_at: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Spreads:
+    plot: Rect
+    rows: tuple[SpreadRow, ...]
+    ticks: tuple[Tick, ...]
+
+
+def spread_layout(box: Rect, items: Sequence[Spread], label_w: float = 30.0) -> Spreads:
+    """Rows under one another on one value axis shared by all, labels on the left, each row's
+    median written past its end."""
+    label_w = min(label_w, 0.45 * box.w)
+    plot = Rect(box.x + label_w, box.y + AXIS_H, box.w - label_w - VALUE_W, box.h - AXIS_H - TITLE_H)
+    if not items:
+        return Spreads(plot, (), ())
+    lo = min(s.low for s in items)
+    hi = max(s.high for s in items)
+    if hi - lo < 1e-9:
+        lo, hi = lo - 1, hi + 1
+    step = nice_step(hi - lo, max(2, int(plot.w // 11)))
+    lo, hi = math.floor(lo / step) * step, math.ceil(hi / step) * step
+
+    def at(v: float) -> float:
+        return plot.x + plot.w * (v - lo) / (hi - lo)
+
+    row_h = plot.h / len(items)
+    rows = []
+    for k, s in enumerate(items):
+        mid = plot.y2 - (k + 0.5) * row_h
+        thick = min(0.5 * row_h, MAX_BAR / 2)
+        rows.append(SpreadRow(Segment(at(s.low), mid, at(s.high), mid),
+                              Rect(at(s.p5), mid - thick / 2, max(at(s.p95) - at(s.p5), 0.3), thick),
+                              Segment(at(s.median), mid - thick / 2 - 0.6, at(s.median), mid + thick / 2 + 0.6),
+                              s.label, (plot.x - 1.5, mid - 1.0), f"{s.median:g}", (at(s.high) + 1.2, mid - 1.0)))
+    ticks = tuple(Tick(at(v), f"{v:g}") for v in nice_ticks(lo, hi, max(2, int(plot.w // 11))))
+    return Spreads(plot, tuple(rows), ticks)
+
+
+def draw_spreads(c: Canvas, box: Rect, items: Sequence[Spread], title: str) -> Spreads:
+    """Distributions side by side: a thin line from min to max, a bar over p5-p95, a tick at the median."""
+    label_w = max((text_width(s.label, LABEL_PT) for s in items), default=0.0) / to_pt(1) + 3
+    s = spread_layout(box, items, label_w)
+    _title(c, box, title)
+    _grid(c, s.plot, s.ticks, True)
+    room = to_pt(s.plot.x - box.x - 1.5)
+    for r in s.rows:
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.5)
+        line(c, r.whisker.x1, r.whisker.y1, r.whisker.x2, r.whisker.y2)
+        fill_rect(c, r.box, BAR)
+        c.setStrokeColor(MARK)
+        c.setLineWidth(1.0)
+        line(c, r.median.x1, r.median.y1, r.median.x2, r.median.y2)
+        text(c, *r.value_at, r.value, TICK_PT, "left", INK)
+        text(c, *r.label_at, r.label, fit_size(r.label, room, LABEL_PT, 4), "right")
+    _axis_lines(c, s.plot)
+    return s
+
+
 # --- shared furniture -------------------------------------------------------------------
 
 def _title(c: Canvas, box: Rect, title: str) -> None:

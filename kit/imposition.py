@@ -35,6 +35,27 @@ class Rect:
 
 
 @dataclass(frozen=True)
+class Paper:
+    """A page to draw on: its size and the edge a home printer cannot print on, mm."""
+
+    width: float
+    height: float
+    margin: float
+
+    @property
+    def body(self) -> Rect:
+        """The page inside its margin."""
+        return Rect(self.margin, self.margin, self.width - 2 * self.margin, self.height - 2 * self.margin)
+
+
+def paper(layout: Layout, landscape: bool = False, margin: float = 0.0) -> Paper:
+    """The layout's paper, portrait or turned landscape, with at least `margin` mm of edge."""
+    short, long_ = sorted((layout.paper_width, layout.paper_height))
+    edge = max(layout.margin, margin)
+    return Paper(long_, short, edge) if landscape else Paper(short, long_, edge)
+
+
+@dataclass(frozen=True)
 class Segment:
     x1: float
     y1: float
@@ -164,23 +185,29 @@ def place_all(count: int, sheet: Grid) -> list[tuple[int, int, Rect]]:
 
 
 
-def band(paper_w: float, paper_h: float, margin: float, w: float, h: float, bleed: float, gutter: float,
-         crop_offset: float, crop_length: float, top: float, bottom: float, count: int) -> Grid | None:
-    """Up to `count` pieces in rows whose crop marks lie between `top` and `bottom` (mm, y up).
+def band(paper_w: float, paper_h: float, left: float, right: float, w: float, h: float, bleed: float,
+         gutter: float, crop_offset: float, crop_length: float, top: float, bottom: float,
+         count: int) -> Grid | None:
+    """Up to `count` pieces in rows whose crop marks stay inside the box left..right, bottom..top
+    (mm, y up).
 
-    Several bands stack down one sheet, so pieces of different sizes share paper; each band
-    has its own crop marks, and its reserve (bleed, gap and mark) keeps them off the next
-    band's pieces. Columns are centred like `grid`'s, so backs mirror the same way. The
-    band holds as many of the `count` pieces as fit; None when not one fits.
+    Bands of different piece sizes share a sheet, stacked down it and side by side; each band
+    has its own crop marks, and its reserve (bleed, gap and mark) keeps them off its
+    neighbours' pieces. A band with enough pieces to fill its width is centred in it; one
+    with fewer keeps to the left, leaving the rest of the row to the next band. The band
+    holds as many of the `count` pieces as fit; None when not one fits.
     """
     reserve = bleed + crop_offset + crop_length
-    cols = math.floor((paper_w - 2 * (margin + reserve) + gutter) / (w + gutter) + 1e-9)
+    cols = math.floor((right - left - 2 * reserve + gutter) / (w + gutter) + 1e-9)
     rows = math.floor((top - bottom - 2 * reserve + gutter) / (h + gutter) + 1e-9)
     if cols < 1 or rows < 1 or count < 1:
         return None
     rows = min(rows, math.ceil(count / cols))
-    used_w = cols * w + (cols - 1) * gutter
-    x0 = (paper_w - used_w) / 2
+    if count < cols:
+        cols = count
+        x0 = left + reserve
+    else:
+        x0 = (left + right - (cols * w + (cols - 1) * gutter)) / 2
     y_top = top - reserve
     trims = tuple(Rect(x0 + c * (w + gutter), y_top - h - r * (h + gutter), w, h)
                   for r in range(rows) for c in range(cols))[:count]

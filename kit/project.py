@@ -96,8 +96,11 @@ class Context:
 
 
 def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
-                 strict=False, rules=(), layout_file=None) -> Context:
+                 strict=False, rules=(), layout_file=None, preset=None) -> Context:
+    """`preset` travels with the rule overrides as a ("preset", NAME) pair (kit/options.py)."""
     root = project_root()
+    if preset:
+        rules = (("preset", preset),) + tuple(rules)
     declared = load_game(game)
     layout = load_layout(layout_files(root, game, layout_file), declared.layout_settings, declared.pieces)
     if paper:

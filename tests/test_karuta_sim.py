@@ -12,6 +12,7 @@ from kit.cli import main
 from kit.games.karuta.deal import deal_hands
 from kit.games.karuta.sim import figures, hands_of, make_setup, simulate, text
 from kit.errors import KitError
+from kit.report import KEYS
 
 from test_karuta_rules import shipped, small_world
 from conftest import needs_map
@@ -44,10 +45,10 @@ def test_figures_are_consistent():
     assert fig["policy_win_rate"]["greedy"] == pytest.approx(fig["seat_win_rate"][0] + fig["seat_win_rate"][2])
     for rate, (lo, hi) in zip(fig["seat_win_rate"], fig["seat_win_interval"]):
         assert lo <= rate <= hi
-    assert fig["stall_rate"] == sum(r.stalled for r in results) / 300
+    assert fig["game"]["stall_rate"] == sum(r.stalled for r in results) / 300
     assert fig["turns"]["min"] <= fig["turns"]["p5"] <= fig["turns"]["median"] <= fig["turns"]["p95"] <= fig["turns"]["max"]
     # a card is stuck in a game exactly when it is in some hand at the end
-    assert sum(fig["stuck_by_province"].values()) * 300 == pytest.approx(sum(sum(r.left) for r in results))
+    assert sum(fig["game"]["stuck_by_province"].values()) * 300 == pytest.approx(sum(sum(r.left) for r in results))
     shown = text(fig)
     assert "winner share by policy" in shown and "seat 4" in shown
 
@@ -65,7 +66,7 @@ def test_players_option_sets_the_default_table():
         make_setup(small_world(), 5, None)
     with pytest.raises(KitError, match="did you mean greedy"):
         make_setup(small_world(), 2, "gredy")
-    with pytest.raises(KitError, match="one per seat"):
+    with pytest.raises(KitError, match="one per seat.*policies: random, greedy, foresight"):
         make_setup(small_world(), 4, "greedy,random")
 
 
@@ -89,10 +90,10 @@ def test_cli_json_and_text(project):
                                "--workers", "2", "--policy", "greedy,random,foresight,greedy"])
     assert res.exit_code == 0, res.output
     fig = json.loads(res.output)
-    assert {"games", "players", "stall_rate", "turns", "passes", "seat_win_rate", "policy_win_rate",
-            "stuck_by_province"} <= set(fig)
-    assert set(fig["turns"]) == {"median", "min", "max", "p5", "p95"} and "median" in fig["passes"]
-    assert len(fig["stuck_by_province"]) == 68 and len(fig["seat_win_rate"]) == 4
+    assert tuple(fig) == KEYS
+    assert {"stall_rate", "passes", "stuck_by_province"} <= set(fig["game"])
+    assert set(fig["turns"]) == {"median", "min", "max", "p5", "p95"} and "median" in fig["game"]["passes"]
+    assert len(fig["game"]["stuck_by_province"]) == 68 and len(fig["seat_win_rate"]) == 4
     again = runner.invoke(main, ["sim", "-g", "karuta", "--games", "300", "--seed", "4", "--json",
                                  "--workers", "1", "--policy", "greedy,random,foresight,greedy"])
     assert json.loads(again.output) == fig

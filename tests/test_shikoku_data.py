@@ -13,12 +13,10 @@ from click.testing import CliRunner
 from kit.cli import main
 from kit.errors import KitError
 from kit.games.shikoku_duo.boardlayout import BoardPiece, board_piece, too_close
-from kit.layoutfile import load_layout
-from kit.project import layout_files
 from kit.games.shikoku_duo.check import spacing_errors
 from kit.games.shikoku_duo.model import CHARACTERS, KINDS, load
 
-from conftest import MAP, needs_map
+from conftest import MAP, needs_map, shipped_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "shikoku-duo"
@@ -186,7 +184,7 @@ def test_check_error_is_file_line_exit_2(project):
 
 
 def test_spaces_too_close_for_the_print(model):
-    shipped = board_piece(load_layout(layout_files(ROOT, "shikoku-duo")))
+    shipped = board_piece(shipped_layout("shikoku-duo"))
     big = BoardPiece(width=shipped.width, height=shipped.height, border=shipped.border,
                      space=24.0, gap=3.0, town=10.0)
     assert not too_close(model.board, shipped)
@@ -218,12 +216,12 @@ BOARD_CASES = [
      "[yusuhara, kuma]"),
     ("  - [kuma, yusuhara]\n", "  - [kuma, yusuhara]\n  - [kochi, nakamura]\n", "joins two coastal towns",
      "[kochi, nakamura]"),
-    ("painting: wave, at: [132.750, 32.900]", "painting: wav, at: [132.750, 32.900]",
+    ("painting: wave, at: [133.250, 33.550]", "painting: wav, at: [133.250, 33.550]",
      "unknown painting type 'wav' (did you mean wave?)"),
-    ("name: 大月, romaji: Ōtsuki, painting: wave, at: [132.750, 32.900]",
-     "name: 大月, romaji: Ōtsuki, painting: wave, at: [133.260, 33.560]", "大月 and 仁淀川 (line"),
-    ("name: 大月, romaji: Ōtsuki, painting: wave, at: [132.750, 32.900]",
-     "name: 大月, romaji: Ōtsuki, painting: wave, at: [130.0, 32.900]", "lies in no region"),
+    ("name: 大月, romaji: Ōtsuki, painting: temple, at: [132.750, 32.900]",
+     "name: 大月, romaji: Ōtsuki, painting: temple, at: [133.260, 33.560]", "大月 and 仁淀川 (line"),
+    ("name: 大月, romaji: Ōtsuki, painting: temple, at: [132.750, 32.900]",
+     "name: 大月, romaji: Ōtsuki, painting: temple, at: [130.0, 32.900]", "lies in no region"),
     ("romaji: Cape Muroto, at: [134.177, 33.245]", "romaji: Cape Muroto, at: [132.177, 33.245]",
      "高知 lies at or before 室戸岬 (line", "name: 高知"),
     ("romaji: Cape Muroto, at: [134.177, 33.245]", "romaji: Cape Muroto, at: [134.177]",
@@ -248,7 +246,7 @@ def test_board_errors_name_their_line(tmp_path, case):
 
 def test_region_without_a_place_is_named(tmp_path):
     data, _ = damaged(tmp_path, "board.yaml",
-                      "  - {id: toon, name: 東温, romaji: Tōon, painting: flower, at: [132.870, 33.800]}\n", "")
+                      "  - {id: toon, name: 東温, romaji: Tōon, painting: wave, at: [132.870, 33.800]}\n", "")
     assert_error(data, "board.yaml", 0, "has no painting type", "regions:")
     assert any("imabari" in e and "matsuyama" in e for e in errors_of(data) if "has no painting type" in e)
 
@@ -297,8 +295,8 @@ def test_unused_painting_type_is_an_error(tmp_path):
     data, _ = damaged(tmp_path, "board.yaml", "painting: wave, at: [133.250, 33.550]",
                       "painting: flower, at: [133.250, 33.550]")
     text = (data / "board.yaml").read_text(encoding="utf-8")
-    (data / "board.yaml").write_text(text.replace("painting: wave, at: [132.750, 32.900]",
-                                                  "painting: flower, at: [132.750, 32.900]"), encoding="utf-8")
+    (data / "board.yaml").write_text(text.replace("painting: wave, at: [132.870, 33.800]",
+                                                  "painting: flower, at: [132.870, 33.800]"), encoding="utf-8")
     assert_error(data, "components.yaml", 0, "painting type wave is shown by no region", "{id: wave,")
 
 
@@ -314,6 +312,20 @@ def test_wave_errors_name_their_line(tmp_path, case):
     old, new, message, *at = case
     data, line = damaged(tmp_path, "waves.yaml", old, new)
     assert_error(data, "waves.yaml", line, message, *at)
+
+
+def test_neighbours_of_one_type_are_a_warning(tmp_path):
+    data, line = damaged(tmp_path, "board.yaml", "painting: temple, at: [132.750, 32.900]",
+                         "painting: flower, at: [132.750, 32.900]")
+    model = load(data, map_path=MAP)
+    assert [w.where.line for w in model.warnings] == [line]
+    assert "neighbouring regions 大月 and 大洲 both show flower" in str(model.warnings[0])
+
+
+def test_shipped_neighbours_differ(model):
+    by_id = {r.id: r for r in model.board.regions}
+    assert not model.warnings
+    assert all(by_id[n].painting != r.painting for r in model.board.regions for n in r.neighbours)
 
 
 def test_missing_file_is_named(tmp_path):

@@ -24,6 +24,9 @@ from kit.games.shikoku_duo.pieces import PLAYERS, piece
 from kit.games.shikoku_duo.tokens import Section, pack, standee_folds
 
 
+SETTINGS = ("board_tiles", "map")     # shikoku-duo's own layout sections (its GAME's layout_settings)
+
+
 def _components():
     """Components shaped like model.Components (the shipped data's shape)."""
     types = tuple(NS(id=i, name=n, icon=i) for i, n in (("mountain", "山水"), ("flower", "花鳥"),
@@ -48,7 +51,7 @@ AUTOMA = ([("ダイス: 出目が最も大きいダイスを取る。", "Dice: t
 
 
 def _layout(paper="A4"):
-    return load_layout(layout_files(ROOT, "shikoku-duo")).with_paper(paper)
+    return load_layout(layout_files(ROOT, "shikoku-duo"), SETTINGS).with_paper(paper)
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +83,7 @@ def test_a_bad_or_missing_piece_is_refused_with_its_line(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("pieces:\n  coin: {size: 12x}\n", encoding="utf-8")
     with pytest.raises(KitError) as err:
-        load_layout(layout_files(ROOT, "shikoku-duo", bad))
+        load_layout(layout_files(ROOT, "shikoku-duo", bad), SETTINGS)
     assert err.value.where.line == 2 and "coin size" in err.value.message
     with pytest.raises(KitError, match="no piece 'meeple'"):
         piece(_layout(), "meeple")
@@ -126,7 +129,7 @@ def test_board_slot_counts_follow_the_data(comp):
 def test_a_board_too_small_for_its_tokens_is_refused(comp, tmp_path):
     small = tmp_path / "small.yaml"
     small.write_text("pieces:\n  artist_board: {size: 100x60}\n", encoding="utf-8")
-    layout = load_layout(layout_files(ROOT, "shikoku-duo", small))
+    layout = load_layout(layout_files(ROOT, "shikoku-duo", small), SETTINGS)
     with pytest.raises(KitError, match="artist_board is too small"):
         playerboards.layouts(layout, comp)
 
@@ -145,8 +148,9 @@ def test_packed_bands_never_overlap_and_stay_inside_the_margin(comp):
                 for e in extents:
                     assert e.x >= layout.margin - 1e-6 and e.x2 <= layout.paper_width - layout.margin + 1e-6
                     assert e.y >= layout.margin - 1e-6 and e.y2 <= layout.paper_height - layout.margin + 1e-6
-                for a, b in zip(extents, extents[1:]):
-                    assert b.y2 < a.y                                            # bands stack downwards
+                for i, a in enumerate(extents):                                  # no band's marks on another's
+                    for b in extents[i + 1:]:
+                        assert a.x2 < b.x or b.x2 < a.x or a.y2 < b.y or b.y2 < a.y
                 for p in placed:
                     size = piece(layout, sections[p.section].piece)
                     assert all((t.w, t.h) == (size.width, size.height) for t in p.grid.trims)
@@ -195,24 +199,44 @@ def _rects(page, reader) -> set:
             for args, op in ContentStream(page.get_contents(), reader).operations if op == b"re"}
 
 
-def test_crop_marks_on_paper_measure_each_piece(comp, built):
-    """The crop marks printed on each token sheet cut exactly the layout's piece sizes."""
+def _measure(drawn: set, grid, size) -> None:
+    """The grid's crop marks are on the page, and neighbouring cut lines are exactly a piece's
+    width or height (or a gutter) apart."""
+    want = {tuple(round(v, 2) for v in (s.x1, s.y1, s.x2, s.y2)) for s in grid.crop_marks}
+    assert want <= drawn
+    xs = sorted({s[0] for s in want if s[0] == s[2]})
+    ys = sorted({s[1] for s in want if s[1] == s[3]})
+    assert {round(b - a, 2) for a, b in zip(xs, xs[1:])} <= {size.width, size.gutter}
+    assert {round(b - a, 2) for a, b in zip(ys, ys[1:])} <= {size.height, size.gutter}
+    assert round(xs[1] - xs[0], 2) == size.width and round(ys[-1] - ys[-2], 2) == size.height
+
+
+@pytest.mark.parametrize("name,sections,step", [("tokens.pdf", "token", 1), ("tiles.pdf", "duplex", 2),
+                                                ("dice-stickers.pdf", "die", 1)])
+def test_crop_marks_on_paper_measure_each_piece(comp, built, name, sections, step):
+    """The crop marks printed on each cut sheet cut exactly the layout's piece sizes."""
     layout = _layout()
-    reader = PdfReader(io.BytesIO(built[0]["tokens.pdf"][0]))
-    sections = tokens.token_sections(comp, layout)
+    reader = PdfReader(io.BytesIO(built[0][name][0]))
+    sections = {"token": lambda: tokens.token_sections(comp, layout), "duplex": lambda: tokens.duplex_sections(comp),
+                "die": lambda: tokens.die_sections(comp)}[sections]()
     pages = pack(layout, sections)
-    assert len(reader.pages) == len(pages)
-    for page, placed in zip(reader.pages, pages):
-        drawn = _segments(page, reader)
+    assert len(reader.pages) == step * len(pages)
+    for k, placed in enumerate(pages):
+        drawn = _segments(reader.pages[step * k], reader)
         for p in placed:
-            size = piece(layout, sections[p.section].piece)
-            want = {tuple(round(v, 2) for v in (s.x1, s.y1, s.x2, s.y2)) for s in p.grid.crop_marks}
-            assert want <= drawn
-            xs = sorted({s[0] for s in want if s[0] == s[2]})
-            ys = sorted({s[1] for s in want if s[1] == s[3]})
-            # Neighbouring cut lines are a piece's width (or a gutter) apart.
-            assert {round(b - a, 2) for a, b in zip(xs, xs[1:])} <= {size.width, size.gutter}
-            assert {round(b - a, 2) for a, b in zip(ys, ys[1:])} <= {size.height, size.gutter}
+            _measure(drawn, p.grid, piece(layout, sections[p.section].piece))
+
+
+@pytest.mark.parametrize("name,piece_name", [("player-boards.pdf", "pilgrim_board"), ("player-aid.pdf", "player_aid"),
+                                             ("automa.pdf", "automa_board")])
+def test_boards_and_cards_are_cut_to_their_piece(built, name, piece_name):
+    from kit.imposition import grid
+    layout = _layout()
+    reader = PdfReader(io.BytesIO(built[0][name][0]))
+    size = piece(layout, piece_name)
+    g = grid(layout, piece_name)
+    drawn = _segments(reader.pages[0], reader)
+    _measure(drawn, g, size)
 
 
 def test_duplex_backs_lie_under_their_fronts(comp, built):
@@ -267,7 +291,7 @@ def _fonts_embedded(reader) -> bool:
 
 def test_every_file_has_its_pages_on_the_paper_with_fonts_embedded(built):
     a4 = (to_pt(PAPERS["A4"][0]), to_pt(PAPERS["A4"][1]))
-    expected = {"player-boards.pdf": 3, "tiles.pdf": 2, "tokens.pdf": 2, "dice-stickers.pdf": 1,
+    expected = {"player-boards.pdf": 3, "tiles.pdf": 2, "tokens.pdf": 1, "dice-stickers.pdf": 1,
                 "player-aid.pdf": 2, "automa.pdf": 1, "score-pad.pdf": 1, "alignment.pdf": 2}
     for name, (data, pages) in built[0].items():
         reader = PdfReader(io.BytesIO(data))
@@ -357,3 +381,24 @@ def test_the_real_data_prints_every_piece(project):
     lays = playerboards.layouts(ctx.layout, comp)
     assert len(lays["artist"].slots["painting"]) == len(comp.artist_slots)
     assert len(lays["artist"].slots["legend"]) == len(comp.painting_types)
+
+
+@pytest.mark.parametrize("paper", ["Letter", "A3"])
+def test_every_file_follows_the_paper(comp, paper):
+    layout = _layout(paper)
+    game = NS(components=comp, rules=MP({}))
+    portrait = sorted(to_pt(v) for v in PAPERS[paper])
+    for name, (data, pages) in pieces(game, layout, AUTOMA).items():
+        reader = PdfReader(io.BytesIO(data))
+        assert len(reader.pages) == pages >= 1, name
+        for page in reader.pages:
+            size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+            assert all(math.isclose(s, t, abs_tol=0.01) for s, t in zip(size, portrait)), (name, paper)
+
+
+def test_a_progress_sheet_row_reads_as_the_replay_logs_turn():
+    row = {"seat": "1", "character": "巡", "steps": "3", "where": "12", "action": "wave merchant"}
+    assert sheets.turn_lines(row) == ["1: pilgrim 3 12 wave merchant"]
+    repeated = {**row, "character": "商", "where": "kochi", "action": "sell 2", "repeat": "uwajima sell 1"}
+    assert sheets.turn_lines(repeated) == ["1: merchant 3 kochi sell 2", "1: repeat merchant 3 uwajima sell 1"]
+    assert [c.key for c in sheets.PICK_COLUMNS] == ["seat", "character", "steps", "where", "action", "repeat"]

@@ -78,6 +78,17 @@ def test_progress_sheet_has_a_column_group_per_player(project):
     assert f"P{players + 1} " not in page.replace("\n", " ")
 
 
+def test_progress_sheet_has_the_ring_boxes_and_a_column_group_per_colour_under_rule_2(project):
+    build(project / "r", "--rule", "two_colours=on")
+    page = PdfReader(str(project / "r" / "progress-sheet.pdf")).pages[0].extract_text().replace("\n", " ")
+    tour = load(make_context("tour-de-dice").data_dir)
+    assert "コース順 ring" in page and "スタート start" in page
+    cards = len(tour.deck())
+    assert all(f" {k} " in f" {page} " for k in range(1, cards + 1))
+    for seat, colour in zip(owners({"two_colours": True}, 6), tour.colours):
+        assert f"P{seat + 1} {colour.name_ja} {colour.name}" in page
+
+
 # --- every paper -------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

@@ -25,8 +25,8 @@ def setup_for(players, policies, *rules):
 SETUPS = [
     setup_for(4, "bold,careful,patient,drafting"),
     setup_for(2, "drafting"),
-    setup_for(5, "bold,drafting", ("breakaway", "on")),
-    setup_for(6, "patient,careful,bold", ("breakaway", "on")),
+    setup_for(5, "bold,drafting,bold,drafting,bold", ("breakaway", "on")),
+    setup_for(6, "patient,careful,bold,patient,careful,bold", ("breakaway", "on")),
     setup_for(3, "bold,patient,drafting", ("two_colours", "on")),
 ]
 
@@ -66,7 +66,7 @@ def test_same_seed_same_race_and_different_seeds_differ():
 
 
 def test_careful_players_never_lose_dice():
-    setup = setup_for(4, "careful,bold")
+    setup = setup_for(4, "careful,bold,careful,bold")
     results = [play_game(setup, s) for s in range(200)]
     assert all(r.lost[0] == 0 and r.lost[2] == 0 for r in results)
     assert any(r.lost[1] for r in results)
@@ -82,17 +82,22 @@ def test_breakaway_holds_some_races_and_two_colours_seats_three():
 
 def test_simulation_does_not_depend_on_workers(project):
     ctx = make_context("tour-de-dice")
-    one = simulate(ctx, 450, None, 3, "bold,drafting", workers=1, show_progress=False)
-    two = simulate(ctx, 450, None, 3, "bold,drafting", workers=2, show_progress=False)
+    one = simulate(ctx, 450, None, 3, "bold,drafting,bold,drafting", workers=1, show_progress=False)
+    two = simulate(ctx, 450, None, 3, "bold*1,drafting,bold,drafting", workers=2, show_progress=False)
     assert one == two
-    assert sum(s["wins"] for s in one["winner_by_seat"]) == one["finished"] == 450
+    assert sum(one["seat_win_rate"]) * 450 == pytest.approx(one["game"]["finished"]) and one["game"]["finished"] == 450
     assert one["players"] == 4 and one["policies"] == ["bold", "drafting", "bold", "drafting"]
+    assert one["policy_win_rate"]["bold"] == pytest.approx(one["seat_win_rate"][0] + one["seat_win_rate"][2])
 
 
 def test_policy_names_are_checked():
-    assert parse_policies("bold,careful", 4) == ("bold", "careful", "bold", "careful")
+    assert parse_policies("bold,careful,bold,careful", 4) == ("bold", "careful", "bold", "careful")
+    assert parse_policies("bold*2,careful*2", 4) == ("bold", "bold", "careful", "careful")
+    assert parse_policies("careful", 3) == ("careful",) * 3
     with pytest.raises(Exception, match="did you mean bold"):
         parse_policies("bolt", 3)
+    with pytest.raises(Exception, match="names 2 seats for 4 players.*policies: bold, careful"):
+        parse_policies("bold,careful", 4)
     assert set(POLICIES) >= {"bold", "careful", "drafting"}
 
 
@@ -102,9 +107,9 @@ def test_cli_sim_json(project):
                                        "--json", "--workers", "1"])
     assert result.exit_code == 0, result.output
     stats = json.loads(result.output)
-    assert [s["policy"] for s in stats["winner_by_seat"]] == ["bold", "careful", "drafting"]
-    assert stats["breakaway"]["leader_won"]["trials"] <= 300
-    assert stats["rules"]["breakaway"] is True
+    assert stats["policies"] == ["bold", "careful", "drafting"]
+    assert stats["game"]["breakaway"]["leader_won"]["trials"] <= 300
+    assert stats["rules"]["options"]["breakaway"] is True and stats["rules"]["overrides"] == {"breakaway": True}
     text = CliRunner().invoke(main, ["sim", "--game", "tour-de-dice", "--games", "300", "--workers", "1"])
     assert text.exit_code == 0 and "finishing gap" in text.output and "dice lost per player" in text.output
 

@@ -89,13 +89,19 @@ SHARED = {o.name: o for o in (
     Opt("font", "A TrueType font for the text (else KIT_FONT, IPAexGothic).", kind="path", to="ctx"),
     Opt("rule", "Override a rule option, e.g. --rule players=3 (repeatable).", kind="rule", to="ctx",
         dest="rules", multiple=True),
+    Opt("preset", "A named rule set from the game's rules.yaml (default: the first listed); --rule "
+        "overrides apply over it.", to="ctx"),
     Opt("map", "The map SVG (else KIT_MAP, the layout's map, ../shared/maps).", kind="path", to="ctx",
         dest="map_option"),
     Opt("strict", "Treat warnings as errors.", kind="flag", to="cli"),
     Opt("players", "Players per game (default from the rules).", kind="int", short="-n"),
     Opt("seed", "Seed (game k of `kit sim --seed S` is seed S+k).", kind="int", default=1, show_default=True),
     Opt("games", "Games to simulate.", kind="int", default=5000, minimum=1, show_default=True),
-    Opt("policy", "AI policy for every seat, or a comma list.", dest="policy"),
+    Opt("policy", "AI policy: one name for every seat, or a comma list with one per seat (NAME*K for K "
+        "seats), e.g. greedy,random,foresight,greedy or greedy*2,random*2.", dest="policy"),
+    Opt("vary", "Run every combination of these values on the same seeds and compare them: KEY is a rule "
+        "option, preset, policy, or rule (values: OPTION=VALUE overrides joined by +, - for none); "
+        "separate values with ; when one holds commas. Repeatable.", multiple=True),
     Opt("workers", "Worker processes (default: all cores).", kind="int", minimum=1),
     Opt("json", "Print the results as one JSON object.", kind="flag", dest="as_json"),
     Opt("report", "Also write a PDF report to this file.", kind="path"),

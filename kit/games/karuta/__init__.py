@@ -1,16 +1,16 @@
 """旧国名かるた: 68 old-province cards played onto a blank map of Japan."""
 
-from kit.games import Command, Game, Opt
+from kit.games import SHARED, Command, Game, Opt
 
 GAME = Game(
     name="karuta",
     title="旧国名かるた: 68 old-province cards played onto a blank map of Japan",
     package="kit.games.karuta",
     commands=(
-        Command("check", "check:check", ("card", "layout", "map", "font", "rule", "strict")),
-        Command("export", "check:export", ("map", "rule")),
+        Command("check", "check:check", ("card", "layout", "map", "font", "rule", "preset", "strict")),
+        Command("export", "check:export", ("map", "rule", "preset")),
         Command("build", "build:build", (
-            "paper", "card", "out", "layout", "map", "font", "rule",
+            "paper", "card", "out", "layout", "map", "font", "rule", "preset",
             Opt("corner-index", "Print a small index in the card corners, for reading a fanned hand.",
                 kind="switch"),
         )),
@@ -21,19 +21,22 @@ GAME = Game(
             "json",
         )),
         Command("deal", "dealsheet:deal_command", (
-            "paper", "out", "layout", "font", "rule",
+            "paper", "out", "layout", "font", "rule", "preset",
             Opt("players", "Number of players.", kind="int", short="-n", required=True, minimum=1, maximum=8),
             Opt("seed", "Deal seed (game k of `kit sim --seed S` is seed S+k).", kind="int", required=True),
         )),
         Command("sim", "sim:sim_command", (
-            "games", "players", "seed", "policy", "rule", "workers", "json", "report", "map", "font",
+            "games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
+            Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned landscape.",
+                to="ctx"),
+            "map", "font",
         )),
         Command("replay", "replay:replay_command", (
             Opt("log", "The transcribed game (YAML).", kind="argument"),
             Opt("games", "Simulated games of the same deal to compare with.", kind="int", default=2000,
                 minimum=1, show_default=True),
-            Opt("policy", "AI policy for the comparison games."),
-            "workers", "rule",
+            Opt("policy", "AI policy for the comparison games: " + SHARED["policy"].help),
+            "workers", "rule", "preset",
         )),
     ),
     data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml"),

@@ -7,7 +7,7 @@ Every random choice uses the game's own seeded `rng`, so games reproduce.
 
 from __future__ import annotations
 
-from kit.errors import KitError, did_you_mean
+from kit import report
 from kit.games.karuta.rules import apply, single_cards
 
 
@@ -57,15 +57,5 @@ DEFAULT = "greedy"
 
 
 def seat_policies(spec: str | None, players: int) -> tuple[str, ...]:
-    """Policy names per seat from `greedy` or `greedy,random,...` (one per seat)."""
-    names = [s.strip() for s in (spec or DEFAULT).split(",")]
-    for name in names:
-        if name not in POLICIES:
-            raise KitError(f"--policy: unknown policy {name!r}{did_you_mean(name, POLICIES)}; "
-                           f"policies: {', '.join(POLICIES)}")
-    if len(names) == 1:
-        return tuple(names) * players
-    if len(names) != players:
-        raise KitError(f"--policy lists {len(names)} policies for {players} players; "
-                       "give one for all seats or one per seat")
-    return tuple(names)
+    """Policy names per seat, in the grammar every game shares (kit.report.seat_policies)."""
+    return report.seat_policies(spec, players, tuple(POLICIES), DEFAULT)

@@ -20,6 +20,7 @@ from pathlib import Path
 from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.games.karuta.model import load
 from kit.games.karuta.options import SPEC
+from kit.options import log_rules
 from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
 from kit.games.karuta.sim import hands_of, make_setup, simulate
 from kit.simulate import percentile_rank, summary
@@ -43,27 +44,15 @@ class Log:
     where: Where
 
 
-def _raw(value) -> str:
-    """A YAML rule value as the text `--rule key=value` would give."""
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
-
-
 def parse_log(doc, file_where: Where) -> Log:
     if not isinstance(doc, LMap):
         raise KitError("a game log should be a mapping with seed, players and turns", file_where)
     f = fields(doc, {"seed": int, "players": int, "turns": list}, {"rules": dict}, what="game log")
     if not 2 <= f["players"] <= 4:
         raise KitError(f"players should be 2 to 4, not {f['players']}", doc.at("players"))
-    spec = {o.name: o for o in SPEC}
-    rules = []
-    for key, value in (f.get("rules") or {}).items():
-        at = f["rules"].at(key)
-        if key not in spec:
-            raise KitError(f"unknown rule option {key!r}{did_you_mean(key, spec)}", at)
-        spec[key].check(value, at)
-        rules.append((key, _raw(value)))
+    rules = log_rules(SPEC, f.get("rules"))
     turns = f["turns"]
-    return Log(f["seed"], f["players"], tuple(rules),
+    return Log(f["seed"], f["players"], rules,
                tuple(_turn(item, k + 1, turns.at(k), f["players"]) for k, item in enumerate(turns)),
                doc.where)
 

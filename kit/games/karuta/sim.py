@@ -10,20 +10,19 @@ seat and policy shares add up to one less the games nobody won.
 
 from __future__ import annotations
 
-import json
 import random
-import statistics
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 
-from kit.errors import display_path
+from kit import report
 from kit.games.karuta.deal import deal_hands
 from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
 from kit.games.karuta.policies import POLICIES, seat_policies
 from kit.games.karuta.rules import Result, Rules, Tables, bits, play, tables
-from kit.simulate import run_games, summary, wilson
+from kit.report import Measure, Outcome, Run, Simulator, mean_or_none, num
+from kit.report import sim_command as sim_report_command
+from kit.simulate import run_games, summary
 
 TOP_STUCK = 10
 
@@ -76,90 +75,84 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
                      desc="karuta", show_progress=show_progress)
 
 
-def figures(setup: Setup, results: list[Result], seed: int) -> dict:
-    """The run's statistics as plain JSON-ready values."""
+MEASURES = (Measure("stalls", "stalls", rate=True), Measure("passes", "passes"))
+
+
+def outcome(r: Result) -> Outcome:
+    return Outcome(r.wins, r.turns, (float(r.stalled), r.passes))
+
+
+def figures(setup: Setup, results: list[Result], seed: int, options=None) -> dict:
+    """The run's statistics in the shared schema (kit/report.py); `game` holds karuta's own:
+
+    stall_rate          share of games where every player passed since the last card
+    passes              {median, min, max, p5, p95} passes per game
+    losers_cards_left   {median, min, max, p5, p95, mean} cards in each loser's hand at the end
+    stuck_by_province   {province: share of games its card was still in a hand at the end}
+    """
     n, t = len(results), setup.tables
-    seat_wins = [sum(r.wins[s] for r in results) for s in range(setup.players)]
-    by_policy: dict[str, list[int]] = {}
-    for s, name in enumerate(setup.policies):
-        by_policy.setdefault(name, []).append(s)
-    policy_wins = {name: sum(seat_wins[s] for s in seats) for name, seats in by_policy.items()}
+    if options is None:
+        options = {k: getattr(setup.rules, k) for k in setup.rules.__dataclass_fields__}
     losers_left = [r.left[s] for r in results for s in range(setup.players) if r.wins[s] == 0]
     stuck = [0] * t.cards
     for r in results:
         for c in bits(r.stuck):
             stuck[c] += 1
-    return {
-        "games": n,
-        "players": setup.players,
-        "seed": seed,
-        "policies": list(setup.policies),
-        "rules": {k: getattr(setup.rules, k) for k in setup.rules.__dataclass_fields__},
+    game = {
         "stall_rate": sum(r.stalled for r in results) / n,
-        "no_winner_rate": sum(1 for r in results if sum(r.wins) == 0) / n,
-        "turns": summary([r.turns for r in results]),
         "passes": summary([r.passes for r in results]),
-        "seat_win_rate": [w / n for w in seat_wins],
-        "seat_win_interval": [list(wilson(w, n)) for w in seat_wins],
-        "policy_win_rate": {name: w / n for name, w in policy_wins.items()},
-        "policy_seats": {name: [s + 1 for s in seats] for name, seats in by_policy.items()},
-        "losers_cards_left": summary(losers_left) | {"mean": statistics.fmean(losers_left) if losers_left else None},
+        "losers_cards_left": summary(losers_left) | {"mean": mean_or_none(losers_left)},
         "stuck_by_province": {t.names[c]: stuck[c] / n for c in range(t.cards)},
-        "turns_all": [r.turns for r in results],
-        "passes_all": [r.passes for r in results],
     }
+    return report.figures([outcome(r) for r in results], seed=seed, policies=setup.policies,
+                          options=options, game=game)
 
 
-def _num(x) -> str:
-    return "-" if x is None else f"{x:g}" if isinstance(x, int) or float(x).is_integer() else f"{x:.1f}"
+def lines(fig: dict) -> list[str]:
+    """karuta's own lines of `kit sim`."""
+    g = fig["game"]
+    pa, left = g["passes"], g["losers_cards_left"]
+    stuck = sorted(g["stuck_by_province"].items(), key=lambda kv: -kv[1])[:TOP_STUCK]
+    return [f"stalls: {g['stall_rate']:.1%} of games",
+            f"passes per game: median {num(pa['median'])} (p5 {num(pa['p5'])}, p95 {num(pa['p95'])})",
+            f"cards left in losers' hands: mean {num(left['mean'])}, median {num(left['median'])}, "
+            f"max {num(left['max'])}",
+            f"provinces most often stuck in a hand at the end (top {TOP_STUCK}; all in --json):",
+            "  " + "  ".join(f"{k} {v:.0%}" for k, v in stuck)]
+
+
+def subtitle(fig: dict) -> str:
+    tu, pa = fig["turns"], fig["game"]["passes"]
+    return (f"stalls {fig['game']['stall_rate']:.1%} of games · turns median {tu['median']:g} "
+            f"(p5 {tu['p5']:g}, p95 {tu['p95']:g}) · passes median {pa['median']:g}")
+
+
+def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
+        show_progress: bool | None = None) -> Run:
+    model = load(ctx.data_dir, ctx.rules)
+    setup = make_setup(model, players, policy)
+    results = simulate(setup, games, seed, workers, show_progress)
+    return Run(figures(setup, results, seed, model.rules), tuple(outcome(r) for r in results), model)
+
+
+def _cells(run_: Run):
+    from kit.games.karuta.simreport import cells
+    return cells(run_)
+
+
+def _pages(pdf, page, run_: Run, ctx) -> None:
+    from kit.games.karuta.simreport import pages
+    pages(pdf, page, run_, ctx)
+
+
+SIM = Simulator(name="karuta", title="旧国名かるた", unit="games", measures=MEASURES, run=run, lines=lines,
+                subtitle=subtitle, cells=_cells, pages=_pages, win_note="; a tied stall shares the win")
 
 
 def text(fig: dict) -> str:
-    policies = fig["policies"]
-    who = policies[0] if len(set(policies)) == 1 else ", ".join(policies)
-    tu, pa, left = fig["turns"], fig["passes"], fig["losers_cards_left"]
-    lines = [
-        f"karuta: {fig['games']} games, {fig['players']} players ({who}), seed {fig['seed']}",
-        "rules: " + ", ".join(f"{k}={v}" for k, v in fig["rules"].items()),
-        f"stalls: {fig['stall_rate']:.1%} of games"
-        + (f" ({fig['no_winner_rate']:.1%} with no winner)" if fig["no_winner_rate"] else ""),
-        f"turns per game: median {_num(tu['median'])}, min {_num(tu['min'])}, max {_num(tu['max'])}, "
-        f"p5 {_num(tu['p5'])}, p95 {_num(tu['p95'])}",
-        f"passes per game: median {_num(pa['median'])} (p5 {_num(pa['p5'])}, p95 {_num(pa['p95'])})",
-        "winner share by seat (95% interval; a tied stall shares the win):",
-    ]
-    for s, (rate, (lo, hi)) in enumerate(zip(fig["seat_win_rate"], fig["seat_win_interval"])):
-        lines.append(f"  seat {s + 1} {policies[s]:<9} {rate:6.1%}  ({lo:.1%}–{hi:.1%})")
-    if len(set(policies)) > 1:
-        lines.append("winner share by policy (share of all games; per seat):")
-        for name, rate in fig["policy_win_rate"].items():
-            seats = fig["policy_seats"][name]
-            lines.append(f"  {name:<9} {rate:6.1%}  {rate / len(seats):6.1%} per seat "
-                         f"(seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))})")
-    lines.append(f"cards left in losers' hands: mean {_num(left['mean'])}, median {_num(left['median'])}, "
-                 f"max {_num(left['max'])}")
-    stuck = sorted(fig["stuck_by_province"].items(), key=lambda kv: -kv[1])[:TOP_STUCK]
-    lines.append(f"provinces most often stuck in a hand at the end (top {TOP_STUCK}; all in --json):")
-    lines.append("  " + "  ".join(f"{k} {v:.0%}" for k, v in stuck))
-    return "\n".join(lines)
+    return report.text(SIM, fig)
 
 
-def sim_command(ctx, games, players, seed, policy, workers, as_json, report) -> str:
-    model = load(ctx.data_dir, ctx.rules)
-    setup = make_setup(model, players, policy)
-    results = simulate(setup, games, seed, workers)
-    fig = figures(setup, results, seed)
-    out = []
-    if report:
-        from kit.games.karuta.geo import board_of
-        from kit.games.karuta.simreport import report_pdf
-        from kit.output import write_atomic
-
-        board = board_of(model, ctx)
-        path = Path(report)
-        write_atomic(path, report_pdf(fig, board, ctx.font))
-        out.append(f"wrote {display_path(path)}")
-    if as_json:
-        shown = {k: v for k, v in fig.items() if k not in ("turns_all", "passes_all")}
-        return json.dumps(shown, ensure_ascii=False, indent=1)
-    return "\n".join([text(fig), *out])
+def sim_command(ctx, games, players, seed, policy, workers, as_json, report, vary=()) -> str:
+    return sim_report_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
+                              workers=workers, as_json=as_json, report=report, vary=vary)

@@ -25,6 +25,8 @@ GAME = Game(
     pieces=("board", "ring_space", "mountain_town", "pilgrim_board", "merchant_board", "artist_board",
             "painting_tile", "wave_tile", "goods_token", "shop_token", "gold_slab", "coin", "hot_spring_token",
             "rank_marker", "standee", "die_sticker", "player_aid", "automa_board"),
-    products=("player-boards.pdf", "tiles.pdf", "tokens.pdf", "dice-stickers.pdf", "player-aid.pdf",
-              "automa.pdf", "score-pad.pdf", "progress-sheet.pdf", "alignment.pdf"),
+    products=("board.pdf", "board-overview.pdf", "player-boards.pdf", "tiles.pdf", "tokens.pdf",
+              "dice-stickers.pdf", "player-aid.pdf", "automa.pdf", "score-pad.pdf", "progress-sheet.pdf",
+              "alignment.pdf"),
+    layout_settings=("board_tiles", "map"),
 )

@@ -92,3 +92,13 @@ def board_piece(layout) -> BoardPiece:
     board, space, town = piece(layout, "board"), piece(layout, "ring_space"), piece(layout, "mountain_town")
     return BoardPiece(width=board.width, height=board.height, border=board.safe, space=space.width,
                       gap=space.gutter, town=town.width)
+
+
+def tile_overlap(layout) -> float:
+    """The glue strip between board sheets when the board is tiled (`board_tiles: overlap:`)."""
+    from kit.layoutfile import length
+    from kit.yamlload import fields
+
+    section = layout.section("board_tiles")
+    fields(section, {"overlap": (str, int, float)}, what="board_tiles")
+    return length(section, "overlap")

@@ -6,7 +6,7 @@ from collections import Counter
 
 from kit.errors import Collector
 
-from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, too_close
+from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
 
 
@@ -72,6 +72,7 @@ def piece_scale(model, piece) -> float:
 def check(ctx):
     model = load_ctx(ctx)
     piece = board_piece(ctx)
+    tile_overlap(ctx.layout)          # read once, so a bad setting is reported here
     spacing_errors(model, piece)
     text = summary(model, piece)
     warnings = list(model.warnings)

@@ -528,10 +528,6 @@ def _faces(outline, segments):
     return faces
 
 
-def _key(p: Point) -> tuple:
-    return (round(p[0], 4), round(p[1], 4))
-
-
 def compute_board(raw, world, errors: Collector, where: dict) -> Board | None:
     """The geometry of board.yaml on the map (raw = _read_board's result)."""
     from shapely.geometry import LineString, Point as SPoint
@@ -778,6 +774,12 @@ def load(data_dir, overrides=(), map_path=None) -> ShikokuDuo:
     world = load_map(str(map_path or default_map_path(data_dir)))
     board = compute_board(raw, world, errors, where)
     errors.raise_if_any()
+    by_id = {r.id: r for r in board.regions}
+    for r in board.regions:
+        for n in sorted(r.neighbours):
+            if n > r.id and by_id[n].painting == r.painting:
+                errors.warn(f"neighbouring regions {r.name} and {by_id[n].name} both show {r.painting}: "
+                            "on the board they read as one", where[("painting", r.id)])
     used = {r.painting for r in board.regions}
     for t in components.painting_types:
         if t.id not in used:

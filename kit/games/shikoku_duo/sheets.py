@@ -142,14 +142,14 @@ def starts(game) -> str:
     """Where the figures start, in words: the engine's setup (rules.py), named from the board."""
     board = getattr(game, "board", None)
     if board is None:
-        return "pilgrims before the first ring space, merchants in the start town, artists in the start region"
+        return "pilgrims on the start space, merchants in the start town, artists in the start region"
     rules = getattr(game, "rules", {}) or {}
     towns = list(board.towns.values())
     town = next((t for t in towns if t.id == rules.get("start_town")), None) or \
         next(t for t in towns if t.kind == "mountain")
     region = next((r for r in board.regions if r.id == rules.get("start_region")), board.regions[0])
     first = board.ring[0]
-    return (f"pilgrims just before ring space 0 ({first.name}), their first move of N ending on space N-1; "
+    return (f"both pilgrims on ring space 0, the start ({first.name}; its effect is not taken); "
             f"merchants in {town.name} ({town.id}); artists in {region.name or region.id} ({region.id})")
 
 
@@ -372,13 +372,17 @@ PICK_COLUMNS = (Column("seat", "席", "1/2", 0.07), Column("character", "駒", "
 CHARACTER_WORDS = {"巡": "pilgrim", "商": "merchant", "絵": "artist"}
 
 
-def turn_line(row: dict) -> str:
-    """A progress-sheet pick as the replay log's turn: `{"seat": "1", "character": "巡", "steps":
-    "3", "where": "12", "action": ""}` -> `1: pilgrim 3 12`. A ticked repeat column makes it
-    the repeat of the die just used."""
+def turn_lines(row: dict) -> list[str]:
+    """A progress-sheet pick as the replay log's turns: `{"seat": "1", "character": "巡", "steps":
+    "3", "where": "12", "action": ""}` -> `["1: pilgrim 3 12"]`. A repeat written in the row
+    ("where action" after the 湯 tick) adds the log's `SEAT: repeat MOVE` for the same die."""
     character = CHARACTER_WORDS.get(row["character"], row["character"])
+    head = f"{row['seat']}: "
     move = " ".join(str(v) for v in (character, row["steps"], row["where"], row.get("action", "")) if str(v))
-    return f"{row['seat']}: {'repeat ' if row.get('repeat') else ''}{move}"
+    out = [head + move]
+    if row.get("repeat"):
+        out.append(f"{head}repeat {character} {row['steps']} {row['repeat']}")
+    return out
 
 
 @dataclass(frozen=True)
@@ -502,7 +506,7 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
              "merchant: town id · artist: region id.", 5.6)
         text(c, g.left, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' (the tile taken) · merchant 'sell N' or "
              "'draw N' (+ 'keep GOODS…' when over the hold) · artist 'paint' or 'gift' (+ 'via REGIONS' with "
-             "paint_path).  湯: tick when the hot-spring token repeats the die, and write the repeat's turn "
-             "under it.", 5.6)
+             "paint_path).  湯: tick when the hot-spring token repeats the die, and write the repeat's "
+             "行き先 and 行動 after a '/' (the log's `SEAT: repeat MOVE`).", 5.6)
         pdf.show_page()
     return pdf.finish(), pdf.pages

@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kit.errors import KitError
-from kit.fonts import wrap
+from kit.fonts import fit_size, wrap
 from kit.imposition import Grid, Rect, back_trims, band, marks_extent
 from kit.layoutfile import Layout
 from kit.output import Pdf
@@ -56,32 +56,46 @@ class Placed:
 
 
 def pack(layout: Layout, sections: tuple[Section, ...]) -> list[tuple[Placed, ...]]:
-    """Sheets of bands, sections in order, each band filling the sheet's width."""
+    """Sheets of bands, sections in order. A band starts a shelf across the sheet; a section
+    that fits the room left at the shelf's right (no taller than the shelf) goes there."""
     pages: list[list[Placed]] = [[]]
-    top_start = layout.paper_height - layout.margin
-    bottom = layout.margin + FOOT
-    top = top_start
+    left, right = layout.margin, layout.paper_width - layout.margin
+    page_top, bottom = layout.paper_height - layout.margin, layout.margin + FOOT
+    shelf = None              # (top, bottom, free x) of the current shelf, or None for a new one
+    top = page_top
     for k, s in enumerate(sections):
         card = piece(layout, s.piece)
         done = 0
+
+        def make(l, t, b):
+            return band(layout.paper_width, layout.paper_height, l, right, card.width, card.height, card.bleed,
+                        card.gutter, layout.crop_offset, layout.crop_length, t, b, s.count - done)
+
         while done < s.count:
-            g = band(layout.paper_width, layout.paper_height, layout.margin, card.width, card.height, card.bleed,
-                     card.gutter, layout.crop_offset, layout.crop_length, top, bottom, s.count - done)
+            g = make(shelf[2], shelf[0], shelf[1]) if shelf else None
             if g is None:
-                if not pages[-1]:
-                    raise KitError(f"a {card.width:g} × {card.height:g} mm {s.piece} with its bleed and crop "
-                                   f"marks does not fit on {layout.paper} paper")
-                pages.append([])
-                top = top_start
-                continue
+                g = make(left, top, bottom)
+                if g is None:
+                    if not pages[-1]:
+                        raise KitError(f"a {card.width:g} × {card.height:g} mm {s.piece} with its bleed and crop "
+                                       f"marks does not fit on {layout.paper} paper")
+                    pages.append([])
+                    top, shelf = page_top, None
+                    continue
+                extent = marks_extent(g)
+                shelf = (top, extent.y, extent.x2 + BAND_GAP)
+                top = extent.y - BAND_GAP
+            else:
+                shelf = (shelf[0], shelf[1], marks_extent(g).x2 + BAND_GAP)
             pages[-1].append(Placed(k, done, g))
             done += g.per_sheet
-            top = marks_extent(g).y - BAND_GAP
     return [tuple(p) for p in pages if p]
 
 
 def _caption(c: Canvas, layout: Layout, s: str) -> None:
-    text(c, layout.paper_width / 2, layout.margin + 1.2, s, CAPTION_PT, "centre")
+    """The sheet's caption under the pieces, shrunk to stay inside the printable width."""
+    size = fit_size(s, to_pt(layout.paper_width - 2 * layout.margin), CAPTION_PT, 3.0)
+    text(c, layout.paper_width / 2, layout.margin + 1.2, s, size, "centre")
 
 
 def sheets(pdf: Pdf, layout: Layout, sections: tuple[Section, ...], title: str) -> list[tuple[Placed, ...]]:

@@ -73,7 +73,7 @@ def build(ctx) -> list:
     rendered["markers.pdf"] = (pdf.finish(), pdf.pages)
     page = paper(layout, landscape=True)
     pdf = Pdf(page.width, page.height, f"{TITLE} progress sheet")
-    progress_pages(pdf, page, setup.owner, tour.colours, progress_turns(layout))
+    progress_pages(pdf, page, setup.owner, tour.colours, progress_turns(layout), len(setup.deck))
     rendered["progress-sheet.pdf"] = (pdf.finish(), pdf.pages)
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} duplex alignment")
     alignment_pages(pdf, layout, "ツール・ド・ダイス")

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from kit.errors import KitError, did_you_mean
+from kit import report
 
 from kit.games.tour_de_dice.rules import Course, Race
 
+DEFAULT = "bold"
 DRAFT_SLACK = 2     # spaces a drafter gives up to end its move beside another piece
 
 
@@ -108,14 +109,5 @@ def choose_colour(race: Race, pieces: tuple[int, ...]) -> int:
 
 
 def parse_policies(text: str | None, players: int) -> tuple[str, ...]:
-    """`bold` for every seat, or `bold,careful,...` one per seat (a shorter list repeats)."""
-    names = [n.strip() for n in (text or "bold").split(",") if n.strip()]
-    if not names:
-        raise KitError("--policy: give a policy name, e.g. bold")
-    for n in names:
-        if n not in POLICIES:
-            raise KitError(f"--policy: unknown policy {n!r}{did_you_mean(n, POLICIES)}; "
-                           f"policies: {', '.join(POLICIES)}")
-    if len(names) > players:
-        raise KitError(f"--policy: {len(names)} policies for {players} players")
-    return tuple(names[i % len(names)] for i in range(players))
+    """Policy names per seat, in the grammar every game shares (kit.report.seat_policies)."""
+    return report.seat_policies(text, players, tuple(POLICIES), DEFAULT)

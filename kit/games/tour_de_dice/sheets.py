@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black, white
 
 from kit.errors import KitError
-from kit.imposition import Rect, grid
+from kit.imposition import Paper, Rect, grid, paper  # noqa: F401  (Paper, paper: used by build and tests)
 from kit.layoutfile import Layout
 from kit.output import Pdf
 from kit.render import colour, draw_clipped, ink_on, draw_segments, fill_rect, line, stroke_rect, text, text_in_box
@@ -20,23 +20,6 @@ from kit.games.tour_de_dice.model import Colour
 
 GRID = Color(0.55, 0.55, 0.55)
 SHADE = Color(0.93, 0.93, 0.93)
-
-
-# --- the page ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Paper:
-    """A page to draw on: its size and the edge a home printer cannot print on, mm."""
-
-    width: float
-    height: float
-    margin: float
-
-
-def paper(layout: Layout, landscape: bool = False) -> Paper:
-    """The layout's paper, portrait or turned landscape."""
-    short, long_ = sorted((layout.paper_width, layout.paper_height))
-    return Paper(long_, short, layout.margin) if landscape else Paper(short, long_, layout.margin)
 
 
 # --- course preview --------------------------------------------------------------------
@@ -206,13 +189,16 @@ def _track_rows(c, course: Course, start_label: str, x: float, top: float, box: 
 
 # --- progress sheet -------------------------------------------------------------------
 
-# A landscape page: a title, a line for the date and the players, the log, a key at the foot.
-# Rows keep their handwriting height; a taller page holds more of them, and there are as many
-# pages as it takes to reach the layout's `progress_sheet: turns`.
+# A landscape page: a title, a line for the date and the players, a row of boxes for the ring
+# order and the start player, the log, a key at the foot. Rows keep their handwriting height;
+# a taller page holds more of them, and there are as many pages as it takes to reach the
+# layout's `progress_sheet: turns`.
 LOG_PAD = 6.0                   # side inset beyond the margin, mm
 LOG_TITLE_DROP = 7.0            # title baseline below the top margin
 LOG_LINE_DROP = 14.0            # date/players line baseline below the top margin
-LOG_TOP_DROP = 20.0             # log's top edge below the top margin
+RING_DROP = 22.0                # the ring boxes' bottom edge below the top margin
+RING_BOX_H, RING_BOX_W = 6.0, 11.0    # a ring box, and the widest one
+LOG_TOP_DROP = 26.0             # log's top edge below the top margin
 KEY_RISE = 1.0                  # key's baseline above the bottom margin
 KEY_ROOM = 5.0                  # the log ends at least this far above the bottom margin
 HEAD_H, ROW_H = 9.0, 6.3
@@ -227,6 +213,7 @@ class LogGeometry:
     width: float
     title_y: float
     line_y: float
+    ring_y: float               # the ring boxes' bottom edge
     top: float                  # the log's top edge
     key_y: float
     rows: int                   # turns per page
@@ -247,7 +234,7 @@ def log_geometry(page: Paper, turns: int) -> LogGeometry:
         raise KitError(f"a {page.width:g} × {page.height:g} mm page with a {page.margin:g} mm margin "
                        "has no room for the progress sheet's log")
     return LogGeometry(page, left, page.width - 2 * left, top - LOG_TITLE_DROP, top - LOG_LINE_DROP,
-                       log_top, page.margin + KEY_RISE, rows, math.ceil(turns / rows))
+                       top - RING_DROP, log_top, page.margin + KEY_RISE, rows, math.ceil(turns / rows))
 
 
 def seat_colours(owner: tuple[int, ...], colours: tuple[Colour, ...]) -> tuple[tuple[Colour, ...], ...]:
@@ -260,14 +247,25 @@ def marker_labels(owner: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(f"P{seat + 1}" for seat in owner)
 
 
+def piece_labels(owner: tuple[int, ...], colours: tuple[Colour, ...]) -> tuple[str, ...]:
+    """How a log names each piece: P1, P2, ... with one colour each; the colour's name (red,
+    blue, ...) when a player has two (rule ②), since then a player is not a piece."""
+    if len(set(owner)) == len(owner):
+        return tuple(f"P{seat + 1}" for seat in owner)
+    return tuple(colours[p].name for p in range(len(owner)))
+
+
 def progress_pages(pdf: Pdf, page: Paper, owner: tuple[int, ...], colours: tuple[Colour, ...],
-                   turns: int) -> LogGeometry:
-    """Log sheets on `page` (landscape): per turn the active player, dice used, joiners, and per
-    player the roll, the move and the dice lost; returns where things went. `owner` maps each
-    piece in play to its player's seat."""
+                   turns: int, cards: int) -> LogGeometry:
+    """Log sheets on `page` (landscape) for `turns` turns: the ring order (`cards` boxes after
+    the goal card) and the start player; per turn the active piece, dice used, joiners, and per
+    piece the roll, the stop and the dice lost; returns where things went. `owner` maps each
+    piece in play to its player's seat; under rule ② every colour has its own column group."""
     g = log_geometry(page, turns)
     players = seat_colours(owner, colours)
-    seats = len(players)
+    labels = piece_labels(owner, colours)
+    groups = tuple(label if label.startswith("P") else f"P{owner[p] + 1} {colours[p].name_ja} {label}"
+                   for p, label in enumerate(labels))
     for n in range(g.pages):
         pdf.set_page_size(page.width, page.height)
         c = pdf.canvas
@@ -275,17 +273,36 @@ def progress_pages(pdf: Pdf, page: Paper, owner: tuple[int, ...], colours: tuple
         text(c, g.left, g.line_y, "日付 ____________   コース (seed) ________   プレイヤー: "
              + "   ".join(f"P{k + 1} ____ ({'・'.join(c.name_ja for c in cs)})" for k, cs in enumerate(players)),
              7.5)
-        _log(c, g.left, g.top, g.width, seats, range(n * g.rows + 1, (n + 1) * g.rows + 1))
-        text(c, g.left, g.key_y, "手番: 手番プレイヤー  数: 使ったダイスの数（0=パス）  相乗り: 参加した人  "
-             "出目: 各自の目  移動: どこからどこへ（カードid と 周）  失: 失ったダイス", 6.5)
+        _ring_row(c, g.left, g.ring_y, g.width, cards)
+        _log(c, g.left, g.top, g.width, groups, range(n * g.rows + 1, (n + 1) * g.rows + 1))
+        text(c, g.left, g.key_y, "手番: 手番のコマ  数: 使ったダイスの数（0=パス）  相乗り: 参加したコマ  "
+             "出目: 各自の目  止: 止まったマス（コース順の番号/周、例 5/1。G/1=ゴールカード外側、G/2=ゴール）  "
+             "失: 失ったダイス", 6.5)
         pdf.show_page()
     return g
 
 
-def _log(c, x: float, top: float, width: float, seats: int, turns: range) -> None:
+def _ring_row(c, x: float, y: float, width: float, cards: int) -> None:
+    """Boxes to write the card ids in, clockwise from the goal card (G), and the start player."""
+    label = "コース順 ring (時計回り clockwise):"
+    text(c, x, y + 1.8, label, 7)
+    x0 = x + 44
+    start_w = 34
+    box = min(RING_BOX_W, (width - (x0 - x) - start_w) / (cards + 1))
+    for k in range(cards + 1):
+        r = Rect(x0 + k * box, y, box - 0.8, RING_BOX_H)
+        if k == 0:
+            fill_rect(c, r, SHADE)
+        stroke_rect(c, r, GRID, 0.3)
+        text(c, r.x + 0.6, r.y2 - 1.9, "G" if k == 0 else str(k), 4.5)
+    text(c, x0 + (cards + 1) * box + 3, y + 1.8, "スタート start: P ____", 7)
+
+
+def _log(c, x: float, top: float, width: float, groups: tuple[str, ...], turns: range) -> None:
     fixed = (("#", 8), ("手番", 14), ("数", 9), ("相乗り", 22))
+    seats = len(groups)
     per = (width - sum(wd for _, wd in fixed)) / seats
-    sub = (("出目", 0.40), ("移動", 0.45), ("失", 0.15))
+    sub = (("出目", 0.40), ("止", 0.45), ("失", 0.15))
     head_h, row_h = HEAD_H, ROW_H
     c.setStrokeColor(GRID)
     c.setLineWidth(0.3)
@@ -295,9 +312,9 @@ def _log(c, x: float, top: float, width: float, seats: int, turns: range) -> Non
     fill_rect(c, Rect(x, top - head_h, width, head_h), SHADE)
     for (name, wd), x0 in zip(fixed, xs):
         text(c, x0 + wd / 2, top - 6, name, 7, "centre")
-    for s in range(seats):
+    for s, group in enumerate(groups):
         x0 = xs[-1] + s * per
-        text(c, x0 + per / 2, top - 3.8, f"P{s + 1}", 7, "centre")
+        text(c, x0 + per / 2, top - 3.8, group, 7, "centre")
         sx = x0
         for name, share in sub:
             text(c, sx + per * share / 2, top - 8, name, 5.5, "centre")

@@ -2,46 +2,64 @@
 
 from __future__ import annotations
 
-import json
 from functools import partial
-from pathlib import Path
 
+from kit.report import Run, Simulator
+from kit.report import sim_command as sim_report_command
 from kit.simulate import run_games
 
 from kit.games.tour_de_dice.model import check_players, default_players, load
 from kit.games.tour_de_dice.play import make_setup, play_game
 from kit.games.tour_de_dice.policies import parse_policies
-from kit.games.tour_de_dice.stats import summarise, text
+from kit.games.tour_de_dice.stats import MEASURES, figures, lines, outcome
+
+
+def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
+        show_progress: bool | None = None) -> Run:
+    tour = load(ctx.data_dir, ctx.rules)
+    rules = tour.rules
+    players = check_players(rules, default_players(rules) if players is None else players)
+    setup = make_setup(tour, players, parse_policies(policy, players))
+    results = run_games(partial(play_game, setup), games, seed, workers, desc="racing",
+                        show_progress=show_progress)
+    return Run(figures(results, setup, seed, rules), tuple(outcome(r, players) for r in results))
 
 
 def simulate(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
              show_progress: bool | None = None) -> dict:
-    tour = load(ctx.data_dir, ctx.rules)
-    rules = tour.rules
-    players = check_players(rules, default_players(rules) if players is None else players)
-    policies = parse_policies(policy, players)
-    setup = make_setup(tour, players, policies)
-    results = run_games(partial(play_game, setup), games, seed, workers, desc="racing",
-                        show_progress=show_progress)
-    stats = summarise(results, setup)
-    stats["seed"] = seed
-    stats["rules"] = dict(rules)
-    return stats
+    """The figures of a run (the shared schema of kit/report.py)."""
+    return run(ctx, games, players, seed, policy, workers, show_progress).figures
+
+
+def subtitle(fig: dict) -> str:
+    g, tu = fig["game"], fig["turns"]
+    lost = g["dice_lost_per_player"]
+    on = [k for k in ("breakaway", "two_colours") if fig["rules"]["options"][k]]
+    return (f"optional rules: {', '.join(on) or 'none'} · {g['finished']} of {fig['games']} races finished · "
+            f"turns median {_num(tu['median'])} (p5 {_num(tu['p5'])}, p95 {_num(tu['p95'])}) · passes per game "
+            f"{g['passes_per_game']:.2f} · dice lost per player: mean {lost['mean']:.2f}, by seat "
+            + ", ".join(f"{x:.2f}" for x in lost["by_seat"]))
+
+
+def _num(x) -> str:
+    return "–" if x is None else f"{x:g}"
+
+
+def _cells(run_: Run):
+    from kit.games.tour_de_dice.simreport import cells
+    return cells(run_)
+
+
+def _pages(pdf, page, run_: Run, ctx) -> None:
+    from kit.games.tour_de_dice.simreport import figures_page
+    figures_page(pdf, page, run_)
+
+
+SIM = Simulator(name="tour-de-dice", title="Tour de Dice", unit="races", measures=MEASURES, run=run,
+                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
 
 
 def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
-                as_json: bool, report: str | None) -> str:
-    stats = simulate(ctx, games, players, seed, policy, workers)
-    if report:
-        from kit.games.tour_de_dice.simreport import write_report
-        write_report(ctx, stats, Path(report), header(stats))
-    if as_json:
-        return json.dumps(stats, ensure_ascii=False, indent=1)
-    return text(stats, header(stats)) + (f"\nwrote {report}" if report else "")
-
-
-def header(stats: dict) -> str:
-    on = [k for k in ("breakaway", "two_colours") if stats["rules"][k]]
-    return (f"tour-de-dice: {stats['games']} races, {stats['players']} players"
-            f"{' (two colours each)' if stats['rules']['two_colours'] else ''}, seed {stats['seed']}, "
-            f"policies {','.join(stats['policies'])}, optional rules: {', '.join(on) or 'none'}")
+                as_json: bool, report: str | None, vary=()) -> str:
+    return sim_report_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
+                              workers=workers, as_json=as_json, report=report, vary=vary)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from kit import report
+from kit.report import Measure, Outcome
 from kit.simulate import summary, wilson
 
 from kit.games.tour_de_dice.play import Result, Setup
@@ -18,34 +20,47 @@ def histogram(values) -> dict[int, int]:
     return dict(sorted(Counter(values).items()))
 
 
+MEASURES = (Measure("passes", "passes"), Measure("dice_lost", "dice lost per player"),
+            Measure("unfinished", "unfinished", rate=True))
+
+
+def outcome(r: Result, players: int) -> Outcome:
+    wins = tuple(1.0 if r.winner == s else 0.0 for s in range(players))
+    return Outcome(wins, r.turns, (r.passes, sum(r.lost) / players, float(r.winner is None)))
+
+
+def figures(results: list[Result], setup: Setup, seed: int, options) -> dict:
+    """The shared report (kit/report.py); `game` holds what only tour-de-dice measures:
+
+    pieces, finished, unfinished        colours in play; races won, races the turn limit stopped
+    turns_histogram                     {turns: races}
+    rounds                              {median, min, max, p5, p95} turns / players
+    passes_per_game                     mean turns with 0 dice declared
+    start_player                        {wins, trials, share, ci95}: the start player won
+    dice_lost_per_player                {mean, by_seat, histogram {dice: players}}
+    breakaway                           null without rule ①, else how often it held the pack,
+                                        held moves per game, turns the leader ran alone, and
+                                        how often the leader won
+    finishing_gap                       the runner-up's spaces (and cost) still to the goal
+    """
+    return report.figures([outcome(r, setup.players) for r in results], seed=seed, policies=setup.policies,
+                          options=options, game=summarise(results, setup))
+
+
 def summarise(results: list[Result], setup: Setup) -> dict:
     games = len(results)
     finished = [r for r in results if r.winner is not None]
     players = setup.players
-    wins = Counter(r.winner for r in finished)
-    by_seat = [{"seat": s + 1, "policy": setup.policies[s], **_share(wins[s], len(finished))}
-               for s in range(players)]
-    by_policy = []
-    for name in dict.fromkeys(setup.policies):
-        seats = [s for s in range(players) if setup.policies[s] == name]
-        by_policy.append({"policy": name, "seats": len(seats),
-                          **_share(sum(wins[s] for s in seats), len(finished) * len(seats))})
     lost = [sum(r.lost) / players for r in results]
     lost_hist = histogram(n for r in results for n in r.lost)
     with_leader = [r for r in finished if r.leader is not None]
     return {
-        "games": games,
-        "players": players,
         "pieces": setup.pieces,
-        "policies": list(setup.policies),
         "finished": len(finished),
         "unfinished": games - len(finished),
-        "turns": summary([r.turns for r in results]),
         "turns_histogram": histogram(r.turns for r in results),
         "rounds": summary([r.turns / players for r in results]),
         "passes_per_game": sum(r.passes for r in results) / games,
-        "winner_by_seat": by_seat,
-        "winner_by_policy": by_policy,
         "start_player": _share(sum(1 for r in finished if r.winner == r.start), len(finished)),
         "dice_lost_per_player": {
             "mean": sum(lost) / games,
@@ -81,29 +96,25 @@ def _summ(s: dict, digits: int = 0) -> str:
             f"range {f.format(s['min'])}–{f.format(s['max'])}")
 
 
-def text(stats: dict, header: str) -> str:
-    lines = [header,
-             f"games {stats['games']}, finished {stats['finished']}, unfinished (turn limit) {stats['unfinished']}",
-             f"turns per game: {_summ(stats['turns'])}",
-             f"rounds per game: {_summ(stats['rounds'], 1)}",
-             f"passes (0 dice) per game: {stats['passes_per_game']:.2f}",
-             "winner by seat (95% interval):"]
-    lines += [f"  seat {s['seat']} {s['policy']:<9} {_pct(s)}" for s in stats["winner_by_seat"]]
-    lines.append("winner by policy (per seat; an even table is 1/players):")
-    lines += [f"  {p['policy']:<9} ×{p['seats']} {_pct(p)}" for p in stats["winner_by_policy"]]
-    lines.append(f"start player wins: {_pct(stats['start_player'])}")
-    d = stats["dice_lost_per_player"]
+def lines(fig: dict) -> list[str]:
+    """tour-de-dice's own lines of `kit sim`, under the shared ones."""
+    g = fig["game"]
+    lines = [f"races finished {g['finished']}, unfinished (turn limit) {g['unfinished']}",
+             f"rounds per game: {_summ(g['rounds'], 1)}",
+             f"passes (0 dice) per game: {g['passes_per_game']:.2f}",
+             f"start player wins: {_pct(g['start_player'])}"]
+    d = g["dice_lost_per_player"]
     lines.append(f"dice lost per player: mean {d['mean']:.2f}; by seat "
                  + ", ".join(f"{x:.2f}" for x in d["by_seat"]))
     lines.append("  players losing n dice: " + ", ".join(f"{k}: {v}" for k, v in d["histogram"].items()))
-    b = stats["breakaway"]
+    b = g["breakaway"]
     if b is not None:
         lines.append(f"Breakaway held someone back in {_pct(b['games_held'])} of games; "
                      f"{b['held_moves_per_game']:.2f} held moves per game")
         lines.append(f"  turns the leader ran alone: {_summ(b['held_turns'])}")
         lines.append(f"  the Breakaway leader won {_pct(b['leader_won'])}")
-    g = stats["finishing_gap"]
-    lines.append(f"finishing gap (runner-up behind the goal), spaces: {_summ(g['spaces'])}")
-    lines.append("  " + ", ".join(f"{k}: {v}" for k, v in g["spaces_histogram"].items()))
-    lines.append(f"  cost still to pay: {_summ(g['cost'])}")
-    return "\n".join(lines)
+    gap = g["finishing_gap"]
+    lines.append(f"finishing gap (runner-up behind the goal), spaces: {_summ(gap['spaces'])}")
+    lines.append("  " + ", ".join(f"{k}: {v}" for k, v in gap["spaces_histogram"].items()))
+    lines.append(f"  cost still to pay: {_summ(gap['cost'])}")
+    return lines

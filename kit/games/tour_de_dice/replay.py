@@ -1,0 +1,352 @@
+"""`kit replay --game tour-de-dice LOG.yaml`: check a race from its progress sheet, then place it.
+
+The log is what the players copy from the progress sheet (see
+data/tour-de-dice/example-log.yaml):
+
+    players: 4
+    rules: {breakaway: on}          # optional: rule options the race was played with
+    ring: [C, A, B, ...]            # the card ids in the ring boxes 1, 2, ... (clockwise
+                                    # after the goal card G)
+    start: 2                        # the start player (P2)
+    turns:
+      - "P2 2: P2 3 5 > 4/1, P3 1 4 > 3/1"   # active piece, dice used: each roller's
+                                             # dice and the space it stopped on
+      - "P3 0"                               # a pass: 0 dice declared
+
+A piece is P1, P2, ... (under rule ②, where each player has two colours, its colour:
+red, blue, ...). A space is BOX/LAP as on the sheet: `4/1` is the outer space of ring
+box 4, `4/2` its inner space, `G/1` the goal card's outer space (the link to lap 2),
+`G/2` the goal, `S` the start. The active piece rolls first, then the riders in
+clockwise order. Every turn is checked against the rules (turn order, dice in hand,
+who may ride, the dice rolled, where each piece may stop, Breakaway); the first
+illegal one stops the replay with `file:line: turn N: why`. A legal race is then set
+beside simulated races with the same players and rules (their rings are shuffled).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from kit.errors import KitError, Where, did_you_mean, display_path
+from kit.options import log_rules
+from kit.simulate import percentile_rank, run_games, summary
+from kit.yamlload import LMap, describe, fields, load_yaml
+
+from kit.games.tour_de_dice.model import RULE_SPEC, Tour, check_players, load
+from kit.games.tour_de_dice.play import Setup, make_setup, play_game
+from kit.games.tour_de_dice.policies import parse_policies
+from kit.games.tour_de_dice.rules import START, Course, Race, clockwise, lay_course, may_join, new_race, resolve
+from kit.games.tour_de_dice.sheets import piece_labels
+
+
+@dataclass(frozen=True)
+class LoggedTurn:
+    number: int
+    active: str
+    dice: int
+    rolls: tuple[tuple[str, tuple[int, ...], str], ...]     # (piece, dice, stop) per roller
+    where: Where
+
+
+@dataclass(frozen=True)
+class Log:
+    players: int
+    rules: tuple[tuple[str, str], ...]
+    ring: tuple[str, ...]
+    start: int                  # 0-based seat
+    turns: tuple[LoggedTurn, ...]
+    where: Where
+    ring_where: Where
+
+
+_TURN = re.compile(r"^\s*(\S+)\s+(\d+)\s*(?::(.*))?$")
+_ROLL = re.compile(r"^\s*(\S+)\s+([1-6](?:\s+[1-6])*)\s*>\s*(\S+)\s*$")
+
+
+def parse_log(doc, file_where: Where) -> Log:
+    if not isinstance(doc, LMap):
+        raise KitError("a race log should be a mapping with players, ring, start and turns", file_where)
+    f = fields(doc, {"players": int, "ring": list, "start": int, "turns": list}, {"rules": dict}, what="race log")
+    rules = log_rules(RULE_SPEC, f.get("rules"))
+    for k, card in enumerate(f["ring"]):
+        if not isinstance(card, str):
+            raise KitError(f"ring box {k + 1} should be a card id, not {describe(card)}", f["ring"].at(k))
+    if not 1 <= f["start"] <= f["players"]:
+        raise KitError(f"start: player {f['start']} does not exist in a {f['players']}-player race", doc.at("start"))
+    turns = f["turns"]
+    return Log(f["players"], rules, tuple(f["ring"]), f["start"] - 1,
+               tuple(_turn(item, k + 1, turns.at(k)) for k, item in enumerate(turns)), doc.where, doc.at("ring"))
+
+
+def _turn(item, number: int, where: Where) -> LoggedTurn:
+    what = f"turn {number}"
+    form = 'write "PIECE DICE: PIECE ROLL... > SPACE, ..." (e.g. "P2 2: P2 3 5 > 4/1") or "PIECE 0" for a pass'
+    if not isinstance(item, str):
+        raise KitError(f"{what}: {form}, not {describe(item)}", where)
+    m = _TURN.match(item)
+    if not m:
+        raise KitError(f"{what}: {form}, not {item!r}", where)
+    active, dice, rest = m.group(1), int(m.group(2)), (m.group(3) or "").strip()
+    if dice == 0:
+        if rest:
+            raise KitError(f"{what}: 0 dice is a pass: nobody rolls, so write only \"{active} 0\"", where)
+        return LoggedTurn(number, active, 0, (), where)
+    if not rest:
+        raise KitError(f"{what}: {dice} dice declared but no roll written; {form}", where)
+    rolls = []
+    for part in rest.split(","):
+        r = _ROLL.match(part)
+        if not r:
+            raise KitError(f"{what}: {part.strip()!r} should be PIECE, its dice (1 to 6) and > SPACE, "
+                           "e.g. P2 3 5 > 4/1", where)
+        rolls.append((r.group(1), tuple(int(x) for x in r.group(2).split()), r.group(3)))
+    return LoggedTurn(number, active, dice, tuple(rolls), where)
+
+
+# --- spaces by name ---------------------------------------------------------------------------
+
+def space_name(course: Course, space: int) -> str:
+    if space == START:
+        return "S"
+    n = len(course.ring)
+    lap = 1 if space <= n else 2
+    box = space % n
+    return f"{'G' if box == 0 else box}/{lap}"
+
+
+def space_of(course: Course, name: str) -> int | None:
+    if name.upper() == "S":
+        return START
+    box, sep, lap = name.partition("/")
+    n = len(course.ring)
+    if not sep or lap not in ("1", "2"):
+        return None
+    if box.upper() == "G":
+        k = 0
+    elif box.isdecimal() and 1 <= int(box) < n:
+        k = int(box)
+    else:
+        return None
+    return (k or n) + (n if lap == "2" else 0)
+
+
+# --- checking ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Raced:
+    turns: int
+    passes: int
+    winner: int | None          # seat
+    lost: tuple[int, ...]       # per seat
+    gap: int | None
+
+
+def course_of(log: Log, tour: Tour, setup: Setup) -> Course:
+    """The ring the log lists, checked against the deck: every card once per copy."""
+    deck = list(setup.deck)
+    by_id: dict[str, list] = {}
+    for card in deck:
+        by_id.setdefault(card.id, []).append(card)
+    if len(log.ring) != len(deck):
+        raise KitError(f"the ring lists {len(log.ring)} cards after the goal card; the deck has {len(deck)} "
+                       f"({', '.join(sorted(c.id for c in deck))})", log.ring_where)
+    cards = []
+    for k, ident in enumerate(log.ring):
+        if ident not in by_id:
+            raise KitError(f"ring box {k + 1}: unknown card {ident!r}{did_you_mean(ident, by_id)}", log.ring_where)
+        if not by_id[ident]:
+            raise KitError(f"ring box {k + 1}: card {ident} is in the ring more times than the deck has it",
+                           log.ring_where)
+        cards.append(by_id[ident].pop())
+    return lay_course(setup.goal_id, setup.goal_costs, cards, setup.breakaway_id)
+
+
+def check_race(log: Log, tour: Tour, setup: Setup) -> tuple[Course, Raced]:
+    """Replay every turn under the rules; the first illegal one raises KitError at its line."""
+    course = course_of(log, tour, setup)
+    labels = piece_labels(setup.owner, tour.colours)
+    pieces = {name: p for p, name in enumerate(labels)}
+    pieces.update({name.lower(): p for name, p in list(pieces.items())})
+    owner, players = setup.owner, setup.players
+    order = tuple(clockwise(p, setup.pieces, owner, players) for p in range(setup.pieces))
+    race = new_race(setup.pieces, setup.dice)
+    lost = [0] * players
+    passes, over, winner = 0, None, None
+    for turn in log.turns:
+        def fail(why: str) -> KitError:
+            return KitError(f"turn {turn.number}: {why}", turn.where)
+
+        def piece(name: str) -> int:
+            p = pieces.get(name, pieces.get(name.lower()))
+            if p is None:
+                raise fail(f"no piece {name!r}{did_you_mean(name, labels)}; the pieces are {', '.join(labels)}")
+            return p
+
+        if over:
+            raise fail(f"the race was over after turn {over}")
+        seat = (log.start + turn.number - 1) % players
+        active = piece(turn.active)
+        if owner[active] != seat:
+            mine = [labels[p] for p in range(setup.pieces) if owner[p] == seat]
+            raise fail(f"{labels[active]} plays out of turn: it is P{seat + 1}'s turn "
+                       f"({' or '.join(mine)}), the start player being P{log.start + 1}")
+        have = race.dice[active]
+        if turn.dice > have:
+            raise fail(f"{labels[active]} declares {turn.dice} dice but has only {have}")
+        if turn.dice == 0:
+            passes += 1
+            continue
+        rollers = tuple(piece(name) for name, _, _ in turn.rolls)
+        if rollers[0] != active:
+            raise fail(f"the active piece {labels[active]} rolls first, not {labels[rollers[0]]}")
+        if len(set(rollers)) != len(rollers):
+            raise fail("a piece is written twice")
+        allowed = may_join(race, active, turn.dice, order[active])
+        for p in rollers[1:]:
+            if p not in allowed:
+                raise fail(_why_not_rider(course, race, labels, active, p, turn.dice))
+        riders = [p for p in allowed if p in rollers]
+        if tuple(riders) != rollers[1:]:
+            raise fail("riders roll in clockwise order from the active piece: "
+                       + ", ".join(labels[p] for p in riders))
+        for name, dice, _ in turn.rolls:
+            if len(dice) != turn.dice:
+                raise fail(f"{name} rolled {len(dice)} dice; this turn everyone rolls {turn.dice}")
+        stops = {}
+        for name, _, stop in turn.rolls:
+            space = space_of(course, stop)
+            if space is None:
+                raise fail(f"{name} stops on {stop!r}: write a space as BOX/LAP (1/1 to "
+                           f"{len(course.ring) - 1}/2, G/1, G/2) or S")
+            stops[piece(name)] = space
+
+        def choose(p, options, positions):
+            if stops[p] not in options:
+                raise fail(_why_not_stop(course, labels[p], positions[p], stops[p], options, turn))
+            return stops[p]
+
+        race, done = resolve(course, race, rollers, tuple(d for _, d, _ in turn.rolls), choose)
+        for (p, (a, b)) in zip(done.rollers, done.moves):
+            if b != stops[p]:
+                raise fail(f"{labels[p]} must stop on {space_name(course, b)}: the only space its roll allows "
+                           f"from {space_name(course, a)}, not {space_name(course, stops[p])}")
+        # Riders after a piece that reached the goal rolled, but the race ended before they moved.
+        for p, n in zip(rollers, done.lost):
+            lost[owner[p]] += n
+        if done.winner is not None:
+            over, winner = turn.number, owner[done.winner]
+    gap = None
+    if winner is not None:
+        gap = course.goal - max(pos for p, pos in enumerate(race.positions) if owner[p] != winner)
+    return course, Raced(len(log.turns), passes, winner, tuple(lost), gap)
+
+
+def _why_not_rider(course, race: Race, labels, active: int, p: int, k: int) -> str:
+    if race.positions[p] != race.positions[active]:
+        return (f"{labels[p]} cannot ride: it stands on {space_name(course, race.positions[p])}, "
+                f"not with {labels[active]} on {space_name(course, race.positions[active])}")
+    if p == active:
+        return f"{labels[p]} is written twice"
+    return f"{labels[p]} cannot ride a roll of {k} dice with only {race.dice[p]}"
+
+
+def _why_not_stop(course, name: str, start: int, stop: int, options, turn: LoggedTurn) -> str:
+    where = ", ".join(space_name(course, s) for s in options)
+    return (f"{name} cannot stop on {space_name(course, stop)}: from {space_name(course, start)} "
+            f"it may stop on {where}")
+
+
+# --- comparing with the simulator ---------------------------------------------------------------
+
+def ordinal(x: float) -> str:
+    n = int(round(x))
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def compare(raced: Raced, results, setup: Setup, log: Log) -> str:
+    lines = [f"{len(log.turns)} turns checked: every one legal"
+             + ("" if raced.winner is not None else "; the log stops before the race is over")]
+    g = len(results)
+    lines.append(f"simulated: {g} races with the same players and rules, policies "
+                 f"{','.join(dict.fromkeys(setup.policies))} (each on a shuffled ring)")
+
+    def place(label: str, value, values) -> str:
+        s = summary(values)
+        return (f"  {label:<22}{value:>5}: {ordinal(percentile_rank(value, values))} percentile "
+                f"(simulated median {s['median']:g}, p5 {s['p5']:g}, p95 {s['p95']:g})")
+
+    lines.append(place("turns", raced.turns, [r.turns for r in results]))
+    lines.append(place("passes", raced.passes, [r.passes for r in results]))
+    lines.append(place("dice lost (all players)", sum(raced.lost), [sum(r.lost) for r in results]))
+    if raced.winner is not None:
+        lines.append(place("finishing gap (spaces)", raced.gap,
+                           [r.gap_spaces for r in results if r.gap_spaces is not None]))
+        lines.append(f"  winner: P{raced.winner + 1}")
+    wins = [sum(1 for r in results if r.winner == s) / g for s in range(setup.players)]
+    lines.append("  simulated winners by seat: " + ", ".join(f"P{s + 1} {w:.0%}" for s, w in enumerate(wins)))
+    lines.append("  dice lost: " + ", ".join(f"P{s + 1} {n}" for s, n in enumerate(raced.lost)))
+    return "\n".join(lines)
+
+
+def replay_command(ctx, log, games, policy, workers) -> str:
+    path = Path(log)
+    parsed = parse_log(load_yaml(path), Where(display_path(path), 1))
+    tour = load(ctx.data_dir, tuple(parsed.rules) + tuple(ctx.rules))
+    players = check_players(tour.rules, parsed.players)
+    setup = make_setup(tour, players, parse_policies(policy, players))
+    course, raced = check_race(parsed, tour, setup)
+    results = run_games(partial(play_game, setup), games, 1, workers, desc="racing")
+    head = f"{display_path(path)}: {players} players, ring {' '.join(course.ring[1:])}"
+    return head + "\n" + compare(raced, results, setup, parsed)
+
+
+# --- writing a log -------------------------------------------------------------------------------
+
+def log_text(tour: Tour, setup: Setup, course: Course, turns, start: int, rules=()) -> str:
+    """A race as its log: what `kit replay` reads, written from a simulated race."""
+    labels = piece_labels(setup.owner, tour.colours)
+    out = [f"players: {setup.players}"]
+    if rules:
+        out.append("rules: {" + ", ".join(f"{k}: {v}" for k, v in rules) + "}")
+    out.append(f"ring: [{', '.join(course.ring[1:])}]")
+    out.append(f"start: {start + 1}")
+    out.append("turns:")
+    for t in turns:
+        if t.used == 0:
+            out.append(f'  - "{labels[t.active]} 0"')
+            continue
+        parts = [f"{labels[p]} {' '.join(map(str, roll))} > {space_name(course, b)}"
+                 for p, roll, (_, b) in zip(t.rollers, t.rolls, t.moves)]
+        out.append(f'  - "{labels[t.active]} {t.used}: {", ".join(parts)}"')
+    return "\n".join(out) + "\n"
+
+
+
+EXAMPLE_SEED = 1
+EXAMPLE_POLICIES = ("bold", "careful", "patient", "drafting")
+EXAMPLE_HEAD = f"""\
+# A four-player race of ツール・ド・ダイス as copied from its progress sheet: race
+# {EXAMPLE_SEED} of `kit sim --game tour-de-dice --seed {EXAMPLE_SEED} --policy {','.join(EXAMPLE_POLICIES)}`,
+# written by kit.games.tour_de_dice.replay.example_log (a test keeps the two the same).
+# Check it with:  kit replay --game tour-de-dice data/tour-de-dice/example-log.yaml
+#
+# ring: the card ids in the sheet's ring boxes 1, 2, ... clockwise after the goal card.
+# start: the player who won the start roll. Each turn: the active piece and the dice it
+# declared, then each roller (the active piece first, the riders clockwise) with its
+# dice and the space it stopped on, BOX/LAP (G/1: the goal card's outer space, G/2: the
+# goal). "P3 0" would be a pass.
+"""
+
+
+def example_log(data_dir) -> str:
+    """The shipped example log, from race EXAMPLE_SEED of a simulated four-player table."""
+    from kit.games.tour_de_dice.play import play_log
+
+    tour = load(data_dir)
+    setup = make_setup(tour, len(EXAMPLE_POLICIES), EXAMPLE_POLICIES)
+    course, turns, result = play_log(setup, EXAMPLE_SEED)
+    return EXAMPLE_HEAD + log_text(tour, setup, course, turns, result.start)

@@ -1,0 +1,173 @@
+"""The report every game's `kit sim` shares: one schema, one policy grammar, one text shape."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from kit.cli import main
+from kit.errors import KitError
+from kit.report import KEYS, Outcome, figures, seat_policies
+
+from test_karuta_rules import shipped
+
+KNOWN = ("greedy", "random", "foresight")
+
+
+def test_policy_grammar():
+    assert seat_policies(None, 3, KNOWN, "greedy") == ("greedy",) * 3
+    assert seat_policies("random", 2, KNOWN, "greedy") == ("random", "random")
+    assert seat_policies("greedy, random ,foresight,greedy", 4, KNOWN, "greedy") == (
+        "greedy", "random", "foresight", "greedy")
+    assert seat_policies("greedy*2,random*2", 4, KNOWN, "greedy") == ("greedy", "greedy", "random", "random")
+    assert seat_policies("random*3", 3, KNOWN, "greedy") == ("random",) * 3
+    for bad, why in (("greedy,random", "names 2 seats for 4 players.*policies: greedy, random, foresight"),
+                     ("random*3", "names 3 seats for 4 players"), ("gredy", "did you mean greedy"),
+                     ("greedy*x", "NAME\\*K"), ("greedy*0", "NAME\\*K"), ("greedy,,random,random", "empty name")):
+        with pytest.raises(KitError, match=why):
+            seat_policies(bad, 4, KNOWN, "greedy")
+
+
+def test_figures_count_shared_and_missing_wins():
+    outcomes = [Outcome((1.0, 0.0), 10), Outcome((0.5, 0.5), 12), Outcome((0.0, 0.0), 14), Outcome((0.0, 1.0), 20)]
+    fig = figures(outcomes, seed=5, policies=("a", "b"), options={"x": 1}, game={"own": True})
+    assert tuple(fig) == KEYS
+    assert fig["seat_win_rate"] == [1.5 / 4, 1.5 / 4] and fig["no_winner_rate"] == 0.25
+    assert fig["policy_win_rate"] == {"a": 1.5 / 4, "b": 1.5 / 4}
+    assert fig["turns"]["median"] == 13 and fig["turns"]["min"] == 10 and fig["turns"]["max"] == 20
+    assert fig["rules"] == {"preset": None, "overrides": {}, "options": {"x": 1}}
+    for rate, (lo, hi) in zip(fig["seat_win_rate"], fig["seat_win_interval"]):
+        assert lo < rate < hi
+
+
+@shipped
+@pytest.mark.parametrize("game, policy", [("karuta", "greedy*2,random,foresight"), ("tour-de-dice", "bold*2,careful*2")])
+def test_every_game_answers_the_same_keys(project, game, policy):
+    res = CliRunner().invoke(main, ["sim", "-g", game, "--games", "60", "--json", "--workers", "1",
+                                    "--policy", policy])
+    assert res.exit_code == 0, res.output
+    fig = json.loads(res.output)
+    assert tuple(fig) == KEYS
+    assert set(fig["turns"]) == {"median", "min", "max", "p5", "p95"}
+    assert len(fig["seat_win_rate"]) == len(fig["seat_win_interval"]) == fig["players"] == 4
+    assert sum(fig["seat_win_rate"]) + fig["no_winner_rate"] == pytest.approx(1.0, abs=0.5)
+    assert set(fig["policy_win_rate"]) == set(fig["policy_win_interval"]) == set(policy.replace("*2", "").split(","))
+    assert fig["rules"]["preset"] == "written" and fig["rules"]["overrides"] == {}
+    text = CliRunner().invoke(main, ["sim", "-g", game, "--games", "60", "--workers", "1", "--policy", policy])
+    lines = text.output.splitlines()
+    assert lines[1] == "rules: preset written; overrides none"
+    assert lines[3].startswith("turns per game: median") and lines[4].startswith("winner share by seat")
+
+
+@shipped
+def test_policy_errors_are_the_same_in_every_game(project):
+    for game, policy in (("karuta", "greedy,random"), ("tour-de-dice", "bold,careful")):
+        res = CliRunner().invoke(main, ["sim", "-g", game, "--games", "5", "-n", "4", "--policy", policy])
+        assert res.exit_code == 2 and "names 2 seats for 4 players" in res.output
+
+
+@shipped
+def test_karuta_presets_by_name(project):
+    res = CliRunner().invoke(main, ["sim", "-g", "karuta", "--games", "200", "--json", "--workers", "1",
+                                    "--preset", "designer-tool", "--rule", "tie_break=last_played"])
+    assert res.exit_code == 0, res.output
+    fig = json.loads(res.output)
+    assert fig["rules"]["preset"] == "designer-tool"
+    assert fig["rules"]["overrides"] == {"tie_break": "last_played"}
+    assert {k: fig["rules"]["options"][k] for k in ("chain_limit", "behind_start", "crossing")} == {
+        "chain_limit": 1, "behind_start": "adjacency", "crossing": "pass_through"}
+    assert fig["game"]["stall_rate"] < 0.01 and 65 <= fig["turns"]["median"] <= 75
+    bad = CliRunner().invoke(main, ["sim", "-g", "karuta", "--games", "5", "--preset", "designer"])
+    assert bad.exit_code == 2 and "did you mean designer-tool" in bad.output
+
+
+@shipped
+@pytest.mark.parametrize("paper, size", [("A4", (297, 210)), ("A3", (420, 297)), ("Letter", (279.4, 215.9))])
+def test_reports_follow_the_paper(project, tmp_path, paper, size):
+    from pypdf import PdfReader
+    out = tmp_path / "r.pdf"
+    res = CliRunner().invoke(main, ["sim", "-g", "tour-de-dice", "--games", "40", "--workers", "1",
+                                    "--report", str(out), "--paper", paper])
+    assert res.exit_code == 0, res.output
+    for page in PdfReader(out).pages:
+        w, h = (float(v) / 72 * 25.4 for v in page.mediabox[2:])
+        assert (w, h) == pytest.approx(size, abs=0.2)
+
+
+# --- sweeps ----------------------------------------------------------------------------------
+
+from kit.sweep import Vary, paired, parse_vary, variants  # noqa: E402
+
+
+def test_vary_grammar_and_combinations():
+    assert parse_vary("chain_limit=0,1") == Vary("chain_limit", ("0", "1"))
+    assert parse_vary("policy=greedy;greedy,random") == Vary("policy", ("greedy", "greedy,random"))
+    rows = variants([parse_vary("preset=a,b"), parse_vary("rule=-;x=1+y=2"), parse_vary("policy=p,q")], "base")
+    assert [r.label for r in rows][:3] == ["preset=a rule=- policy=p", "preset=a rule=- policy=q",
+                                          "preset=a rule=x=1+y=2 policy=p"]
+    assert len(rows) == 8
+    assert rows[2].rules == (("preset", "a"), ("x", "1"), ("y", "2")) and rows[2].policy == "p"
+    assert variants([parse_vary("k=1,2")], "base")[1].policy == "base"
+    for bad, why in (("chain_limit", "KEY=A,B"), ("k=1,,2", "empty value"), ("k=1,1", "twice")):
+        with pytest.raises(KitError, match=why):
+            parse_vary(bad)
+    with pytest.raises(KitError, match="varied twice"):
+        variants([parse_vary("k=1,2"), parse_vary("k=3")], None)
+    with pytest.raises(KitError, match="OPTION=VALUE"):
+        variants([parse_vary("rule=x")], None)
+
+
+def test_paired_difference_is_beyond_noise_only_when_its_interval_excludes_zero():
+    base = [0, 1] * 50
+    assert not paired(base, base)["beyond_noise"] and paired(base, base)["diff"] == 0
+    assert paired([x + 1 for x in base], base)["beyond_noise"]  # every game one more: no noise at all
+    shifted = [x + (1 if k % 3 else 0) for k, x in enumerate(base)]
+    d = paired(shifted, base)
+    assert d["beyond_noise"] and d["diff_interval"][0] > 0
+    noisy = [1 - x for x in base]
+    assert not paired(noisy, base)["beyond_noise"]
+
+
+def _json(args):
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)
+
+
+@shipped
+@pytest.mark.parametrize("game, vary, separate", [
+    ("karuta", ["--vary", "preset=written,designer-tool", "--vary", "policy=greedy;random,greedy,foresight,greedy"],
+     [["--preset", "written", "--policy", "greedy"],
+      ["--preset", "written", "--policy", "random,greedy,foresight,greedy"],
+      ["--preset", "designer-tool", "--policy", "greedy"],
+      ["--preset", "designer-tool", "--policy", "random,greedy,foresight,greedy"]]),
+    ("tour-de-dice", ["--vary", "breakaway=off,on", "--vary", "rule=-;dice=2"],
+     [["--rule", "breakaway=off"], ["--rule", "breakaway=off", "--rule", "dice=2"],
+      ["--rule", "breakaway=on"], ["--rule", "breakaway=on", "--rule", "dice=2"]]),
+])
+def test_a_sweeps_rows_equal_separate_runs_on_the_same_seeds(project, game, vary, separate):
+    common = ["sim", "-g", game, "--games", "60", "--seed", "9", "--workers", "1", "--json"]
+    sweep = _json(common + vary)
+    assert [r["report"] for r in sweep["rows"]] == [_json(common + args) for args in separate]
+    first = sweep["rows"][0]["compare"]
+    assert "diff" not in first["turns"] and "diff" in sweep["rows"][1]["compare"]["turns"]
+    text = CliRunner().invoke(main, common[:-1] + vary)
+    assert text.exit_code == 0 and "beyond noise" in text.output and len(text.output.splitlines()) == 4 + 4 + 1
+
+
+@shipped
+def test_sweep_marks_what_the_designer_tool_changes_and_draws_a_page(project, tmp_path):
+    out = tmp_path / "sweep.pdf"
+    sweep = _json(["sim", "-g", "karuta", "--games", "150", "--workers", "1", "--json",
+                   "--vary", "preset=written,designer-tool", "--report", str(out), "--paper", "A3"])
+    tool = sweep["rows"][1]["compare"]
+    assert tool["turns"]["beyond_noise"] and tool["turns"]["diff"] > 10
+    assert tool["passes"]["beyond_noise"]
+    assert sweep["rows"][1]["report"]["rules"]["preset"] == "designer-tool"
+    from pypdf import PdfReader
+    pages = PdfReader(out).pages
+    assert len(pages) == 1 and "designer-tool" in pages[0].extract_text()
+    bad = CliRunner().invoke(main, ["sim", "-g", "karuta", "--games", "5", "--vary", "chian_limit=0,1"])
+    assert bad.exit_code == 2 and "--vary chian_limit=0" in bad.output and "did you mean chain_limit" in bad.output
