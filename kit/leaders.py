@@ -158,7 +158,7 @@ def _leader(boxes, anchors, areas, threshold, margin, i) -> Leader:
     near = [o for k, o in enumerate(boxes) if k != i and _near(o, b, a)]
     end = target(a, areas[i] if areas is not None else None, b, near, margin)
     straight = (edge_point(b, end), end)
-    if _clear(*straight, near):
+    if segment_clear(*straight, near):
         return straight
     return _bent(b, end, near, margin) or straight
 
@@ -176,7 +176,7 @@ def _bent(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader 
             continue
         start = edge_point(box, bend)
         path = (start, bend, end)
-        if not all(_clear(p, q, others) for p, q in _segments(path)):
+        if not all(segment_clear(p, q, others) for p, q in _segments(path)):
             continue
         if segment_enters(bend, end, box):
             continue
@@ -186,7 +186,7 @@ def _bent(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader 
     return best[1] if best else None
 
 
-def _clear(p: Point, q: Point, boxes: Sequence[Box]) -> bool:
+def segment_clear(p: Point, q: Point, boxes: Sequence[Box]) -> bool:
     """Whether the segment p-q enters none of `boxes`.
 
     Boxes apart from the segment's bounding box are passed over before the exact test:

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, white
 
+from shapely.geometry import box as shapely_box
+
 from kit.errors import KitError
 from kit.imposition import Rect
 from kit.layoutfile import Layout
@@ -50,12 +52,16 @@ class TilePlan:
     overlap: float
     rows: int
     cols: int
-    tiles: tuple[Tile, ...]    # row by row from the top, left to right
-    seams_x: tuple[float, ...]  # vertical seams, drawing x
-    seams_y: tuple[float, ...]  # horizontal seams, drawing y
+    tiles: tuple[Tile, ...]    # row by row from the top, left to right; a sheet with nothing on it is left out
+    seams_x: tuple[float, ...]  # vertical seams, drawing x: the cut edge of the sheet to the right
+    seams_y: tuple[float, ...]  # horizontal seams, drawing y: the cut edge of the sheet below
 
-    def tile(self, row: int, col: int) -> Tile:
-        return self.tiles[row * self.cols + col]
+    def tile(self, row: int, col: int) -> Tile | None:
+        """The sheet at (row, col), or None where the grid has no sheet (nothing to print there)."""
+        for t in self.tiles:
+            if (t.row, t.col) == (row, col):
+                return t
+        return None
 
 
 def _count(size: float, room: float, overlap: float) -> int:
@@ -78,30 +84,73 @@ def _orientation(width: float, height: float, paper_w: float, paper_h: float, ma
     return _count(width, room_w, overlap), _count(height, room_h, overlap), room_w, room_h
 
 
-def plan(width: float, height: float, layout: Layout, overlap: float) -> TilePlan:
-    """Tiles covering a width × height mm drawing, neighbours sharing a glued `overlap` mm;
-    portrait or landscape, whichever needs fewer."""
+SHIFTS = 8      # grid positions tried along each axis when sheets with nothing on them are left out
+
+
+def _grid(area: Rect, cols: int, rows: int, room_w: float, room_h: float, overlap: float,
+          fx: float, fy: float, carries) -> list[Tile]:
+    """The tiles of a cols × rows grid over `area`, its spare paper put `fx`, `fy` (0..1) of the
+    way to the left and top; only those that meet `carries` (every one when None)."""
+    step_w, step_h = room_w - overlap, room_h - overlap
+    left = area.x - (cols * room_w - (cols - 1) * overlap - area.w) * fx
+    top = area.y2 + (rows * room_h - (rows - 1) * overlap - area.h) * fy
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            src = Rect(left + c * step_w, top - r * step_h - room_h, room_w, room_h)
+            if carries is None or carries.intersects(shapely_box(src.x, src.y, src.x2, src.y2)):
+                out.append(Tile(r, c, _label(r, c), src, Rect(0, 0, room_w, room_h)))
+    return out
+
+
+def _connected(tiles: list[Tile]) -> bool:
+    """Whether the sheets join edge to edge into one piece (a sheet meeting the rest only at a
+    corner could not be glued)."""
+    cells = {(t.row, t.col) for t in tiles}
+    if not cells:
+        return True
+    seen, todo = set(), [next(iter(cells))]
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in seen:
+            continue
+        seen.add((r, c))
+        todo.extend(n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in cells)
+    return seen == cells
+
+
+def plan(width: float, height: float, layout: Layout, overlap: float, area: Rect | None = None,
+         carries=None) -> TilePlan:
+    """Tiles covering `area` (default: the whole width × height mm drawing), neighbours sharing
+    a glued `overlap` mm; portrait or landscape, whichever needs fewer. With `carries` (a
+    shapely shape, drawing mm), a sheet that would show none of it is left out, and the grid
+    is shifted to leave out the most."""
     margin = layout.margin
     pw, ph = layout.paper_width, layout.paper_height
+    area = area or Rect(0, 0, width, height)
+    shifts = [0.5] if carries is None else [0.5] + [k / (SHIFTS - 1) for k in range(SHIFTS)]
     options = []
     for paper_w, paper_h in ((pw, ph), (ph, pw)):
-        fit = _orientation(width, height, paper_w, paper_h, margin, overlap)
-        if fit is not None:
-            cols, rows, room_w, room_h = fit
-            options.append((cols * rows, paper_w > paper_h, paper_w, paper_h, cols, rows, room_w, room_h))
+        fit = _orientation(area.w, area.h, paper_w, paper_h, margin, overlap)
+        if fit is None:
+            continue
+        cols, rows, room_w, room_h = fit
+        for n, (fx, fy) in enumerate((fx, fy) for fx in shifts for fy in shifts):
+            tiles = _grid(area, cols, rows, room_w, room_h, overlap, fx, fy, carries)
+            if _connected(tiles):
+                options.append((len(tiles), paper_w > paper_h, n, paper_w, paper_h, cols, rows, room_w,
+                                room_h, tiles))
     if not options:
         raise KitError(f"the board overlap {overlap:g} mm leaves no room on {layout.paper} paper")
-    _, _, paper_w, paper_h, cols, rows, room_w, room_h = min(options)
-    # Centre the drawing in the area the tiles cover, so the spare paper is shared.
-    step_w, step_h = room_w - overlap, room_h - overlap
-    left = -(cols * room_w - (cols - 1) * overlap - width) / 2
-    top = height + (rows * room_h - (rows - 1) * overlap - height) / 2
+    _, _, _, paper_w, paper_h, cols, rows, room_w, room_h, tiles = min(options, key=lambda o: o[:3])
     page = Rect(margin, margin + LABEL_H, room_w, room_h)
-    tiles = tuple(
-        Tile(r, c, _label(r, c), Rect(left + c * step_w, top - r * step_h - room_h, room_w, room_h), page)
-        for r in range(rows) for c in range(cols))
-    seams_x = tuple(left + c * step_w + overlap / 2 for c in range(1, cols))
-    seams_y = tuple(top - r * step_h - overlap / 2 for r in range(1, rows))
+    tiles = tuple(Tile(t.row, t.col, t.label, t.source, page) for t in tiles)
+    left = tiles[0].source.x - tiles[0].col * (room_w - overlap) if tiles else area.x
+    top = tiles[0].source.y2 + tiles[0].row * (room_h - overlap) if tiles else area.y2
+    # Each seam is the cut edge of the later sheet, so neighbours share the whole `overlap` strip
+    # as the glue strip the instructions name.
+    seams_x = tuple(left + c * (room_w - overlap) for c in range(1, cols))
+    seams_y = tuple(top - r * (room_h - overlap) for r in range(1, rows))
     return TilePlan(width, height, paper_w, paper_h, overlap, rows, cols, tiles, seams_x, seams_y)
 
 
@@ -145,19 +194,24 @@ def draw_tiles(pdf: Pdf, plan_: TilePlan, form: str, title: str) -> None:
 
 
 def _seams(c, plan_: TilePlan, t: Tile, all_ticks) -> None:
+    """The sheet's cut edges (dashed: left and top, where a neighbour lies under it) and the
+    lines a neighbour's cut edge goes on (solid: the glue strip's edge, `overlap` inside)."""
     s = t.source
     c.setLineWidth(0.35)
     c.setStrokeColor(SEAM)
-    for x in plan_.seams_x:
-        if s.x < x < s.x2:
-            # the seam at this sheet's left is where it is cut: dashed; on the right, the line to meet.
-            c.setDash([3, 2] if x - s.x < s.w / 2 else [], 0)
-            px, _ = to_page(t, x, 0)
+    cuts = ((t.col > 0 and plan_.tile(t.row, t.col - 1), "x", s.x, True),
+            (t.col + 1 < plan_.cols and plan_.tile(t.row, t.col + 1), "x", s.x2 - plan_.overlap, False),
+            (t.row > 0 and plan_.tile(t.row - 1, t.col), "y", s.y2, True),
+            (t.row + 1 < plan_.rows and plan_.tile(t.row + 1, t.col), "y", s.y + plan_.overlap, False))
+    for neighbour, axis, at, dashed in cuts:
+        if not neighbour:
+            continue
+        c.setDash([3, 2] if dashed else [], 0)
+        if axis == "x":
+            px, _ = to_page(t, at, 0)
             line(c, px, t.page.y, px, t.page.y2)
-    for y in plan_.seams_y:
-        if s.y < y < s.y2:
-            c.setDash([3, 2] if s.y2 - y < s.h / 2 else [], 0)
-            _, py = to_page(t, 0, y)
+        else:
+            _, py = to_page(t, 0, at)
             line(c, t.page.x, py, t.page.x2, py)
     c.setDash([], 0)
     c.setLineWidth(0.5)
@@ -173,17 +227,19 @@ def _seams(c, plan_: TilePlan, t: Tile, all_ticks) -> None:
 
 def _neighbours(plan_: TilePlan, t: Tile) -> str:
     parts = []
-    if t.row > 0:
-        parts.append(f"cut the top dashed line, lay over {plan_.tile(t.row - 1, t.col).label}")
-    if t.col > 0:
-        parts.append(f"cut the left dashed line, lay over {plan_.tile(t.row, t.col - 1).label}")
-    return "; ".join(parts) if parts else "the first sheet: others are laid over it"
+    above = plan_.tile(t.row - 1, t.col) if t.row > 0 else None
+    left = plan_.tile(t.row, t.col - 1) if t.col > 0 else None
+    if above:
+        parts.append(f"cut the top dashed line, lay over {above.label}")
+    if left:
+        parts.append(f"cut the left dashed line, lay over {left.label}")
+    return "; ".join(parts) if parts else "others are laid over this sheet"
 
 
 def _tile_label(c, plan_: TilePlan, t: Tile, title: str) -> None:
     x, y = t.page.x, t.page.y - LABEL_H
     text(c, x + 1, y + 4.6, t.label, 13)
-    text(c, x + 13, y + 5.6, f"{title}: sheet {t.label} of {plan_.rows} × {plan_.cols} "
+    text(c, x + 13, y + 5.6, f"{title}: sheet {t.label}, one of {len(plan_.tiles)} "
                              f"(rows A–{_label(plan_.rows - 1, 0)[:-1]}, columns 1–{plan_.cols}), true scale", 6.5)
     text(c, x + 13, y + 2.4, _neighbours(plan_, t) + "; match the ticks, glue.", 6.5)
 

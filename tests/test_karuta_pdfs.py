@@ -21,7 +21,7 @@ needs_data = pytest.mark.skipif(not all((ROOT / "data" / "karuta" / f).exists() 
                                 reason="data/karuta is not complete yet")
 pytestmark = [needs_map, needs_data]
 
-FILES = ("board.pdf", "board-overview.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf")
+FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf")
 
 
 @pytest.fixture

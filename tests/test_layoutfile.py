@@ -77,7 +77,8 @@ def test_a_games_own_settings_are_its_own_and_keep_their_line(tmp_path):
     from kit.games.karuta.settings import board, compared_cards
     from kit.layoutfile import progress_turns
     karuta = shipped_layout("karuta")
-    assert (board(karuta).scale, board(karuta).overlap, board(karuta).slot_gap) == (1.0, 10.0, 1.0)
+    assert (board(karuta).scale, board(karuta).overlap, board(karuta).slot_gap) == (1.0, 10.0, 4.0)
+    assert board(karuta).sea is None          # no ink on the sea
     assert [(c.width, c.height) for c in compared_cards(karuta)] == [(22, 16), (24, 26), (26, 30), (34, 46)]
     assert progress_turns(karuta) == 110 and progress_turns(shipped_layout("tour-de-dice")) == 104
     # karuta's sections are not tour-de-dice's: refused, with the line

@@ -114,13 +114,14 @@ def test_tiles_cover_the_drawing_with_the_glue_overlap(layout, paper, scale):
         if t.row + 1 < p.rows:
             below = p.tile(t.row + 1, t.col)
             assert t.source.y - below.source.y2 == pytest.approx(-overlap)
-    # every seam runs down the middle of a shared strip, inside both neighbours
+    # every seam is the later sheet's cut edge: the glue strip is the whole overlap, as the
+    # instructions say ("glue in the 10 mm strip")
     for c, x in enumerate(p.seams_x, 1):
         left, right = p.tile(0, c - 1).source, p.tile(0, c).source
-        assert right.x < x < left.x2 and x - right.x == pytest.approx(overlap / 2)
+        assert x == pytest.approx(right.x) and left.x2 - x == pytest.approx(overlap)
     for r, y in enumerate(p.seams_y, 1):
         upper, lower = p.tile(r - 1, 0).source, p.tile(r, 0).source
-        assert upper.y < y < lower.y2 and lower.y2 - y == pytest.approx(overlap / 2)
+        assert y == pytest.approx(lower.y2) and y - upper.y == pytest.approx(overlap)
     for kind, x, y in ticks(p):
         assert 0 <= x <= w and 0 <= y <= h
         assert (x in p.seams_x) if kind == "x" else (y in p.seams_y)

@@ -197,6 +197,14 @@ def test_spaces_too_close_for_the_print(model):
         in str(err.value)
 
 
+def test_check_refuses_spaces_too_close_for_the_layout(project):
+    bigger = project / "big.yaml"
+    bigger.write_text("pieces:\n  ring_space: {size: 24x24, bleed: 0mm, gutter: 3mm}\n", encoding="utf-8")
+    code, out = run("check", "--game", "shikoku-duo", "--layout", str(bigger))
+    assert code == 2
+    assert "data/shikoku-duo/board.yaml:" in out and "would print" in out and "spaces of 24 mm need 27 mm" in out
+
+
 # ---------------------------------------------------------------- every check, with its line
 
 BOARD_CASES = [

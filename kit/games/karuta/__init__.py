@@ -42,5 +42,6 @@ GAME = Game(
     data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml"),
     pieces=("card",),
     layout_settings=("board", "map", "compared_cards", "progress_sheet"),
-    products=("board.pdf", "board-overview.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf"),
+    products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",
+              "progress-sheet.pdf"),
 )

@@ -1,9 +1,14 @@
 """The board (盤面): the blank map tinted by 五畿七道, card slots, leaders, highways, sea routes.
 
-The whole board is drawn once, at true scale (the layout's `board: scale`, mm per map
-unit), into a PDF form XObject; `board.pdf` shows it tiled over sheets with an
-assembly page, `board-overview.pdf` shows it scaled onto one page. Drawing
-coordinates are mm with y up; the map's own y points down, so `Frame.at` flips it.
+`board_plan` places everything as values first: the routed highways and their
+names (`roads`), the marks where the rules' adjacency differs from the map, the
+part of the map that carries something, the sheets that print it and the legend.
+The whole board is then drawn once, at true scale (the layout's `board: scale`, mm per map
+unit), into a PDF form XObject; `board.pdf` shows it tiled over the sheets that
+carry land or slots, with an assembly page; `board-overview.pdf` shows it on one
+page with a legend at reading size; `board-key.pdf` is the answer key: the same
+page with every slot's province and card number. Drawing coordinates are mm with
+y up; the map's own y points down, so `Frame.at` flips it.
 """
 
 from __future__ import annotations
@@ -22,20 +27,22 @@ from kit.layoutfile import Layout
 from kit.output import Pdf
 from kit.render import colour, fill_rect, mix, rings_path, stroke_rect, text
 from kit.svgmap import shape_rings
-from kit.tiles import draw_assembly, draw_tiles, plan
+from kit.tiles import TilePlan, draw_assembly, draw_tiles, plan
 from kit.units import to_pt
 
-from kit.games.karuta.settings import board as board_settings
 from kit.games.karuta.cards import CREDIT, TITLE
+from kit.games.karuta.settings import board as board_settings
 from kit.games.karuta.layout import Slot
 from kit.games.karuta.model import START, Karuta
+from kit.games.karuta.roads import Name, Road, names, roads
 
 FORM = "karuta-board"
-SEA = Color(0.92, 0.96, 0.99)
 BORDER = Color(0.45, 0.45, 0.45)
 LEADER = Color(0.2, 0.2, 0.2)
 ROUTE_BLUE = Color(0.1, 0.3, 0.65)
-HIGHWAY_INK = Color(0.32, 0.16, 0.08)
+SLOT_TINT_ALPHA = 0.18      # a slot is a frame and a light tint: the province's outline and colour show through
+SLOT_FRAME_MM = 0.35
+CASING = 0.5                # mm of white each side of a highway line, so it reads over any tint
 
 
 @dataclass(frozen=True)
@@ -47,11 +54,11 @@ class Stroke:
     ink: Color
 
 
-# Tiers must stay apart in greyscale: width and dash both differ, not just colour.
+# Tiers stay apart three ways: width, dash and colour (so also in greyscale).
 TIER_STROKES = {
-    "main": Stroke(1.6, (), HIGHWAY_INK),
-    "primary": Stroke(0.8, (), HIGHWAY_INK),
-    "secondary": Stroke(0.6, (4.0, 2.0), HIGHWAY_INK),
+    "main": Stroke(1.4, (), Color(0.69, 0.09, 0.12)),
+    "primary": Stroke(0.9, (), Color(0.36, 0.20, 0.07)),
+    "secondary": Stroke(0.6, (3.0, 1.5), Color(0.22, 0.22, 0.22)),
 }
 SEA_STROKE = Stroke(0.6, (0.1, 1.6), ROUTE_BLUE)     # round dots
 TIER_LABELS = {"main": "五街道 main highways", "primary": "脇街道 primary side highways",
@@ -78,10 +85,10 @@ def _pt(xy):
     return to_pt(xy[0]), to_pt(xy[1])
 
 
-def _set_stroke(c: Canvas, s: Stroke, scale: float = 1.0) -> None:
-    c.setStrokeColor(s.ink)
-    c.setLineWidth(to_pt(s.width * scale))
-    c.setDash([to_pt(d * scale) for d in s.dash] if s.dash else [], 0)
+def _set_stroke(c: Canvas, s: Stroke, scale: float = 1.0, widen: float = 0.0, ink: Color | None = None) -> None:
+    c.setStrokeColor(ink or s.ink)
+    c.setLineWidth(to_pt(s.width * scale + widen))
+    c.setDash([to_pt(d * scale) for d in s.dash] if s.dash and not widen else [], 0)
     c.setLineCap(1 if s.dash and s.dash[0] < 0.5 else 0)
 
 
@@ -93,35 +100,230 @@ def _polyline(c: Canvas, points) -> None:
     c.drawPath(p, stroke=1, fill=0)
 
 
-def _provinces(c: Canvas, model: Karuta, board, f: Frame) -> None:
+def _shape_path(c: Canvas, shape, f: Frame):
+    return rings_path(c, shape_rings(shape), f.at)
+
+
+def _provinces(c: Canvas, model: Karuta, board, f: Frame, fill: bool = True) -> None:
+    """The provinces tinted by region (`fill`), or only their outlines (drawn again over the slots)."""
     for p in model.provinces:
-        shape = board.regions[p.kanji].shape
-        path = rings_path(c, shape_rings(shape), f.at)
-        c.setFillColor(mix(model.region_of[p.kanji].color, white, 0.55))
+        path = _shape_path(c, board.regions[p.kanji].shape, f)
+        if fill:
+            c.setFillColor(province_fill(model, p.kanji))
         c.setStrokeColor(BORDER)
         c.setLineWidth(0.5)
-        c.drawPath(path, stroke=1, fill=1, fillMode=0)
+        c.drawPath(path, stroke=1, fill=1 if fill else 0, fillMode=0)
 
 
-def highway_segments(model: Karuta, slots: dict[str, Slot]):
-    """(tier, from, to) centre-to-centre segments, lightest tier first so main lines end on top."""
-    order = {"secondary": 0, "primary": 1, "main": 2}
+# --- the board as values -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where the rules' adjacency differs from the map, drawn on the board (map units).
+
+    kind "bar": the shapes touch but the provinces are not neighbours: a bar across the border.
+    kind "link": neighbours whose shapes do not touch: a link between them.
+    kind "ferry": a highway leg between provinces that do not touch: a 渡 sign on the leg.
+    """
+
+    kind: str
+    a: str
+    b: str
+    p: tuple[float, float]
+    q: tuple[float, float]
+    note: str
+
+
+BAR_LEN = 9.0      # map units: the bar across a border that does not count
+
+
+def rule_marks(model: Karuta, board, found_roads) -> tuple[Mark, ...]:
+    """Every place `kit check` warns about, as a mark: the same pairs, in the same order."""
+    from shapely.ops import nearest_points
+
+    from kit.games.karuta.check import TOUCH, touching_pairs
+
+    touching = touching_pairs(board)
+    islands = set(model.islands)
+    num = lambda k: model.by_kanji[k].number   # noqa: E731
     out = []
-    for h in sorted(model.highways, key=lambda h: order.get(h.tier, 0)):
-        for a, b in zip(h.provinces, h.provinces[1:]):
-            out.append((h.tier, slots[a].centre, slots[b].centre))
-    return out
+    for a, b in model.adjacency:
+        if frozenset((a, b)) not in touching:
+            pa, pb = nearest_points(board.regions[a].shape, board.regions[b].shape)
+            out.append(Mark("link", a, b, (pa.x, pa.y), (pb.x, pb.y),
+                            f"{a}–{b}: neighbours, although the map does not show them touching"))
+    listed = {frozenset(p) for p in model.adjacency}
+    for pair in sorted(touching - listed, key=lambda p: sorted(num(k) for k in p)):
+        if pair & islands:
+            continue
+        a, b = sorted(pair, key=num)
+        sa, sb = board.regions[a].shape, board.regions[b].shape
+        border = sa.buffer(TOUCH).intersection(sb.buffer(TOUCH))
+        mid = border.representative_point() if not border.is_empty else nearest_points(sa, sb)[0]
+        ca, cb = board.regions[a].anchor, board.regions[b].anchor
+        dx, dy = cb[0] - ca[0], cb[1] - ca[1]
+        n = (dx * dx + dy * dy) ** 0.5 or 1.0
+        h = BAR_LEN / 2
+        out.append(Mark("bar", a, b, (mid.x - dx / n * h, mid.y - dy / n * h), (mid.x + dx / n * h, mid.y + dy / n * h),
+                        f"{a}–{b}: not neighbours, although the map shows them touching"))
+    for h_ in model.highways:
+        for a, b in zip(h_.provinces, h_.provinces[1:]):
+            if frozenset((a, b)) not in touching:
+                road = next(r for r in found_roads if (r.highway, r.a, r.b) == (h_.name, a, b))
+                line = LineString(road.points)
+                mid = line.interpolate(0.5, normalized=True)
+                out.append(Mark("ferry", a, b, (mid.x, mid.y), (mid.x, mid.y),
+                                f"{h_.name} {a} → {b}: by boat (the provinces do not touch)"))
+    return tuple(out)
 
 
-def _routes(c: Canvas, model: Karuta, slots: dict[str, Slot], f: Frame) -> None:
-    for tier, a, b in highway_segments(model, slots):
-        _set_stroke(c, TIER_STROKES.get(tier, TIER_STROKES["secondary"]))
-        _polyline(c, [f.at(*a), f.at(*b)])
+@dataclass(frozen=True)
+class BoardPlan:
+    """Everything the board shows, placed: the drawing is `width` × `height` mm (the whole
+    map at true scale); `area` is the part that carries something and is printed."""
+
+    frame: Frame
+    width: float
+    height: float
+    roads: tuple[Road, ...]
+    names: tuple[Name, ...]
+    marks: tuple[Mark, ...]
+    area: Rect
+    legend: Rect
+    title: Rect
+    tiles: TilePlan
+
+
+def board_plan(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> BoardPlan:
+    settings = board_settings(layout)
+    f = Frame(settings.scale, board.height)
+    width, height = board.width * f.scale, board.height * f.scale
+    found = roads(model, slots, settings.slot_gap)
+    marks = rule_marks(model, board, found)
+    named = names(model, slots, found, settings.scale,
+                  avoid=unary_union([_mark_shape(m) for m in marks]) if marks else None)
+    carried = content(model, board, slots, found, named, marks, f)
+    x0, y0, x1, y1 = carried.bounds
+    area = Rect(max(0.0, x0 - AREA_PAD), max(0.0, y0 - AREA_PAD), 0, 0)
+    area = Rect(area.x, area.y, min(width, x1 + AREA_PAD) - area.x, min(height, y1 + AREA_PAD) - area.y)
+    tiles = plan(width, height, layout, settings.overlap, area, carried)
+    # The legend and title go on sheets that carry land or slots anyway, clear of both,
+    # away from the glue strips.
+    room = unary_union([shapely_box(t.source.x + tiles.overlap, t.source.y + tiles.overlap,
+                                    t.source.x2 - tiles.overlap, t.source.y2 - tiles.overlap) for t in tiles.tiles])
+    blocked = obstacles(model, board, slots, f, found)
+    legend = free_spot(blocked, width, height, LEGEND_W, LEGEND_H, (area.x2, area.y), room)
+    title = free_spot(blocked.union(shapely_box(legend.x, legend.y, legend.x2, legend.y2)),
+                      width, height, TITLE_W, TITLE_H, (area.x, area.y2), room)
+    return BoardPlan(f, width, height, found, named, marks, area, legend, title, tiles)
+
+
+AREA_PAD = 2.0      # mm of sea kept round what the board carries
+
+
+def _mark_shape(m: Mark):
+    return LineString([m.p, m.q]).buffer(3.0) if m.p != m.q else LineString([m.p, (m.p[0] + 0.01, m.p[1])]).buffer(4.0)
+
+
+def content(model: Karuta, board, slots: dict[str, Slot], found, named, marks, f: Frame):
+    """What the board carries, in drawing mm: land, slots, leaders, roads, names, marks, the start label."""
+    shapes = [shapely_box(r.x, r.y, r.x2, r.y2) for r in (f.rect(s) for s in slots.values())]
+    for p in model.provinces:
+        x0, y0, x1, y1 = board.regions[p.kanji].shape.bounds
+        (ax, ay), (bx, by) = f.at(x0, y1), f.at(x1, y0)
+        shapes.append(shapely_box(ax, ay, bx, by))
+    for s in slots.values():
+        if len(s.leader) >= 2:
+            shapes.append(LineString([f.at(*q) for q in s.leader]).buffer(1.0))
+    for r in found:
+        shapes.append(LineString([f.at(*q) for q in r.points]).buffer(1.0))
+    for n in named:
+        shapes.append(_name_box(n, f))
+    for m in marks:
+        shapes.append(LineString([f.at(*m.p), f.at(*m.q)]).buffer(3.0) if m.p != m.q
+                      else shapely_box(*f.at(*m.p), *f.at(*m.p)).buffer(3.5))
+    label = start_label_rect(slots, f)
+    if label is not None:
+        shapes.append(shapely_box(label.x, label.y, label.x2, label.y2))
+    return unary_union(shapes)
+
+
+def _name_box(n: Name, f: Frame):
+    from shapely.affinity import rotate
+    x, y = f.at(*n.at)
+    h = n.size * 25.4 / 72 * 1.3
+    w = n.length * f.scale
+    return rotate(shapely_box(x - w / 2, y - h / 2, x + w / 2, y + h / 2), -n.angle, origin=(x, y))
+
+
+# --- drawing -------------------------------------------------------------------------
+
+
+def _routes(c: Canvas, model: Karuta, slots: dict[str, Slot], found, f: Frame) -> None:
+    for r in found:          # white casing under every line first, so crossings stay readable
+        _set_stroke(c, TIER_STROKES.get(r.tier, TIER_STROKES["secondary"]), widen=2 * CASING, ink=white)
+        _polyline(c, [f.at(*q) for q in r.points])
+    for r in found:
+        _set_stroke(c, TIER_STROKES.get(r.tier, TIER_STROKES["secondary"]))
+        _polyline(c, [f.at(*q) for q in r.points])
     _set_stroke(c, SEA_STROKE)
     for a, b in model.sea_routes:
         _polyline(c, [f.at(*slots[a].centre), f.at(*slots[b].centre)])
     c.setDash([], 0)
     c.setLineCap(0)
+
+
+def _names(c: Canvas, model: Karuta, named, f: Frame) -> None:
+    tier = {h.name: h.tier for h in model.highways}
+    for n in named:
+        ink = TIER_STROKES.get(tier[n.highway], TIER_STROKES["secondary"]).ink
+        x, y = f.at(*n.at)
+        if n.tie is not None:
+            c.setStrokeColor(ink)
+            c.setLineWidth(to_pt(0.25))
+            c.setDash([], 0)
+            _polyline(c, [(x, y), f.at(*n.tie)])
+        c.saveState()
+        c.translate(to_pt(x), to_pt(y))
+        c.rotate(-n.angle)
+        h = n.size * 25.4 / 72
+        w = n.length * f.scale
+        fill_rect(c, Rect(-w / 2, -h * 0.65, w, h * 1.3), white)
+        stroke_rect(c, Rect(-w / 2, -h * 0.65, w, h * 1.3), ink, to_pt(0.2))
+        text(c, 0, -h * 0.36, n.highway, n.size, "centre", ink)
+        c.restoreState()
+
+
+MARK_INK = Color(0.80, 0.0, 0.0)
+
+
+def _marks(c: Canvas, marks, f: Frame) -> None:
+    for m in marks:
+        p, q = f.at(*m.p), f.at(*m.q)
+        if m.kind == "bar":
+            c.setStrokeColor(white)
+            c.setLineWidth(to_pt(2.6))
+            c.setLineCap(0)
+            _polyline(c, [p, q])
+            c.setStrokeColor(MARK_INK)
+            c.setLineWidth(to_pt(1.6))
+            _polyline(c, [p, q])
+        elif m.kind == "link":
+            c.setStrokeColor(MARK_INK)
+            c.setLineWidth(to_pt(1.0))
+            c.setDash([to_pt(1.2), to_pt(0.8)], 0)
+            _polyline(c, [p, q])
+            c.setDash([], 0)
+            for end in (p, q):
+                c.setFillColor(MARK_INK)
+                c.circle(*_pt(end), to_pt(1.1), stroke=0, fill=1)
+        else:
+            c.setFillColor(white)
+            c.setStrokeColor(MARK_INK)
+            c.setLineWidth(to_pt(0.5))
+            c.circle(*_pt(p), to_pt(3.0), stroke=1, fill=1)
+            text(c, p[0], p[1] - 1.3, "渡", 10, "centre", MARK_INK)
 
 
 def _leaders(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
@@ -135,12 +337,49 @@ def _leaders(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
             c.circle(*_pt(pts[-1]), to_pt(0.9), stroke=0, fill=1)
 
 
-def _slots(c: Canvas, model: Karuta, slots: dict[str, Slot], f: Frame) -> None:
+def _rgb(c: Color) -> tuple[float, float, float]:
+    return (c.red, c.green, c.blue)
+
+
+def _blend(under: Color, over: Color, alpha: float) -> Color:
+    """`over` laid on `under` at `alpha`: computed here, so the PDF needs no transparency."""
+    return Color(*(u + (o - u) * alpha for u, o in zip(_rgb(under), _rgb(over))))
+
+
+def province_fill(model: Karuta, kanji: str) -> Color:
+    return mix(model.region_of[kanji].color, white, 0.55)
+
+
+def slot_patches(model: Karuta, board, slots: dict[str, Slot], sea: Color | None) -> list[tuple[str, object, Color]]:
+    """(slot, piece, colour): each slot's light tint, split where provinces lie under it so each
+    piece is that province's own colour with the slot's tint laid over at SLOT_TINT_ALPHA. The
+    province keeps its colour under its slot (and its outline, drawn again on top)."""
+    out = []
+    for k, s in slots.items():
+        rect = shapely_box(s.centre[0] - s.width / 2, s.centre[1] - s.height / 2,
+                           s.centre[0] + s.width / 2, s.centre[1] + s.height / 2)
+        tint = colour(model.region_of[k].color)
+        rest = rect
+        for p in model.provinces:
+            shape = board.regions[p.kanji].shape
+            if not shape.intersects(rect):
+                continue
+            piece = shape.intersection(rect)
+            if piece.area > 0:
+                out.append((k, piece, _blend(province_fill(model, p.kanji), tint, SLOT_TINT_ALPHA)))
+                rest = rest.difference(shape)
+        if rest.area > 0:
+            out.append((k, rest, _blend(sea if sea is not None else white, tint, SLOT_TINT_ALPHA)))
+    return out
+
+
+def _slots(c: Canvas, model: Karuta, board, slots: dict[str, Slot], f: Frame, sea: Color | None) -> None:
+    """A frame and a light tint: the province under the slot keeps its outline and colour."""
+    for _, piece, tint in slot_patches(model, board, slots, sea):
+        c.setFillColor(tint)
+        c.drawPath(_shape_path(c, piece, f), stroke=0, fill=1, fillMode=0)
     for s in slots.values():
-        r = f.rect(s)
-        region = model.region_of[s.kanji].color
-        fill_rect(c, r, mix(region, white, 0.85))
-        stroke_rect(c, r, colour(region), to_pt(0.7))
+        stroke_rect(c, f.rect(s), mix(model.region_of[s.kanji].color, black, 0.25), to_pt(SLOT_FRAME_MM))
 
 
 def _start_frame(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
@@ -148,12 +387,12 @@ def _start_frame(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
     start = slots.get(START)
     if start is not None:
         r = f.rect(start)
-        stroke_rect(c, r.grow(1.2), black, to_pt(1.2))
-        stroke_rect(c, r.grow(3.0), black, to_pt(0.5))
+        stroke_rect(c, r.grow(0.6), black, to_pt(1.2))
+        stroke_rect(c, r.grow(1.6), black, to_pt(0.5))
 
 
 START_LABEL_W, START_LABEL_H = 26.0, 10.0
-SPOT_STEP = 10.0            # mm between the places tried for the legend and the title
+SPOT_STEP = 5.0             # mm between the places tried for the legend and the title
 
 
 def start_label_rect(slots: dict[str, Slot], f: Frame) -> Rect | None:
@@ -188,9 +427,12 @@ def _start_label(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
     text(c, r.x + r.w / 2, r.y + 2.6, "★起点", 16, "centre", black)
 
 
-def free_spot(obstacles, width: float, height: float, w: float, h: float, corner: tuple[float, float]) -> Rect:
-    """The w × h rectangle clear of `obstacles` (a shapely shape, drawing mm) closest to `corner`."""
+def free_spot(obstacles, width: float, height: float, w: float, h: float, corner: tuple[float, float],
+              within=None) -> Rect:
+    """The w × h rectangle clear of `obstacles` (a shapely shape, drawing mm) closest to `corner`,
+    inside `within` when given (else anywhere on the drawing)."""
     obstacles = prep(obstacles)
+    inside = prep(within) if within is not None else None
     best = None
     ny, nx = int((height - h) // SPOT_STEP) + 1, int((width - w) // SPOT_STEP) + 1
     for j in range(ny):
@@ -202,66 +444,105 @@ def free_spot(obstacles, width: float, height: float, w: float, h: float, corner
             d = (cx - corner[0]) ** 2 + (cy - corner[1]) ** 2
             if best is not None and d >= best[0]:
                 continue
-            if not obstacles.intersects(shapely_box(x, y, x + w, y + h)):
+            spot = shapely_box(x, y, x + w, y + h)
+            if inside is not None and not inside.contains(spot):
+                continue
+            if not obstacles.intersects(spot):
                 best = (d, Rect(x, y, w, h))
+    if best is None and within is not None:
+        return free_spot(obstacles.context, width, height, w, h, corner)
     return best[1] if best else Rect(5, 5, w, h)
 
 
-def obstacles(model: Karuta, board, slots: dict[str, Slot], f: Frame):
+def obstacles(model: Karuta, board, slots: dict[str, Slot], f: Frame, found=None):
     shapes = [shapely_box(r.x - 3, r.y - 3, r.x2 + 3, r.y2 + 3) for r in (f.rect(s) for s in slots.values())]
     for p in model.provinces:
         x0, y0, x1, y1 = board.regions[p.kanji].shape.bounds
         (ax, ay), (bx, by) = f.at(x0, y1), f.at(x1, y0)
         shapes.append(shapely_box(ax - 3, ay - 3, bx + 3, by + 3))
-    for _, a, b in highway_segments(model, slots):
-        shapes.append(LineString([f.at(*a), f.at(*b)]).buffer(2))
+    for r in found if found is not None else roads(model, slots, 0.0):
+        shapes.append(LineString([f.at(*q) for q in r.points]).buffer(2))
     return unary_union(shapes)
 
 
-LEGEND_W, LEGEND_H = 120.0, 95.0
+LEGEND_W, LEGEND_H = 120.0, 110.0
 TITLE_W, TITLE_H = 170.0, 34.0
+LEGEND_PT = 8.0             # the legend's text on the true-scale board
+LEGEND_PT_OVERVIEW = 6.5    # and on the one-page overview: never below 6 pt
+LEGEND_W_OVERVIEW = 78.0    # mm
 
 
-def _legend(c: Canvas, model: Karuta, r: Rect) -> None:
+def legend_height(model: Karuta, pt: float) -> float:
+    """The legend's height in mm for text of `pt` (its rows are spaced in proportion)."""
+    u = pt / LEGEND_PT
+    return u * (20 + 6 * ((len(model.regions) + 1) // 2) + 3 + 9 * 3 + 7 * 6)
+
+
+def _legend(c: Canvas, model: Karuta, r: Rect, pt: float = LEGEND_PT) -> None:
+    """The legend in `r`; every size follows `pt`, the size of its running text."""
+    u = pt / LEGEND_PT
     fill_rect(c, r, white)
     stroke_rect(c, r, BORDER, to_pt(0.4))
-    x, y = r.x + 5, r.y2 - 9
-    text(c, x, y, "凡例 legend", 12)
-    y -= 8
-    half = (r.w - 10) / 2
+    x, y = r.x + 5 * u, r.y2 - 9 * u
+    text(c, x, y, "凡例 legend", 12 * u)
+    y -= 8 * u
+    half = (r.w - 10 * u) / 2
     for i, reg in enumerate(model.regions):
         col, row = divmod(i, (len(model.regions) + 1) // 2)
-        gx, gy = x + col * half, y - row * 6
-        fill_rect(c, Rect(gx, gy - 1, 7, 4.2), mix(reg.color, white, 0.55))
-        stroke_rect(c, Rect(gx, gy - 1, 7, 4.2), colour(reg.color), to_pt(0.6))
-        text(c, gx + 9, gy, f"{reg.name} {reg.romaji}", 8)
-    y -= 6 * ((len(model.regions) + 1) // 2) + 3
+        gx, gy = x + col * half, y - row * 6 * u
+        fill_rect(c, Rect(gx, gy - 1 * u, 7 * u, 4.2 * u), mix(reg.color, white, 0.55))
+        stroke_rect(c, Rect(gx, gy - 1 * u, 7 * u, 4.2 * u), colour(reg.color), to_pt(0.6))
+        text(c, gx + 9 * u, gy, f"{reg.name} {reg.romaji}", pt)
+    y -= 6 * u * ((len(model.regions) + 1) // 2) + 3 * u
+    small = max(6.0, 0.75 * pt)
     for tier in ("main", "primary", "secondary"):
+        _set_stroke(c, TIER_STROKES[tier], widen=2 * CASING, ink=white)
         _set_stroke(c, TIER_STROKES[tier])
-        _polyline(c, [(x, y + 1.2), (x + 16, y + 1.2)])
-        names = "、".join(h.name for h in model.highways if h.tier == tier)
-        text(c, x + 20, y, TIER_LABELS[tier], 8)
-        text(c, x + 20, y - 3.6, _clip(names, 62), 6, fill=Color(0.3, 0.3, 0.3))
-        y -= 9
+        _polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
+        names_ = "、".join(h.name for h in model.highways if h.tier == tier)
+        text(c, x + 20 * u, y, TIER_LABELS[tier], pt)
+        text(c, x + 20 * u, y - 3.6 * u, _clip(names_, int((r.w - 25 * u) / (small * 0.3528)) - 1), small,
+             fill=Color(0.3, 0.3, 0.3))
+        y -= 9 * u
     _set_stroke(c, SEA_STROKE)
-    _polyline(c, [(x, y + 1.2), (x + 16, y + 1.2)])
+    _polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
     c.setDash([], 0)
     c.setLineCap(0)
-    text(c, x + 20, y, "航路 sea route to an island", 8)
-    y -= 7
+    text(c, x + 20 * u, y, "航路 sea route to an island", pt)
+    y -= 7 * u
     c.setStrokeColor(LEADER)
     c.setLineWidth(to_pt(0.3))
-    _polyline(c, [(x, y + 1.2), (x + 16, y + 1.2)])
+    _polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
     c.setFillColor(LEADER)
-    c.circle(to_pt(x + 16), to_pt(y + 1.2), to_pt(0.9), stroke=0, fill=1)
-    text(c, x + 20, y, "引き出し線 leader: the slot's province", 8)
-    y -= 7
-    stroke_rect(c, Rect(x + 4, y - 1.5, 8, 5.5), black, to_pt(1.0))
-    text(c, x + 20, y, f"★起点 start: {START}, where the five main highways begin", 8)
+    c.circle(to_pt(x + 16 * u), to_pt(y + 1.2 * u), to_pt(0.9 * u), stroke=0, fill=1)
+    text(c, x + 20 * u, y, "引き出し線 leader: the slot's province", pt)
+    y -= 7 * u
+    stroke_rect(c, Rect(x + 4 * u, y - 1.5 * u, 8 * u, 5.5 * u), black, to_pt(1.0))
+    text(c, x + 20 * u, y, f"★起点 start: {START}", pt)
+    y -= 7 * u
+    _legend_mark(c, "bar", x, y, u)
+    text(c, x + 20 * u, y, "not neighbours, though they touch", pt)
+    y -= 7 * u
+    _legend_mark(c, "link", x, y, u)
+    text(c, x + 20 * u, y, "neighbours, though apart on the map", pt)
+    y -= 7 * u
+    _legend_mark(c, "ferry", x, y, u)
+    text(c, x + 20 * u, y, "highway leg by boat", pt)
+
+
+def _legend_mark(c: Canvas, kind: str, x: float, y: float, u: float) -> None:
+    f = Frame(1.0, 0.0)
+    if kind == "bar":
+        m = Mark("bar", "", "", (x + 4 * u, -(y + 1.2 * u)), (x + 12 * u, -(y + 1.2 * u)), "")
+    elif kind == "link":
+        m = Mark("link", "", "", (x + 2 * u, -(y + 1.2 * u)), (x + 14 * u, -(y + 1.2 * u)), "")
+    else:
+        m = Mark("ferry", "", "", (x + 8 * u, -(y + 1.2 * u)), (x + 8 * u, -(y + 1.2 * u)), "")
+    _marks(c, (m,), f)
 
 
 def _clip(s: str, n: int) -> str:
-    return s if len(s) <= n else s[: n - 1] + "…"
+    return s if len(s) <= n else s[: max(n - 1, 1)] + "…"
 
 
 def _title(c: Canvas, r: Rect, layout: Layout, card_w: float, card_h: float) -> None:
@@ -273,67 +554,163 @@ def _title(c: Canvas, r: Rect, layout: Layout, card_w: float, card_h: float) -> 
 
 
 def legend_and_title(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> tuple[Rect, Rect]:
-    """Where the legend and the title go: the free spots nearest the bottom-right and top-left corners."""
-    f = Frame(board_settings(layout).scale, board.height)
-    width, height = board.width * f.scale, board.height * f.scale
-    blocked = obstacles(model, board, slots, f)
-    legend = free_spot(blocked, width, height, LEGEND_W, LEGEND_H, (width, 0))
-    title = free_spot(blocked.union(shapely_box(legend.x, legend.y, legend.x2, legend.y2)),
-                      width, height, TITLE_W, TITLE_H, (0, height))
-    return legend, title
+    """Where the legend and the title go on the true-scale board."""
+    p = board_plan(model, board, slots, layout)
+    return p.legend, p.title
 
 
-def define_board(c: Canvas, model: Karuta, board, slots: dict[str, Slot], layout: Layout,
-                 card_w: float, card_h: float, legend: Rect, title: Rect) -> tuple[float, float]:
-    """Draw the board into the form FORM, the legend and title at the rectangles given; returns its size in mm."""
-    f = Frame(board_settings(layout).scale, board.height)
-    width, height = board.width * f.scale, board.height * f.scale
-    c.beginForm(FORM, 0, 0, to_pt(width), to_pt(height))
-    fill_rect(c, Rect(0, 0, width, height), SEA)
+def sea_colour(layout: Layout) -> Color | None:
+    """The board's sea (the layout's `board: sea`), or None: no ink on the sea."""
+    sea = board_settings(layout).sea
+    return None if sea is None else colour(sea)
+
+
+def _map(c: Canvas, model: Karuta, board, slots: dict[str, Slot], bp: BoardPlan, layout: Layout) -> None:
+    """The map, slots, roads and marks: what every board page shows."""
+    f = bp.frame
+    sea = sea_colour(layout)
+    if sea is not None:
+        fill_rect(c, bp.area, sea)
     c.setLineJoin(1)
     _provinces(c, model, board, f)
     _leaders(c, slots, f)
-    _slots(c, model, slots, f)
-    # Routes over the empty slots: the board shows which slots connect; a played card then hides them.
-    _routes(c, model, slots, f)
+    _slots(c, model, board, slots, f, sea)
+    _provinces(c, model, board, f, fill=False)    # outlines again, crisp over the tints
+    # Routes over the empty slots: the board shows which slots connect; a played card then
+    # hides its part, and the line between slots still shows.
+    _routes(c, model, slots, bp.roads, f)
+    _marks(c, bp.marks, f)
+    _names(c, model, bp.names, f)
     _start_frame(c, slots, f)
     _start_label(c, slots, f)
-    _legend(c, model, legend)
-    _title(c, title, layout, card_w, card_h)
+
+
+def define_board(c: Canvas, model: Karuta, board, slots: dict[str, Slot], layout: Layout,
+                 card_w: float, card_h: float, bp: BoardPlan, form: str = FORM,
+                 furniture: bool = True) -> tuple[float, float]:
+    """Draw the board into `form` (with the legend and title when `furniture`); returns its size in mm."""
+    c.beginForm(form, 0, 0, to_pt(bp.width), to_pt(bp.height))
+    _map(c, model, board, slots, bp, layout)
+    if furniture:
+        _legend(c, model, bp.legend)
+        _title(c, bp.title, layout, card_w, card_h)
     c.endForm()
-    return width, height
+    return bp.width, bp.height
+
+
+# --- the one-page views: overview and answer key ----------------------------------------
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    """A one-page view: the board's `area` scaled by `k` to `map_box`, the legend in `legend`."""
+
+    paper_w: float
+    paper_h: float
+    k: float
+    map_box: Rect
+    legend: Rect
+    legend_pt: float
+
+
+def page_plan(layout: Layout, bp: BoardPlan, model: Karuta) -> PagePlan:
+    """The orientation and legend place (beside or under the map) that print the map largest."""
+    m = layout.margin + 2
+    lw = LEGEND_W_OVERVIEW
+    lh = legend_height(model, LEGEND_PT_OVERVIEW)
+    best = None
+    for pw, ph in ((layout.paper_width, layout.paper_height), (layout.paper_height, layout.paper_width)):
+        foot = 6.0
+        for side in ("right", "below"):
+            if side == "right":
+                room = Rect(m, m + foot, pw - 2 * m - lw - 4, ph - 2 * m - foot - 14)
+            else:
+                room = Rect(m, m + foot + lh + 4, pw - 2 * m, ph - 2 * m - foot - lh - 4 - 14)
+            if room.w <= 0 or room.h <= 0:
+                continue
+            k = min(room.w / bp.area.w, room.h / bp.area.h)
+            w, h = bp.area.w * k, bp.area.h * k
+            box = Rect(room.x + (room.w - w) / 2, room.y + (room.h - h) / 2, w, h)
+            if side == "right":
+                legend = Rect(pw - m - lw, m + foot, lw, lh)
+            else:
+                legend = Rect(m, m + foot, lw, lh)
+            cand = PagePlan(pw, ph, k, box, legend, LEGEND_PT_OVERVIEW)
+            if best is None or k > best.k + 1e-9:
+                best = cand
+    return best
+
+
+def _one_page(pdf: Pdf, model: Karuta, slots, bp: BoardPlan, layout: Layout, form: str, heading: str,
+              key: bool) -> PagePlan:
+    pp = page_plan(layout, bp, model)
+    pdf.set_page_size(pp.paper_w, pp.paper_h)
+    c = pdf.canvas
+    m = layout.margin + 2
+    c.saveState()
+    c.clipPath(_rect_path(c, pp.map_box), stroke=0, fill=0)
+    c.translate(to_pt(pp.map_box.x - bp.area.x * pp.k), to_pt(pp.map_box.y - bp.area.y * pp.k))
+    c.scale(pp.k, pp.k)
+    c.doForm(form)
+    c.restoreState()
+    stroke_rect(c, pp.map_box, BORDER, 0.4)
+    if key:
+        _key_labels(c, model, slots, bp, pp)
+    _legend(c, model, pp.legend, pp.legend_pt)
+    text(c, m, pp.paper_h - m - 6, heading, 12)
+    text(c, m, m + 1, f"{TITLE}: scaled to 1:{1 / pp.k:.1f} of the true-scale board (board.pdf). {CREDIT}", 6.5)
+    pdf.show_page()
+    return pp
+
+
+def _rect_path(c: Canvas, r: Rect):
+    p = c.beginPath()
+    p.rect(to_pt(r.x), to_pt(r.y), to_pt(r.w), to_pt(r.h))
+    return p
+
+
+def key_label_size(slot_w_page: float) -> float:
+    """pt of the names on the answer key: two kanji fill 80 % of a slot's width on the page."""
+    return max(4.0, min(9.0, slot_w_page * 0.8 / 2 / 0.3528))
+
+
+def _key_labels(c: Canvas, model: Karuta, slots, bp: BoardPlan, pp: PagePlan) -> None:
+    f = bp.frame
+    for k, s in slots.items():
+        r = f.rect(s)
+        x = pp.map_box.x + (r.x - bp.area.x) * pp.k
+        y = pp.map_box.y + (r.y - bp.area.y) * pp.k
+        w, h = r.w * pp.k, r.h * pp.k
+        size = key_label_size(w)
+        fill_rect(c, Rect(x + 0.3, y + 0.3, w - 0.6, h - 0.6), white)
+        text(c, x + w / 2, y + h / 2 + 0.2, k, size, "centre")
+        text(c, x + w / 2, y + h / 2 - size * 0.3528 - 0.2, str(model.by_kanji[k].number), size * 0.8, "centre",
+             Color(0.3, 0.3, 0.3))
 
 
 def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
-               card_w: float, card_h: float) -> tuple[tuple[bytes, int], tuple[bytes, int]]:
-    """(board.pdf, board-overview.pdf) as (bytes, pages)."""
-    places = legend_and_title(model, board, slots, layout)   # one search serves both files
+               card_w: float, card_h: float) -> tuple[tuple[bytes, int], tuple[bytes, int], tuple[bytes, int]]:
+    """(board.pdf, board-overview.pdf, board-key.pdf) as (bytes, pages)."""
+    bp = board_plan(model, board, slots, layout)
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
-    width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, *places)
-    p = plan(width, height, layout, board_settings(layout).overlap)
-    notes = (f"{len(p.tiles)} sheets, {p.rows} rows (A–{p.tiles[-1].label[0]}) × {p.cols} columns, true scale: "
-             f"the board is {width:.0f} × {height:.0f} mm. Print at 100 % (actual size).",
-             "Cut each sheet along its dashed seam lines (top and left) and lay it over its neighbour,",
-             f"the cut edge on the neighbour's solid line, ticks continuing; glue in the {p.overlap:g} mm strip.",
-             "Start with A1 and work right along row A, then row B under it, and so on.")
+    width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, bp)
+    p = bp.tiles
+    notes = (f"{len(p.tiles)} sheets on a grid of {p.rows} rows (A–{chr(64 + p.rows)}) × {p.cols} columns, true "
+             f"scale; sheets that would carry only sea are left out. Print at 100 % (actual size).",
+             "Cut each sheet along its dashed lines (top and left, where another sheet lies under it) and lay it "
+             "over that neighbour,",
+             f"the cut edge on the neighbour's solid line, ticks continuing; glue in the {p.overlap:g} mm strip "
+             f"between that line and the neighbour's edge.",
+             "Start with the top-left sheet and work right along each row, then the row under it.")
     draw_assembly(tiled, p, FORM, f"{TITLE} board", notes)
     draw_tiles(tiled, p, FORM, f"{TITLE} board")
 
     over = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board overview", FONT)
-    define_board(over.canvas, model, board, slots, layout, card_w, card_h, *places)
-    pw, ph = (layout.paper_width, layout.paper_height)
-    if (width > height) != (pw > ph):
-        pw, ph = ph, pw
-    over.set_page_size(pw, ph)
-    m = layout.margin + 2
-    k = min((pw - 2 * m) / width, (ph - 2 * m - 6) / height)
-    c = over.canvas
-    c.saveState()
-    c.translate(to_pt((pw - width * k) / 2), to_pt(m + 6 + (ph - 2 * m - 6 - height * k) / 2))
-    c.scale(k, k)
-    c.doForm(FORM)
-    c.restoreState()
-    text(c, m, m + 1, f"{TITLE} board overview, scaled to 1:{1 / k:.1f} of the true-scale board "
-                      f"(board.pdf). {CREDIT}", 7)
-    over.show_page()
-    return (tiled.finish(), tiled.pages), (over.finish(), over.pages)
+    define_board(over.canvas, model, board, slots, layout, card_w, card_h, bp, furniture=False)
+    _one_page(over, model, slots, bp, layout, FORM, f"{TITLE}  盤面 board overview", key=False)
+
+    key = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: answer key", FONT)
+    define_board(key.canvas, model, board, slots, layout, card_w, card_h, bp, furniture=False)
+    _one_page(key, model, slots, bp, layout, FORM,
+              f"{TITLE}  解答 answer key: every slot's province and its card number", key=True)
+    return (tiled.finish(), tiled.pages), (over.finish(), over.pages), (key.finish(), key.pages)

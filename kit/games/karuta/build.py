@@ -36,12 +36,13 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
     grid(layout)
     face(card.width, card.height, card.safe, bool(corner_index))
     shapes = {k: r.shape for k, r in board.regions.items()}
-    tiled, overview = board_pdfs(model, board, board_slots(model, board, layout), layout,
-                                 card.width, card.height)
+    tiled, overview, key = board_pdfs(model, board, board_slots(model, board, layout), layout,
+                                      card.width, card.height)
     out = ctx.out_dir
     return {
         out / "board.pdf": tiled,
         out / "board-overview.pdf": overview,
+        out / "board-key.pdf": key,
         out / "cards.pdf": cards_pdf(model, shapes, layout, bool(corner_index)),
         out / "card-sizes.pdf": sampler_pdf(model, shapes, layout),
         out / "progress-sheet.pdf": progress_pdf(model, layout),

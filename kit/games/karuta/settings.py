@@ -19,6 +19,7 @@ class Board:
     scale: float        # mm on paper per map unit
     overlap: float      # glued overlap between board tiles, mm
     slot_gap: float     # least gap between relaxed slots, map units
+    sea: str | None = None   # the sea's colour "#RRGGBB", or None: no ink on the sea
 
 
 @dataclass(frozen=True)
@@ -33,9 +34,14 @@ class Compared:
 def board(layout: Layout) -> Board:
     section = layout.section("board")
     fields(section, {"scale": (int, float), "overlap": (str, int, float), "slot_gap": (int, float)},
-           what="board")
+           {"sea": (str, type(None))}, what="board")
+    sea = section.get("sea")
+    if sea is not None and sea != "none" and not (
+            len(sea) == 7 and sea.startswith("#") and all(ch in "0123456789abcdefABCDEF" for ch in sea[1:])):
+        raise KitError(f"board sea must be #RRGGBB or none, not {sea!r}", section.at("sea"))
     return Board(scale=number(section, "scale", above=0, what="board scale"), overlap=length(section, "overlap"),
-                 slot_gap=number(section, "slot_gap", minimum=0, what="board slot_gap"))
+                 slot_gap=number(section, "slot_gap", minimum=0, what="board slot_gap"),
+                 sea=None if sea in (None, "none") else sea)
 
 
 def compared_cards(layout: Layout) -> tuple[Compared, ...]:

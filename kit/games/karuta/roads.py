@@ -1,0 +1,228 @@
+"""Where the highways run on the board, as values: one polyline per link, one name per highway.
+
+A highway link joins the slots of two consecutive provinces. Drawn straight from
+centre to centre it may run across a third slot, where the card played there hides
+it and a player follows the wrong road. So each link is routed: straight when that
+crosses no other slot, else along the corridors between slots (the relaxation keeps
+`slot_gap` between them), through corners of the slots in the way, grown by half the
+gap so the line runs down the middle of a corridor. Every link then shows outside
+the slots, in the gaps, even with all 68 cards on the board.
+
+Each highway is named once, along the longest stretch of its line that lies clear
+of every slot and of the names already placed. Everything is in map units (y down),
+computed from the slots only, so a test can check it without a PDF.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+
+from shapely.geometry import LineString
+from shapely.geometry import box as shapely_box
+from shapely.ops import unary_union
+
+from kit.leaders import segment_clear, segment_enters
+from kit.relax import Box
+
+Point = tuple[float, float]
+
+NEAR = 2.5               # a detour may use the corners of slots within this many slot sizes of the link
+LABEL_PT = (7.0, 6.0, 5.0)   # sizes tried for a highway's name, largest first
+LABEL_CLEAR = 0.6         # map units kept between a name and any slot
+
+
+@dataclass(frozen=True)
+class Road:
+    """One link of a highway: from the slot of `a` to the slot of `b`, along `points`."""
+
+    highway: str
+    tier: str
+    a: str
+    b: str
+    points: tuple[Point, ...]     # centre of a, bends, centre of b (map units)
+
+
+@dataclass(frozen=True)
+class Name:
+    """A highway's name on the board: centred at `at`, turned `angle` degrees (map y down)."""
+
+    highway: str
+    at: Point
+    angle: float
+    length: float                 # map units the name may take along the line
+    size: float                   # pt at the board's true scale
+    tie: Point | None = None      # set when the name sits beside its line: the point it is tied to
+
+
+def _box(s) -> Box:
+    return Box(s.centre[0], s.centre[1], s.width, s.height)
+
+
+def route(start: Point, end: Point, obstacles: list[Box], margin: float) -> tuple[Point, ...]:
+    """The shortest polyline from `start` to `end` that enters none of `obstacles`, bending only
+    at their corners grown by `margin` (a visibility graph); straight if nothing is in the way."""
+    if segment_clear(start, end, obstacles):
+        return (start, end)
+    corners = []
+    for o in obstacles:
+        hw, hh = o.width / 2 + margin, o.height / 2 + margin
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                c = (round(o.x + sx * hw, 6), round(o.y + sy * hh, 6))
+                if not any(abs(c[0] - b.x) < b.width / 2 and abs(c[1] - b.y) < b.height / 2 for b in obstacles):
+                    corners.append(c)
+    nodes = [start, end, *sorted(set(corners))]
+    dist, prev = {0: 0.0}, {}
+    todo = [(0.0, 0)]
+    while todo:
+        d, i = heapq.heappop(todo)
+        if i == 1:
+            break
+        if d > dist.get(i, math.inf):
+            continue
+        for j in range(1, len(nodes)):
+            if j == i:
+                continue
+            nd = d + math.dist(nodes[i], nodes[j])
+            if nd < dist.get(j, math.inf) - 1e-9 and segment_clear(nodes[i], nodes[j], obstacles):
+                dist[j], prev[j] = nd, i
+                heapq.heappush(todo, (nd, j))
+    if 1 not in prev:
+        return (start, end)      # boxed in: nothing better than straight
+    path, i = [nodes[1]], 1
+    while i != 0:
+        i = prev[i]
+        path.append(nodes[i])
+    return tuple(reversed(path))
+
+
+def roads(model, slots: dict, gap: float) -> tuple[Road, ...]:
+    """Every highway link routed clear of the slots of other provinces, lightest tier first
+    (so main lines are drawn on top)."""
+    order = {"secondary": 0, "primary": 1, "main": 2}
+    boxes = {k: _box(s) for k, s in slots.items()}
+    out = []
+    for h in sorted(model.highways, key=lambda h: order.get(h.tier, 0)):
+        for a, b in zip(h.provinces, h.provinces[1:]):
+            start, end = slots[a].centre, slots[b].centre
+            reach = NEAR * max(slots[a].width, slots[a].height)
+            lo_x, hi_x = min(start[0], end[0]) - reach, max(start[0], end[0]) + reach
+            lo_y, hi_y = min(start[1], end[1]) - reach, max(start[1], end[1]) + reach
+            near = [o for k, o in boxes.items() if k not in (a, b) and lo_x < o.x < hi_x and lo_y < o.y < hi_y]
+            out.append(Road(h.name, h.tier, a, b, route(start, end, near, gap / 2)))
+    return tuple(out)
+
+
+def foreign_crossings(model, slots: dict, found: tuple[Road, ...]) -> list[tuple[str, str, str, str]]:
+    """(highway, a, b, province) for every road piece that runs through the slot of a province
+    not on that highway: should be none."""
+    on = {h.name: set(h.provinces) for h in model.highways}
+    out = []
+    for r in found:
+        for k, s in slots.items():
+            if k in on[r.highway]:
+                continue
+            if any(segment_enters(p, q, _box(s)) for p, q in zip(r.points, r.points[1:])):
+                out.append((r.highway, r.a, r.b, k))
+    return out
+
+
+def slot_union(slots: dict):
+    return unary_union([shapely_box(s.centre[0] - s.width / 2, s.centre[1] - s.height / 2,
+                                    s.centre[0] + s.width / 2, s.centre[1] + s.height / 2) for s in slots.values()])
+
+
+def visible(found: tuple[Road, ...], slots: dict) -> dict[tuple[str, str, str], float]:
+    """How much of each link's line lies outside every slot (map units): what shows with all cards down."""
+    cover = slot_union(slots)
+    return {(r.highway, r.a, r.b): LineString(r.points).difference(cover).length for r in found}
+
+
+def text_length(name: str, size_pt: float, scale: float) -> float:
+    """Map units a name of full-width characters takes at `size_pt` on a board of `scale` mm per unit."""
+    return len(name) * size_pt * 25.4 / 72 / scale
+
+
+def names(model, slots: dict, found: tuple[Road, ...], scale: float, avoid=None) -> tuple[Name, ...]:
+    """One name per highway, along the longest free stretch of its line: clear of every slot,
+    of `avoid` (a shape in map units) and of names already placed. Main highways first."""
+    order = {"main": 0, "primary": 1, "secondary": 2}
+    hard = slot_union(slots)
+    if avoid is not None:
+        hard = hard.union(avoid)
+    cover = hard.buffer(LABEL_CLEAR)
+    taken = []
+    out = []
+    for h in sorted(model.highways, key=lambda h: (order.get(h.tier, 3), model.highways.index(h))):
+        pieces = []
+        for r in found:
+            if r.highway != h.name:
+                continue
+            for p, q in zip(r.points, r.points[1:]):
+                free = LineString([p, q]).difference(cover)
+                for g in getattr(free, "geoms", [free]):
+                    if g.length > 0:
+                        pieces.append(g)
+        pieces.sort(key=lambda g: -g.length)
+        placed = None
+        for size in LABEL_PT:
+            need = text_length(h.name, size, scale) + 1.0
+            height = size * 25.4 / 72 / scale
+            for g in pieces:
+                if g.length < need:
+                    break
+                (x0, y0), (x1, y1) = g.coords[0], g.coords[-1]
+                mid = ((x0 + x1) / 2, (y0 + y1) / 2)
+                angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
+                if angle > 90:
+                    angle -= 180
+                elif angle < -90:
+                    angle += 180
+                band = _band(mid, angle, need, height * 1.3)
+                if band.intersects(hard) or any(band.intersects(t) for t in taken):
+                    continue
+                placed = Name(h.name, mid, angle, need, size)
+                taken.append(band)
+                break
+            if placed:
+                break
+        if placed is None and pieces:
+            placed = _beside(h.name, pieces[0], cover, taken, scale)
+        if placed:
+            out.append(placed)
+    return tuple(out)
+
+
+BESIDE = (4.0, 7.0, 10.0, 14.0, 19.0, 25.0, 32.0, 40.0, 50.0, 60.0, 75.0)   # map units from the line tried for a name beside it
+
+
+def _beside(name: str, piece, cover, taken: list, scale: float) -> Name | None:
+    """A level name in the free spot nearest the middle of `piece`, tied to it by a short line."""
+    size = LABEL_PT[0]
+    need = text_length(name, size, scale) + 1.0
+    height = size * 25.4 / 72 / scale * 1.3
+    tie = piece.interpolate(0.5, normalized=True)
+    for d in BESIDE:
+        for k in range(16):
+            a = 2 * math.pi * k / 16
+            mid = (tie.x + d * math.cos(a), tie.y + d * math.sin(a))
+            band = _band(mid, 0.0, need, height)
+            if band.intersects(cover) or any(band.intersects(t) for t in taken):
+                continue
+            taken.append(band)
+            return Name(name, (round(mid[0], 3), round(mid[1], 3)), 0.0, need, size,
+                        (round(tie.x, 3), round(tie.y, 3)))
+    return None
+
+
+def _band(mid: Point, angle: float, length: float, height: float):
+    """The rectangle a name takes, as a shapely polygon (map units)."""
+    a = math.radians(angle)
+    ux, uy = math.cos(a), math.sin(a)
+    vx, vy = -uy, ux
+    hl, hh = length / 2, height / 2
+    from shapely.geometry import Polygon
+    return Polygon([(mid[0] + sx * hl * ux + sy * hh * vx, mid[1] + sx * hl * uy + sy * hh * vy)
+                    for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])

@@ -1,0 +1,187 @@
+"""The karuta board a family plays on: the map shows under the slots, the highways stay readable
+with every card placed, the rules' exceptions are marked, the paper is cropped. Measured on the
+board's values (`board_plan`) and on the built PDFs."""
+
+import pytest
+from pypdf import PdfReader
+from shapely.geometry import LineString
+from shapely.geometry import box as shapely_box
+
+from kit.project import make_context
+
+from conftest import needs_map
+
+pytestmark = needs_map
+
+
+@pytest.fixture(scope="module")
+def board():
+    from kit.games.karuta.boardpdf import board_plan
+    from kit.games.karuta.build import board_slots
+    from kit.games.karuta.geo import load_all
+    ctx = make_context("karuta")
+    model, world = load_all(ctx)
+    slots = board_slots(model, world, ctx.layout)
+    return ctx, model, world, slots, board_plan(model, world, slots, ctx.layout)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from kit.games.karuta.build import build
+    out = tmp_path_factory.mktemp("board")
+    ctx = make_context("karuta", out=str(out))
+    build(ctx)
+    return ctx
+
+
+def _slot_box(s):
+    return shapely_box(s.centre[0] - s.width / 2, s.centre[1] - s.height / 2,
+                       s.centre[0] + s.width / 2, s.centre[1] + s.height / 2)
+
+
+# --- 1. slots are a frame and a light tint; the answer key ------------------------------------
+
+
+def test_every_province_keeps_its_colour_under_a_light_slot_tint(board):
+    from kit.games.karuta.boardpdf import SLOT_TINT_ALPHA, province_fill, slot_patches
+    _, model, world, slots, _ = board
+    assert SLOT_TINT_ALPHA <= 0.25
+    patches = slot_patches(model, world, slots, None)
+    for kanji, s in slots.items():
+        rect = _slot_box(s)
+        under = [p.kanji for p in model.provinces if world.regions[p.kanji].shape.intersection(rect).area > 0]
+        mine = [(piece, c) for k, piece, c in patches if k == kanji]
+        # one piece per province under the slot, each within the tint's reach of that province's colour
+        for name in under:
+            fill = province_fill(model, name)
+            assert any(max(abs(a - b) for a, b in zip((c.red, c.green, c.blue), (fill.red, fill.green, fill.blue)))
+                       <= SLOT_TINT_ALPHA + 1e-9 for _, c in mine), (kanji, name)
+        from shapely.ops import unary_union
+        assert unary_union([piece for piece, _ in mine]).area == pytest.approx(rect.area, rel=1e-6)
+
+
+def test_answer_key_names_and_numbers_every_slot(built):
+    reader = PdfReader(built.out_dir / "board-key.pdf")
+    assert len(reader.pages) == 1
+    words = set(reader.pages[0].extract_text().split())
+    from kit.games.karuta.model import load
+    model = load(built.data_dir)
+    for p in model.provinces:
+        assert p.kanji in words and str(p.number) in words, p.kanji
+
+
+# --- 2. highways readable with every card placed ----------------------------------------------
+
+
+def test_no_highway_runs_across_a_slot_off_that_highway(board):
+    from kit.games.karuta.roads import foreign_crossings
+    _, model, _, slots, bp = board
+    assert foreign_crossings(model, slots, bp.roads) == []
+    links = sum(len(h.provinces) - 1 for h in model.highways)
+    assert len(bp.roads) == links
+
+
+def test_every_highway_link_shows_between_the_slots(board):
+    from kit.games.karuta.roads import visible
+    ctx, _, _, slots, bp = board
+    shown = visible(bp.roads, slots)
+    # with every card down, each link still shows at least the slot gap (4 mm on the default board)
+    from kit.games.karuta.settings import board as board_settings
+    settings = board_settings(ctx.layout)
+    assert min(shown.values()) * settings.scale >= settings.slot_gap - 1e-6
+
+
+def test_every_highway_is_named_once_clear_of_the_slots(board):
+    from kit.games.karuta.roads import _band, slot_union
+    _, model, _, slots, bp = board
+    assert sorted(n.highway for n in bp.names) == sorted(h.name for h in model.highways)
+    cover = slot_union(slots)
+    bands = [_band(n.at, n.angle, n.length, n.size * 25.4 / 72 / bp.frame.scale * 1.3) for n in bp.names]
+    for n, b in zip(bp.names, bands):
+        assert n.size >= 5.0
+        assert not b.intersects(cover), n.highway
+    for i, a in enumerate(bands):
+        assert not any(a.intersects(b) for b in bands[i + 1:])
+
+
+def test_the_three_tiers_differ_in_width_dash_and_colour():
+    from kit.games.karuta.boardpdf import TIER_STROKES
+    main, primary, secondary = (TIER_STROKES[t] for t in ("main", "primary", "secondary"))
+    assert main.width > primary.width > secondary.width
+    assert secondary.dash and not main.dash and not primary.dash
+    inks = {(s.ink.red, s.ink.green, s.ink.blue) for s in (main, primary, secondary)}
+    assert len(inks) == 3
+
+
+# --- 3. rules vs map --------------------------------------------------------------------------
+
+
+def test_every_map_warning_is_marked_on_the_board(board):
+    from kit.games.karuta.check import map_warnings
+    _, model, world, _, bp = board
+    warnings = map_warnings(model, world)
+    assert len(bp.marks) == len(warnings) > 0
+    for m in bp.marks:
+        assert any(m.a in w.message and m.b in w.message for w in warnings), m
+    kinds = {m.kind for m in bp.marks}
+    assert kinds == {"bar", "link", "ferry"}
+    for m in bp.marks:
+        if m.kind == "bar":        # the bar crosses the border the two shapes share
+            line = LineString([m.p, m.q])
+            assert line.intersects(world.regions[m.a].shape) and line.intersects(world.regions[m.b].shape)
+
+
+# --- 4. paper ---------------------------------------------------------------------------------
+
+
+def test_every_sheet_carries_land_or_slots_and_there_are_at_most_nine(board):
+    from kit.games.karuta.boardpdf import content
+    from kit.games.karuta.roads import slot_union
+    ctx, model, world, slots, bp = board
+    f = bp.frame
+    from shapely.ops import unary_union
+    land = [world.regions[p.kanji].shape for p in model.provinces]
+    carried = unary_union(land + [slot_union(slots)])
+    # drawing mm (y up) -> map units (y down)
+    for t in bp.tiles.tiles:
+        s = t.source
+        sheet = shapely_box(s.x / f.scale, f.map_h - s.y2 / f.scale, s.x2 / f.scale, f.map_h - s.y / f.scale)
+        assert sheet.intersection(carried).area > 0, t.label
+    assert len(bp.tiles.tiles) <= 9
+    # and together they hold everything the board carries
+    sheets = unary_union([shapely_box(t.source.x, t.source.y, t.source.x2, t.source.y2) for t in bp.tiles.tiles])
+    assert sheets.contains(content(model, world, slots, bp.roads, bp.names, bp.marks, f))
+    for r in (bp.legend, bp.title):
+        assert sheets.contains(shapely_box(r.x, r.y, r.x2, r.y2))
+
+
+def test_no_ink_on_the_sea_by_default(board):
+    from kit.games.karuta.boardpdf import sea_colour
+    ctx = board[0]
+    assert sea_colour(ctx.layout) is None
+
+
+def test_overview_fits_its_page_with_a_legend_of_at_least_6pt(board, built):
+    from kit.games.karuta.boardpdf import legend_height, page_plan
+    ctx, model, _, _, bp = board
+    pp = page_plan(ctx.layout, bp, model)
+    assert pp.legend_pt >= 6.0
+    m = ctx.layout.margin
+    for r in (pp.map_box, pp.legend):
+        assert m <= r.x and r.x2 <= pp.paper_w - m and m <= r.y and r.y2 <= pp.paper_h - m
+    assert not (pp.legend.x < pp.map_box.x2 and pp.map_box.x < pp.legend.x2
+                and pp.legend.y < pp.map_box.y2 and pp.map_box.y < pp.legend.y2)
+    assert pp.legend.h >= legend_height(model, pp.legend_pt) - 1e-6
+    # landscape where the board is wider than the page's short side allows
+    page = PdfReader(built.out_dir / "board-overview.pdf").pages[0]
+    w, h = float(page.mediabox.width), float(page.mediabox.height)
+    assert (w > h) == (pp.paper_w > pp.paper_h)
+    _assert_min_font(page, 6.0)
+
+
+def _assert_min_font(page, least):
+    """Every text on the page itself (not in the scaled map form) is at least `least` pt."""
+    import re
+    data = page.get_contents().get_data().decode("latin-1")
+    sizes = [float(v) for v in re.findall(r"/F\d+\+?\d* ([\d.]+) Tf", data)]
+    assert sizes and min(sizes) >= least, sorted(set(sizes))[:5]
