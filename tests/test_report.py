@@ -171,3 +171,26 @@ def test_sweep_marks_what_the_designer_tool_changes_and_draws_a_page(project, tm
     assert len(pages) == 1 and "designer-tool" in pages[0].extract_text()
     bad = CliRunner().invoke(main, ["sim", "-g", "karuta", "--games", "5", "--vary", "chian_limit=0,1"])
     assert bad.exit_code == 2 and "--vary chian_limit=0" in bad.output and "did you mean chain_limit" in bad.output
+
+
+def test_the_karuta_rules_table_names_its_command_and_has_a_row_per_variant():
+    """The comparison table in data/karuta/rules.yaml is the output of the command written
+    above it: the command parses, and the table has one row per variant it runs."""
+    import shlex
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "data" / "karuta" / "rules.yaml").read_text()
+    lines = [s[2:] for s in text.splitlines() if s.startswith("# ")]
+    start = next(k for k, s in enumerate(lines) if s.strip().startswith("kit sim --game karuta"))
+    command = []
+    for s in lines[start:]:
+        command.append(s.strip().rstrip("\\"))
+        if not s.rstrip().endswith("\\"):
+            break
+    args = shlex.split(" ".join(command))
+    varies = [parse_vary(args[k + 1]) for k, a in enumerate(args) if a == "--vary"]
+    rows = variants(varies, None)
+    header = next(k for k, s in enumerate(lines) if s.startswith("policy ") and "stalls" in s)
+    table = lines[header + 1:header + 1 + len(rows)]
+    assert [s.split()[:2] for s in table] == [[r.policy, dict(r.values)["rule"]] for r in rows]
+    assert lines[header + 1 + len(rows)].startswith("* beyond noise")

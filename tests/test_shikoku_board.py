@@ -199,3 +199,19 @@ def test_spaces_are_numbered_as_the_engine_and_the_log_number_them(a3):
     assert "space 0" in text
     numbers = {int(w) for w in text.split() if w.isdigit()}
     assert set(range(37)) <= numbers
+
+
+def test_nothing_is_crowded_on_the_shipped_board(geo):
+    assert geo.crowded == ()
+
+
+def test_a_board_too_small_for_its_marks_is_a_warning(project):
+    from click.testing import CliRunner
+    from kit.cli import main
+
+    small = project / "small.yaml"
+    small.write_text("pieces:\n  board: {size: 300x210, bleed: 0mm, safe: 8mm, gutter: 0mm}\n"
+                     "  ring_space: {size: 12x12, bleed: 0mm, gutter: 2mm}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--game", "shikoku-duo", "--layout", str(small), "--strict"])
+    assert result.exit_code == 2
+    assert "warning: the board has no clear room for the legend" in result.output

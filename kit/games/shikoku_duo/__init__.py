@@ -7,7 +7,7 @@ GAME = Game(
     title="四国デュオ: a two-player dice-drafting journey round Shikoku",
     package="kit.games.shikoku_duo",
     commands=(
-        Command("check", "check:check", ("layout", "map", "rule", "strict")),
+        Command("check", "check:check", ("layout", "map", "font", "rule", "strict")),
         Command("export", "check:export", ("map", "rule")),
         Command("build", "build:build", ("paper", "out", "layout", "map", "font", "rule")),
         Command("sim", "sim:sim_command", (

@@ -110,6 +110,7 @@ class BoardLayout:
     legend: Rect
     supply: Rect
     supply_slots: tuple            # (name, Rect): the wave tiles and the hot-spring token
+    crowded: tuple = ()            # marks drawn overlapping others for want of room (kit check warns)
 
 
 def _label(x: float, y: float, outward, lines) -> Label:
@@ -150,6 +151,7 @@ class Taken:
 
     def __init__(self):
         self.rects, self.discs = [], []
+        self.crowded: list[str] = []      # marks that found no clear place (drawn overlapping)
 
     def hits(self, r: Rect, pad: float = 0.0) -> bool:
         g = r.grow(pad)
@@ -166,7 +168,7 @@ def _rect_shape(r: Rect):
     return box(r.x, r.y, r.x2, r.y2)
 
 
-def _place_label(c, r: float, out, lines, taken, edge, avoid=()) -> Label:
+def _place_label(c, r: float, out, lines, taken, edge, avoid=(), name: str = "") -> Label:
     """The label beside a disc: outward first, then turned or pushed out until it is clear
     of the discs, slots and labels already placed and inside the board."""
     first = None
@@ -178,6 +180,7 @@ def _place_label(c, r: float, out, lines, taken, edge, avoid=()) -> Label:
             if _inside(lab.box, edge) and not taken.hits(lab.box, 0.4) and \
                     not any(_rect_shape(lab.box).intersects(a) for a in avoid):
                 return lab
+    taken.crowded.append(f"the name of {name or lines[0][0]}")
     return first
 
 
@@ -200,6 +203,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     routes = tuple((f.at(b.towns[a].point), f.at(b.towns[c].point)) for a, c in b.routes)
     types = {t.id: t for t in model.components.painting_types}
     regions = []
+    crowded_regions: list[str] = []
     town_discs = unary_union([Point(f.at(t.point)).buffer(bp.town / 2 + 1.5) for t in b.towns.values()
                               if t.kind == "mountain"])
     for reg in b.regions:
@@ -227,6 +231,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
                 break
         if lab is None:
             lab = mark(*ic)[0]
+            crowded_regions.append(f"the icon of region {reg.name}")
         regions.append(RegionMark(reg.id, reg.painting, tuple(poly.exterior.coords), ic, lab))
 
     towns_at = {t.id: f.at(t.point) for t in b.towns.values()}
@@ -236,6 +241,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
         first_route.setdefault(c, towns_at[a])
     centres = [f.at(s.point) for s in b.ring]
     taken = Taken()
+    taken.crowded += crowded_regions
     taken.discs += [(c, r) for c in centres]
     taken.discs += [(c, bp.town / 2) for t, c in towns_at.items() if b.towns[t].kind == "mountain"]
     taken.discs += [(m.icon, REGION_ICON / 2) for m in regions]
@@ -264,6 +270,8 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
                 else:
                     continue
                 break
+            if taken.hits(shop):
+                taken.crowded.append(f"the shop slot of {s.name}")
             taken.rects.append(shop)
         lines = [(s.name, NAME_PT + (2 if s.kind == "town" else 0), False)]
         if s.romaji:
@@ -297,7 +305,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     start_label = _place_label(start[0], 4.0, spaces[0].outward,
                                [("★ 発願 start", 9.0, False), ("both pilgrims begin on space 0", 5.0, True)], taken, edge)
 
-    legend, supply = _corners(bp, spaces, coast, supply_size(layout))
+    legend, supply = _corners(bp, spaces, coast, supply_size(layout), taken.crowded)
     wave_w = piece(layout, "wave_tile").width + 1.0
     onsen_w = piece(layout, "hot_spring_token").width + 1.0
     slots = []
@@ -311,7 +319,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     start_region = rules.get("start_region") or b.regions[0].id
     return BoardLayout(bp.width, bp.height, f, tuple(coast.exterior.coords), tuple(f.at(p) for p in b.ring_line),
                        tuple(spaces), tuple(towns), routes, tuple(regions), tuple(arrows), start, start_label,
-                       start_town, start_region, legend, supply, tuple(slots))
+                       start_town, start_region, legend, supply, tuple(slots), tuple(taken.crowded))
 
 
 def supply_size(layout: Layout) -> tuple[float, float]:
@@ -320,7 +328,7 @@ def supply_size(layout: Layout) -> tuple[float, float]:
     return 8 + 3 * wave_w + 6, 9 + wave_w + 8 + onsen_w + 4
 
 
-def _corners(bp, spaces, coast, supply_wh) -> tuple[Rect, Rect]:
+def _corners(bp, spaces, coast, supply_wh, crowded) -> tuple[Rect, Rect]:
     """The legend and the supply: the free places of the sea nearest the top-left and
     bottom-right corners, clear of the land, the spaces, their labels and slots."""
     from shapely.geometry import box
@@ -334,13 +342,14 @@ def _corners(bp, spaces, coast, supply_wh) -> tuple[Rect, Rect]:
         if s.shop:
             blocked.append(box(s.shop.x - 1, s.shop.y - 1, s.shop.x2 + 1, s.shop.y2 + 1))
     obstacles = unary_union(blocked)
-    legend = _free(obstacles, bp, LEGEND_W, LEGEND_H, (0, bp.height))
+    legend = _free(obstacles, bp, LEGEND_W, LEGEND_H, (0, bp.height), crowded, "the legend")
     sw, sh = supply_wh
-    supply = _free(obstacles.union(box(legend.x, legend.y, legend.x2, legend.y2)), bp, sw, sh, (bp.width, 0))
+    supply = _free(obstacles.union(box(legend.x, legend.y, legend.x2, legend.y2)), bp, sw, sh, (bp.width, 0),
+                   crowded, "the wave-tile and hot-spring slots")
     return legend, supply
 
 
-def _free(obstacles, bp, w: float, h: float, corner) -> Rect:
+def _free(obstacles, bp, w: float, h: float, corner, crowded, name: str) -> Rect:
     from shapely.geometry import box
     from shapely.prepared import prep
 
@@ -356,7 +365,10 @@ def _free(obstacles, bp, w: float, h: float, corner) -> Rect:
                 continue
             if not ob.intersects(box(x, y, x + w, y + h)):
                 best = (d, Rect(x, y, w, h))
-    return best[1] if best else Rect(m, m, w, h)
+    if best is None:
+        crowded.append(f"{name} ({w:g} × {h:g} mm: no free place in the sea)")
+        return Rect(m, m, w, h)
+    return best[1]
 
 
 # ---------------------------------------------------------------- drawing

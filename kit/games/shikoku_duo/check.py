@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.errors import Collector
+from kit.errors import Collector, Warning_
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
@@ -69,13 +69,24 @@ def piece_scale(model, piece) -> float:
     return frame(model.board, piece).scale
 
 
+def board_warnings(model: ShikokuDuo, ctx) -> list[Warning_]:
+    """Marks the board could not place clear of the others (text is measured in the board's font)."""
+    from kit.fonts import register
+    from kit.games.shikoku_duo.board import board_layout
+
+    register(ctx.font)
+    return [Warning_(f"the board has no clear room for {what}; it is drawn over other marks "
+                     f"(a larger `board` piece in the layout ({ctx.layout.source}) or shorter names make room)")
+            for what in board_layout(model, ctx.layout).crowded]
+
+
 def check(ctx):
     model = load_ctx(ctx)
     piece = board_piece(ctx)
     tile_overlap(ctx.layout)          # read once, so a bad setting is reported here
     spacing_errors(model, piece)
     text = summary(model, piece)
-    warnings = list(model.warnings)
+    warnings = list(model.warnings) + board_warnings(model, ctx)
     text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")
     return text, warnings
 

@@ -19,10 +19,10 @@ from kit.imposition import Rect
 from kit.layoutfile import Layout, Piece as Card
 from kit.output import Pdf
 from kit.fonts import fit_size
-from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
+from kit.render import card_sheets, colour, fill_rect, ink_on, mix, stroke_rect, text, text_in_box
 from kit.units import to_pt
 
-from kit.games.shikoku_duo.pieces import (CHARACTER, COPPER, GOLD, GRID, INK, PAPER, PLAYERS, TITLE, WAVE,
+from kit.games.shikoku_duo.pieces import (CHARACTER, COPPER, GOLD, INK, PLAYERS, TITLE, WAVE,
                                           Player, band, disc, painting_colour, piece, tint)
 from kit.games.shikoku_duo.icons import draw_icon
 

@@ -7,13 +7,15 @@ progress sheet are whole pages on the layout's paper (the progress sheet turned 
 
 from __future__ import annotations
 
+import io
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
 
 from kit.errors import KitError
-from kit.fonts import fit_size, wrap
+from kit.fonts import wrap
 from kit.imposition import Rect
 from kit.layoutfile import Layout
 from kit.output import Pdf
@@ -21,7 +23,7 @@ from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke
 from kit.units import to_pt
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, GRID, INK, PAPER, PLAYERS, SHADE, TITLE, TITLE_EN, band,
-                                          piece, tint)
+                                          tint)
 
 HEAD_RGB = "#22324f"
 
@@ -57,8 +59,6 @@ def _set_blocks(c, col: Rect, blocks, size: float, head_size: float) -> float:
 
 def _fit_blocks(c, col: Rect, blocks, size: float, head_size: float) -> None:
     """Set the blocks at the largest size (down to 60 %) that stays inside the column."""
-    from reportlab.pdfgen.canvas import Canvas
-    import io
     scratch = Canvas(io.BytesIO())
     k = 1.0
     while k > 0.6 and _set_blocks(scratch, col, blocks, size * k, head_size * k) < col.y:
@@ -225,7 +225,6 @@ def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ..
         cell = 11.0
         track_h = len(tracks) * (cell + 5.5)
         rules = Rect(trim.x + safe, trim.y + safe + track_h + 2, trim.w - 2 * safe, top - trim.y - safe - track_h - 2)
-        blocks = [Block("", (ja, en)) for ja, en in lines]
         _fit_rules(c, rules, lines)
         y = trim.y + safe + track_h
         for ch, values in zip(CHARACTER, tracks):
@@ -247,8 +246,6 @@ def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ..
 
 def _fit_rules(c, box: Rect, lines) -> None:
     """Each rule in Japanese with its English beneath, shrunk together until all fit the box."""
-    import io
-    from reportlab.pdfgen.canvas import Canvas
 
     def set_(cv, size):
         y = box.y2
@@ -502,8 +499,9 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
         _setup_header(c, comp, pg, g, n)
         _log(c, g, g.rounds(n))
         text(c, g.left, pg.margin + 2.2, "A pick is the log's turn `SEAT: CHARACTER STEPS WHERE ACTION`: "
-             "1 巡 3 12 wave merchant → \"1: pilgrim 3 12 wave merchant\".  行き先: pilgrim: ring space number · "
-             "merchant: town id · artist: region id.", 5.6)
+             "1 巡 3 12 wave merchant → \"1: pilgrim 3 12 wave merchant\".  行き先: pilgrim: the ring space's number · "
+             "merchant: the town, artist: the region, each by its id (the romaji under its name, e.g. kochi, katsuura).",
+             5.6)
         text(c, g.left, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' (the tile taken) · merchant 'sell N' or "
              "'draw N' (+ 'keep GOODS…' when over the hold) · artist 'paint' or 'gift' (+ 'via REGIONS' with "
              "paint_path).  湯: tick when the hot-spring token repeats the die, and write the repeat's "

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from reportlab.lib.colors import Color, black, white
+from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kit.errors import KitError
@@ -27,14 +27,13 @@ from kit.render import (CAPTION_PT, colour, draw_clipped, draw_segments, fill_re
 from kit.units import to_pt
 
 from kit.games.shikoku_duo.icons import draw_icon
-from kit.games.shikoku_duo.pieces import (CHARACTER, COPPER, GOLD, INK, ONSEN, PAPER, PLAYERS, TITLE, WAVE, Player,
+from kit.games.shikoku_duo.pieces import (CHARACTER, GOLD, INK, ONSEN, PAPER, PLAYERS, TITLE, WAVE, Player,
                                           band as colour_band, disc, goods_colour, painting_colour, piece, tint)
 
 Draw = Callable[[Canvas, int, Rect, float], None]
 
 BAND_GAP = 1.0          # mm between one band's crop marks and the next band's
 FOOT = 4.0              # mm kept above the bottom margin for the sheet's caption
-HEAD = 0.0
 
 
 @dataclass(frozen=True)

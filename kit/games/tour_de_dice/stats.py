@@ -99,7 +99,9 @@ def _summ(s: dict, digits: int = 0) -> str:
 def lines(fig: dict) -> list[str]:
     """tour-de-dice's own lines of `kit sim`, under the shared ones."""
     g = fig["game"]
-    lines = [f"races finished {g['finished']}, unfinished (turn limit) {g['unfinished']}",
+    two = g["pieces"] > fig["players"]
+    lines = [f"races finished {g['finished']}, unfinished (turn limit) {g['unfinished']}"
+             + (f"; {g['pieces']} pieces, two colours each (rule ②)" if two else ""),
              f"rounds per game: {_summ(g['rounds'], 1)}",
              f"passes (0 dice) per game: {g['passes_per_game']:.2f}",
              f"start player wins: {_pct(g['start_player'])}"]
