@@ -14,17 +14,20 @@ from kit.project import make_context
 
 TABLES = (
     (4, "bold"), (4, "careful"), (4, "patient"), (4, "drafting"),
-    (4, "bold,careful,patient,drafting"), (4, "bold,patient"), (4, "bold,drafting"),
+    (4, "bold,careful,patient,drafting"), (4, "bold,patient,bold,patient"), (4, "bold,drafting,bold,drafting"),
     (2, "bold"), (2, "bold,patient"), (3, "bold,patient,drafting"), (5, "bold"),
     (6, "bold"), (6, "bold,careful,patient,drafting,bold,patient"),
 )
 
 
 def row(stats: dict) -> str:
-    shares = "  ".join(f"{p['policy']} {100 * p['share']:.1f}%" for p in stats["winner_by_policy"])
+    """One table: its length, and each policy's share of the win per seat it played."""
+    g = stats["game"]
+    shares = "  ".join(f"{name} {100 * rate / len(stats['policy_seats'][name]):.1f}%"
+                       for name, rate in stats["policy_win_rate"].items())
     return (f"{stats['players']}p {','.join(stats['policies']):<45} turns {stats['turns']['median']:>5} "
-            f"rounds {stats['rounds']['median']:>5.1f} (p5 {stats['rounds']['p5']:.1f}, p95 {stats['rounds']['p95']:.1f})"
-            f"  lost {stats['dice_lost_per_player']['mean']:.2f}  gap {stats['finishing_gap']['spaces']['median']}"
+            f"rounds {g['rounds']['median']:>5.1f} (p5 {g['rounds']['p5']:.1f}, p95 {g['rounds']['p95']:.1f})"
+            f"  lost {g['dice_lost_per_player']['mean']:.2f}  gap {g['finishing_gap']['spaces']['median']}"
             f"  | {shares}")
 
 

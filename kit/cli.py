@@ -206,6 +206,9 @@ class GameCommand(click.Command):
 
     def parse_args(self, ctx, args):
         name = game_in(args)
+        if name is None and ctx.meta.get("kit.game"):      # `kit --game G COMMAND ...`
+            name = ctx.meta["kit.game"]
+            args = ["--game", name, *args]
         if name in games():
             game = games()[name]
             if game.command(self.verb) is None:
@@ -276,12 +279,31 @@ def refuse_undeclared(ctx, command: GameCommand, game: str, args: list[str]):
 
 
 class Kit(click.Group):
-    """The command group: one GameCommand per verb some game supports."""
+    """The command group: one GameCommand per verb some game supports.
+
+    `kit --game G --help` lists only G's commands; `kit --game G COMMAND` is the same
+    as `kit COMMAND --game G`.
+    """
+
+    def parse_args(self, ctx, args):
+        name = game_in(args[:_first_command(args)])
+        if name is not None:
+            ctx.meta["kit.game"] = name
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx):
         verbs = [v for v in VERBS if supporting(v)]
         extra = sorted({c.verb for g in games().values() for c in g.commands} - set(verbs))
         return sorted(verbs + extra)
+
+    def format_commands(self, ctx, formatter):
+        name = ctx.meta.get("kit.game")
+        if name in games():
+            rows = [(v, (self.get_command(ctx, v).help or "").split(".")[0] + ".") for v in games()[name].verbs]
+            with formatter.section(f"Commands of {name}"):
+                formatter.write_dl(rows)
+            return
+        super().format_commands(ctx, formatter)
 
     def get_command(self, ctx, name):
         if not supporting(name):
@@ -294,7 +316,22 @@ class Kit(click.Group):
         return cmd
 
 
+def _first_command(args: list[str]) -> int:
+    """Where the command name is among the group's arguments (after --game NAME, if any)."""
+    i = 0
+    while i < len(args):
+        if args[i] in ("--game", "-g"):
+            i += 2
+        elif args[i].startswith("-"):
+            i += 1
+        else:
+            return i
+    return len(args)
+
+
 @click.group(cls=Kit, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--game", "-g", "group_game", metavar="NAME", expose_value=False,
+              help="Show only this game's commands (kit --game NAME --help), or pass it to the command.")
 @click.version_option(__version__, prog_name="kit")
 def main():
     """kit: print-and-play PDFs, checks and simulations for tabletop games.

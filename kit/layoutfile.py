@@ -156,6 +156,10 @@ def load_layout(files: list[Path], settings: tuple[str, ...] = (), pieces: tuple
         doc = load_yaml(path)
         if doc is None:
             continue
+        if isinstance(doc, dict) and "card" in doc and "card" not in sections:
+            raise KitError("a card is a named piece now: write `pieces:` and under it `card:` with its "
+                           "size (bleed, safe and gutter shared by every piece go under `piece_defaults:`)",
+                           doc.at("card"))
         fields(doc, {}, sections, what="layout")
         merged = doc if merged is None else _merge(merged, doc)
     if merged is None:

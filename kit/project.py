@@ -43,6 +43,13 @@ def layout_map(layout: Layout | None) -> str | None:
     return setting.value
 
 
+def game_layout(game: str, root: Path, extra: Path | None = None) -> Layout:
+    """A game's layout as its files give it (default, the game's own, an extra one),
+    with the sections and pieces its declaration names."""
+    declared = load_game(game)
+    return load_layout(layout_files(root, game, extra), declared.layout_settings, declared.pieces)
+
+
 def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
     """The map SVG: --map, then KIT_MAP, then the layout's `map:`, then ../shared/maps beside kit.
 
@@ -101,8 +108,7 @@ def make_context(game: str, *, paper=None, card=None, out=None, map_option=None,
     root = project_root()
     if preset:
         rules = (("preset", preset),) + tuple(rules)
-    declared = load_game(game)
-    layout = load_layout(layout_files(root, game, layout_file), declared.layout_settings, declared.pieces)
+    layout = game_layout(game, root, layout_file)
     if paper:
         layout = layout.with_paper(paper)
     if card:

@@ -56,8 +56,5 @@ def project(tmp_path, monkeypatch):
 
 def shipped_layout(game: str):
     """The layout a game gets from the shipped layouts/ files, with no command-line changes."""
-    from kit.games import load_game
-    from kit.layoutfile import load_layout
-    declared = load_game(game)
-    files = [ROOT / "layouts" / "default.yaml", ROOT / "layouts" / f"{game}.yaml"]
-    return load_layout(files, declared.layout_settings, declared.pieces)
+    from kit.project import game_layout
+    return game_layout(game, ROOT)

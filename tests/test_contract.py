@@ -190,3 +190,14 @@ def test_every_context_option_is_read_by_the_game(game, verb, project, monkeypat
         if o.to == "ctx":
             assert o.name in READS, f"add --{o.name} to READS"
             assert READS[o.name] in seen, f"{game} {verb} declares --{o.name} but never reads ctx.{READS[o.name]}"
+
+
+def test_kit_game_help_lists_only_that_games_commands_and_passes_the_game_on():
+    code, out = run("--game", "tour-de-dice", "--help")
+    assert code == 0 and "Commands of tour-de-dice" in out
+    listed = out.split("Commands of tour-de-dice:")[1].split()
+    for verb in main.list_commands(None):
+        assert (verb in listed) == (verb in games()["tour-de-dice"].verbs), verb
+    assert run("-g", "tour-de-dice", "export")[0] == 0
+    code, out = run("-g", "tour-de-dice", "build", "--corner-index")
+    assert code == 2 and "takes no --corner-index" in out

@@ -30,8 +30,8 @@ def _broken(tmp_path, text):
 def test_unknown_key_with_line(tmp_path):
     msg = _broken(tmp_path, "pieces:\n  card:\n    size: 24x26\n    bleeed: 2mm\n")
     assert msg.endswith("extra.yaml:4: unknown key 'bleeed' in piece card (did you mean bleed?)")
-    msg = _broken(tmp_path, "card:\n  size: 24x26\n")
-    assert "extra.yaml:1: unknown key 'card' in layout" in msg
+    msg = _broken(tmp_path, "paper: A4\ncard:\n  size: 24x26\n")    # the old form: a hint, not a guess
+    assert "extra.yaml:2: a card is a named piece now: write `pieces:` and under it `card:`" in msg
 
 
 def test_bad_length_and_size_and_paper(tmp_path):

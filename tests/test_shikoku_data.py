@@ -134,6 +134,18 @@ def test_regions_from_the_faces(model):
     assert by_id["katsuura"].neighbours == {"wakimachi", "yanase"}
 
 
+def test_a_regions_spaces_run_along_its_coast_from_town_to_town(model):
+    ring = model.board.ring
+    for r in model.board.regions:
+        idx = sorted(r.spaces)
+        # a contiguous run round the ring (it may wrap past space 0) that starts and ends at a town
+        start = next(i for i in idx if (i - 1) % 37 not in r.spaces)
+        run = [(start + k) % 37 for k in range(len(idx))]
+        assert sorted(run) == idx, r.id
+        assert ring[run[0]].kind == "town" and ring[run[-1]].kind == "town", r.id
+        assert all(ring[i].kind != "town" for i in run[1:-1]), r.id
+
+
 def test_moving_a_route_moves_the_regions(tmp_path, model):
     data, _ = damaged(tmp_path, "board.yaml", "  - [hiwasa, kamiyama]\n", "  - [hiwasa, ikeda]\n")
     moved = {r.id: r for r in load(data, map_path=MAP).board.regions}

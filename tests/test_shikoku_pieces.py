@@ -13,8 +13,8 @@ from conftest import ROOT, needs_map
 from kit import fonts
 from kit.errors import KitError
 from kit.imposition import back_trims, marks_extent
-from kit.layoutfile import PAPERS, load_layout
-from kit.project import layout_files
+from kit.layoutfile import PAPERS, progress_turns
+from kit.project import game_layout
 from kit.units import to_pt
 from kit.yamlload import load_yaml
 
@@ -22,9 +22,6 @@ from kit.games.shikoku_duo import playerboards, sheets, tokens
 from kit.games.shikoku_duo.build import pieces
 from kit.games.shikoku_duo.pieces import PLAYERS, piece
 from kit.games.shikoku_duo.tokens import Section, pack, standee_folds
-
-
-SETTINGS = ("board_tiles", "map")     # shikoku-duo's own layout sections (its GAME's layout_settings)
 
 
 def _components():
@@ -51,7 +48,7 @@ AUTOMA = ([("ダイス: 出目が最も大きいダイスを取る。", "Dice: t
 
 
 def _layout(paper="A4"):
-    return load_layout(layout_files(ROOT, "shikoku-duo"), SETTINGS).with_paper(paper)
+    return game_layout("shikoku-duo", ROOT).with_paper(paper)
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +80,7 @@ def test_a_bad_or_missing_piece_is_refused_with_its_line(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("pieces:\n  coin: {size: 12x}\n", encoding="utf-8")
     with pytest.raises(KitError) as err:
-        load_layout(layout_files(ROOT, "shikoku-duo", bad), SETTINGS)
+        game_layout("shikoku-duo", ROOT, bad)
     assert err.value.where.line == 2 and "coin size" in err.value.message
     with pytest.raises(KitError, match="no piece 'meeple'"):
         piece(_layout(), "meeple")
@@ -129,7 +126,7 @@ def test_board_slot_counts_follow_the_data(comp):
 def test_a_board_too_small_for_its_tokens_is_refused(comp, tmp_path):
     small = tmp_path / "small.yaml"
     small.write_text("pieces:\n  artist_board: {size: 100x60}\n", encoding="utf-8")
-    layout = load_layout(layout_files(ROOT, "shikoku-duo", small), SETTINGS)
+    layout = game_layout("shikoku-duo", ROOT, small)
     with pytest.raises(KitError, match="artist_board is too small"):
         playerboards.layouts(layout, comp)
 
@@ -325,9 +322,9 @@ def test_other_papers_hold_every_piece(comp, paper):
 
 def test_progress_sheet_numbers_every_round_once(comp):
     layout = _layout()
-    g = sheets.log_geometry(sheets.page_of(layout, landscape=True))
+    g = sheets.log_geometry(sheets.page_of(layout, landscape=True), progress_turns(layout))
     numbers = [r for n in range(g.pages) for r in g.rounds(n)]
-    assert numbers == list(range(1, sheets.ROUNDS + 1))
+    assert numbers == list(range(1, progress_turns(layout) + 1))
     data, pages = sheets.progress_pdf(NS(components=comp), layout)
     assert pages == g.pages
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()

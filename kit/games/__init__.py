@@ -22,8 +22,12 @@ What a new game must provide
      `ctx.layout.piece("card")`. `--card WxH` resizes the piece named "card";
    - `products`: the files `kit build` writes into the output folder;
    - `layout_settings`: top-level sections of layouts/NAME.yaml only it uses (e.g.
-     karuta's `board:` and `map:`), which it reads with `ctx.layout.section(name)`
-     and checks with kit.layoutfile's `length`, `number`, `count` and `size`.
+     karuta's `board:` and `compared_cards:`), which it reads with
+     `ctx.layout.section(name)` and checks with kit.layoutfile's `length`, `number`,
+     `count` and `size`, so errors keep their file:line. A progress sheet's row count
+     is the section `progress_sheet: turns:` (kit.layoutfile.progress_turns); a game
+     that reads the province map declares the section `map` and the option "map",
+     and finds the file with `ctx.map_path()`.
 2. The functions it names. Each takes the `Context` (kit/project.py: data folder,
    finished layout, output folder, rule overrides, font) and, as keyword arguments,
    the values of its options that are not part of the context (see `Opt.to`):
@@ -31,7 +35,9 @@ What a new game must provide
    - build(ctx, ...) -> [(path written, pages)]   deal(ctx, ...) -> (text, written)
    - sim(ctx, ...), replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
    Every declared option is used: tests/test_contract.py checks that each
-   call-option is a parameter of the function and each context option is read.
+   call option is a parameter the function reads, that each context option lands
+   in a Context field the game reads, and that `kit build` writes exactly
+   `products`; it also refuses, for every game, each option the game does not take.
 3. data/NAME/ with its YAML (errors as `file:line: message`, via kit.errors) and,
    if it prints anything, layouts/NAME.yaml with its named pieces (sizes in mm).
 4. The same module names as the other games for the same jobs: rules (the pure

@@ -1,5 +1,6 @@
-"""karuta's own layout settings (layouts/karuta.yaml): the board, the map (read by
-kit.project.find_map, which the shikoku map shares), the card sizes the designer compared, the progress sheet's length.
+"""karuta's own layout settings (layouts/karuta.yaml): the board and the card sizes the
+designer compared. (Its `map:` is read by kit.project.find_map, which shikoku-duo's map
+shares; its `progress_sheet: turns:` by kit.layoutfile.progress_turns, as every game's.)
 
 They are sections only karuta reads (declared as its `layout_settings`), checked
 here so that a wrong value is still `file:line: message`.

@@ -28,5 +28,5 @@ GAME = Game(
     products=("board.pdf", "board-overview.pdf", "player-boards.pdf", "tiles.pdf", "tokens.pdf",
               "dice-stickers.pdf", "player-aid.pdf", "automa.pdf", "score-pad.pdf", "progress-sheet.pdf",
               "alignment.pdf"),
-    layout_settings=("board_tiles", "map"),
+    layout_settings=("board_tiles", "map", "progress_sheet"),
 )

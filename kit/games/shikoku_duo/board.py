@@ -50,7 +50,7 @@ ROMAJI_PT = 5.0
 LABEL_GAP = 1.2            # mm between a disc and its label
 SLOT_GAP = 1.5             # mm between a coastal town's disc and its shop-token slot
 REGION_ICON = 12.0         # mm: the disc showing a region's painting type
-LEGEND_W, LEGEND_H = 150.0, 58.0
+LEGEND_W, LEGEND_H = 150.0, 66.0
 
 
 @dataclass(frozen=True)
@@ -235,6 +235,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
         regions.append(RegionMark(reg.id, reg.painting, tuple(poly.exterior.coords), ic, lab))
 
     towns_at = {t.id: f.at(t.point) for t in b.towns.values()}
+    roads = [LineString(rt).buffer(1.2) for rt in routes]
     first_route = {}
     for a, c in b.routes:
         first_route.setdefault(a, towns_at[c])
@@ -276,11 +277,10 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
         lines = [(s.name, NAME_PT + (2 if s.kind == "town" else 0), False)]
         if s.romaji:
             lines.append((s.romaji, ROMAJI_PT, True))
-        lab = _place_label(c, r, out, lines, taken, edge)
+        lab = _place_label(c, r, out, lines, taken, edge, roads)
         taken.rects.append(lab.box)
         spaces.append(SpaceMark(s.index, s.kind, c, r, out, lab, shop))
 
-    roads = [LineString(rt).buffer(1.2) for rt in routes]
     towns = []
     tr = bp.town / 2
     for t in b.towns.values():
@@ -540,6 +540,9 @@ def _legend(c: Canvas, model: ShikokuDuo, g: BoardLayout) -> None:
     y -= 6
     _star(c, (x2 + 2.6, y + 1.2), 2.4, black)
     text(c, x2 + 7, y, "start town (merchants), start region (artists)", 6.5)
+    y -= 6
+    text(c, x2, y, "A region's spaces: the ring along its coast, town to town", 6.5)
+    text(c, x2, y - 3.4, "(a coastal town counts for the regions on both sides).", 6.5)
     text(c, r.x + 4, r.y + 3, CREDIT, 5.5, fill=Color(0.35, 0.35, 0.4))
 
 

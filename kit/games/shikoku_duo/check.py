@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kit.errors import Collector, Warning_
+from kit.layoutfile import progress_turns
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
@@ -84,6 +85,7 @@ def check(ctx):
     model = load_ctx(ctx)
     piece = board_piece(ctx)
     tile_overlap(ctx.layout)          # read once, so a bad setting is reported here
+    progress_turns(ctx.layout)        # likewise the progress sheet's row count
     spacing_errors(model, piece)
     text = summary(model, piece)
     warnings = list(model.warnings) + board_warnings(model, ctx)

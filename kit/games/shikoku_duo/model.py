@@ -19,8 +19,9 @@ How the board is computed (the designer types places, never coordinates or regio
   its towns' points, so a route from a coastal town crosses the coast.
 - The artist regions are the faces that the coast and the routes cut the island into
   (shapely's polygonize); each takes the painting type of the one named place inside it.
-  A region's spaces are the ring spaces nearest to it (a coastal town's space belongs to
-  every region its routes bound); its towns are those on its edge; its neighbours are
+  A region's spaces are the ring spaces along its coast: those between two coastal towns
+  belong to the one region both towns bound, and a coastal town's space to every region
+  its routes bound; its towns are those on its edge; its neighbours are
   the regions sharing a stretch of route with it (meeting at a town point is not enough).
 
 Everything the engine needs is plain tuples, frozensets and MappingProxyType; drawing
@@ -717,14 +718,22 @@ def _regions(faces, regions, ring, towns, routes, outline, line, to_map, errors,
             town_regions[t] |= faces_by
         for i in faces_by:
             neighbours[i] |= faces_by - {i}
+    # A space between two coastal towns surrounds the region on that stretch of coast: the one
+    # region both towns bound (what a player sees on the board); failing that, the nearest.
     space_regions = {}
+    town_at = [i for i, s in enumerate(ring) if s.town]
     for s in ring:
         if s.town:
             space_regions[s.index] = town_regions[s.town]
+            continue
+        before = max((i for i in town_at if i < s.index), default=town_at[-1])
+        after = min((i for i in town_at if i > s.index), default=town_at[0])
+        shared = town_regions[ring[before].town] & town_regions[ring[after].town]
+        if len(shared) == 1:
+            space_regions[s.index] = set(shared)
         else:
             p = SPoint(s.point)
-            best = min(order, key=lambda i: (round(faces[i].distance(p), 6), i))
-            space_regions[s.index] = {best}
+            space_regions[s.index] = {min(order, key=lambda i: (round(faces[i].distance(p), 6), i))}
     out = []
     for i in order:
         f, w, point = named[i]

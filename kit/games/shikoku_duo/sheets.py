@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kit.errors import KitError
 from kit.fonts import wrap
 from kit.imposition import Rect
-from kit.layoutfile import Layout
+from kit.layoutfile import Layout, progress_turns
 from kit.output import Pdf
 from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
 from kit.units import to_pt
@@ -346,7 +346,6 @@ def score_pad_pdf(game, layout: Layout) -> tuple[bytes, int]:
 
 # --- progress sheet ---------------------------------------------------------------------------
 
-ROUNDS = 36             # rounds the log has room for (longer games continue on a copy)
 LOG_ROW_H = 7.0
 LOG_HEAD_H = 10.0
 
@@ -390,19 +389,20 @@ class LogGeometry:
     rows: int           # rounds per page
     pages: int
     pick_w: float       # one pick group's width
+    rounds_in_all: int  # the layout's `progress_sheet: turns` (longer games continue on a copy)
 
     def rounds(self, page: int) -> range:
-        return range(page * self.rows + 1, min((page + 1) * self.rows, ROUNDS) + 1)
+        return range(page * self.rows + 1, min((page + 1) * self.rows, self.rounds_in_all) + 1)
 
 
-def log_geometry(pg: Page) -> LogGeometry:
+def log_geometry(pg: Page, rounds: int) -> LogGeometry:
     left, width = pg.margin, pg.width - 2 * pg.margin
     top = pg.height - pg.margin - 30.0
     rows = math.floor((top - LOG_HEAD_H - pg.margin - 5) / LOG_ROW_H + 1e-9)
     if rows < 1:
         raise KitError(f"a {pg.width:g} × {pg.height:g} mm page has no room for the progress sheet's log")
     fixed = sum(col.width for col in ROUND_COLUMNS)
-    return LogGeometry(left, width, top, rows, math.ceil(ROUNDS / rows), (width - fixed) / 3)
+    return LogGeometry(left, width, top, rows, math.ceil(rounds / rows), (width - fixed) / 3, rounds)
 
 
 def _setup_header(c, comp, pg: Page, g: LogGeometry, n: int) -> None:
@@ -491,7 +491,7 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
     dice, and for each pick the seat, the character, where it went and what it did."""
     comp = game.components
     pg = page_of(layout, landscape=True)
-    g = log_geometry(pg)
+    g = log_geometry(pg, progress_turns(layout))
     pdf = Pdf(pg.width, pg.height, f"{TITLE}: progress sheet")
     for n in range(g.pages):
         pdf.set_page_size(pg.width, pg.height)

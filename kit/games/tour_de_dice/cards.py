@@ -69,7 +69,7 @@ def check_card_size(card) -> None:
     """Refuse a card too small for the faces (`card` has width and height in mm)."""
     if card.width < MIN_W or card.height < MIN_H:
         raise KitError(f"tour-de-dice cards need at least {MIN_W:g} × {MIN_H:g} mm; the card size "
-                       f"{card.width:g}x{card.height:g} (--card or card: size in the layout) is smaller")
+                       f"{card.width:g}x{card.height:g} (--card, or pieces: card: size in the layout) is smaller")
 
 
 def _cost(c, box: Rect, value: int, ink: Color) -> None:
