@@ -9,12 +9,12 @@ import pytest
 from pypdf import PdfReader
 
 from kit.games.shikoku_duo import rules as R
-from kit.games.shikoku_duo.sim import figures, simulate, text
-from kit.games.shikoku_duo.simreport import report_pdf
+from kit.games.shikoku_duo.sim import SIM, figures, outcome, simulate, text
+from kit.project import make_context
+from kit.report import KEYS, Run
+from kit.reportpdf import report_pdf
 from test_shikoku_replay import setup_of
 
-SHARED = ("games", "players", "seed", "policies", "rules", "turns", "seat_win_rate", "seat_win_interval",
-          "policy_win_rate", "game")
 
 
 @pytest.fixture(scope="module")
@@ -26,8 +26,7 @@ def run():
 
 def test_the_report_has_the_shared_keys_and_the_games_own(run):
     _, results, fig = run
-    for key in SHARED:
-        assert key in fig
+    assert tuple(fig) == KEYS
     g = fig["game"]
     assert set(g["ended"]) == set(R.END_CONDITIONS)
     assert all(any(name in r.ended for name in R.END_CONDITIONS) for r in results)
@@ -57,17 +56,20 @@ def test_a_solo_run_puts_the_automa_in_seat_two():
     setup = setup_of(1)
     results = simulate(setup, 60, 1, workers=1, show_progress=False)
     fig = figures(setup, results, 1)
-    assert fig["players"] == 1 and fig["policies"] == ["greedy", "automa"]
+    assert fig["players"] == 2 and fig["policies"] == ["greedy", "automa"]
     a = fig["game"]["automa"]
     assert a["policy"] == "greedy" and a["share"] == fig["seat_win_rate"][1]
     assert "the Automa wins against greedy" in text(fig)
 
 
-def test_the_report_pdf_is_two_deterministic_pages(run):
+def test_the_report_pdf_shows_the_games_own_charts_and_is_deterministic(run):
     _, results, fig = run
-    pdf = report_pdf(fig, results)
+    ctx = make_context("shikoku-duo")
+    run_ = Run(fig, tuple(outcome(r) for r in results), extra=tuple(results))
+    pdf = report_pdf(SIM, run_, ctx)
     reader = PdfReader(io.BytesIO(pdf))
-    assert len(reader.pages) == 2
+    assert len(reader.pages) >= 2
     words = reader.pages[0].extract_text()
-    assert "rounds per game" in words and "first drafter" in words
-    assert report_pdf(fig, results) == pdf
+    assert "rounds per game" in words and "first drafter" in words and "end condition" in words
+    assert "winner's points" in reader.pages[1].extract_text()
+    assert report_pdf(SIM, run_, ctx) == pdf

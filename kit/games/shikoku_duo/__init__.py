@@ -11,7 +11,10 @@ GAME = Game(
         Command("export", "check:export", ("map", "rule")),
         Command("build", "build:build", ("paper", "out", "layout", "map", "font", "rule")),
         Command("sim", "sim:sim_command", (
-            "games", "players", "seed", "policy", "rule", "workers", "json", "report", "map", "font",
+            "games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
+            Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned landscape.",
+                to="ctx"),
+            "map", "font",
         )),
         Command("replay", "replay:replay_command", (
             Opt("log", "The transcribed game (YAML).", kind="argument"),

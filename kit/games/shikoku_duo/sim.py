@@ -5,8 +5,8 @@ drafter and every draw from the goods bag), and its dice and the players' tie-br
 from their own Random seeded from the same number, so a run reproduces whatever
 `--workers` says. `--players 1` puts the Automa (data/shikoku-duo/automa.yaml) in seat 2.
 
-The JSON has the shared keys of every game's report; `game` holds what only this game
-measures:
+The JSON has the shared keys of every game's report (kit/report.py; a solo run has two
+seats, the Automa's second); `game` holds what only this game measures:
 
     rounds              {median, min, max, p5, p95}  rounds per game
     ended               {condition: share}  share of games each end condition held at the end
@@ -25,17 +25,17 @@ measures:
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from kit.errors import display_path
+from kit import report
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
-from kit.games.shikoku_duo.policies import POLICIES, seat_policies
+from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
+from kit.report import Measure, Outcome, Run, Simulator
 from kit.simulate import run_games, summary, wilson
 
 
@@ -47,7 +47,7 @@ class Setup:
     rules: Rules
     policies: tuple[str, ...]        # per seat; "automa" in seat 2 of a solo game
     automa: AutomaRules | None
-    options: tuple = ()              # the rule options as (name, value) pairs, for the report
+    options: object = ()             # the rule options (model.rules), for the report
 
     @property
     def solo(self) -> bool:
@@ -64,11 +64,11 @@ def make_setup(model, data_dir: Path, players: int | None, policy: str | None) -
     players = check_players(players if players is not None else model.rules["players"])
     t = tables(model)
     if players == 1:
-        names = seat_policies(policy, 1) + ("automa",)
+        names = report.seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
         automa = load_automa(Path(data_dir) / "automa.yaml")
     else:
-        names, automa = seat_policies(policy, 2), None
-    return Setup(t, rules, names, automa, tuple(dict(model.rules).items()))
+        names, automa = report.seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
+    return Setup(t, rules, names, automa, model.rules)
 
 
 def controllers(setup: Setup) -> list:
@@ -104,16 +104,26 @@ def _spread(values) -> dict:
     return s
 
 
+MEASURES = (Measure("rounds", "rounds"), Measure("first_drafter_won", "first drafter won", rate=True),
+            Measure("margin", "winning margin"))
+
+
+def outcome(r: Result) -> Outcome:
+    wins = tuple(1.0 if r.winner == s else 0.0 for s in range(2))
+    margin = abs(r.scores[0] - r.scores[1])
+    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin))
+
+
 def figures(setup: Setup, results: list[Result], seed: int) -> dict:
-    """The run's statistics as plain JSON-ready values (the shared keys, then `game`)."""
+    """The shared report (kit/report.py: turns are dice used, hot-spring repeats included)."""
+    return report.figures([outcome(r) for r in results], seed=seed, policies=setup.policies,
+                          options=setup.options, game=game_figures(setup, results))
+
+
+def game_figures(setup: Setup, results: list[Result]) -> dict:
+    """What only shikoku-duo measures (the module docstring lists it)."""
     n = len(results)
     t = setup.tables
-    seats = len(setup.policies)
-    seat_wins = [sum(1 for r in results if r.winner == s) for s in range(seats)]
-    by_policy: dict[str, list[int]] = {}
-    for s, name in enumerate(setup.policies):
-        by_policy.setdefault(name, []).append(s + 1)
-    policy_wins = {name: sum(seat_wins[s - 1] for s in where) for name, where in by_policy.items()}
     decided = [r for r in results if r.winner is not None]
 
     def scores(rows) -> dict:
@@ -139,22 +149,9 @@ def figures(setup: Setup, results: list[Result], seed: int) -> dict:
         "hot_spring_repeats": sum(r.repeats for r in results) / n,
     }
     if setup.solo:
-        game["automa"] = {"policy": setup.policies[0], **_share(seat_wins[1], n)}
-    return {
-        "games": n,
-        "players": 1 if setup.solo else 2,
-        "seed": seed,
-        "policies": list(setup.policies),
-        "policy_seats": by_policy,
-        "rules": dict(setup.options),
-        "turns": summary([r.dice + r.repeats for r in results]),
-        "seat_win_rate": [w / n for w in seat_wins],
-        "seat_win_interval": [list(wilson(w, n)) for w in seat_wins],
-        "policy_win_rate": {name: w / n for name, w in policy_wins.items()},
-        "policy_win_interval": {name: list(wilson(w, n)) for name, w in policy_wins.items()},
-        "no_winner_rate": game["draws"],
-        "game": game,
-    }
+        game["automa"] = {"policy": setup.policies[0],
+                          **_share(sum(1 for r in results if r.winner == 1), n)}
+    return game
 
 
 def _num(x) -> str:
@@ -191,39 +188,45 @@ def lines(fig: dict) -> list[str]:
     return out
 
 
+def subtitle(fig: dict) -> str:
+    g = fig["game"]
+    ro, fd = g["rounds"], g["first_drafter"]
+    out = (f"rounds median {_num(ro['median'])} (p5 {_num(ro['p5'])}, p95 {_num(ro['p95'])}) · first drafter "
+           f"wins {fd['share']:.1%} · draws {g['draws']:.1%} · ended: "
+           + ", ".join(f"{k} {v:.0%}" for k, v in g["ended"].items() if v))
+    if "automa" in g:
+        out += f" · the Automa wins {g['automa']['share']:.1%}"
+    return out
+
+
 def text(fig: dict) -> str:
-    pol = fig["policies"]
-    who = pol[0] if len(set(pol)) == 1 else ", ".join(pol)
-    tu = fig["turns"]
-    head = [f"shikoku-duo: {fig['games']} games, {fig['players']} player{'s' if fig['players'] > 1 else ''} "
-            f"({who}), seed {fig['seed']}",
-            "rules: " + ", ".join(f"{k}={v}" for k, v in fig["rules"].items()),
-            f"turns (dice used) per game: median {_num(tu['median'])}, min {_num(tu['min'])}, "
-            f"max {_num(tu['max'])}, p5 {_num(tu['p5'])}, p95 {_num(tu['p95'])}",
-            "winner share by seat (95% interval):"]
-    for s, (rate, (lo, hi)) in enumerate(zip(fig["seat_win_rate"], fig["seat_win_interval"])):
-        head.append(f"  seat {s + 1} {pol[s]:<9} {rate:6.1%}  ({lo:.1%}–{hi:.1%})")
-    return "\n".join(head + lines(fig))
+    return report.text(SIM, fig)
 
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
-        show_progress: bool | None = None):
+        show_progress: bool | None = None) -> Run:
     model = load_model(ctx)
     setup = make_setup(model, ctx.data_dir, players, policy)
     results = simulate(setup, games, seed, workers, show_progress)
-    return setup, results, figures(setup, results, seed)
+    return Run(figures(setup, results, seed), tuple(outcome(r) for r in results), extra=tuple(results))
 
 
-def sim_command(ctx, games, players, seed, policy, workers, as_json, report) -> str:
-    setup, results, fig = run(ctx, games, players, seed, policy, workers)
-    out = []
-    if report:
-        from kit.games.shikoku_duo.simreport import report_pdf
-        from kit.output import write_atomic
+def _cells(run_: Run):
+    from kit.games.shikoku_duo.simreport import cells
+    return cells(run_)
 
-        path = Path(report)
-        write_atomic(path, report_pdf(fig, results, ctx.font))
-        out.append(f"wrote {display_path(path)}")
-    if as_json:
-        return json.dumps(fig, ensure_ascii=False, indent=1)
-    return "\n".join([text(fig), *out])
+
+def _pages(pdf, page, run_: Run, ctx) -> None:
+    from kit.games.shikoku_duo.simreport import pages
+    pages(pdf, page, run_)
+
+
+SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,
+                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
+
+
+def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
+                as_json: bool, report: str | None, vary=()) -> str:
+    from kit.report import sim_command as shared_sim_command
+    return shared_sim_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
+                              workers=workers, as_json=as_json, report=report, vary=vary)
