@@ -12,17 +12,22 @@ here, at the edge, and nowhere else.
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
+import os
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 import click
 
-from kit import __version__
+from kit import __version__, fonts, progress
 from kit.errors import KitError, KitErrors
-from kit.games import SHARED, Opt, games, load_game, resolve
+from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
+from kit.output import check_targets
+from kit import project
 from kit.project import make_context
 from kit.units import parse_size
 
@@ -36,7 +41,8 @@ class SizeType(click.ParamType):
         if isinstance(value, tuple):
             return value
         try:
-            return parse_size(value, f"--{param.name}" if param else "size")
+            # The option as typed (--card), not its parameter's name (cards).
+            return parse_size(value, param.opts[0] if param and param.opts else "size")
         except KitError as err:
             self.fail(err.message, param, ctx)
 
@@ -109,9 +115,9 @@ def print_written(written):
 
 def show_check(result, values):
     text, warnings = result
-    click.echo(text)
-    for w in warnings:
+    for w in warnings:  # before the summary, whose last line counts them
         click.echo(str(w), err=True)
+    click.echo(text)
     if values.get("strict") and warnings:
         click.echo(f"error: {len(warnings)} warning(s) with --strict", err=True)
         sys.exit(2)
@@ -230,9 +236,29 @@ class GameCommand(click.Command):
         opts = cmd.opts()
         ctx_values = {o.param: values[o.param] for o in opts if o.to == "ctx"}
         call_values = {o.param: values[o.param] for o in opts if o.to == "call"}
+        if project.own_project():
+            click.echo(f"note: no data/ and layouts/ here; using kit's own project {project.PACKAGE_ROOT} "
+                       "(kit --project DIR or KIT_PROJECT=DIR chooses another)", err=True)
         context = make_context(game, **ctx_values)
-        result = resolve(g, cmd)(context, **call_values)
+        check_targets(planned_outputs(g, cmd, context, call_values))
+        if any(o.name == "font" for o in opts) and (self.verb != "sim" or call_values.get("report")):
+            fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
+        with progress.activity(f"kit {self.verb} --game {game}"):  # a bar on a terminal, if it takes a while
+            result = resolve(g, cmd)(context, **call_values)
         VERBS.get(self.verb, Verb("")).show(result, values)
+
+
+def planned_outputs(game: Game, cmd: Command, context, values: dict) -> list[Path]:
+    """The files a command will write, known before it starts: its output folder's
+    products, a deal sheet's folder, a --report file. Checked before any work, so
+    `--report /dev/full` is refused at once rather than after the simulation."""
+    out = []
+    if any(o.name == "out" for o in cmd.opts()):
+        names = game.products if cmd.verb == "build" else ()
+        out += [context.out_dir / n for n in names] or [context.out_dir / "-"]
+    if values.get("report"):
+        out.append(Path(values["report"]))
+    return out
 
 
 def option_strings(opts) -> set[str]:
@@ -278,11 +304,35 @@ def refuse_undeclared(ctx, command: GameCommand, game: str, args: list[str]):
             ctx.exit(2)
 
 
+# What writing to stdout fails with: a closed pipe, a full disk or device (> /dev/full),
+# a broken terminal. kit's own file writes turn these into KitError long before here.
+STDOUT_ERRNOS = {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF}
+
+
+def stdout_failed(err: OSError):
+    """One line on stderr and exit 1 when printing the output failed, never a traceback."""
+    try:  # the rest of the buffer goes nowhere, so the exit does not fail to flush it again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    what = "the output's reader closed the pipe" if err.errno == errno.EPIPE else err.strerror or str(err)
+    try:
+        sys.stderr.write(f"error: cannot write to standard output: {what}\n")
+        sys.stderr.flush()
+    except OSError:
+        pass
+    sys.exit(1)
+
+
 class Kit(click.Group):
     """The command group: one GameCommand per verb some game supports.
 
     `kit --game G --help` lists only G's commands; `kit --game G COMMAND` is the same
     as `kit COMMAND --game G`.
+
+    Failing stdout (`kit export ... > /dev/full`, `| head -0`, even `--help`) is caught
+    here, around both parsing (help is printed while parsing) and running.
     """
 
     def parse_args(self, ctx, args):
@@ -290,6 +340,22 @@ class Kit(click.Group):
         if name is not None:
             ctx.meta["kit.game"] = name
         return super().parse_args(ctx, args)
+
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except OSError as err:
+            if err.errno not in STDOUT_ERRNOS:
+                raise
+            stdout_failed(err)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as err:
+            if err.errno not in STDOUT_ERRNOS:
+                raise
+            stdout_failed(err)
 
     def list_commands(self, ctx):
         verbs = [v for v in VERBS if supporting(v)]
@@ -320,7 +386,7 @@ def _first_command(args: list[str]) -> int:
     """Where the command name is among the group's arguments (after --game NAME, if any)."""
     i = 0
     while i < len(args):
-        if args[i] in ("--game", "-g"):
+        if args[i] in ("--game", "-g", "--project"):  # options of the group that take a value
             i += 2
         elif args[i].startswith("-"):
             i += 1
@@ -329,10 +395,19 @@ def _first_command(args: list[str]) -> int:
     return len(args)
 
 
+def choose_project(ctx, param, value):
+    project.CHOSEN = value  # None when not given: each invocation starts afresh
+    return value
+
+
 @click.group(cls=Kit, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--game", "-g", "group_game", metavar="NAME", expose_value=False,
               help="Show only this game's commands (kit --game NAME --help), or pass it to the command.")
 @click.version_option(__version__, prog_name="kit")
+@click.option("--project", metavar="DIR", type=click.Path(file_okay=False), callback=choose_project,
+              expose_value=False, is_eager=True,
+              help="The project folder with data/ and layouts/ (else KIT_PROJECT; else the working folder "
+                   "if it has them; else kit's own, with a note).")
 def main():
     """kit: print-and-play PDFs, checks and simulations for tabletop games.
 

@@ -34,14 +34,94 @@ def font_path(explicit: str | os.PathLike | None = None) -> Path:
     return Path(chosen) if chosen else default_font_path()
 
 
+class _Font(TTFont):
+    """A TrueType font that notes each character it is asked to draw but has no glyph for.
+
+    reportlab draws such a character as an empty box or nothing at all, silently; kit
+    refuses the PDF instead (Pdf.finish), naming the characters.
+    """
+
+    def __init__(self, name: str, path: str):
+        super().__init__(name, path)
+        self.path = path
+        self.missing: dict[int, set[str]] = {}   # per PDF document (id of reportlab's doc)
+
+    def splitString(self, text, doc, encoding="utf-8"):
+        if not isinstance(text, str):
+            text = text.decode(encoding)
+        cmap = self.face.charToGlyph
+        absent = {ch for ch in text if ord(ch) not in cmap and ch >= " " and ch != "\xa0"}
+        if absent:
+            self.missing.setdefault(id(doc), set()).update(absent)
+        return super().splitString(text, doc, encoding)
+
+
 @lru_cache(maxsize=None)
-def _register(path: str) -> str:
+def _load(path: str) -> _Font:
     try:
-        font = TTFont(FONT, path)
+        return _Font(FONT, path)
     except (TTFError, OSError) as err:
         raise KitError(f"font {path}: cannot use it ({err}); kit needs a TrueType (.ttf) font") from None
-    pdfmetrics.registerFont(font)
+
+
+def _register(path: str) -> str:
+    font = _load(path)
+    if FONT not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(font)
+    elif pdfmetrics.getFont(FONT) is not font:
+        # registerFont keeps the first font of a name; a second --font in one process
+        # (a test, a library caller) must replace it, or text is set in the wrong font.
+        pdfmetrics._fonts[FONT] = font
     return FONT
+
+
+def missing(chars, explicit: str | os.PathLike | None = None) -> list[str]:
+    """The characters of `chars` the chosen font has no glyph for, in code order."""
+    cmap = _load(str(font_path(explicit))).face.charToGlyph
+    return sorted({ch for ch in chars if ch >= " " and ch != "\xa0" and ord(ch) not in cmap})
+
+
+def _refusal(path, absent: list[str], what: str) -> KitError:
+    shown = " ".join(absent[:40]) + (" …" if len(absent) > 40 else "")
+    return KitError(f"the font {path} has no glyphs for {len(absent)} character{'s' if len(absent) != 1 else ''} "
+                    f"{what}: {shown}; choose a font that has them (the default is IPAexGothic; "
+                    "--font or KIT_FONT name another .ttf)")
+
+
+def require(chars, what: str, explicit: str | os.PathLike | None = None) -> None:
+    """Refuse a font that cannot print every one of `chars`, naming the missing ones."""
+    absent = missing(chars, explicit)
+    if absent:
+        raise _refusal(font_path(explicit), absent, what)
+
+
+def printed_text(data_dir: Path) -> set[str]:
+    """Every character of every text value in a game's data files: what its pieces print."""
+    from kit.yamlload import load_yaml
+
+    chars: set[str] = set()
+
+    def walk(value):
+        if isinstance(value, str):
+            chars.update(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    for path in sorted(Path(data_dir).glob("*.yaml")):
+        walk(load_yaml(path))
+    return chars
+
+
+def drawn_but_missing(doc) -> None:
+    """Refuse, after drawing, a PDF with text the registered font has no glyph for."""
+    font = pdfmetrics.getFont(FONT) if FONT in pdfmetrics.getRegisteredFontNames() else None
+    absent = font.missing.pop(id(doc), None) if isinstance(font, _Font) else None
+    if absent:
+        raise _refusal(font.path, sorted(absent), "in the text of this PDF")
 
 
 def register(explicit: str | os.PathLike | None = None) -> str:

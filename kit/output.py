@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import os
+import re
+import stat
 import tempfile
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
-from kit import fonts
+from kit import fonts, progress
 from kit.errors import KitError, Where, display_path
 from kit.units import to_pt
 
@@ -21,16 +23,68 @@ def _umask() -> int:
     return mask
 
 
-def _check_target(path: Path) -> None:
-    """Refuse, before anything is written, a target that a rename could not replace."""
-    if path.is_dir():
-        raise KitError("a folder is in the way of this output file", Where(display_path(path)))
+_KINDS = [(stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+          (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISREG, "a file")]
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "something else")
+
+
+def check_target(path: Path) -> None:
+    """Refuse, before any work, a target that is not a regular file kit may replace.
+
+    The write renames a new file over the path, so a device, a pipe or a folder named
+    there (`--report /dev/full`) would be replaced by a plain file; a symbolic link to
+    one of those is refused too. A link to a regular file is replaced by the new file,
+    leaving the file it pointed to as it was.
+    """
+    path = Path(path)
+    try:
+        mode = path.stat().st_mode  # follows a link: what it points to
+    except (FileNotFoundError, NotADirectoryError):  # a file where a folder should be: below
+        mode = None
+    except OSError as err:
+        raise KitError(f"cannot write here: {err.strerror}", Where(display_path(path))) from None
+    if mode is not None and not stat.S_ISREG(mode):
+        linked = " (through a symbolic link)" if path.is_symlink() else ""
+        if stat.S_ISDIR(mode):
+            raise KitError(f"a folder is in the way of this output file{linked}", Where(display_path(path)))
+        raise KitError(f"this is {_kind(mode)}{linked}, not a regular file; kit writes only regular files "
+                       "and wrote nothing", Where(display_path(path)))
     for folder in (path.parent, *path.parent.parents):
         if folder.exists():
             if not folder.is_dir():
-                raise KitError(f"cannot make the output folder: {display_path(folder)} is a file",
-                               Where(display_path(path)))
+                raise KitError(f"cannot make the output folder: {display_path(folder)} is "
+                               f"{_kind(folder.stat().st_mode)}", Where(display_path(path)))
             break
+
+
+def check_targets(paths) -> None:
+    """check_target for each path: called at the start of a command, before any work."""
+    for path in paths:
+        check_target(Path(path))
+
+
+# mkstemp names: the prefix, then 8 of these characters.
+_TEMP = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}")
+
+
+def remove_stray_temps(path: Path) -> None:
+    """Delete `.NAME.XXXXXXXX` files an interrupted write of `path` left beside it."""
+    prefix = f".{path.name}."
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return
+    for entry in entries:
+        m = _TEMP.fullmatch(entry.name)
+        if m and m.group("name") == path.name and entry.name.startswith(prefix) \
+                and entry.is_file(follow_symlinks=False):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
 
 
 def _staged(path: Path, data: bytes) -> str:
@@ -54,8 +108,9 @@ def write_all(files: dict[Path, bytes]) -> None:
     it becomes a KitError naming the file. (The renames themselves only fail in
     ways staging beside the target already shows.)
     """
+    check_targets(files)
     for path in files:
-        _check_target(Path(path))
+        remove_stray_temps(Path(path))
     staged: dict[Path, str] = {}
     try:
         for path, data in files.items():
@@ -108,7 +163,11 @@ class Pdf:
     def show_page(self) -> None:
         self.canvas.showPage()
         self.pages += 1
+        progress.tick()
 
     def finish(self) -> bytes:
+        """The PDF's bytes; refused if the font lacked a glyph for any text drawn in it."""
+        doc = self.canvas._doc  # the document reportlab's fonts key their state by
         self.canvas.save()
+        fonts.drawn_but_missing(doc)
         return self.buffer.getvalue()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+import threading
+from contextlib import contextmanager
 
 from tqdm import tqdm
 
@@ -12,3 +14,41 @@ def progress(total: int, desc: str, enabled: bool | None = None):
     if enabled is None:
         enabled = sys.stderr.isatty()
     return tqdm(total=total, desc=desc, unit="game", disable=not enabled, leave=False, file=sys.stderr)
+
+
+# Long work shows its bar only once it has run this long: a quick build stays quiet.
+DELAY = 1.5
+_current: list = []  # the bar of the work in progress, innermost last
+
+
+@contextmanager
+def activity(desc: str, unit: str = "page", enabled: bool | None = None, file=None, delay: float = DELAY):
+    """A counting bar for work of unknown length (a build's pages), advanced by tick();
+    on stderr after `delay` seconds, and only when stderr is a terminal."""
+    file = file or sys.stderr
+    if enabled is None:
+        enabled = file.isatty()
+    bar = tqdm(desc=desc, unit=unit, disable=not enabled, leave=False, file=file, delay=delay)
+    _current.append(bar)
+    done = threading.Event()
+    if enabled:  # redraw twice a second, so the clock runs through long steps that make no page
+        threading.Thread(target=_redraw, args=(bar, done, delay), daemon=True).start()
+    try:
+        yield bar
+    finally:
+        done.set()
+        _current.remove(bar)
+        bar.close()
+
+
+def _redraw(bar, done, delay: float) -> None:
+    if done.wait(delay):
+        return
+    while not done.wait(0.5):
+        bar.refresh()
+
+
+def tick(n: int = 1) -> None:
+    """One more unit of the work in progress, if any (Pdf.show_page calls it per page)."""
+    if _current:
+        _current[-1].update(n)

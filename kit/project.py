@@ -14,12 +14,29 @@ PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 MAP_NAME = "provinces-of-japan.svg"
 
 
+# The project folder named by `kit --project DIR` for this invocation (the CLI sets it).
+CHOSEN: str | None = None
+
+
 def project_root() -> Path:
-    """The folder holding data/ and layouts/: the working folder if it has them, else kit's own."""
+    """The folder holding data/ and layouts/: `--project DIR`, else KIT_PROJECT, else the
+    working folder if it has them, else the one kit was installed from (see own_project)."""
+    chosen = CHOSEN or os.environ.get("KIT_PROJECT")
+    if chosen:
+        root = Path(chosen)
+        if not ((root / "data").is_dir() and (root / "layouts").is_dir()):
+            origin = "--project" if CHOSEN else "KIT_PROJECT"
+            raise KitError(f"{origin} {chosen}: not a kit project folder (it has no data/ and layouts/ folders)")
+        return root
     cwd = Path.cwd()
     if (cwd / "data").is_dir() and (cwd / "layouts").is_dir():
         return cwd
     return PACKAGE_ROOT
+
+
+def own_project() -> bool:
+    """True when kit falls back to the project it was installed from (nothing chose one)."""
+    return project_root() == PACKAGE_ROOT and Path.cwd().resolve() != PACKAGE_ROOT
 
 
 def layout_files(root: Path, game: str, extra: Path | None = None) -> list[Path]:

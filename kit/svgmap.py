@@ -8,6 +8,8 @@ pole of inaccessibility of its largest part (shapely's polylabel).
 
 from __future__ import annotations
 
+import math
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -21,6 +23,16 @@ from svgelements import Path as SvgPath
 from kit.errors import KitError, Where, display_path
 
 CURVE_STEPS = 8  # points per curved segment; the shipped map is already flattened
+
+# Limits far above any real map (the shipped one: 45 kB, 760 x 794 units, 72 paths, the
+# largest with 189 segments in 6 parts, 2,327 segments in all), checked before shapely
+# sees a shape: a path of 40,000 segments once took GEOS 91 s and 12.6 GB.
+MAX_MAP_BYTES = 5_000_000
+MAX_MAP_SIZE = 100_000.0        # width or height, map units
+MAX_PATH_SEGMENTS = 10_000
+MAX_PATH_PARTS = 200            # subpaths (islands, holes) of one path
+MAX_REPAIR_POINTS = 50          # a larger outline that crosses itself is refused, not repaired
+MAX_MAP_SEGMENTS = 200_000
 
 
 @dataclass(frozen=True)
@@ -59,8 +71,28 @@ def _rings(path: SvgPath) -> list[list[tuple[float, float]]]:
     return rings
 
 
-def _shape(path: SvgPath) -> Polygon | MultiPolygon:
-    parts = [shapely.make_valid(Polygon(r)) for r in _rings(path)]
+def _part(ring, label: str, where: Where) -> Polygon:
+    """One subpath as a valid polygon. make_valid's time grows with the square of the
+    crossings (a 200-point outline that crosses itself at random takes it 7 s), so only
+    small crossed outlines are repaired; a larger one is refused, naming the place."""
+    poly = Polygon(ring)
+    if shapely.is_valid(poly):
+        return poly
+    reason = shapely.is_valid_reason(poly)
+    if reason.startswith("Invalid Coordinate"):
+        raise KitError(f"{label} has a point that is not a number", where)
+    if reason.startswith("Self-intersection") and len(ring) > MAX_REPAIR_POINTS:
+        at = reason.partition("[")[2].rstrip("]").split()
+        near = f" near ({float(at[0]):.1f}, {float(at[1]):.1f})" if len(at) == 2 else ""
+        raise KitError(f"{label} crosses itself{near}; kit repairs that only in outlines of up to "
+                       f"{MAX_REPAIR_POINTS} points (this one has {len(ring):,}); redraw it without the crossing",
+                       where)
+    return shapely.make_valid(poly)
+
+
+def _shape(path: SvgPath, where: Where | None = None) -> Polygon | MultiPolygon:
+    label = f"map path {path.id!r}" if path.id else "a map path"
+    parts = [_part(r, label, where) for r in _rings(path)]
     # Subpaths of one province are islands; symmetric difference keeps even-odd holes too.
     shape = None
     for part in parts:
@@ -99,31 +131,80 @@ def anchor_of(shape) -> tuple[float, float]:
     return (round(point.x, 3), round(point.y, 3))
 
 
+def _size(svg, name: str) -> tuple[float, float]:
+    """The map's width and height in map units, refused when empty or absurd."""
+    box = svg.values.get("viewBox")
+    if box is not None and (svg.viewbox is None or not (svg.viewbox.width > 0 and svg.viewbox.height > 0)):
+        raise KitError(f'the map\'s viewBox="{box}" has no width or height; it should be '
+                       '"0 0 WIDTH HEIGHT" in map units, e.g. viewBox="0 0 760 794"', Where(name))
+    sizes = {}
+    for attr in ("width", "height"):
+        value = getattr(svg, attr) or (getattr(svg.viewbox, attr) if svg.viewbox is not None else None)
+        shown = svg.values.get(attr, value)
+        if value is None:
+            raise KitError(f"the map has no {attr} (no {attr}= or viewBox= on <svg>)", Where(name))
+        value = float(value)
+        if not (math.isfinite(value) and 0 < value <= MAX_MAP_SIZE):
+            raise KitError(f'the map\'s {attr}="{shown}" is not a size kit can print: it must be more than 0 '
+                           f"and at most {MAX_MAP_SIZE:,.0f} map units (the shipped map is 760 x 794)",
+                           Where(name))
+        sizes[attr] = value
+    return sizes["width"], sizes["height"]
+
+
+def _check_complexity(paths, name: str) -> None:
+    """Refuse paths too complex to turn into shapes quickly, naming the first."""
+    total = 0
+    for element in paths:
+        segments = len(element)
+        total += segments
+        parts = sum(1 for seg in element if isinstance(seg, Move))
+        label = f"map path {element.id!r}" if element.id else "a map path"
+        if segments > MAX_PATH_SEGMENTS:
+            raise KitError(f"{label} has {segments:,} segments, more than kit's limit of {MAX_PATH_SEGMENTS:,} "
+                           "(the shipped map's largest has 189); simplify it", Where(name))
+        if parts > MAX_PATH_PARTS:
+            raise KitError(f"{label} has {parts:,} separate parts, more than kit's limit of {MAX_PATH_PARTS:,}",
+                           Where(name))
+        if total > MAX_MAP_SEGMENTS:
+            raise KitError(f"the map's paths have more than {MAX_MAP_SEGMENTS:,} segments in all "
+                           "(kit's limit; the shipped map has 2,327); simplify it", Where(name))
+
+
 @lru_cache(maxsize=8)
 def load_map(path: str, regions_group: str = "provinces", lakes_group: str = "lakes") -> Map:
     name = display_path(path)
+    try:
+        size = os.path.getsize(path)
+    except FileNotFoundError:
+        raise KitError("map file not found", Where(name)) from None
+    except OSError as err:
+        raise KitError(f"cannot read the map: {err.strerror}", Where(name)) from None
+    if size > MAX_MAP_BYTES:
+        raise KitError(f"the map is larger than {MAX_MAP_BYTES // 1_000_000} MB, kit's limit "
+                       "(the shipped map is 45 kB)", Where(name))
     try:
         svg = SVG.parse(path)
     except FileNotFoundError:
         raise KitError("map file not found", Where(name)) from None
     except Exception as err:  # svgelements raises many kinds on a broken file
         raise KitError(f"cannot read the map SVG: {err}", Where(name)) from None
+    width, height = _size(svg, name)
     groups = {g.id: g for g in svg.elements() if isinstance(g, Group) and g.id}
     if regions_group not in groups:
         raise KitError(f"the map has no <g id=\"{regions_group}\"> group", Where(name))
-    lakes = [_shape(p) for p in groups[lakes_group] if isinstance(p, SvgPath)] if lakes_group in groups else []
+    lake_paths = [p for p in groups[lakes_group] if isinstance(p, SvgPath)] if lakes_group in groups else []
+    region_paths = [e for e in groups[regions_group] if isinstance(e, SvgPath) and e.id]
+    _check_complexity(lake_paths + region_paths, name)
+    lakes = [_shape(p, Where(name)) for p in lake_paths]
     water = unary_union(lakes) if lakes else None
     regions = {}
-    for element in groups[regions_group]:
-        if not isinstance(element, SvgPath) or not element.id:
-            continue
-        shape = _shape(element)
+    for element in region_paths:
+        shape = _shape(element, Where(name))
         if water is not None and shape.intersects(water):
             shape = shape.difference(water)
         shape = clean(shape)
         if shape.is_empty:
             raise KitError(f"map path {element.id!r} has no area", Where(name))
         regions[element.id] = Region(element.id, element.values.get("data-name-ja"), shape, anchor_of(shape))
-    width = float(svg.width) if svg.width else float(svg.viewbox.width)
-    height = float(svg.height) if svg.height else float(svg.viewbox.height)
     return Map(str(path), width, height, regions)

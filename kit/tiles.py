@@ -84,6 +84,22 @@ def _orientation(width: float, height: float, paper_w: float, paper_h: float, ma
     return _count(width, room_w, overlap), _count(height, room_h, overlap), room_w, room_h
 
 
+# Sheets in one tiled drawing: the shipped board is 20 sheets of A4; a few hundred is
+# already no board anyone glues, and `scale: 1000` once asked for millions.
+MAX_SHEETS = 200
+
+
+def sheet_count(width: float, height: float, layout: Layout, overlap: float) -> int | None:
+    """The sheets of plan()'s full grid (None: the overlap leaves no room), without making them;
+    plan() may leave out sheets with nothing on them, never more."""
+    counts = []
+    for paper_w, paper_h in ((layout.paper_width, layout.paper_height), (layout.paper_height, layout.paper_width)):
+        fit = _orientation(width, height, paper_w, paper_h, layout.margin, overlap)
+        if fit is not None:
+            counts.append(fit[0] * fit[1])
+    return min(counts) if counts else None
+
+
 SHIFTS = 8      # grid positions tried along each axis when sheets with nothing on them are left out
 
 
@@ -128,6 +144,10 @@ def plan(width: float, height: float, layout: Layout, overlap: float, area: Rect
     margin = layout.margin
     pw, ph = layout.paper_width, layout.paper_height
     area = area or Rect(0, 0, width, height)
+    sheets = sheet_count(area.w, area.h, layout, overlap)
+    if sheets is not None and sheets > MAX_SHEETS:  # refused before a grid of millions of sheets is made
+        raise KitError(f"a {area.w:,.0f} × {area.h:,.0f} mm drawing needs {sheets:,} sheets of {layout.paper}, "
+                       f"more than kit's limit of {MAX_SHEETS}")
     shifts = [0.5] if carries is None else [0.5] + [k / (SHIFTS - 1) for k in range(SHIFTS)]
     options = []
     for paper_w, paper_h in ((pw, ph), (ph, pw)):

@@ -3,10 +3,15 @@
 Mappings load as `LMap` (a dict) and sequences as `LList` (a list); each knows
 its own place and the place of each key or item, so a check far from the
 parser can still say `file:line: what is wrong`. Scalars stay plain values.
+
+Values are built straight from the parser's events with an explicit stack, so no
+nesting can exhaust Python's recursion; libyaml's parser is used when PyYAML has
+it. A file past MAX_FILE_BYTES, MAX_DEPTH or MAX_VALUES is refused, at its line.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -36,67 +41,175 @@ def where_of(value, fallback: Where) -> Where:
     return getattr(value, "where", fallback)
 
 
-def _build(node: yaml.Node, loader: yaml.SafeLoader, file: str, inside: tuple = ()) -> Any:
-    here = Where(file, node.start_mark.line + 1)
-    if node in inside:  # `&a [*a]`: an alias inside its own anchor would nest for ever
-        raise KitError("a value contains itself (an alias *name inside its own &name)", here)
-    inside += (node,)
-    if isinstance(node, yaml.MappingNode):
-        loader.flatten_mapping(node)
-        out = LMap()
-        out.where, out.key_where = here, {}
-        for key_node, value_node in node.value:
-            key = _build(key_node, loader, file, inside)
-            key_where = Where(file, key_node.start_mark.line + 1)
-            if isinstance(key, (LMap, LList)):
-                raise KitError("a mapping key must be a plain value", key_where)
-            if key in out:
-                raise KitError(
-                    f"duplicate key {key!r} (first on line {out.key_where[key].line})", key_where
-                )
-            out[key] = _build(value_node, loader, file, inside)
-            out.key_where[key] = key_where
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        out = LList()
-        out.where = here
-        out.item_where = [Where(file, n.start_mark.line + 1) for n in node.value]
-        out.extend(_build(n, loader, file, inside) for n in node.value)
-        return out
-    try:
-        return loader.construct_object(node, deep=True)
-    except _SCALAR_ERRORS as err:
-        kind = node.tag.rpartition(":")[2]  # tag:yaml.org,2002:timestamp -> timestamp
-        detail = f" ({err})" if isinstance(err, ValueError) else ""
-        raise KitError(f"{node.value!r} is not a valid {kind}{detail}", here) from None
+# Limits no real game comes near (the shipped files are under 12 kB, nest 4 deep and use
+# no aliases), so that a damaged or hostile file is refused at once instead of taking
+# minutes and gigabytes: a 300-byte alias bomb expands to a billion values.
+MAX_FILE_BYTES = 10_000_000
+MAX_DEPTH = 64
+MAX_VALUES = 2_000_000  # counted with every alias expanded
 
+# libyaml's parser where PyYAML has it (about 15 times faster on a large file).
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
+# What the YAML reader refuses (PyYAML's NON_PRINTABLE), checked first, the same for both parsers.
+_NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_SKIP = (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)
 
 # PyYAML's scalar constructors fail on some values with plain Python errors: a date like
 # 2024-13-45 (ValueError), `!!float` with no value (IndexError), `!!bool x` (KeyError).
 _SCALAR_ERRORS = (ValueError, TypeError, IndexError, KeyError, AttributeError, OverflowError)
 
 
+class _Open:
+    """A mapping or sequence whose end has not been read yet."""
+
+    __slots__ = ("value", "size", "anchor", "key", "key_where", "merges")
+
+    def __init__(self, value, anchor):
+        self.value, self.size, self.anchor = value, 1, anchor
+        self.key = self.key_where = None
+        self.merges = []
+
+
+def _scalar(loader, event, where: Where):
+    """(value, tag) of a scalar event, typed as YAML 1.1 reads it (`3` an int, `on` true)."""
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag in (_STR, _MERGE):
+        return event.value, tag
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    constructors = loader.yaml_constructors
+    construct = constructors.get(tag) or constructors[None]  # None: "could not determine a constructor"
+    try:
+        return construct(loader, node), tag
+    except _SCALAR_ERRORS as err:
+        kind = tag.rpartition(":")[2]  # tag:yaml.org,2002:timestamp -> timestamp
+        detail = f" ({err})" if isinstance(err, ValueError) else ""
+        raise KitError(f"{event.value!r} is not a valid {kind}{detail}", where) from None
+
+
+def _merged(item: _Open) -> LMap:
+    """A mapping with `<<: *base` keys under its own (its own keys win, then earlier merges)."""
+    out = LMap()
+    out.where, out.key_where = item.value.where, {}
+    for source, where in item.merges:
+        for m in source if isinstance(source, LList) else [source]:
+            if not isinstance(m, LMap):
+                raise KitError("`<<` merges a mapping or a list of mappings only", where)
+            for key, value in m.items():
+                if key not in item.value and key not in out:
+                    out[key] = value
+                    out.key_where[key] = m.key_where[key]
+    out.update(item.value)
+    out.key_where.update(item.value.key_where)
+    return out
+
+
+def _compose(loader, file: str) -> Any:
+    """The document's value, built from the parser's events with an explicit stack.
+
+    An alias gives the anchored value itself (as PyYAML does) but counts at its full
+    size against MAX_VALUES, so an alias bomb is refused after a few hundred events.
+    """
+    anchors: dict[str, tuple[Any, int]] = {}
+    unfinished: set[str] = set()
+    stack: list[_Open] = []
+    total, documents, root = 0, 0, None
+    while loader.check_event():
+        event = loader.get_event()
+        if isinstance(event, _SKIP):
+            continue
+        here = Where(file, event.start_mark.line + 1)
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                raise KitError("a second YAML document (`---`): a kit file holds one", here)
+            continue
+        if isinstance(event, _OPEN):
+            if len(stack) >= MAX_DEPTH:
+                raise KitError(f"lists and mappings nested more than {MAX_DEPTH} deep "
+                               "(kit's limit; real data nests a few levels)", here)
+            value = LMap() if isinstance(event, yaml.MappingStartEvent) else LList()
+            value.where = here
+            if isinstance(value, LMap):
+                value.key_where = {}
+            else:
+                value.item_where = []
+            if event.anchor:
+                unfinished.add(event.anchor)
+            stack.append(_Open(value, event.anchor))
+            continue
+        tag = None
+        if isinstance(event, _CLOSE):
+            item = stack.pop()
+            value, size, here = item.value, item.size, item.value.where
+            if item.merges:
+                value = _merged(item)
+            if item.anchor:
+                unfinished.discard(item.anchor)
+                anchors[item.anchor] = (value, size)
+        else:
+            if isinstance(event, yaml.AliasEvent):
+                if event.anchor in unfinished:
+                    raise KitError("a value contains itself (an alias *name inside its own &name)", here)
+                if event.anchor not in anchors:
+                    raise KitError(f"alias *{event.anchor} has no &{event.anchor} before it", here)
+                value, size = anchors[event.anchor]
+            else:
+                value, tag = _scalar(loader, event, here)
+                size = 1
+                if event.anchor:
+                    anchors[event.anchor] = (value, size)
+            total += size
+            if total > MAX_VALUES:
+                raise KitError(f"more than {MAX_VALUES:,} values once aliases are expanded "
+                               "(kit's limit; real data has a few thousand)", here)
+        if not stack:
+            root = value
+            continue
+        parent = stack[-1]
+        parent.size += size
+        if isinstance(parent.value, LList):
+            parent.value.append(value)
+            parent.value.item_where.append(here)
+        elif parent.key_where is None:  # this value is a key
+            if isinstance(value, (LMap, LList)):
+                raise KitError("a mapping key must be a plain value", here)
+            parent.key, parent.key_where = (_MERGE if tag == _MERGE else value), here
+        else:  # this value is the key's value
+            key, key_where = parent.key, parent.key_where
+            parent.key = parent.key_where = None
+            if key == _MERGE:
+                parent.merges.append((value, key_where))
+            elif key in parent.value:
+                raise KitError(f"duplicate key {key!r} (first on line {parent.value.key_where[key].line})",
+                               key_where)
+            else:
+                parent.value[key] = value
+                parent.value.key_where[key] = key_where
+    return root
+
+
 def parse_yaml(text: str, file: str) -> Any:
-    """Parse YAML text; syntax errors become KitError with the line."""
+    """Parse YAML text; syntax errors and values past kit's limits become KitError with the line."""
+    bad = _NOT_PRINTABLE.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise KitError(f"YAML: character U+{ord(bad.group()):04X} is not allowed in a YAML file",
+                       Where(file, line))
+    loader = _Loader(text)
     try:
-        loader = yaml.SafeLoader(text)
-    except yaml.reader.ReaderError as err:  # the reader refuses control characters before parsing
-        line = text.count("\n", 0, err.position) + 1
-        raise KitError(f"YAML: character U+{err.character:04X} is not allowed in a YAML file",
-                       Where(file, line)) from None
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        return _build(node, loader, file)
+        return _compose(loader, file)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
         raise KitError(f"YAML syntax: {err.problem or err.context}", Where(file, line)) from None
     except yaml.YAMLError as err:  # unmarked (rare): still a data error, not a crash
         raise KitError(f"YAML: {err}", Where(file)) from None
-    except (ValueError, TypeError) as err:  # e.g. a malformed timestamp scalar
-        raise KitError(f"YAML value: {err}", Where(file)) from None
     finally:
         loader.dispose()
 
@@ -105,13 +218,19 @@ def load_yaml(path: Path | str) -> Any:
     path = Path(path)
     name = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise KitError("file not found", Where(name)) from None
-    except UnicodeDecodeError as err:
-        raise KitError(f"not UTF-8 text ({err.reason} at byte {err.start})", Where(name)) from None
     except OSError as err:
         raise KitError(f"cannot read: {err.strerror}", Where(name)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise KitError(f"larger than {MAX_FILE_BYTES:,} bytes (kit's limit for a YAML file; "
+                       "real data files are a few kB)", Where(name))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise KitError(f"not UTF-8 text ({err.reason} at byte {err.start})", Where(name)) from None
     return parse_yaml(text, name)
 
 

@@ -8,8 +8,10 @@ files and data/karuta/rules.yaml are damaged the same way in test_karuta_data.py
 """
 
 import json
+import os
 import re
 import shutil
+import stat
 from pathlib import Path
 
 import pytest
@@ -456,3 +458,528 @@ def test_layout_numbers_are_refused_at_their_line(project, game, file, key, valu
     line = next(i for i, l in enumerate(lines, 1) if l.startswith(f"{key}:"))
     _replace_line(path, line, f"{key}: {value}")
     _refused(invoke("check", "--game", game), f"layouts/{file}.yaml", line, words)
+
+
+# --- hostile input: limits no real game reaches, measured ----------------------------
+
+def _snapshot(folder: Path) -> dict:
+    """Every file under `folder` with its bytes (and type), to show nothing else changed."""
+    return {p: (p.read_bytes() if p.is_file() and not p.is_symlink() else p.lstat().st_mode)
+            for p in sorted(folder.rglob("*")) if not p.is_dir()}
+
+
+def measured(*args):
+    """(result, seconds of CPU, peak MB allocated in Python) of one command."""
+    import time
+    import tracemalloc
+
+    tracemalloc.start()
+    start = time.process_time()
+    try:
+        result = invoke(*args)
+    finally:
+        seconds = time.process_time() - start
+        peak = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
+    return result, seconds, peak
+
+
+def _first_line(result) -> str:
+    return result.stderr.splitlines()[0]
+
+
+ALIAS_BOMB = "\n".join(
+    [f"a0: &a0 [{', '.join(['lol'] * 9)}]"]
+    + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 9)]) + "\n"
+
+
+def test_an_alias_bomb_is_refused_at_once(project):
+    # Nine levels of nine aliases: 387 million values; PyYAML's composer took 16 s and 450 MB
+    # for six levels and never finished nine.
+    path = project / "data/tour-de-dice/rules.yaml"
+    path.write_text(ALIAS_BOMB, encoding="utf-8")
+    before = _snapshot(project)
+    result, seconds, peak = measured("check", "--game", "tour-de-dice")
+    assert result.exit_code == 2
+    assert _first_line(result) == ("data/tour-de-dice/rules.yaml:7: more than 2,000,000 values once aliases "
+                                   "are expanded (kit's limit; real data has a few thousand)")
+    assert seconds < 2 and peak < 30, (seconds, peak)
+    assert _snapshot(project) == before
+
+
+@pytest.mark.parametrize("text, line", [
+    ("players: " + "[" * 400 + "]" * 400 + "\n", 1),                                  # flow, one line
+    ("deep:\n" + "".join(f"{'  ' * (i + 1)}k{i}:\n" for i in range(400)), 65),       # block mappings
+], ids=["400 [", "400 indented keys"])
+def test_nesting_past_the_limit_is_refused_at_its_line(project, text, line):
+    # 400 nested `[` was a RecursionError in PyYAML's composer.
+    path = project / "data/tour-de-dice/rules.yaml"
+    path.write_text(text, encoding="utf-8")
+    result, seconds, peak = measured("check", "--game", "tour-de-dice")
+    assert result.exit_code == 2
+    assert _first_line(result) == (f"data/tour-de-dice/rules.yaml:{line}: lists and mappings nested more than "
+                                   "64 deep (kit's limit; real data nests a few levels)")
+    assert seconds < 2 and peak < 30, (seconds, peak)
+
+
+def test_an_unclosed_deep_list_is_a_syntax_error_with_a_line(project):
+    path = project / "data/tour-de-dice/rules.yaml"
+    path.write_text("players: " + "[" * 400 + "\n", encoding="utf-8")
+    result = invoke("check", "--game", "tour-de-dice")
+    assert result.exit_code == 2 and LOCATED.match(_first_line(result)), result.stderr
+
+
+def test_a_file_past_the_size_limit_is_refused_before_parsing(project, monkeypatch):
+    # The limit is 10 MB; a small limit shows the same refusal without writing 10 MB.
+    import kit.yamlload
+
+    monkeypatch.setattr(kit.yamlload, "MAX_FILE_BYTES", 3000)  # above every shipped file it reads
+    path = project / "layouts/tour-de-dice.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "#" * 3000 + "\n", encoding="utf-8")
+    result = invoke("check", "--game", "tour-de-dice")
+    assert result.exit_code == 2
+    assert _first_line(result) == ("layouts/tour-de-dice.yaml: larger than 3,000 bytes (kit's limit for a YAML file; "
+                                   "real data files are a few kB)")
+
+
+def test_yaml_is_read_with_libyaml_where_pyyaml_has_it():
+    import yaml
+
+    import kit.yamlload
+
+    assert kit.yamlload._Loader is (yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)
+
+
+# --- writes replace only regular files, checked before any work ----------------------
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("target, kind", [
+    ("/dev/full", "a device"),
+    ("fifo", "a pipe (FIFO)"),
+    ("link-to-device", "a device (through a symbolic link)"),
+])
+def test_a_report_onto_a_device_or_pipe_is_refused_before_simulating(project, target, kind):
+    # `--report /dev/full` printed "wrote" and replaced the device with a plain file.
+    if target == "fifo":
+        _fifo(project / "fifo")
+    if target == "link-to-device":
+        (project / target).symlink_to("/dev/full")
+    device = os.stat("/dev/full")
+    before = _snapshot(project)
+    result, seconds, _ = measured("sim", "--game", "tour-de-dice", "--games", 100000, "--workers", 1,
+                                  "--report", target)
+    assert result.exit_code == 2
+    assert _first_line(result) == (f"{target}: this is {kind}, not a regular file; kit writes only regular "
+                                   "files and wrote nothing")
+    assert seconds < 5  # refused before 100,000 games were played
+    assert _snapshot(project) == before
+    after = os.stat("/dev/full")
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (device.st_ino, device.st_rdev)
+
+
+@needs_map
+def test_a_build_into_a_folder_with_a_pipe_in_the_way_writes_nothing(project):
+    out = project / "out"
+    out.mkdir()
+    (out / "cards.pdf").write_bytes(b"old cards")
+    _fifo(out / "markers.pdf")
+    before = _snapshot(project)
+    result = invoke("build", "--game", "tour-de-dice", "--out", out)
+    assert result.exit_code == 2
+    assert _first_line(result) == ("out/markers.pdf: this is a pipe (FIFO), not a regular file; kit writes only "
+                                   "regular files and wrote nothing")
+    assert _snapshot(project) == before
+
+
+def test_an_output_folder_that_is_a_device_is_refused(project):
+    result = invoke("build", "--game", "tour-de-dice", "--out", "/dev/null")
+    assert result.exit_code == 2
+    assert _first_line(result) == "/dev/null/cards.pdf: cannot make the output folder: /dev/null is a device"
+
+
+def test_a_link_to_a_regular_file_is_replaced_and_its_file_kept(project, tmp_path_factory):
+    elsewhere = tmp_path_factory.mktemp("elsewhere") / "mine.pdf"
+    elsewhere.write_bytes(b"the user's own file")
+    (project / "report.pdf").symlink_to(elsewhere)
+    result = invoke("sim", "--game", "tour-de-dice", "--games", 20, "--workers", 1, "--report", "report.pdf")
+    assert result.exit_code == 0, result.output
+    assert elsewhere.read_bytes() == b"the user's own file"
+    report = project / "report.pdf"
+    assert not report.is_symlink() and report.read_bytes().startswith(b"%PDF")
+
+
+def test_stray_temporary_files_of_an_interrupted_build_are_removed(project):
+    out = project / "out"
+    out.mkdir()
+    stray = [out / ".cards.pdf.k2j4_x9a", out / ".markers.pdf.00000000"]
+    for p in stray:
+        p.write_bytes(b"half a PDF")
+    keep = [out / ".cards.pdf.notes", out / "notes.txt", out / ".other.pdf.abcdefgh"]
+    for p in keep:
+        p.write_bytes(b"the user's")
+    result = invoke("build", "--game", "tour-de-dice", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert not any(p.exists() for p in stray)
+    assert all(p.read_bytes() == b"the user's" for p in keep)
+
+
+# --- the map: sizes and complexity refused before shapely sees a shape ---------------
+
+def _map_with(tmp: Path, old: str, new: str) -> Path:
+    from conftest import MAP
+
+    text = MAP.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp / "map.svg"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+KII = 'd="M 342.371,590.061 L'
+SMALLER = 10  # the heavy case at a tenth of its size, against a tenth of the limit
+
+
+def _random_points(n: int) -> str:
+    import random
+
+    r = random.Random(1)
+    return " ".join(f"L {300 + r.random() * 60:.3f},{560 + r.random() * 60:.3f}" for _ in range(n))
+
+
+@needs_map
+@pytest.mark.parametrize("old, new, first_line", [
+    ('viewBox="0 0 760.10223 794.15302"', 'viewBox="0 0 0 0"',
+     'map.svg: the map\'s viewBox="0 0 0 0" has no width or height; it should be "0 0 WIDTH HEIGHT" in map '
+     'units, e.g. viewBox="0 0 760 794"'),
+    ('width="760.10223"', 'width="1e9"',
+     'map.svg: the map\'s width="1e9" is not a size kit can print: it must be more than 0 and at most '
+     '100,000 map units (the shipped map is 760 x 794)'),
+    (KII, f'd="M 342.371,590.061 {_random_points(40_000 // SMALLER)} L',   # 40,000 under a 10,000 limit
+     "map.svg: map path 'g2458' has 4,045 segments, more than kit's limit of 1,000 (the shipped map's "
+     "largest has 189); simplify it"),
+    (KII, f'd="M 342.371,590.061 {_random_points(60)} L',   # the same crossing outline, small
+     "map.svg: map path 'g2458' crosses itself near (347.9, 608.5); kit repairs that only in outlines of up to "
+     "50 points (this one has 105); redraw it without the crossing"),
+], ids=["zero viewBox", "width 1e9", "40,000 segments", "crossing outline"])
+def test_a_map_past_kits_limits_is_refused_quickly(project, monkeypatch, old, new, first_line):
+    # The 40,000-segment path took GEOS 91 s and 12.6 GB, then a bad_alloc traceback; here
+    # a tenth of it crosses a tenth of the limit. A zero viewBox said "no provinces group".
+    import kit.svgmap
+
+    monkeypatch.setattr(kit.svgmap, "MAX_PATH_SEGMENTS", kit.svgmap.MAX_PATH_SEGMENTS // SMALLER)
+    _map_with(project, old, new)
+    before = _snapshot(project)
+    result, seconds, peak = measured("check", "--game", "karuta", "--map", "map.svg")
+    assert result.exit_code == 2
+    assert _first_line(result) == first_line
+    assert seconds < 10 and peak < 400, (seconds, peak)
+    assert _snapshot(project) == before
+
+
+# --- fonts: a font without the game's characters is refused, naming them ------------
+
+LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+needs_latin_font = pytest.mark.skipif(not Path(LATIN_FONT).exists(), reason="DejaVuSans.ttf is not installed")
+
+
+@needs_latin_font
+@pytest.mark.parametrize("args, count, first", [
+    (["build", "--game", "tour-de-dice", "--out", "out"], 37, "。 か が き"),
+    (["check", "--game", "karuta"], 164, "あ い う え"),
+    (["build", "--game", "karuta", "--out", "out"], 164, "あ い う え"),
+], ids=["tour build", "karuta check", "karuta build"])
+def test_a_font_without_japanese_is_refused_naming_the_characters(project, args, count, first):
+    # --font DejaVuSans.ttf built every PDF with the card names missing, exit 0.
+    before = _snapshot(project)
+    result, seconds, _ = measured(*args, "--font", LATIN_FONT)
+    assert result.exit_code == 2
+    line = _first_line(result)
+    assert line.startswith(f"error: the font {LATIN_FONT} has no glyphs for {count} characters that the game's "
+                           f"data prints: {first} "), line
+    assert line.endswith("; choose a font that has them (the default is IPAexGothic; --font or KIT_FONT name "
+                         "another .ttf)")
+    assert seconds < 5  # refused before anything is drawn
+    assert _snapshot(project) == before
+
+
+@needs_latin_font
+def test_text_drawn_in_a_font_without_its_glyphs_refuses_the_pdf():
+    from kit import fonts
+    from kit.output import Pdf
+
+    try:
+        fonts.register(LATIN_FONT)
+        pdf = Pdf(100, 100, "t")
+        pdf.canvas.drawString(10, 10, "Musashi 武蔵")
+        pdf.show_page()
+        with pytest.raises(KitError) as err:
+            pdf.finish()
+        assert str(err.value).startswith(f"the font {LATIN_FONT} has no glyphs for 2 characters in the text of "
+                                         "this PDF: 武 蔵;")
+        fine = Pdf(100, 100, "t")
+        fine.canvas.drawString(10, 10, "Musashi")
+        fine.show_page()
+        assert fine.finish().startswith(b"%PDF")
+    finally:
+        fonts.register()  # the default font again, for every later test
+
+
+# --- stdout that fails: one line, exit 1, no traceback -------------------------------
+
+def _kit_process(project, args, stdout):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-m", "kit", *args], cwd=project, env=env,
+                            stdout=stdout, stderr=subprocess.PIPE)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+@pytest.mark.parametrize("args", [["export", "--game", "tour-de-dice"], ["--help"], ["export", "--help"]],
+                         ids=" ".join)
+def test_a_full_stdout_is_one_line_and_exit_1(project, args):
+    # `kit export --game karuta > /dev/full` (any command, even --help) was an OSError traceback.
+    before = _snapshot(project)
+    with open("/dev/full", "w") as full:
+        p = _kit_process(project, args, full)
+        err = p.stderr.read().decode()
+        assert p.wait() == 1
+    assert err == "error: cannot write to standard output: No space left on device\n"
+    assert _snapshot(project) == before
+
+
+def test_a_closed_pipe_is_one_line_and_exit_1(project):
+    import subprocess
+
+    p = _kit_process(project, ["export", "--game", "tour-de-dice"], subprocess.PIPE)
+    p.stdout.close()  # the reader has gone (`| head -0`)
+    err = p.stderr.read().decode()
+    assert p.wait() == 1
+    assert err == "error: cannot write to standard output: the output's reader closed the pipe\n"
+
+
+# --- games per run and sheets per board: refused up front, with what fits -----------
+
+@pytest.mark.parametrize("games, first_line", [
+    ("1e30", "Error: Invalid value for '--games': '1e30' is not a valid integer range."),
+    ("1" + "0" * 30, f"Error: Invalid value for '--games': 1{'0' * 30} is not in the range 1<=x<=1000000."),
+])
+def test_games_per_run_past_the_limit_are_refused_before_the_first(project, games, first_line):
+    # --games 1e30 allocated ~100 MB/s before the first game.
+    result, seconds, peak = measured("sim", "--game", "tour-de-dice", "--games", games, "--workers", 1)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == first_line
+    assert seconds < 2 and peak < 30, (seconds, peak)
+
+
+def _set_board_scale(project: Path, value: str) -> int:
+    """Write `scale: value` in layouts/karuta.yaml's board section; its line."""
+    path = project / "layouts/karuta.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if l.startswith("  scale:"))
+    _replace_line(path, line, f"  scale: {value}")
+    return line
+
+
+@needs_map
+@pytest.mark.parametrize("verb", ["check", "build"])
+def test_a_board_scale_that_needs_thousands_of_sheets_is_refused_with_what_fits(project, verb):
+    # `scale: 20` wrote a 4,861-page board while `kit check` said all was well.
+    line = _set_board_scale(project, "20")
+    before = _snapshot(project)
+    result, seconds, _ = measured(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
+    assert result.exit_code == 2
+    assert _first_line(result) == (f"layouts/karuta.yaml:{line}: board scale 20 makes the board 15,202 × 15,883 mm: "
+                                   "4,860 sheets of A4, more than kit's limit of 200; a scale up to 3.99 fits")
+    assert seconds < 10
+    assert _snapshot(project) == before
+
+
+# --- errors in the user's words, with a place ----------------------------------------
+
+@needs_map
+@pytest.mark.parametrize("verb", ["check", "build"])
+def test_a_tiny_board_scale_names_the_setting_and_what_fits(project, verb):
+    # `scale: 0.001` said "box 0 does not fit where it must stay".
+    line = _set_board_scale(project, "0.001")
+    before = _snapshot(project)
+    result = invoke(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
+    assert result.exit_code == 2
+    assert _first_line(result) == (
+        f"layouts/karuta.yaml:{line}: board scale 0.001 makes the board 0.7601 × 0.7942 mm, too small for 68 cards "
+        "of 24 × 26 mm (they would cover 70,293.8 times its area); it needs a board scale of at least 0.27, or "
+        "cards no larger than about 0.0905 × 0.0981 mm")
+    assert _snapshot(project) == before
+
+
+@needs_map
+def test_a_card_too_large_for_the_board_names_the_option_and_what_fits(project):
+    # `kit layout --card 200x200` said "the boxes do not fit inside the frame".
+    result = invoke("layout", "--game", "karuta", "--card", "200x200")
+    assert result.exit_code == 2
+    assert _first_line(result) == (
+        "error: --card 200x200: board scale 1 makes the board 760.1 × 794.2 mm, too small for 68 cards of "
+        "200 × 200 mm (they would cover 4.5 times its area); it needs a board scale of at least 2.1, or cards no "
+        "larger than about 94.2 × 94.2 mm (layouts/karuta.yaml:10)")
+
+
+def test_a_zero_card_names_the_option_as_typed(project):
+    # `kit layout --card 0x0` named the option `--cards`.
+    result = invoke("layout", "--game", "karuta", "--card", "0x0")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == ("Error: Invalid value for '--card': --card: '0x0' must be larger "
+                                              "than zero in both directions")
+
+
+@pytest.mark.parametrize("rule, line_of, first", [
+    (None, "{id: E,", "course card E: its outer space costs 99, but 3 dice roll at most 18, so no race could "
+                      "ever finish; costs must be at most six per die"),
+])
+def test_a_course_no_race_can_finish_fails_check(project, rule, line_of, first):
+    # tour-de-dice `outer: 99` passed `kit check` although no race can ever finish.
+    path = project / "data/tour-de-dice/course.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if line_of in l)
+    _replace_line(path, line, re.sub(r"outer: \d+", "outer: 99", lines[line - 1]))
+    result = invoke("check", "--game", "tour-de-dice")
+    assert result.exit_code == 2
+    assert _first_line(result) == f"data/tour-de-dice/course.yaml:{line}: {first}"
+
+
+def test_fewer_dice_make_a_shipped_course_unfinishable(project):
+    # The same check follows the rules: with one die a 6-cost space could still be paid,
+    # a 7 could not; the shipped course's costs are all at most 6.
+    result = invoke("check", "--game", "tour-de-dice", "--rule", "dice=1")
+    assert result.exit_code == 0, result.output
+
+
+# --- help that tells the truth -------------------------------------------------------
+
+@needs_map
+@pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
+def test_strict_check_passes_on_the_shipped_data(game):
+    # karuta's deliberate differences from the map are acknowledged in map_differences.yaml.
+    result = CliRunner().invoke(main, ["check", "--game", game, "--strict"])
+    assert result.exit_code == 0, result.output
+
+
+@needs_map
+def test_check_prints_its_warnings_before_the_summary_that_counts_them(project):
+    path = project / "data/karuta/map_differences.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if "[丹波, 近江]" in l)
+    del lines[line - 1]  # one difference no longer acknowledged: one warning
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--game", "karuta"])
+    assert result.exit_code == 0
+    out = result.output.splitlines()  # stderr and stdout in the order printed
+    warning = next(i for i, l in enumerate(out) if "warning: 近江 and 丹波 are listed as neighbours" in l)
+    assert warning < out.index("warnings: 1 (see above; --strict makes them errors)")
+
+
+@needs_map
+def test_an_acknowledged_difference_that_no_longer_occurs_is_a_warning(project):
+    path = project / "data/karuta/map_differences.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("highway_steps_apart:\n",
+                                                             "highway_steps_apart:\n  - [武蔵, 相模]\n"),
+                    encoding="utf-8")
+    line = next(i for i, l in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "[武蔵, 相模]" in l)
+    result = invoke("check", "--game", "karuta", "--strict")
+    assert result.exit_code == 2
+    assert _first_line(result) == (f"data/karuta/map_differences.yaml:{line}: warning: highway_steps_apart: 武蔵 and "
+                                   "相模 is acknowledged as a difference from the map but no longer is one; remove it")
+
+
+def test_deal_help_promises_only_the_table_sizes_karuta_takes():
+    result = CliRunner().invoke(main, ["deal", "--game", "karuta", "--help"])
+    assert "Number of players (2 to 4)." in result.output and "[2<=x<=4; required]" in result.output
+    assert invoke("deal", "--game", "karuta", "--players", 5, "--seed", 1).exit_code == 2
+
+
+def test_no_command_takes_an_option_that_does_nothing():
+    # `check --out` and `layout --out` were accepted and ignored.
+    for args in (["check", "--game", "karuta", "--out", "x"], ["layout", "--game", "karuta", "--out", "x"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"error: kit {args[0]} --game karuta takes no --out"), result.stderr
+
+
+def test_every_option_of_every_command_has_help_text():
+    from kit.cli import GameCommand
+    from kit.games import games
+
+    for name, game in games().items():
+        for cmd in game.commands:
+            for o in cmd.opts():
+                assert o.kind == "argument" or o.help.strip(), (name, cmd.verb, o.name)
+    for param in main.params:
+        assert getattr(param, "help", None), param.name
+    with click_context(main) as ctx:
+        for verb in main.list_commands(ctx):
+            command = main.get_command(ctx, verb)
+            assert command.help and command.game_option.help, verb
+            assert isinstance(command, GameCommand)
+
+
+def click_context(command):
+    import click
+
+    return click.Context(command)
+
+
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_a_project_folder_can_be_chosen(project, tmp_path_factory, monkeypatch, how):
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    monkeypatch.chdir(elsewhere)  # no data/ and layouts/ here
+    args = ["check", "--game", "tour-de-dice"]
+    if how == "option":
+        result = CliRunner().invoke(main, ["--project", str(project), *args])
+    else:
+        monkeypatch.setenv("KIT_PROJECT", str(project))
+        result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""  # no note: a project was chosen
+    # the chosen project's data is what is checked
+    (project / "data/tour-de-dice/course.yaml").write_text("cards: [\n", encoding="utf-8")
+    again = CliRunner().invoke(main, ["--project", str(project), *args] if how == "option" else args)
+    assert again.exit_code == 2 and "course.yaml:2: YAML syntax" in again.stderr
+
+
+def test_a_folder_that_is_not_a_project_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["--project", str(tmp_path), "check", "--game", "tour-de-dice"])
+    assert result.exit_code == 2
+    assert result.stderr == (f"error: --project {tmp_path}: not a kit project folder (it has no data/ and layouts/ "
+                             "folders)\n")
+
+
+def test_falling_back_to_kits_own_project_says_so(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("KIT_PROJECT", raising=False)
+    result = CliRunner().invoke(main, ["check", "--game", "tour-de-dice"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"note: no data/ and layouts/ here; using kit's own project {ROOT} ")
+
+
+def test_a_long_build_shows_a_bar_on_a_terminal_only():
+    import io
+    import time
+
+    from kit import progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    shown, piped = Terminal(), io.StringIO()
+    for stream in (shown, piped):
+        with progress.activity("kit build --game karuta", file=stream, delay=0.05):
+            time.sleep(0.7)  # a step that makes no page: the clock still runs
+            progress.tick(3)
+    assert "kit build --game karuta: 0page" in shown.getvalue() and "3page" in shown.getvalue()
+    assert piped.getvalue() == ""

@@ -51,4 +51,4 @@ def test_several_errors_are_reported_together_without_a_prefix(project):
 
 def test_deal_refuses_a_table_the_game_is_not_for(project):
     code, out = run("deal", "--game", "karuta", "--players", "5", "--seed", "1")
-    assert code == 2 and "karuta is for 2 to 4 players, not 5" in out
+    assert code == 2 and "5 is not in the range 2<=x<=4" in out  # refused as --help says

@@ -354,3 +354,26 @@ def test_missing_file_is_named(tmp_path):
     (data / "waves.yaml").unlink()
     with pytest.raises(KitError, match="missing data file waves.yaml"):
         load(data, map_path=MAP)
+
+
+# ---------------------------------------------------------------- random damage
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from test_bad_input import damage_of  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(change=damage_of(DATA, ["board.yaml", "components.yaml", "waves.yaml"]))
+def test_damaged_data_loads_or_is_refused_at_a_line(tmp_path_factory, change):
+    folder = tmp_path_factory.mktemp("shikoku") / "shikoku-duo"
+    shutil.copytree(DATA, folder)
+    name, text = change
+    (folder / name).write_text(text, encoding="utf-8")
+    try:
+        model = load(folder, map_path=MAP)
+    except KitError as err:
+        errors = getattr(err, "errors", [err])
+        assert all(e.where and e.where.line for e in errors), str(err)
+    else:
+        assert len(model.board.ring) == 37 and len(model.board.regions) == 8

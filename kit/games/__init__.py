@@ -84,6 +84,8 @@ class Opt:
         return self.dest or self.name.replace("-", "_")
 
 
+MAX_GAMES = 1_000_000
+
 # Options several games share; a game names them in its Command, or declares an Opt
 # of the same name to change its help or bounds.
 SHARED = {o.name: o for o in (
@@ -102,7 +104,10 @@ SHARED = {o.name: o for o in (
     Opt("strict", "Treat warnings as errors.", kind="flag", to="cli"),
     Opt("players", "Players per game (default from the rules).", kind="int", short="-n"),
     Opt("seed", "Seed (game k of `kit sim --seed S` is seed S+k).", kind="int", default=1, show_default=True),
-    Opt("games", "Games to simulate.", kind="int", default=5000, minimum=1, show_default=True),
+    # At most a million games a run: far past any study (the benchmarks play 100,000), and
+    # refused before the first game, where --games 10**30 once allocated ~100 MB/s.
+    Opt("games", "Games to simulate (1 to 1,000,000).", kind="int", default=5000, minimum=1,
+        maximum=MAX_GAMES, show_default=True),
     Opt("policy", "AI policy: one name for every seat, or a comma list with one per seat (NAME*K for K "
         "seats), e.g. greedy,random,foresight,greedy or greedy*2,random*2.", dest="policy"),
     Opt("vary", "Run every combination of these values on the same seeds and compare them: KEY is a rule "

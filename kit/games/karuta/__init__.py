@@ -1,6 +1,6 @@
 """旧国名かるた: 68 old-province cards played onto a blank map of Japan."""
 
-from kit.games import SHARED, Command, Game, Opt
+from kit.games import MAX_GAMES, SHARED, Command, Game, Opt
 
 GAME = Game(
     name="karuta",
@@ -22,7 +22,8 @@ GAME = Game(
         )),
         Command("deal", "dealsheet:deal_command", (
             "paper", "out", "layout", "font", "rule", "preset",
-            Opt("players", "Number of players.", kind="int", short="-n", required=True, minimum=1, maximum=8),
+            Opt("players", "Number of players (2 to 4).", kind="int", short="-n", required=True, minimum=2,
+                maximum=4),  # karuta's table sizes (kit.games.karuta.options.PLAYERS)
             Opt("seed", "Deal seed (game k of `kit sim --seed S` is seed S+k).", kind="int", required=True),
         )),
         Command("sim", "sim:sim_command", (
@@ -33,13 +34,14 @@ GAME = Game(
         )),
         Command("replay", "replay:replay_command", (
             Opt("log", "The transcribed game (YAML).", kind="argument"),
-            Opt("games", "Simulated games of the same deal to compare with.", kind="int", default=2000,
-                minimum=1, show_default=True),
+            Opt("games", "Simulated games of the same deal to compare with (1 to 1,000,000).", kind="int",
+                default=2000, minimum=1, maximum=MAX_GAMES, show_default=True),
             Opt("policy", "AI policy for the comparison games: " + SHARED["policy"].help),
             "workers", "rule", "preset",
         )),
     ),
-    data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml"),
+    data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml",
+                "map_differences.yaml"),
     pieces=("card",),
     layout_settings=("board", "map", "compared_cards", "progress_sheet"),
     products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",

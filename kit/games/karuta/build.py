@@ -17,6 +17,7 @@ from kit.games.karuta.cards import cards_pdf, face
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.layout import Slot, slots
 from kit.games.karuta.sheets import progress_pdf, sampler_pdf
+from kit.games.karuta.settings import check_board_sheets
 
 
 def board_slots(model, board, layout) -> dict[str, Slot]:
@@ -34,6 +35,7 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
     # A card that does not fit the paper, or leaves nothing inside its safe zone, is
     # refused here with its own message, before the board's slots are relaxed for it.
     grid(layout)
+    check_board_sheets(layout, board.width, board.height)
     face(card.width, card.height, card.safe, bool(corner_index))
     shapes = {k: r.shape for k, r in board.regions.items()}
     tiled, overview, key = board_pdfs(model, board, board_slots(model, board, layout), layout,

@@ -6,10 +6,12 @@ from collections import Counter
 
 from shapely import STRtree
 
-from kit.errors import Warning_
+from kit.errors import KitError, Warning_, Where, display_path
+from kit.yamlload import fields, load_yaml
 from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
-from kit.games.karuta.settings import check_settings
+from kit.games.karuta.layout import fits_on_board
+from kit.games.karuta.settings import check_board_sheets, check_settings
 
 TOUCH = 0.5  # map units: the map is hand-drawn, so neighbours may miss by a hair
 
@@ -26,27 +28,73 @@ def touching_pairs(board: Board) -> set[frozenset[str]]:
     return pairs
 
 
-def map_warnings(model: Karuta, board: Board) -> list[Warning_]:
-    """Where the historical data and the map's shapes disagree (never errors: history wins)."""
+ACKNOWLEDGED = "map_differences.yaml"
+KINDS = {
+    "neighbours_apart": "listed as neighbours, shapes apart",
+    "touching_not_neighbours": "shapes touching, not neighbours",
+    "highway_steps_apart": "highway steps across water",
+}
+
+
+def acknowledged(data_dir, model: Karuta) -> dict[str, dict[frozenset, Where]]:
+    """The deliberate differences from the map listed in map_differences.yaml, by kind."""
+    path = data_dir / ACKNOWLEDGED
+    out = {kind: {} for kind in KINDS}
+    if not path.exists():
+        return out
+    doc = load_yaml(path)
+    if doc is None:
+        return out
+    f = fields(doc, {}, {kind: list for kind in KINDS}, what="file", where=Where(display_path(path), 1))
+    for kind, items in f.items():
+        for i, item in enumerate(items):
+            if not (isinstance(item, list) and len(item) == 2 and all(k in model.by_kanji for k in item)):
+                raise KitError(f"{kind}: write each difference as [province, province], two names from "
+                               "provinces.yaml", items.at(i))
+            out[kind][frozenset(item)] = items.at(i)
+    return out
+
+
+def map_warnings(model: Karuta, board: Board, known: dict | None = None) -> list[Warning_]:
+    """Where the historical data and the map's shapes disagree (never errors: history wins),
+    less the differences `known` acknowledges; an acknowledged one that no longer occurs
+    is a warning too, so the list stays true."""
+    known = known or {kind: {} for kind in KINDS}
+    seen = {kind: set() for kind in KINDS}
     touching = touching_pairs(board)
     islands = set(model.islands)
     out = []
+
+    def differs(kind: str, pair: frozenset, warning: Warning_) -> None:
+        if pair in known[kind]:
+            seen[kind].add(pair)
+        else:
+            out.append(warning)
+
     for a, b in model.adjacency:
-        if frozenset((a, b)) not in touching:
-            out.append(Warning_(f"{a} and {b} are listed as neighbours but their shapes do not touch",
-                                model.where[("adjacency", frozenset((a, b)))]))
+        pair = frozenset((a, b))
+        if pair not in touching:
+            differs("neighbours_apart", pair, Warning_(
+                f"{a} and {b} are listed as neighbours but their shapes do not touch",
+                model.where[("adjacency", pair)]))
     listed = {frozenset(p) for p in model.adjacency}
     for pair in sorted(touching - listed, key=lambda p: sorted(model.by_kanji[k].number for k in p)):
         if pair & islands:
             continue
         a, b = sorted(pair, key=lambda k: model.by_kanji[k].number)
-        out.append(Warning_(f"the shapes of {a} and {b} touch but they are not listed as neighbours",
-                            model.where[("province", a)]))
+        differs("touching_not_neighbours", pair, Warning_(
+            f"the shapes of {a} and {b} touch but they are not listed as neighbours", model.where[("province", a)]))
     for h in model.highways:
         for a, b in zip(h.provinces, h.provinces[1:]):
             if frozenset((a, b)) not in touching:
-                out.append(Warning_(f"{h.name}: consecutive provinces {a} → {b} do not touch on the map",
-                                    model.where[("highway", h.name)]))
+                differs("highway_steps_apart", frozenset((a, b)), Warning_(
+                    f"{h.name}: consecutive provinces {a} → {b} do not touch on the map",
+                    model.where[("highway", h.name)]))
+    for kind, pairs in known.items():
+        for pair, where in pairs.items():
+            if pair not in seen[kind]:
+                out.append(Warning_(f"{kind}: {' and '.join(sorted(pair))} is acknowledged as a difference "
+                                    "from the map but no longer is one; remove it", where))
     return out
 
 
@@ -87,8 +135,14 @@ def summary(model: Karuta, board: Board) -> str:
 def check(ctx):
     check_settings(ctx.layout)
     model, board = load_all(ctx)
-    warnings = map_warnings(model, board) + card_warnings(model, ctx)
+    check_board_sheets(ctx.layout, board.width, board.height)
+    card = ctx.layout.piece("card")
+    fits_on_board(len(model.provinces), card.width, card.height, board, ctx.layout)
+    known = acknowledged(ctx.data_dir, model)
+    warnings = map_warnings(model, board, known) + card_warnings(model, ctx)
     text = summary(model, board)
+    text += (f"\nmap differences acknowledged in {ACKNOWLEDGED}: {sum(len(v) for v in known.values())} ("
+             + ", ".join(f"{KINDS[k]} {len(v)}" for k, v in known.items()) + ")")
     reach = model.reachable()
     if len(reach) < len(model.provinces):
         warnings.append(Warning_(f"{len(model.provinces) - len(reach)} provinces cannot be reached from {START}"))

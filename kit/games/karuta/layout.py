@@ -177,8 +177,37 @@ def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayo
     shapes = {k: board.regions[k].shape for k in order}
     settings = board_settings(layout)
     scale = settings.scale
-    return place(anchors, (board.width, board.height), card_w_mm / scale, card_h_mm / scale,
-                 settings.slot_gap, shapes, card=(card_w_mm, card_h_mm))
+    fits_on_board(len(order), card_w_mm, card_h_mm, board, layout)
+    try:
+        return place(anchors, (board.width, board.height), card_w_mm / scale, card_h_mm / scale,
+                     settings.slot_gap, shapes, card=(card_w_mm, card_h_mm))
+    except KitError as err:
+        if err.where:
+            raise
+        cover = len(order) * card_w_mm * card_h_mm / (board.width * board.height * scale ** 2)
+        raise KitError(f"{len(order)} slots for cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm do not fit apart "
+                       f"on the {board.width * scale:,.0f} × {board.height * scale:,.0f} mm board at board scale "
+                       f"{scale:g} (they would cover {cover:.0%} of it; the relaxation said: {err.message}); "
+                       "use smaller cards or a larger board scale",
+                       layout.section("board").at("scale")) from None
+
+
+def fits_on_board(count: int, card_w_mm: float, card_h_mm: float, board, layout) -> None:
+    """Refuse, in the layout's words, a board too small to hold `count` cards side by side:
+    the cards' area above the board's, at the layout's board scale (mm per map unit)."""
+    scale = board_settings(layout).scale
+    area = board.width * board.height * scale ** 2
+    cards = count * card_w_mm * card_h_mm
+    if cards <= area and card_w_mm <= board.width * scale and card_h_mm <= board.height * scale:
+        return
+    least = max(math.sqrt(cards / (board.width * board.height)), card_w_mm / board.width,
+                card_h_mm / board.height)
+    shrink = min(math.sqrt(area / cards), board.width * scale / card_w_mm, board.height * scale / card_h_mm)
+    raise KitError(f"board scale {scale:g} makes the board {board.width * scale:,.4g} × {board.height * scale:,.4g} mm, "
+                   f"too small for {count} cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm (they would cover "
+                   f"{cards / area:,.1f} times its area); it needs a board scale of at least "
+                   f"{float(f'{least:.2g}'):g}, or cards no larger than about {card_w_mm * shrink:.3g} × "
+                   f"{card_h_mm * shrink:.3g} mm", layout.section("board").at("scale"))
 
 
 _ROWS = (
@@ -214,7 +243,14 @@ def layout_command(ctx, cards: Sequence[tuple[float, float]], as_json: bool) -> 
 
     model, board = load_all(ctx)
     sizes = list(cards) or [(c.width, c.height) for c in compared_cards(ctx.layout)]
-    layouts = [slots(model, board, w, h, ctx.layout) for w, h in sizes]
+    layouts = []
+    for w, h in sizes:
+        try:
+            layouts.append(slots(model, board, w, h, ctx.layout))
+        except KitError as err:
+            if not cards:
+                raise
+            raise KitError(f"--card {_num(w)}x{_num(h)}: {err.message} ({err.where})") from None
     if as_json:
         data = [l.as_json() for l in layouts]
         return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=1)

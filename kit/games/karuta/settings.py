@@ -45,6 +45,26 @@ def board(layout: Layout) -> Board:
                  sea=None if sea in (None, "none") else sea)
 
 
+def check_board_sheets(layout: Layout, map_width: float, map_height: float) -> None:
+    """Refuse, before any drawing, a board scale whose board would take more sheets than
+    kit prints (tiles.MAX_SHEETS), naming the setting and the largest scale that fits."""
+    from kit.tiles import MAX_SHEETS, sheet_count
+
+    b = board(layout)
+    count = sheet_count(map_width * b.scale, map_height * b.scale, layout, b.overlap)
+    if count is None or count <= MAX_SHEETS:
+        return
+    low, high = 0.0, b.scale  # the largest scale that fits, to 3 significant figures
+    for _ in range(40):
+        mid = (low + high) / 2
+        n = sheet_count(map_width * mid, map_height * mid, layout, b.overlap)
+        low, high = (mid, high) if n is not None and n <= MAX_SHEETS else (low, mid)
+    raise KitError(f"board scale {b.scale:g} makes the board {map_width * b.scale:,.0f} × "
+                   f"{map_height * b.scale:,.0f} mm: {count:,} sheets of {layout.paper}, more than kit's limit "
+                   f"of {MAX_SHEETS}; a scale up to {float(f'{low:.3g}'):g} fits",
+                   layout.section("board").at("scale"))
+
+
 def compared_cards(layout: Layout) -> tuple[Compared, ...]:
     section = layout.section("compared_cards")
     items = section

@@ -1,6 +1,6 @@
 """ツール・ド・ダイス: a dice race over a ring of course cards."""
 
-from kit.games import SHARED, Command, Game, Opt
+from kit.games import MAX_GAMES, SHARED, Command, Game, Opt
 
 GAME = Game(
     name="tour-de-dice",
@@ -18,8 +18,8 @@ GAME = Game(
         )),
         Command("replay", "replay:replay_command", (
             Opt("log", "The race copied from its progress sheet (YAML).", kind="argument"),
-            Opt("games", "Simulated races to compare with.", kind="int", default=2000, minimum=1,
-                show_default=True),
+            Opt("games", "Simulated races to compare with (1 to 1,000,000).", kind="int", default=2000,
+                minimum=1, maximum=MAX_GAMES, show_default=True),
             Opt("policy", "AI policy for the comparison races: " + SHARED["policy"].help),
             "workers", "rule", "preset",
         )),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from kit.errors import Warning_
+from kit.errors import KitError, KitErrors, Warning_
 from kit.layoutfile import progress_turns
 
 from kit.games.tour_de_dice.rules import lay_course
@@ -23,8 +23,25 @@ def _warnings(tour: Tour) -> list[Warning_]:
     return out
 
 
+def unpayable(tour: Tour) -> list[KitError]:
+    """Spaces no roll can pay for: a course with one is a race no one can ever finish.
+
+    A roll is at most six a die, and a piece never has more dice than it starts with.
+    """
+    most = 6 * tour.rules["dice"]
+    spaces = [(f"course card {c.id}", c, side, getattr(c, side)) for c in tour.cards for side in ("outer", "inner")]
+    spaces += [(f"goal card {tour.goal.id}", tour.goal, side, getattr(tour.goal, side)) for side in ("outer", "inner")]
+    spaces.append((f"Breakaway ({tour.breakaway.id})", tour.breakaway, "inner", tour.breakaway.inner))
+    return [KitError(f"{name}: its {side} space costs {cost}, but {tour.rules['dice']} dice roll at most {most}, "
+                     "so no race could ever finish; costs must be at most six per die", tour.where.get(card.id))
+            for name, card, side, cost in spaces if cost > most]
+
+
 def check(ctx) -> tuple[str, list[Warning_]]:
     tour = load(ctx.data_dir, ctx.rules)
+    errors = unpayable(tour)
+    if errors:
+        raise errors[0] if len(errors) == 1 else KitErrors(errors)
     check_card_size(ctx.layout.piece("card"))
     progress_turns(ctx.layout)
     deck = tour.deck()
