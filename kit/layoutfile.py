@@ -60,6 +60,7 @@ class Layout:
     # A game's own sections (karuta's board and map, a progress sheet's rows), as read:
     # the game checks them with the helpers below, so their errors keep file:line.
     settings: MappingProxyType = field(default_factory=lambda: MappingProxyType({}), compare=False)
+    print_shop: bool = False   # one piece per page, TrimBox and BleedBox set (--print-shop)
 
     def piece(self, name: str) -> Piece:
         """The named piece (`layout.piece("card")`)."""

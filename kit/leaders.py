@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+import numpy as np
+
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import box as shapely_box
 from shapely.ops import polylabel, unary_union
@@ -124,9 +126,12 @@ def target(anchor: Point, area, box: Box, others: Sequence[Box], margin: float) 
     anchor when nothing of `area` shows)."""
     if area is None or not any(inside(b, anchor, -margin) for b in others):
         return anchor
+    x0, y0, x1, y1 = area.bounds     # only boxes that reach the area can hide part of it
     cover = unary_union([shapely_box(b.x - b.width / 2 - margin, b.y - b.height / 2 - margin,
                                      b.x + b.width / 2 + margin, b.y + b.height / 2 + margin)
-                         for b in (box, *others)])
+                         for b in (box, *others)
+                         if b.x - b.width / 2 - margin < x1 and b.x + b.width / 2 + margin > x0
+                         and b.y - b.height / 2 - margin < y1 and b.y + b.height / 2 + margin > y0])
     visible = area.difference(cover)
     parts = [g for g in getattr(visible, "geoms", [visible]) if g.geom_type == "Polygon" and g.area > 0]
     if not parts:
@@ -165,25 +170,34 @@ def _leader(boxes, anchors, areas, threshold, margin, i) -> Leader:
 
 def _bent(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader | None:
     """The shortest leader with one bend, at a corner of a nearby box (or of `box`), that
-    passes through no box; None if there is none."""
-    corners = []
-    for o in (box, *others):
-        hw, hh = o.width / 2 + margin, o.height / 2 + margin
-        corners += [(o.x + sx * hw, o.y + sy * hh) for sx in (-1, 1) for sy in (-1, 1)]
-    best = None
-    for bend in corners:
-        if inside(box, bend) or any(inside(o, bend) for o in others):
-            continue
+    passes through no box; None if there is none.
+
+    Each corner's leader length is known before its clearance is tested, so the corners are
+    tried shortest first and the first clear one is the answer."""
+    every = (box, *others)
+    xs = np.array([o.x for o in every])
+    ys = np.array([o.y for o in every])
+    hw = np.array([o.width / 2 for o in every])
+    hh = np.array([o.height / 2 for o in every])
+    sx = np.array([-1.0, -1.0, 1.0, 1.0])
+    sy = np.array([-1.0, 1.0, -1.0, 1.0])
+    cx = (xs[:, None] + sx[None, :] * (hw[:, None] + margin)).ravel()
+    cy = (ys[:, None] + sy[None, :] * (hh[:, None] + margin)).ravel()
+    # a corner inside any box (the leader's own included) is no place to bend
+    covered = ((np.abs(cx[:, None] - xs[None, :]) < hw[None, :]) &
+               (np.abs(cy[:, None] - ys[None, :]) < hh[None, :])).any(axis=1)
+    found = []
+    for k in np.flatnonzero(~covered).tolist():
+        bend = (float(cx[k]), float(cy[k]))
         start = edge_point(box, bend)
-        path = (start, bend, end)
-        if not all(segment_clear(p, q, others) for p, q in _segments(path)):
+        found.append((math.dist(start, bend) + math.dist(bend, end), k, (start, bend, end)))
+    found.sort(key=lambda f: (f[0], f[1]))
+    for _, _, path in found:
+        if segment_enters(path[1], end, box):
             continue
-        if segment_enters(bend, end, box):
-            continue
-        length = math.dist(start, bend) + math.dist(bend, end)
-        if best is None or length < best[0] - TOL:
-            best = (length, path)
-    return best[1] if best else None
+        if all(segment_clear(p, q, others) for p, q in _segments(path)):
+            return path
+    return None
 
 
 def segment_clear(p: Point, q: Point, boxes: Sequence[Box]) -> bool:
@@ -242,11 +256,14 @@ def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | N
     number of faults (crossings, then leaders through boxes); return boxes and leaders.
 
     A swap moves two boxes onto each other's rectangles, so boxes that did not
-    overlap still do not, and only the two swapped leaders change. Pairs are tried
-    in index order: the result is deterministic.
+    overlap still do not, and only the two swapped leaders change. Since the set of
+    rectangles never changes, a box's leader depends only on where that box is: each
+    is routed once per place and remembered, however often a swap is tried again.
+    Pairs are tried in index order: the result is deterministic.
     """
     boxes = tuple(boxes)
     leaders = route(boxes, anchors, areas, threshold, margin)
+    known = {(m, b.x, b.y): leader for m, (b, leader) in enumerate(zip(boxes, leaders))}
     score = faults(leaders, boxes)
     for _ in range(rounds):
         if score == (0, 0):
@@ -260,7 +277,10 @@ def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | N
             trial[i], trial[j] = Box(b.x, b.y, a.width, a.height), Box(a.x, a.y, b.width, b.height)
             t_leaders = list(leaders)
             for m in pair:
-                t_leaders[m] = _leader(trial, anchors, areas, threshold, margin, m)
+                key = (m, trial[m].x, trial[m].y)
+                if key not in known:
+                    known[key] = _leader(trial, anchors, areas, threshold, margin, m)
+                t_leaders[m] = known[key]
             before, after = _faults_of(pair, leaders, boxes), _faults_of(pair, t_leaders, trial)
             t_score = (score[0] - before[0] + after[0], score[1] - before[1] + after[1])
             if t_score < score:

@@ -155,12 +155,32 @@ class Pdf:
         self.canvas.setCreator("kit")
         self.canvas.setProducer("kit")
         self.pages = 0
+        self.trim: tuple[float, float, float, float] | None = None
+        self.bleed = 0.0
 
-    def set_page_size(self, width_mm: float, height_mm: float) -> None:
+    def set_page_size(self, width_mm: float, height_mm: float,
+                      trim: tuple[float, float, float, float] | None = None, bleed: float = 0.0) -> None:
+        """The next page's size; `trim` (x, y, w, h mm) is the finished piece on it, when the page
+        is not itself the finished size, and `bleed` how far its artwork runs past the trim."""
         self.width, self.height = width_mm, height_mm
+        self.trim, self.bleed = trim, bleed
         self.canvas.setPageSize((to_pt(width_mm), to_pt(height_mm)))
 
+    def boxes(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The page's TrimBox and BleedBox in pt: the trim given with the page size (else the whole
+        page, a sheet printed as it is) and the trim grown by the bleed, inside the page."""
+        x, y, w, h = self.trim or (0.0, 0.0, self.width, self.height)
+        b = self.bleed if self.trim else 0.0
+        trim = (x, y, x + w, y + h)
+        bleed = (max(0.0, x - b), max(0.0, y - b), min(self.width, x + w + b), min(self.height, y + h + b))
+        return tuple(round(to_pt(v), 4) for v in trim), tuple(round(to_pt(v), 4) for v in bleed)
+
     def show_page(self) -> None:
+        # Every page states its TrimBox and BleedBox, which print services and imposition
+        # software read to cut and to check the bleed.
+        trim, bleed = self.boxes()
+        self.canvas.setTrimBox(trim)
+        self.canvas.setBleedBox(bleed)
         self.canvas.showPage()
         self.pages += 1
         progress.tick()

@@ -120,7 +120,8 @@ class Context:
 
 
 def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
-                 strict=False, rules=(), layout_file=None, preset=None) -> Context:
+                 strict=False, rules=(), layout_file=None, preset=None,
+                 print_shop=False) -> Context:
     """`preset` travels with the rule overrides as a ("preset", NAME) pair (kit/options.py)."""
     root = project_root()
     if preset:
@@ -130,6 +131,8 @@ def make_context(game: str, *, paper=None, card=None, out=None, map_option=None,
         layout = layout.with_paper(paper)
     if card:
         layout = layout.with_piece("card", *card)
+    if print_shop:
+        layout = replace(layout, print_shop=True)
     out_dir = Path(out) if out else root / "output" / game
     return Context(game=game, root=root, layout=layout, out_dir=out_dir, map_option=map_option,
                    font=font, strict=strict, rules=tuple(rules))

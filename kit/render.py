@@ -136,6 +136,9 @@ def card_sheets(pdf: Pdf, layout: Layout, count: int, front: DrawCard, back: Dra
     Returns the grid used.
     """
     sheet = grid(layout, piece)
+    if layout.print_shop:
+        single_pages(pdf, sheet, count, front, back)
+        return sheet
     pages = paginate(count, sheet.per_sheet)
     backs = back_trims(sheet, layout.duplex_flip, layout.duplex_dx, layout.duplex_dy)
     c = pdf.canvas
@@ -156,6 +159,20 @@ def card_sheets(pdf: Pdf, layout: Layout, count: int, front: DrawCard, back: Dra
                                    f"duplex, flip on the {layout.duplex_flip} edge")
         pdf.show_page()
     return sheet
+
+
+def single_pages(pdf: Pdf, sheet: Grid, count: int, front: DrawCard, back: DrawCard | None) -> None:
+    """`--print-shop`: each card on a page of its own, the trim plus its bleed, with TrimBox and
+    BleedBox set; each front followed by its back, which a print service lines up itself."""
+    w, h, b = sheet.trims[0].w, sheet.trims[0].h, sheet.bleed
+    trim = Rect(b, b, w, h)
+    for i in range(count):
+        for draw in (front, back):
+            if draw is None:
+                continue
+            pdf.set_page_size(w + 2 * b, h + 2 * b, (trim.x, trim.y, trim.w, trim.h), b)
+            draw_clipped(pdf.canvas, draw, i, trim, b)
+            pdf.show_page()
 
 
 # --- the duplex alignment test -------------------------------------------------------
@@ -183,6 +200,8 @@ def alignment_pages(pdf: Pdf, layout: Layout, title: str = "") -> None:
     the back's two scales. The scales are numbered so the reading is what to add to
     the layout's duplex offset_x / offset_y (0 and 0 once the backs are aligned).
     """
+    if layout.print_shop and pdf.pages:
+        return      # after single pieces: the service aligns their backs; a file of its own keeps the test
     c = pdf.canvas
     w, h = layout.paper_width, layout.paper_height
     pdf.set_page_size(w, h)

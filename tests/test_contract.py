@@ -139,7 +139,7 @@ def test_every_call_option_is_read_by_the_game_function(game, verb):
 
 # Which Context field each context option ends up in; the game must read it.
 READS = {"paper": "layout", "card": "layout", "layout": "layout", "font": "font", "rule": "rules", "preset": "rules",
-         "map": "map_option", "out": "out_dir"}
+         "map": "map_option", "out": "out_dir", "print-shop": "layout"}
 
 # The least each command needs to run quickly; every other declared option is left unset.
 ARGS = {

@@ -21,7 +21,8 @@ needs_data = pytest.mark.skipif(not all((ROOT / "data" / "karuta" / f).exists() 
                                 reason="data/karuta is not complete yet")
 pytestmark = [needs_map, needs_data]
 
-FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf")
+FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf",
+         "player-aid.pdf")
 
 
 @pytest.fixture
@@ -185,6 +186,38 @@ def test_progress_log_has_every_turn_once(paper, project):
     assert [t for r in pages for t in r] == list(range(1, turns + 1))
     first = pages[0]
     assert HEADER_H + COLUMN_HEAD_H + len(first) * ROW_H <= lay.paper_height - 16
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_progress_log_takes_three_marks_a_turn_and_cards_left_once_a_round(players):
+    from kit.games.karuta.sheets import ROW_H, log_columns, log_pages
+    columns = log_columns(players, 194.0)
+    assert sum(c.per == "turn" for c in columns) <= 3            # seat, route (or パス), cards played
+    assert [c.title for c in columns if c.per == "round"] == [f"残{s + 1}" for s in range(players)]
+    assert sum(c.width for c in columns) == pytest.approx(194.0)
+    # room to write a kanji name by hand: a row 8 mm high, a wide cards column
+    assert ROW_H >= 7.5
+    cards = next(c for c in columns if c.title.startswith("出した札"))
+    assert cards.width >= 60
+    for page in log_pages(297.0, 8.0, 110, players):    # a round never splits over two pages
+        if page.stop <= 110:
+            assert (page.start - 1) % players == 0 and len(page) % players == 0
+
+
+def test_player_aid_lists_every_place_the_rules_differ_from_the_map(project):
+    from kit.games.karuta.build import render
+    from kit.games.karuta.check import map_warnings
+    from kit.games.karuta.geo import load_all
+    ctx = make_context("karuta", out=str(project / "out"))
+    out = render(ctx)
+    model, board = load_all(ctx)
+    page_text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(out[ctx.out_dir / "player-aid.pdf"][0])).pages)
+    warnings = map_warnings(model, board)
+    assert warnings
+    flat = page_text.replace("\n", " ")
+    for w in warnings:
+        pair = [k for k in model.by_kanji if k in w.message]
+        assert any(f"{a}–{b}" in flat or f"{a} → {b}" in flat for a in pair for b in pair if a != b), w.message
 
 
 def test_board_slots_start_label_and_legend_keep_clear(model, project):

@@ -116,6 +116,8 @@ SHARED = {o.name: o for o in (
     Opt("workers", "Worker processes (default: all cores).", kind="int", minimum=1),
     Opt("json", "Print the results as one JSON object.", kind="flag", dest="as_json"),
     Opt("report", "Also write a PDF report to this file.", kind="path"),
+    Opt("print-shop", "One piece per page (its trim plus bleed), TrimBox and BleedBox set: for print "
+                      "services that take single cards.", kind="flag", to="ctx", dest="print_shop"),
 )}
 
 @dataclass(frozen=True)

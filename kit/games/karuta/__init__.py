@@ -10,7 +10,7 @@ GAME = Game(
         Command("check", "check:check", ("card", "layout", "map", "font", "rule", "preset", "strict")),
         Command("export", "check:export", ("map", "rule", "preset")),
         Command("build", "build:build", (
-            "paper", "card", "out", "layout", "map", "font", "rule", "preset",
+            "paper", "card", "out", "layout", "map", "font", "rule", "preset", "print-shop",
             Opt("corner-index", "Print a small index in the card corners, for reading a fanned hand.",
                 kind="switch"),
         )),
@@ -45,5 +45,5 @@ GAME = Game(
     pieces=("card",),
     layout_settings=("board", "map", "compared_cards", "progress_sheet"),
     products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",
-              "progress-sheet.pdf"),
+              "progress-sheet.pdf", "player-aid.pdf"),
 )

@@ -85,14 +85,14 @@ def _pt(xy):
     return to_pt(xy[0]), to_pt(xy[1])
 
 
-def _set_stroke(c: Canvas, s: Stroke, scale: float = 1.0, widen: float = 0.0, ink: Color | None = None) -> None:
+def set_stroke(c: Canvas, s: Stroke, scale: float = 1.0, widen: float = 0.0, ink: Color | None = None) -> None:
     c.setStrokeColor(ink or s.ink)
     c.setLineWidth(to_pt(s.width * scale + widen))
     c.setDash([to_pt(d * scale) for d in s.dash] if s.dash and not widen else [], 0)
     c.setLineCap(1 if s.dash and s.dash[0] < 0.5 else 0)
 
 
-def _polyline(c: Canvas, points) -> None:
+def polyline(c: Canvas, points) -> None:
     p = c.beginPath()
     p.moveTo(*_pt(points[0]))
     for q in points[1:]:
@@ -262,14 +262,14 @@ def _name_box(n: Name, f: Frame):
 
 def _routes(c: Canvas, model: Karuta, slots: dict[str, Slot], found, f: Frame) -> None:
     for r in found:          # white casing under every line first, so crossings stay readable
-        _set_stroke(c, TIER_STROKES.get(r.tier, TIER_STROKES["secondary"]), widen=2 * CASING, ink=white)
-        _polyline(c, [f.at(*q) for q in r.points])
+        set_stroke(c, TIER_STROKES.get(r.tier, TIER_STROKES["secondary"]), widen=2 * CASING, ink=white)
+        polyline(c, [f.at(*q) for q in r.points])
     for r in found:
-        _set_stroke(c, TIER_STROKES.get(r.tier, TIER_STROKES["secondary"]))
-        _polyline(c, [f.at(*q) for q in r.points])
-    _set_stroke(c, SEA_STROKE)
+        set_stroke(c, TIER_STROKES.get(r.tier, TIER_STROKES["secondary"]))
+        polyline(c, [f.at(*q) for q in r.points])
+    set_stroke(c, SEA_STROKE)
     for a, b in model.sea_routes:
-        _polyline(c, [f.at(*slots[a].centre), f.at(*slots[b].centre)])
+        polyline(c, [f.at(*slots[a].centre), f.at(*slots[b].centre)])
     c.setDash([], 0)
     c.setLineCap(0)
 
@@ -283,7 +283,7 @@ def _names(c: Canvas, model: Karuta, named, f: Frame) -> None:
             c.setStrokeColor(ink)
             c.setLineWidth(to_pt(0.25))
             c.setDash([], 0)
-            _polyline(c, [(x, y), f.at(*n.tie)])
+            polyline(c, [(x, y), f.at(*n.tie)])
         c.saveState()
         c.translate(to_pt(x), to_pt(y))
         c.rotate(-n.angle)
@@ -305,15 +305,15 @@ def _marks(c: Canvas, marks, f: Frame) -> None:
             c.setStrokeColor(white)
             c.setLineWidth(to_pt(2.6))
             c.setLineCap(0)
-            _polyline(c, [p, q])
+            polyline(c, [p, q])
             c.setStrokeColor(MARK_INK)
             c.setLineWidth(to_pt(1.6))
-            _polyline(c, [p, q])
+            polyline(c, [p, q])
         elif m.kind == "link":
             c.setStrokeColor(MARK_INK)
             c.setLineWidth(to_pt(1.0))
             c.setDash([to_pt(1.2), to_pt(0.8)], 0)
-            _polyline(c, [p, q])
+            polyline(c, [p, q])
             c.setDash([], 0)
             for end in (p, q):
                 c.setFillColor(MARK_INK)
@@ -333,7 +333,7 @@ def _leaders(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
     for s in slots.values():
         if len(s.leader) >= 2:
             pts = [f.at(x, y) for x, y in s.leader]
-            _polyline(c, pts)
+            polyline(c, pts)
             c.circle(*_pt(pts[-1]), to_pt(0.9), stroke=0, fill=1)
 
 
@@ -496,23 +496,23 @@ def _legend(c: Canvas, model: Karuta, r: Rect, pt: float = LEGEND_PT) -> None:
     y -= 6 * u * ((len(model.regions) + 1) // 2) + 3 * u
     small = max(6.0, 0.75 * pt)
     for tier in ("main", "primary", "secondary"):
-        _set_stroke(c, TIER_STROKES[tier], widen=2 * CASING, ink=white)
-        _set_stroke(c, TIER_STROKES[tier])
-        _polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
+        set_stroke(c, TIER_STROKES[tier], widen=2 * CASING, ink=white)
+        set_stroke(c, TIER_STROKES[tier])
+        polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
         names_ = "、".join(h.name for h in model.highways if h.tier == tier)
         text(c, x + 20 * u, y, TIER_LABELS[tier], pt)
         text(c, x + 20 * u, y - 3.6 * u, _clip(names_, int((r.w - 25 * u) / (small * 0.3528)) - 1), small,
              fill=Color(0.3, 0.3, 0.3))
         y -= 9 * u
-    _set_stroke(c, SEA_STROKE)
-    _polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
+    set_stroke(c, SEA_STROKE)
+    polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
     c.setDash([], 0)
     c.setLineCap(0)
     text(c, x + 20 * u, y, "航路 sea route to an island", pt)
     y -= 7 * u
     c.setStrokeColor(LEADER)
     c.setLineWidth(to_pt(0.3))
-    _polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
+    polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
     c.setFillColor(LEADER)
     c.circle(to_pt(x + 16 * u), to_pt(y + 1.2 * u), to_pt(0.9 * u), stroke=0, fill=1)
     text(c, x + 20 * u, y, "引き出し線 leader: the slot's province", pt)
@@ -520,17 +520,17 @@ def _legend(c: Canvas, model: Karuta, r: Rect, pt: float = LEGEND_PT) -> None:
     stroke_rect(c, Rect(x + 4 * u, y - 1.5 * u, 8 * u, 5.5 * u), black, to_pt(1.0))
     text(c, x + 20 * u, y, f"★起点 start: {START}", pt)
     y -= 7 * u
-    _legend_mark(c, "bar", x, y, u)
+    legend_mark(c, "bar", x, y, u)
     text(c, x + 20 * u, y, "not neighbours, though they touch", pt)
     y -= 7 * u
-    _legend_mark(c, "link", x, y, u)
+    legend_mark(c, "link", x, y, u)
     text(c, x + 20 * u, y, "neighbours, though apart on the map", pt)
     y -= 7 * u
-    _legend_mark(c, "ferry", x, y, u)
+    legend_mark(c, "ferry", x, y, u)
     text(c, x + 20 * u, y, "highway leg by boat", pt)
 
 
-def _legend_mark(c: Canvas, kind: str, x: float, y: float, u: float) -> None:
+def legend_mark(c: Canvas, kind: str, x: float, y: float, u: float) -> None:
     f = Frame(1.0, 0.0)
     if kind == "bar":
         m = Mark("bar", "", "", (x + 4 * u, -(y + 1.2 * u)), (x + 12 * u, -(y + 1.2 * u)), "")
@@ -689,9 +689,10 @@ def _key_labels(c: Canvas, model: Karuta, slots, bp: BoardPlan, pp: PagePlan) ->
 
 
 def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
-               card_w: float, card_h: float) -> tuple[tuple[bytes, int], tuple[bytes, int], tuple[bytes, int]]:
+               card_w: float, card_h: float, bp: BoardPlan | None = None
+               ) -> tuple[tuple[bytes, int], tuple[bytes, int], tuple[bytes, int]]:
     """(board.pdf, board-overview.pdf, board-key.pdf) as (bytes, pages)."""
-    bp = board_plan(model, board, slots, layout)
+    bp = bp or board_plan(model, board, slots, layout)
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
     width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, bp)
     p = bp.tiles

@@ -12,11 +12,11 @@ from kit import fonts
 from kit.imposition import grid
 from kit.output import write_all
 
-from kit.games.karuta.boardpdf import board_pdfs
+from kit.games.karuta.boardpdf import board_pdfs, board_plan
 from kit.games.karuta.cards import cards_pdf, face
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.layout import Slot, slots
-from kit.games.karuta.sheets import progress_pdf, sampler_pdf
+from kit.games.karuta.sheets import aid_pdf, progress_pdf, sampler_pdf
 from kit.games.karuta.settings import check_board_sheets
 
 
@@ -38,8 +38,9 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
     check_board_sheets(layout, board.width, board.height)
     face(card.width, card.height, card.safe, bool(corner_index))
     shapes = {k: r.shape for k, r in board.regions.items()}
-    tiled, overview, key = board_pdfs(model, board, board_slots(model, board, layout), layout,
-                                      card.width, card.height)
+    slots_ = board_slots(model, board, layout)
+    plan_ = board_plan(model, board, slots_, layout)
+    tiled, overview, key = board_pdfs(model, board, slots_, layout, card.width, card.height, plan_)
     out = ctx.out_dir
     return {
         out / "board.pdf": tiled,
@@ -48,6 +49,7 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
         out / "cards.pdf": cards_pdf(model, shapes, layout, bool(corner_index)),
         out / "card-sizes.pdf": sampler_pdf(model, shapes, layout),
         out / "progress-sheet.pdf": progress_pdf(model, layout),
+        out / "player-aid.pdf": aid_pdf(model, plan_.marks, layout),
     }
 
 

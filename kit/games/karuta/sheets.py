@@ -11,14 +11,15 @@ from kit.imposition import Rect
 from kit.layoutfile import Layout, progress_turns
 from kit.output import Pdf
 from kit.render import colour, draw_clipped, fill_rect, line, stroke_rect, text, text_in_box
+from kit.units import to_pt
 
 from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, TITLE, Face, FrontPainter,
                                     Sizes, face, sizes)
 from kit.games.karuta.model import START, Karuta, Province
 from kit.games.karuta.settings import compared_cards
 
-SEATS = 4
-ROW_H = 5.6                  # mm per logged turn: room to write two or three kanji names
+SEATS = 4                    # the most players; a sheet is printed for the rules' player count
+ROW_H = 8.0                  # mm per logged turn: room to write a kanji name by hand
 GRID = Color(0.55, 0.55, 0.55)
 SHADE = Color(0.93, 0.93, 0.93)
 HEADER_H = 52.0             # mm above the log on the first page
@@ -31,31 +32,43 @@ TIER_NAMES = {"main": "五街道", "primary": "脇街道 (主)", "secondary": "�
 
 @dataclass(frozen=True)
 class Column:
+    """A log column: `per` says how often it is written: "turn" (a mark every turn), "round"
+    (once per round: one cell spans the round's rows) or "printed" (nothing to write)."""
+
     title: str
     width: float
+    per: str = "turn"
 
 
-LOG_COLUMNS = (
-    Column("手番", 9), Column("巡", 8), Column("席", 8), Column("経路 (○で囲む)", 30),
-    Column("出した札", 74), *(Column(f"残{s + 1}", 9) for s in range(SEATS)), Column("パス", 9),
-)
+def log_columns(players: int, width: float = 186.0) -> tuple[Column, ...]:
+    """Three marks a turn (the seat, the route or パス circled, the cards played); the cards left
+    in each hand once a round, at its end. The cards column takes what `width` mm leaves."""
+    return (Column("手番", 9, "printed"), Column("巡", 8, "printed"), Column("席", 9),
+            Column("経路 (○で囲む)", 38), Column("出した札 cards played", width - 9 - 8 - 9 - 38 - 9 * players),
+            *(Column(f"残{s + 1}", 9, "round") for s in range(players)))
 
 
-def log_rows_per_page(page_h: float, margin: float, first: bool) -> int:
+LOG_COLUMNS = log_columns(SEATS)
+ROUTES = ("街", "隣", "航", "パス")
+
+
+def log_rows_per_page(page_h: float, margin: float, first: bool, players: int = SEATS) -> int:
+    """Turn rows on a page: whole rounds only, so a round's cards-left cells stay on one page."""
     top = page_h - margin - (HEADER_H if first else 12)
-    return int((top - COLUMN_HEAD_H - margin - 2) // ROW_H)
+    rows = int((top - COLUMN_HEAD_H - margin - 2) // ROW_H)
+    return max(players, rows - rows % players)
 
 
-def log_pages(page_h: float, margin: float, turns: int) -> list[range]:
+def log_pages(page_h: float, margin: float, turns: int, players: int = SEATS) -> list[range]:
     """Turn numbers on each page of a `turns`-turn log; the last page keeps room for the summary box."""
     pages, start, first = [], 1, True
     while start <= turns:
-        n = log_rows_per_page(page_h, margin, first)
+        n = log_rows_per_page(page_h, margin, first, players)
         pages.append(range(start, min(start + n, turns + 1)))
         start += n
         first = False
     last = pages[-1]
-    room = log_rows_per_page(page_h, margin, len(pages) == 1) - len(last)
+    room = log_rows_per_page(page_h, margin, len(pages) == 1, players) - len(last)
     if room * ROW_H < SUMMARY_H + 4:
         pages.append(range(turns + 1, turns + 1))   # the summary gets a page of its own
     return pages
@@ -82,41 +95,45 @@ def _header(c, x: float, top: float, w: float) -> None:
         stroke_rect(c, Rect(x + s * sw, y, sw - 2, 9), GRID, 0.4)
         text(c, x + s * sw + 1, y + 6.3, f"席{s + 1} seat {s + 1}: name", 6)
     y -= 7
-    text(c, x, y + 2, "経路: 街 = 街道 highway, 隣 = 隣接 adjacency, 航 = 航路 sea route. 残 = cards left "
-                      "in each seat's hand after the turn. パス: tick when the seat passes.", 6.5)
-    text(c, x, y - 2.5, "The deal: `kit deal --game karuta --players N --seed S` prints each hand.", 6.5)
+    text(c, x, y + 2, "Each turn: the seat, the route circled (街 = 街道 highway, 隣 = 隣接 adjacency, "
+                      "航 = 航路 sea route, or パス pass) and the cards played, in order.", 6.5)
+    text(c, x, y - 2.5, "Each round, at its end: 残 = the cards left in each seat's hand.", 6.5)
+    text(c, x, y - 7, "The deal: `kit deal --game karuta --players N --seed S` prints each hand.", 6.5)
 
 
-def _log_table(c, x: float, top: float, turns: range) -> float:
+def _log_table(c, x: float, top: float, turns: range, players: int, width: float) -> float:
+    columns = log_columns(players, width)
     cx = x
-    for col in LOG_COLUMNS:
+    for col in columns:
         fill_rect(c, Rect(cx, top - COLUMN_HEAD_H, col.width, COLUMN_HEAD_H), SHADE)
         text_in_box(c, Rect(cx + 0.5, top - COLUMN_HEAD_H, col.width - 1, COLUMN_HEAD_H), col.title, 7)
         cx += col.width
     width = cx - x
-    c.setStrokeColor(GRID)
-    c.setLineWidth(0.3)
+    lefts = [x + sum(col.width for col in columns[:i]) for i in range(len(columns))]
     y = top - COLUMN_HEAD_H
     for k, turn in enumerate(turns):
         row_y = y - (k + 1) * ROW_H
-        if k % 2:
+        if (turn - 1) // players % 2:
             fill_rect(c, Rect(x, row_y, width, ROW_H), Color(0.97, 0.97, 0.97))
-        text(c, x + LOG_COLUMNS[0].width - 1.5, row_y + 1.7, str(turn), 7, "right")
-        rx = x + sum(col.width for col in LOG_COLUMNS[:3])
-        for j, mark in enumerate(("街", "隣", "航")):
-            text(c, rx + 5 + j * 10, row_y + 1.7, mark, 7, "centre", Color(0.45, 0.45, 0.45))
-        px = x + width - LOG_COLUMNS[-1].width / 2
-        stroke_rect(c, Rect(px - 1.6, row_y + 1.4, 3.2, 3.2), GRID, 0.3)
+        text(c, lefts[0] + columns[0].width - 1.5, row_y + 2.6, str(turn), 7, "right")
+        route = columns[3]
+        step = route.width / len(ROUTES)
+        for j, mark in enumerate(ROUTES):
+            text(c, lefts[3] + step * (j + 0.5), row_y + 2.6, mark, 7, "centre", Color(0.45, 0.45, 0.45))
     bottom = y - len(turns) * ROW_H
     c.setStrokeColor(GRID)
     c.setLineWidth(0.3)
+    per_turn_right = lefts[5] if len(columns) > 5 else x + width
     for k in range(len(turns) + 1):
-        line(c, x, y - k * ROW_H, x + width, y - k * ROW_H)
-    cx = x
-    for col in (*LOG_COLUMNS, None):
+        # a line under every turn; under the round's cells only where a round ends
+        ends_round = k == len(turns) or (turns[k - 1] % players == 0 if k else True)
+        line(c, x, y - k * ROW_H, x + width if ends_round else per_turn_right, y - k * ROW_H)
+    for k, turn in enumerate(turns):
+        if (turn - 1) % players == 0:       # the round's number, once, in its first row
+            row_y = y - (k + 1) * ROW_H
+            text(c, lefts[1] + columns[1].width / 2, row_y + 2.6, str((turn - 1) // players + 1), 7, "centre")
+    for cx in (*lefts, x + width):
         line(c, cx, top, cx, bottom)
-        if col:
-            cx += col.width
     stroke_rect(c, Rect(x, bottom, width, top - bottom), black, 0.6)
     return bottom
 
@@ -187,7 +204,8 @@ def progress_pdf(model: Karuta, layout: Layout) -> tuple[bytes, int]:
     w, h, m = layout.paper_width, layout.paper_height, content_margin(layout)
     pdf = Pdf(w, h, f"{TITLE}: progress sheet", FONT)
     c = pdf.canvas
-    pages = log_pages(h, m, progress_turns(layout))
+    players = max(2, min(SEATS, int(model.rules.get("players", SEATS))))
+    pages = log_pages(h, m, progress_turns(layout), players)
     for n, turns in enumerate(pages):
         pdf.set_page_size(w, h)
         if n == 0:
@@ -196,7 +214,7 @@ def progress_pdf(model: Karuta, layout: Layout) -> tuple[bytes, int]:
         else:
             text(c, m, h - m - 6, f"{TITLE}  進行シート (続き continued)   配札シード seed: ______", 10)
             top = h - m - 12
-        bottom = _log_table(c, m, top, turns) if len(turns) else top
+        bottom = _log_table(c, m, top, turns, players, w - 2 * m) if len(turns) else top
         if n == len(pages) - 1:
             _summary(c, m, bottom - 4, w - 2 * m)
         text(c, w - m, m - FOOTER, f"{n + 1}/{len(pages) + 1}", 7, "right")
@@ -257,5 +275,79 @@ def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int
             stroke_rect(c, trim, GRID, 0.25)
         y -= 7
     text(c, m, m, CREDIT, 6, fill=Color(0.4, 0.4, 0.4))
+    pdf.show_page()
+    return pdf.finish(), pdf.pages
+
+
+# --- player aid -----------------------------------------------------------------------
+
+AID_PT = 9.0                 # the aid's running text
+AID_LINE = 5.0               # mm between its lines
+
+
+def aid_lines(model: Karuta, marks) -> list[tuple[str, str, str]]:
+    """The aid as (kind, mark, text) lines: kind is head, text, rule (with a board mark's kind), highway."""
+    out = [("head", "", "手番 on your turn: play by ONE route, or pass"),
+           ("text", "", "街道 highway: extend a highway from the end already on the board, one province on; go on "
+                        "as long as you can, switching highways at a crossing province."),
+           ("text", "", "隣接 adjacency: a province on no highway, next to one on the board. One card."),
+           ("text", "", "航路 sea route: an island, from its port (or the island before it) on the board. One card."),
+           ("text", "", "One direction only: a line grows forward from its end, never backwards or in its middle."),
+           ("head", "", "盤と規則の違い where the rules differ from the map (marked on the board)")]
+    out += [("rule", m.kind, m.note) for m in marks]
+    out.append(("head", "", "街道 highways, from their origin"))
+    for tier in ("main", "primary", "secondary"):
+        for h in model.highways:
+            if h.tier == tier:
+                out.append(("highway", tier, f"{h.name}: " + " → ".join(h.provinces)))
+    out.append(("head", "", "航路 islands and their ports"))
+    for i in model.islands:
+        ports = sorted(model.ports_of.get(i, ()), key=lambda k: model.by_kanji[k].number)
+        out.append(("text", "", f"{i} ← {'・'.join(ports)}"))
+    return out
+
+
+def aid_pdf(model: Karuta, marks, layout: Layout) -> tuple[bytes, int]:
+    """プレイヤー補助: the three routes, every place where the rules' adjacency differs from the
+    map (with the board's mark for it), the highways in order and the islands' ports."""
+    from kit.fonts import wrap
+    from kit.games.karuta.boardpdf import TIER_STROKES, legend_mark, polyline, set_stroke
+
+    w, h, m = layout.paper_width, layout.paper_height, content_margin(layout)
+    pdf = Pdf(w, h, f"{TITLE}: player aid", FONT)
+    c = pdf.canvas
+    lines = aid_lines(model, marks)
+    page, y = 0, 0.0
+
+    def new_page():
+        nonlocal page, y
+        if page:
+            pdf.show_page()
+        page += 1
+        pdf.set_page_size(w, h)
+        text(c, m, h - m - 7, f"{TITLE}  プレイヤー補助 player aid", 15)
+        text(c, m, m - FOOTER, CREDIT, 6, fill=Color(0.4, 0.4, 0.4))
+        y = h - m - 16
+
+    new_page()
+    indent = 22.0
+    for kind, mark, s in lines:
+        size = 10.5 if kind == "head" else AID_PT
+        x = m + (0 if kind == "head" else indent)
+        wrapped = wrap(s.split(" "), to_pt(w - m - x), size, sep=" ") or [""]
+        need = AID_LINE * len(wrapped) + (3 if kind == "head" else 0)
+        if y - need < m + 4:
+            new_page()
+        if kind == "head":
+            y -= 3
+        if kind == "rule":
+            legend_mark(c, mark, m + 2, y, 1.0)
+        elif kind == "highway":
+            set_stroke(c, TIER_STROKES[mark])
+            polyline(c, [(m + 2, y + 1.2), (m + 18, y + 1.2)])
+            c.setDash([], 0)
+        for k, part in enumerate(wrapped):
+            text(c, x, y - k * AID_LINE, part, size)
+        y -= AID_LINE * len(wrapped) + (1 if kind == "head" else 0.6)
     pdf.show_page()
     return pdf.finish(), pdf.pages

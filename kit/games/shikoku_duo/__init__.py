@@ -9,7 +9,7 @@ GAME = Game(
     commands=(
         Command("check", "check:check", ("layout", "map", "font", "rule", "strict")),
         Command("export", "check:export", ("map", "rule")),
-        Command("build", "build:build", ("paper", "out", "layout", "map", "font", "rule")),
+        Command("build", "build:build", ("paper", "out", "layout", "map", "font", "rule", "print-shop")),
         Command("sim", "sim:sim_command", (
             "games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
             Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned landscape.",

@@ -9,7 +9,8 @@ GAME = Game(
     commands=(
         Command("check", "check:check", ("card", "layout", "rule", "preset", "strict")),
         Command("export", "check:export", ("rule", "preset")),
-        Command("build", "build:build", ("paper", "card", "out", "layout", "font", "rule", "preset")),
+        Command("build", "build:build", ("paper", "card", "out", "layout", "font", "rule", "preset",
+                                         "print-shop")),
         Command("sim", "sim:sim_command", (
             "games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
             Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned landscape.",
