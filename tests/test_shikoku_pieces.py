@@ -399,3 +399,28 @@ def test_a_progress_sheet_row_reads_as_the_replay_logs_turn():
     repeated = {**row, "character": "商", "where": "kochi", "action": "sell 2", "repeat": "uwajima sell 1"}
     assert sheets.turn_lines(repeated) == ["1: merchant 3 kochi sell 2", "1: repeat merchant 3 uwajima sell 1"]
     assert [c.key for c in sheets.PICK_COLUMNS] == ["seat", "character", "steps", "where", "action", "repeat"]
+
+
+@needs_map
+def test_progress_sheet_rows_are_read_by_the_replay(project):
+    """Rows copied off the progress sheet make a log `kit replay` reads, move for move."""
+    replay = pytest.importorskip("kit.games.shikoku_duo.replay")
+    from kit.errors import Where
+    from kit.games.shikoku_duo import rules as R
+    from kit.games.shikoku_duo.model import load
+    from kit.project import make_context
+    from kit.yamlload import parse_yaml
+
+    ctx = make_context("shikoku-duo")
+    t = R.tables(load(ctx.data_dir, (), ctx.map_path()))
+    rows = [{"seat": "1", "character": "巡", "steps": "3", "where": "12", "action": ""},
+            {"seat": "2", "character": "商", "steps": "2", "where": "kochi", "action": "sell 2",
+             "repeat": "uwajima sell 1"},
+            {"seat": "1", "character": "絵", "steps": "1", "where": "katsuura", "action": "paint"}]
+    lines = [line for row in rows for line in sheets.turn_lines(row)]
+    text = ("seed: 1\nplayers: 2\nrounds:\n  - dice: {pilgrim: 3, merchant: 2, artist: 1}\n    turns:\n"
+            + "".join(f"      - \"{line}\"\n" for line in lines))
+    log, rounds = replay.parse_log(parse_yaml(text, "log.yaml"), Where("log.yaml"), t)
+    (round_,) = replay.read_rounds(rounds, t)
+    assert [(turn.seat, R.CHARACTERS[turn.move.character], turn.move.steps, turn.repeat) for turn in round_.turns] == [
+        (0, "pilgrim", 3, False), (1, "merchant", 2, False), (1, "merchant", 2, True), (0, "artist", 1, False)]

@@ -259,7 +259,7 @@ def _fit_rules(c, box: Rect, lines) -> None:
             y -= 0.8
         return y
 
-    size = 7.5
+    size = 9.0
     scratch = Canvas(io.BytesIO())
     while size > 4.5 and set_(scratch, size) < box.y:
         size -= 0.25
