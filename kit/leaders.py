@@ -10,6 +10,7 @@ appear). Everything here is plain geometry on `kit.relax.Box` values.
 
 from __future__ import annotations
 
+import heapq
 import math
 from typing import Sequence
 
@@ -25,6 +26,7 @@ Point = tuple[float, float]
 Leader = tuple[Point, ...]      # a polyline from the box's edge to its target; () for none
 
 TOL = 1e-7
+DETOUR_MOST = 24    # boxes near a leader past which no many-bend detour is sought (its cost grows fast)
 
 
 def inside(box: Box, p: Point, margin: float = 0.0) -> bool:
@@ -168,6 +170,24 @@ def _leader(boxes, anchors, areas, threshold, margin, i) -> Leader:
     return _bent(b, end, near, margin) or straight
 
 
+def _detour(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader | None:
+    """A leader with as many bends as it takes, through the gaps between the other boxes
+    (`path_round`); None when there is no way round them."""
+    reach = 1.5 * max(box.width, box.height)     # a detour keeps near the straight way
+    lo_x, hi_x = min(box.x, end[0]) - reach, max(box.x, end[0]) + reach
+    lo_y, hi_y = min(box.y, end[1]) - reach, max(box.y, end[1]) + reach
+    around = [o for o in others if lo_x < o.x < hi_x and lo_y < o.y < hi_y]
+    if len(around) > DETOUR_MOST:
+        return None
+    path = path_round((box.x, box.y), end, around, margin)
+    if len(path) < 3 or not all(segment_clear(p, q, others) for p, q in _segments(path)):
+        return None
+    leader = (edge_point(box, path[1]), *path[1:])
+    if any(segment_enters(p, q, box) for p, q in _segments(leader[1:])):
+        return None
+    return leader
+
+
 def _bent(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader | None:
     """The shortest leader with one bend, at a corner of a nearby box (or of `box`), that
     passes through no box; None if there is none.
@@ -198,6 +218,44 @@ def _bent(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader 
         if all(segment_clear(p, q, others) for p, q in _segments(path)):
             return path
     return None
+
+
+def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float) -> tuple[Point, ...]:
+    """The shortest polyline from `start` to `end` that enters none of `obstacles`, bending only
+    at their corners grown by `margin` (a visibility graph); straight if nothing is in the way."""
+    if segment_clear(start, end, obstacles):
+        return (start, end)
+    corners = []
+    for o in obstacles:
+        hw, hh = o.width / 2 + margin, o.height / 2 + margin
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                c = (round(o.x + sx * hw, 6), round(o.y + sy * hh, 6))
+                if not any(abs(c[0] - b.x) < b.width / 2 and abs(c[1] - b.y) < b.height / 2 for b in obstacles):
+                    corners.append(c)
+    nodes = [start, end, *sorted(set(corners))]
+    dist, prev = {0: 0.0}, {}
+    todo = [(0.0, 0)]
+    while todo:
+        d, i = heapq.heappop(todo)
+        if i == 1:
+            break
+        if d > dist.get(i, math.inf):
+            continue
+        for j in range(1, len(nodes)):
+            if j == i:
+                continue
+            nd = d + math.dist(nodes[i], nodes[j])
+            if nd < dist.get(j, math.inf) - 1e-9 and segment_clear(nodes[i], nodes[j], obstacles):
+                dist[j], prev[j] = nd, i
+                heapq.heappush(todo, (nd, j))
+    if 1 not in prev:
+        return (start, end)      # boxed in: nothing better than straight
+    path, i = [nodes[1]], 1
+    while i != 0:
+        i = prev[i]
+        path.append(nodes[i])
+    return tuple(reversed(path))
 
 
 def segment_clear(p: Point, q: Point, boxes: Sequence[Box]) -> bool:
@@ -250,7 +308,7 @@ def _faults_of(pair: tuple[int, int], leaders, boxes) -> tuple[int, int]:
 
 
 def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | None = None,
-             threshold: float = 1.0, margin: float = 0.5, rounds: int = 50
+             threshold: float = 1.0, margin: float = 0.5, rounds: int = 50, detour: bool = True
              ) -> tuple[tuple[Box, ...], tuple[Leader, ...]]:
     """Swap the places of equal-sized boxes whose leaders cross, while that lowers the
     number of faults (crossings, then leaders through boxes); return boxes and leaders.
@@ -259,7 +317,8 @@ def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | N
     overlap still do not, and only the two swapped leaders change. Since the set of
     rectangles never changes, a box's leader depends only on where that box is: each
     is routed once per place and remembered, however often a swap is tried again.
-    Pairs are tried in index order: the result is deterministic.
+    Pairs are tried in index order: the result is deterministic. With `detour`, a leader
+    that still runs through a box is then routed round the boxes where that is clear.
     """
     boxes = tuple(boxes)
     leaders = route(boxes, anchors, areas, threshold, margin)
@@ -288,7 +347,27 @@ def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | N
                 break
         else:
             break
+    if detour:
+        leaders = _detours(boxes, leaders, anchors, areas, margin)
     return boxes, leaders
+
+
+def _detours(boxes, leaders, anchors, areas, margin) -> tuple[Leader, ...]:
+    """Each leader that still runs through a box, routed round the boxes instead where that
+    way is clear and crosses no other leader."""
+    leaders = list(leaders)
+    for i in sorted({i for i, _ in through_boxes(leaders, boxes)}):
+        b = boxes[i]
+        others = [o for k, o in enumerate(boxes) if k != i]
+        near = [o for o in others if _near(o, b, anchors[i])]
+        end = leaders[i][-1]
+        better = _detour(b, end, near, margin)
+        if better is None or any(_passes(better, o) for o in others):
+            continue
+        if any(_meet(better, leaders[k]) for k in range(len(leaders)) if k != i):
+            continue
+        leaders[i] = better
+    return tuple(leaders)
 
 
 def _swap_candidates(leaders, boxes) -> list[tuple[int, int]]:

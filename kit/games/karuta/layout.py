@@ -106,7 +106,7 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
     # and a 63 × 88 board lays out in seconds rather than minutes of small gains.
     large = len(overlaps(original, gap)) > LARGE
     relaxed = relax(original, frame, gap, tries=LARGE_TRIES if large else None)
-    boxes, leaders = _lead(relaxed, original, points, areas)
+    boxes, leaders = _lead(relaxed, original, points, areas, detour=not large)
     boxes, leaders = _repair(relaxed, boxes, leaders, original, points, areas, frame, gap)
     seconds = time.process_time() - start
     found = {k: Slot(k, a, (b.x, b.y), slot_w, slot_h, leader)
@@ -121,10 +121,10 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
     return BoardLayout(card or (slot_w, slot_h), (slot_w, slot_h), slots_, metrics)
 
 
-def _lead(relaxed, original, points, areas):
+def _lead(relaxed, original, points, areas, detour: bool = True):
     """The relaxed slots, untangled, and their leaders."""
     boxes = tuple(Box(x, y, b.width, b.height) for b, (x, y) in zip(original, relaxed.centres))
-    return untangle(boxes, points, areas, LEADER_THRESHOLD, LEADER_MARGIN)
+    return untangle(boxes, points, areas, LEADER_THRESHOLD, LEADER_MARGIN, detour=detour)
 
 
 def _repair(relaxed, boxes, leaders, original, points, areas, frame, gap):

@@ -15,7 +15,6 @@ computed from the slots only, so a test can check it without a PDF.
 
 from __future__ import annotations
 
-import heapq
 import math
 from dataclasses import dataclass
 
@@ -23,7 +22,7 @@ from shapely.geometry import LineString
 from shapely.geometry import box as shapely_box
 from shapely.ops import unary_union
 
-from kit.leaders import segment_clear, segment_enters
+from kit.leaders import path_round, segment_enters
 from kit.relax import Box
 
 Point = tuple[float, float]
@@ -60,44 +59,6 @@ def _box(s) -> Box:
     return Box(s.centre[0], s.centre[1], s.width, s.height)
 
 
-def route(start: Point, end: Point, obstacles: list[Box], margin: float) -> tuple[Point, ...]:
-    """The shortest polyline from `start` to `end` that enters none of `obstacles`, bending only
-    at their corners grown by `margin` (a visibility graph); straight if nothing is in the way."""
-    if segment_clear(start, end, obstacles):
-        return (start, end)
-    corners = []
-    for o in obstacles:
-        hw, hh = o.width / 2 + margin, o.height / 2 + margin
-        for sx in (-1, 1):
-            for sy in (-1, 1):
-                c = (round(o.x + sx * hw, 6), round(o.y + sy * hh, 6))
-                if not any(abs(c[0] - b.x) < b.width / 2 and abs(c[1] - b.y) < b.height / 2 for b in obstacles):
-                    corners.append(c)
-    nodes = [start, end, *sorted(set(corners))]
-    dist, prev = {0: 0.0}, {}
-    todo = [(0.0, 0)]
-    while todo:
-        d, i = heapq.heappop(todo)
-        if i == 1:
-            break
-        if d > dist.get(i, math.inf):
-            continue
-        for j in range(1, len(nodes)):
-            if j == i:
-                continue
-            nd = d + math.dist(nodes[i], nodes[j])
-            if nd < dist.get(j, math.inf) - 1e-9 and segment_clear(nodes[i], nodes[j], obstacles):
-                dist[j], prev[j] = nd, i
-                heapq.heappush(todo, (nd, j))
-    if 1 not in prev:
-        return (start, end)      # boxed in: nothing better than straight
-    path, i = [nodes[1]], 1
-    while i != 0:
-        i = prev[i]
-        path.append(nodes[i])
-    return tuple(reversed(path))
-
-
 def roads(model, slots: dict, gap: float) -> tuple[Road, ...]:
     """Every highway link routed clear of the slots of other provinces, lightest tier first
     (so main lines are drawn on top)."""
@@ -111,7 +72,7 @@ def roads(model, slots: dict, gap: float) -> tuple[Road, ...]:
             lo_x, hi_x = min(start[0], end[0]) - reach, max(start[0], end[0]) + reach
             lo_y, hi_y = min(start[1], end[1]) - reach, max(start[1], end[1]) + reach
             near = [o for k, o in boxes.items() if k not in (a, b) and lo_x < o.x < hi_x and lo_y < o.y < hi_y]
-            out.append(Road(h.name, h.tier, a, b, route(start, end, near, gap / 2)))
+            out.append(Road(h.name, h.tier, a, b, path_round(start, end, near, gap / 2)))
     return tuple(out)
 
 
