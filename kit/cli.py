@@ -129,6 +129,14 @@ def show_deal(result, values):
     print_written(written)
 
 
+def show_build(result, values):
+    """What a build wrote, and (with --images) the images' summary and phone check."""
+    written, text = result if isinstance(result, tuple) else (result, "")
+    print_written(written)
+    if text:
+        click.echo(text)
+
+
 def show_text(result, values):
     click.echo(result)
 
@@ -145,7 +153,7 @@ VERBS = {
     "export": Verb("Print a game's normalised data as JSON on stdout.",
                    lambda result, values: click.echo(json.dumps(result, ensure_ascii=False, indent=1))),
     "build": Verb("Write every printable PDF of a game to the output folder.",
-                  lambda result, values: print_written(result)),
+                  show_build),
     "layout": Verb("Relax card slots on the board and report overlaps, displacement and leader crossings."),
     "deal": Verb("Deal reproducible hands for a hand playtest: a PDF and the same as text.", show_deal),
     "sim": Verb("Simulate many games and print what hand play cannot show."),

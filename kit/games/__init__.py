@@ -116,9 +116,18 @@ SHARED = {o.name: o for o in (
     Opt("workers", "Worker processes (default: all cores).", kind="int", minimum=1),
     Opt("json", "Print the results as one JSON object.", kind="flag", dest="as_json"),
     Opt("report", "Also write a PDF report to this file.", kind="path"),
+    Opt("images", "Also write PNGs beside the PDFs, in OUT/images: each card face and back, the "
+        "board, deck sheets for virtual tabletops (at most 10x7 cards), and a phone readability check.",
+        kind="flag"),
+    Opt("dpi", "Resolution of the --images PNGs.", kind="int", default=150, minimum=20, maximum=1200,
+        show_default=True),
     Opt("print-shop", "One piece per page (its trim plus bleed), TrimBox and BleedBox set: for print "
                       "services that take single cards.", kind="flag", to="ctx", dest="print_shop"),
 )}
+
+# Options every game's command of a verb takes without naming them: `kit build --images`
+# works the same in every game (its build function takes `images` and `dpi`).
+EVERY = {"build": ("images", "dpi")}
 
 @dataclass(frozen=True)
 class Command:
@@ -132,7 +141,7 @@ class Command:
 
     def opts(self) -> tuple[Opt, ...]:
         out = []
-        for o in self.options:
+        for o in self.options + tuple(n for n in EVERY.get(self.verb, ()) if n not in self.options):
             if isinstance(o, str):
                 if o not in SHARED:
                     raise KitError(f"{self.verb}: no shared option {o!r}{did_you_mean(o, SHARED)}")

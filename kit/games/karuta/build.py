@@ -10,10 +10,12 @@ from pathlib import Path
 
 from kit import fonts
 from kit.imposition import grid
+from kit.images import Deck, write_images
 from kit.output import write_all
 
 from kit.games.karuta.boardpdf import board_pdfs, board_plan
-from kit.games.karuta.cards import cards_pdf, face
+from kit.games.karuta.cards import (NUMBER_PT, TITLE, FrontPainter, cards_pdf, define_back, draw_back, face,
+                                    sizes)
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.layout import Slot, slots
 from kit.games.karuta.sheets import aid_pdf, progress_pdf, sampler_pdf
@@ -53,7 +55,27 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
     }
 
 
-def build(ctx, corner_index: bool | None = None) -> list[tuple[Path, int]]:
+def card_deck(model, shapes, layout, corner_index: bool = False) -> Deck:
+    """The province cards as cards.pdf draws them, one per image; text roles at their smallest."""
+    card = layout.piece("card")
+    painter = FrontPainter(model, shapes, card.width, card.height, card.safe, corner_index)
+    smallest = [sizes(painter.face, p) for p in model.provinces]
+    return Deck("cards", card.width, card.height, card.bleed, len(model.provinces), painter, draw_back,
+                prepare=lambda c: define_back(c, card.width, card.height, card.bleed, card.safe),
+                roles=(("furigana", min(s.kana for s in smallest)), ("kanji name", min(s.kanji for s in smallest)),
+                       ("number", NUMBER_PT)))
+
+
+def build(ctx, corner_index: bool | None = None, images: bool = False, dpi: int = 150):
     rendered = render(ctx, corner_index)
-    write_all({path: data for path, (data, _) in rendered.items()})
-    return [(path, pages) for path, (_, pages) in rendered.items()]
+    files = {path: data for path, (data, _) in rendered.items()}
+    written = [(path, pages) for path, (_, pages) in rendered.items()]
+    if not images:
+        write_all(files)
+        return written
+    model, board = load_all(ctx)
+    shapes = {k: r.shape for k, r in board.regions.items()}
+    pngs, summary = write_images(ctx.out_dir, [card_deck(model, shapes, ctx.layout, bool(corner_index))],
+                                 {"board": files[ctx.out_dir / "board-overview.pdf"]}, dpi, TITLE)
+    write_all(files | pngs)
+    return written, summary

@@ -84,7 +84,19 @@ def render(ctx) -> dict[Path, tuple[bytes, int]]:
     return {ctx.out_dir / name: value for name, value in rendered.items()}
 
 
-def build(ctx) -> list[tuple[Path, int]]:
+def build(ctx, images: bool = False, dpi: int = 150):
     rendered = render(ctx)
-    write_all({path: data for path, (data, _) in rendered.items()})
-    return [(path, pages) for path, (_, pages) in rendered.items()]
+    files = {path: data for path, (data, _) in rendered.items()}
+    written = [(path, pages) for path, (_, pages) in rendered.items()]
+    if not images:
+        write_all(files)
+        return written
+    from kit.games.shikoku_duo.model import load
+    from kit.images import write_images
+
+    game = load(ctx.data_dir, ctx.rules, ctx.map_path())
+    overview = ctx.out_dir / "board-overview.pdf"
+    pngs, summary = write_images(ctx.out_dir, tokens.tile_decks(game.components, ctx.layout),
+                                 {"board": files[overview]} if overview in files else {}, dpi, TITLE)
+    write_all(files | pngs)
+    return written, summary

@@ -131,6 +131,13 @@ def sheets(pdf: Pdf, layout: Layout, sections: tuple[Section, ...], title: str) 
 
 # --- faces ------------------------------------------------------------------------------------
 
+# Type sizes of the tiles' text at their base size (`_k` scales them), named for `kit build
+# --images`' phone check.
+PAINTING_NAME_PT = 6.5      # painting tile: the painting type's name (shrinks to fit)
+WAVE_NAME_EN_PT = 6.0       # wave tile: the side's English name (shrinks to fit)
+WAVE_TEXT_PT = 5.6          # wave tile: its rule text
+
+
 def _k(trim: Rect, base: float) -> float:
     """Type scale: how much larger than a `base` mm piece this one is."""
     return min(trim.w, trim.h) / base
@@ -147,7 +154,7 @@ def painting_front(types, kind: str, value_hint: str = "") -> Draw:
         disc(c, trim.x + trim.w / 2, trim.y + trim.h * 0.6, trim.w * 0.3, colour(rgb))
         draw_icon(c, t.icon, t.name, Rect(trim.x + trim.w * 0.32, trim.y + trim.h * 0.42, trim.w * 0.36,
                                           trim.h * 0.36), white)
-        text_in_box(c, Rect(trim.x + 2 * k, trim.y + 1.8 * k, trim.w - 4 * k, trim.h * 0.18), t.name, 6.5 * k,
+        text_in_box(c, Rect(trim.x + 2 * k, trim.y + 1.8 * k, trim.w - 4 * k, trim.h * 0.18), t.name, PAINTING_NAME_PT * k,
                     mix(rgb, black, 0.5), floor=3)
     return draw
 
@@ -177,8 +184,8 @@ def wave_face(side, letter: str) -> Callable[[Canvas, Rect, float], None]:
         text_in_box(c, Rect(trim.x + 1.5 * k, head.y - 6.5 * k, trim.w - 3 * k, 5.5 * k),
                     side.name, 10 * k, mix(WAVE, black, 0.5), floor=4)
         text_in_box(c, Rect(trim.x + 1.5 * k, head.y - 9.5 * k, trim.w - 3 * k, 3 * k),
-                    side.name_en, 6 * k, mix(WAVE, black, 0.4), floor=3)
-        size = 5.6 * k
+                    side.name_en, WAVE_NAME_EN_PT * k, mix(WAVE, black, 0.4), floor=3)
+        size = WAVE_TEXT_PT * k
         y = head.y - 12.5 * k
         for s in wrap(list(side.text), to_pt(trim.w - 3.5 * k), size, hang="。、）"):
             text(c, trim.x + 1.75 * k, y, s, size, fill=INK)
@@ -393,3 +400,27 @@ def dice_pdf(comp, layout: Layout) -> tuple[bytes, int]:
     sheets(pdf, layout, die_sections(comp), f"{TITLE} dice stickers (one die per character: stick the six "
                                             f"faces of a colour on one die)")
     return pdf.finish(), pdf.pages
+
+
+def tile_decks(comp, layout: Layout) -> list:
+    """The tiles as tiles.pdf draws them, one `kit.images.Deck` per kind, with the smallest size
+    each text role prints at (after shrinking to fit) for the phone check."""
+    from kit.images import Deck
+
+    names = {"painting_tile": "painting-tiles", "wave_tile": "wave-tiles"}
+    out = []
+    for s in duplex_sections(comp):
+        p = piece(layout, s.piece)
+        if s.piece == "painting_tile":
+            k = min(p.width, p.height) / 22
+            name_pt = min(max(3, fit_size(t.name, to_pt(p.width - 4 * k), PAINTING_NAME_PT * k, 3))
+                          for t in comp.painting_types)
+            roles = (("painting name", name_pt),)
+        else:
+            k = min(p.width, p.height) / 28
+            en_pt = min(max(3, fit_size(w.name_en, to_pt(p.width - 3 * k), WAVE_NAME_EN_PT * k, 3))
+                        for w in comp.waves)
+            roles = (("English name", en_pt), ("rule text", WAVE_TEXT_PT * k))
+        out.append(Deck(names.get(s.piece, s.piece.replace("_", "-")), p.width, p.height, p.bleed, s.count,
+                        s.front, s.back, roles=roles))
+    return out

@@ -15,10 +15,13 @@ from functools import partial
 
 from kit.fonts import register
 from kit.layoutfile import progress_turns
+from kit.images import Deck, write_images
+from kit.imposition import Rect
 from kit.output import Pdf, write_all
 from kit.render import alignment_pages, card_sheets
 
-from kit.games.tour_de_dice.cards import aid_front, back, check_card_size, course_front, event_front, goal_front
+from kit.games.tour_de_dice.cards import (AID_PT, ID_PT, LABEL_PT, aid_front, back, check_card_size, course_front,
+                                         event_front, goal_front, scale)
 from kit.games.tour_de_dice.model import Tour, default_players, load
 from kit.games.tour_de_dice.play import Setup, make_setup, owners, shuffled_course
 from kit.games.tour_de_dice.sheets import marker_pages, paper, preview_page, progress_pages
@@ -46,6 +49,16 @@ def cards_pdf(tour: Tour, layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
+def card_deck(tour: Tour, layout) -> Deck:
+    """The cards as cards.pdf draws them, one per image; text roles at this card size."""
+    card = layout.piece("card")
+    drawn = faces(tour)
+    k = scale(Rect(0, 0, card.width, card.height))
+    return Deck("cards", card.width, card.height, card.bleed, len(drawn),
+                lambda c, i, trim, bleed: drawn[i](c, trim, bleed), lambda c, i, trim, bleed: back(c, trim, bleed),
+                roles=(("lap label", LABEL_PT * k), ("card id", ID_PT * k), ("aid text", AID_PT * k)))
+
+
 def preview_pdf(tour: Tour, setup: Setup, layout) -> tuple[bytes, int]:
     rules = tour.rules
     course = shuffled_course(setup, random.Random(PREVIEW_SEED))
@@ -59,7 +72,7 @@ def preview_pdf(tour: Tour, setup: Setup, layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
-def build(ctx) -> list:
+def build(ctx, images: bool = False, dpi: int = 150):
     """Render every PDF first; write them only if all rendered."""
     register(ctx.font)
     tour = load(ctx.data_dir, ctx.rules)
@@ -79,5 +92,11 @@ def build(ctx) -> list:
     alignment_pages(pdf, layout, "ツール・ド・ダイス")
     rendered["alignment.pdf"] = (pdf.finish(), pdf.pages)
     files = {ctx.out_dir / name: data for name, (data, _) in rendered.items()}
-    write_all(files)
-    return [(ctx.out_dir / name, pages) for name, (_, pages) in rendered.items()]
+    written = [(ctx.out_dir / name, pages) for name, (_, pages) in rendered.items()]
+    if not images:
+        write_all(files)
+        return written
+    pngs, summary = write_images(ctx.out_dir, [card_deck(tour, layout)],
+                                 {"course-preview": rendered["course-preview.pdf"][0]}, dpi, TITLE)
+    write_all(files | pngs)
+    return written, summary

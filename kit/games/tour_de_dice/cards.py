@@ -33,6 +33,8 @@ BASE_W, BASE_H = 63.0, 88.0          # the card the faces are drawn for; other s
 MIN_W, MIN_H = 50.0, 70.0            # at this size the aid's 6.3 pt text prints at 5 pt, the least readable
 COST_FILL = 1.2                      # numeral size per pt of box height: the digits fill about 90 % of it
 LABEL_PT = 8
+ID_PT = 6                            # the card's id in its corner
+AID_PT = 6.3                         # the player aid's body text, its smallest
 NO_LINE_START = "。、）」"             # punctuation that hangs at the end of a line instead
 
 TURN_STEPS = (
@@ -89,7 +91,7 @@ def _space_boxes(trim: Rect) -> tuple[Rect, Rect]:
 
 def _corner_id(c, trim: Rect, ident: str) -> None:
     k = scale(trim)
-    text(c, trim.x2 - 3 * k, trim.y + 2.5 * k, ident, 6 * k, "right", LAP1_INK)
+    text(c, trim.x2 - 3 * k, trim.y + 2.5 * k, ident, ID_PT * k, "right", LAP1_INK)
 
 
 def _paint_halves(c, trim: Rect, bleed: float, outer_fill) -> None:
@@ -160,8 +162,8 @@ def aid_front(c, trim: Rect, bleed: float, goal_name: str = "") -> None:
     for head, body in TURN_STEPS:
         text(c, trim.x + 3 * k, y, head, 7.5 * k, "left", LAP2)
         y -= 3.6 * k
-        for s in wrap_text(body, 6.3 * k, trim.w - 8 * k):
-            text(c, trim.x + 5 * k, y, s, 6.3 * k, "left", LAP1_INK)
+        for s in wrap_text(body, AID_PT * k, trim.w - 8 * k):
+            text(c, trim.x + 5 * k, y, s, AID_PT * k, "left", LAP1_INK)
             y -= 3.1 * k
         y -= 1.4 * k
     text(c, trim.x + trim.w / 2, trim.y + 3 * k, "1個だけ振ればダイスは減らない", 6.5 * k, "centre", EVENT)
