@@ -1,12 +1,16 @@
 """The figures behind the default deck's design (data/tour-de-dice/course.yaml).
 
-Run from the repository root: python benchmarks/tour_deck.py [games]
-For each player count: race length with every seat on one policy, and win shares at
-mixed tables, so a change to the deck can be judged by the same numbers.
+Run from the repository root: python benchmarks/tour_deck.py [games] [--mixed]
+First the four-seat mixed tables: every choice of four of the five policies, one per
+seat, on the same seeds, with each policy's share of the wins (95% interval) - the
+table in course.yaml's comments, which `--mixed` prints alone. Then, for each player
+count, race length with every seat on one policy and win shares at other tables, so a
+change to the deck can be judged by the same numbers.
 """
 
 from __future__ import annotations
 
+import itertools
 import sys
 
 from kit.games.tour_de_dice.sim import simulate
@@ -31,8 +35,30 @@ def row(stats: dict) -> str:
             f"  | {shares}")
 
 
+POLICIES = ("bold", "careful", "patient", "drafting", "hints")
+
+
+def mixed(games: int) -> None:
+    ctx = make_context("tour-de-dice")
+    print(f"four-seat mixed tables, {games} races each (seeds 1-{games}), default rules:")
+    top = {}
+    for table in itertools.combinations(POLICIES, 4):
+        stats = simulate(ctx, games, 4, 1, ",".join(table), show_progress=False)
+        cells = []
+        for name, share in stats["policy_win_rate"].items():
+            lo, hi = stats["policy_win_interval"][name]
+            cells.append(f"{name} {100 * share:4.1f}% ({100 * lo:.1f}-{100 * hi:.1f})")
+            top[name] = max(top.get(name, 0), share)
+        print(f"  {'  '.join(cells)}  turns {stats['turns']['median']:g}")
+    print("highest share at any one table: " + ", ".join(f"{k} {100 * v:.1f}%" for k, v in top.items()))
+
+
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    games = int(args[0]) if args else 4000
+    mixed(games)
+    if "--mixed" in sys.argv:
+        return
     for rules in ((), (("breakaway", "on"),)):
         print("rules:", ",".join(f"{k}={v}" for k, v in rules) or "default")
         ctx = make_context("tour-de-dice", rules=rules)

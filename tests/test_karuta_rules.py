@@ -346,6 +346,19 @@ def test_greedy_sheds_the_most_cards():
     assert len(POLICIES["greedy"](t, rules, state, 0, turns, random.Random(1))) == max(map(len, turns))
 
 
+def test_greedy_breaks_ties_towards_its_own_next_card():
+    # One card a turn: 相模 and 上野 both extend a line from 武蔵. Greedy holds 伊豆, which
+    # follows 相模 on the 東海道, so it plays 相模 - every time, whatever the draw.
+    t, rules = engine(small_world(chain_limit=1))
+    hand = R._mask(t.card(k) for k in ("相模", "上野", "伊豆"))
+    state = position(t, rules, [["武蔵"]], hands=(hand, 0))
+    turns = R.legal_turns(t, rules, state, 0)
+    assert turns_named(t, turns) == {("相模",), ("上野",)}
+    picks = {POLICIES["greedy"](t, rules, state, 0, turns, random.Random(s)) for s in range(20)}
+    assert picks == {(t.card("相模"),)}
+    assert len({POLICIES["random"](t, rules, state, 0, turns, random.Random(s)) for s in range(20)}) == 2
+
+
 # --- every rule option changes play ------------------------------------------------------
 
 def test_option_first_card():
@@ -405,12 +418,14 @@ def test_option_joins():
 
 
 def test_option_open_highway():
-    # An off-highway first card: no highway has a card on the board.
-    t, only = engine(small_world(open_highway="crossing_only"))
+    # An off-highway first card: no highway has a card on the board. The default is the
+    # written rules' reading: adjacency is for provinces on no highway.
+    assert R.Rules().open_highway == "crossing_only"
+    t, only = engine(small_world())
     state = position(t, only, [["甲斐"]])
     assert R.legal_turns(t, only, state, 0) == [R.PASS]
     assert "no card of the 東海道 is on the board" in R.explain(t, only, state, 0, (t.card("相模"),))
-    t, rules = engine(small_world())
+    t, rules = engine(small_world(open_highway="neighbour"))
     state = position(t, rules, [["甲斐"]])
     firsts = {t.names[x[0]] for x in R.legal_turns(t, rules, state, 0)}
     assert firsts == {"相模", "信濃"}                           # 甲斐's neighbours, both on highways

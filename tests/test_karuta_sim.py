@@ -54,7 +54,7 @@ def test_figures_are_consistent():
 
 
 def test_greedy_beats_random():
-    setup = make_setup(small_world(), 2, "greedy,random")
+    setup = make_setup(small_world(open_highway="neighbour"), 2, "greedy,random")
     fig = figures(setup, simulate(setup, 600, seed=5, workers=1, show_progress=False), 5)
     assert fig["seat_win_rate"][0] > fig["seat_win_rate"][1]
 
@@ -75,7 +75,7 @@ def test_rule_options_change_the_figures():
     runs = {}
     for name, value in (("direction", "origin"), ("crossing", "block"), ("passing", "any_time"),
                         ("first_card", "musashi"), ("chain_limit", "1"), ("behind_start", "adjacency"),
-                        ("joins", "every_line"), ("open_highway", "crossing_only"), ("direction", "both_ways")):
+                        ("joins", "every_line"), ("open_highway", "neighbour"), ("direction", "both_ways")):
         setup = make_setup(small_world(**{name: value}), 4, "random")
         runs[name, value] = simulate(setup, 200, seed=1, workers=1, show_progress=False)
     plain = simulate(base, 200, seed=1, workers=1, show_progress=False)

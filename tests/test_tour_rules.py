@@ -11,7 +11,7 @@ from kit.games.tour_de_dice.rules import (Race, clockwise, furthest, lay_course,
 Card = namedtuple("Card", "id outer inner")
 
 
-def furthest_choice(piece, options, positions):
+def furthest_choice(piece, options, positions, reaches=()):
     return options[-1]
 
 
@@ -75,7 +75,7 @@ def test_breakaway_space_is_never_a_stop():
     race = Race((2, 0, 0), (3, 3, 3))
     seen = []
 
-    def spy(piece, options, positions):
+    def spy(piece, options, positions, reaches=()):
         seen.append(options)
         return options[-1]
 
@@ -162,7 +162,7 @@ def test_any_turn_keeps_the_rules(case):
     course, race, rollers, rolls, picks = case
     pick = dict(zip(rollers, picks))
 
-    def chooser(piece, options, positions):
+    def chooser(piece, options, positions, reaches=()):
         return options[pick[piece] % len(options)]
 
     after, turn = resolve(course, race, rollers, rolls, chooser)

@@ -37,12 +37,13 @@ SPEC = (
            "along, a chain switching onto another highway at a crossing only for a card it cannot "
            "reach by carrying on (along); or every line it is next on, whatever route it came by "
            "(every_line)", choices=("along", "every_line")),
-    Option("open_highway", "neighbour",
+    Option("open_highway", "crossing_only",
            "how a highway with no card on the board gets started: only where one of its provinces "
            "comes onto the board some other way - the first card, a crossing reached along another "
            "highway - and a chain switches onto it there (crossing_only); or also by playing any "
            "of its provinces next to a province on the board - by a border, a highway leg or a sea "
-           "route - which a chain may follow (neighbour)",
+           "route - which a chain may follow (neighbour; a departure from the written rules, which "
+           "let only provinces on no highway in by adjacency)",
            choices=("crossing_only", "neighbour")),
     Option("direction", "second_card",
            "how a highway line's direction is fixed when its first card lands mid-highway: the "

@@ -8,7 +8,7 @@ Every random choice uses the game's own seeded `rng`, so games reproduce.
 from __future__ import annotations
 
 from kit import report
-from kit.games.karuta.rules import apply, single_cards
+from kit.games.karuta.rules import apply, place, single_cards
 
 
 def random_turn(t, rules, state, seat, turns, rng):
@@ -17,10 +17,32 @@ def random_turn(t, rules, state, seat, turns, rng):
 
 
 def greedy(t, rules, state, seat, turns, rng):
-    """The turn that sheds the most cards; a seeded draw among the longest."""
-    most = max(len(x) for x in turns)
+    """The turn that sheds the most cards; among the longest, the one after which the most
+    of the player's own cards come next (on a highway line from the turn's last card, or
+    by adjacency or boat from it); a seeded draw among equals.
+
+    Without that tie-break greedy is random whenever every turn is one card (chain_limit=1,
+    as in the designer-tool preset)."""
+    most = max(map(len, turns))
     best = [x for x in turns if len(x) == most]
+    if len(best) > 1 and most:
+        keep = [_follow_up(t, rules, state, seat, x) for x in best]
+        top = max(keep)
+        best = [x for x, k in zip(best, keep) if k == top]
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def _follow_up(t, rules, state, seat, turn) -> int:
+    """How many of the player's other cards the turn's last card makes playable next."""
+    board, ends, prev = state.board, state.ends, -1
+    for c in turn:
+        ends, cont, _ = place(t, rules, ends, board, c, prev)
+        board |= 1 << c
+        prev = c
+    c = turn[-1]
+    hand = state.hands[seat] & ~board
+    new = cont | (t.neighbours[c] & t.adjacency_mask & ~state.near) | (t.boats[c] & t.island_mask & ~state.boat)
+    return (new & hand).bit_count()
 
 
 # Weights of the foresight score, in cards shed: a card playable next turn is worth

@@ -21,9 +21,10 @@ data/karuta/rules.yaml):
   next on, whatever route it came by (備前 → 備中 would turn the 金毘羅往来 towards 備中
   and leave 讃岐 behind its start).
 - Starting a highway that has no card on the board yet (`open_highway`): with
-  `neighbour` (default) any of its provinces may be played when a province next to
-  it - by a border, a highway leg or a sea route - is on the board, and a chain may
-  follow; with `crossing_only` it starts only at a junction. `State.along` records
+  `crossing_only` (default, the written rules: adjacency is for provinces on no
+  highway) it starts only at a junction; with `neighbour` any of its provinces may be
+  played when a province next to it - by a border, a highway leg or a sea route - is
+  on the board, and a chain may follow. `State.along` records
   the highways each card was played along.
 - Direction (`direction`). With `second_card` (default) a line starting in
   mid-highway may grow either way until the next card played along it fixes the
@@ -61,6 +62,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import reduce
+from itertools import compress
+from operator import not_, or_
+from typing import NamedTuple
 
 from kit.games.karuta.model import START, Karuta
 
@@ -72,7 +77,7 @@ class Rules:
     deal: str = "even"
     first_card: str = "any"
     joins: str = "along"
-    open_highway: str = "neighbour"
+    open_highway: str = "crossing_only"
     direction: str = "second_card"
     behind_start: str = "dead"
     crossing: str = "new_line"
@@ -104,6 +109,14 @@ class Tables:
     boats: tuple[int, ...]                           # card -> mask of islands a boat reaches from it
     crossing_mask: int
     start: int                                       # Musashi's card, or -1
+    # card -> cards that could ever follow it in a chain: its neighbours along its highways,
+    # or (under crossing: pass_through, when lines skip placed cards) all of those highways.
+    # The chain search skips placing a card whose followers are not in the hand.
+    follow_next: tuple[int, ...] = ()
+    follow_any: tuple[int, ...] = ()
+    # card -> ((highway, index, card before it or -1, card after it or -1, direction of a
+    # line starting there), ...): `slots` with what placing the card needs, looked up once.
+    sides: tuple[tuple[tuple[int, int, int, int, int], ...], ...] = ()
 
     @property
     def cards(self) -> int:
@@ -135,13 +148,21 @@ def tables(model: Karuta) -> Tables:
         links[a] |= 1 << b
         links[b] |= 1 << a
     on = {c for c in range(len(names)) if slots[c]}
+    follow_next, follow_any = [0] * len(names), [0] * len(names)
+    for h, route in enumerate(routes):
+        for i, c in enumerate(route):
+            follow_next[c] |= _mask(route[j] for j in (i - 1, i + 1) if 0 <= j < len(route))
+            follow_any[c] |= _mask(route) & ~(1 << c)
+    sides = tuple(tuple((h, i, routes[h][i - 1] if i else -1, routes[h][i + 1] if i + 1 < len(routes[h]) else -1,
+                        2 if i == 0 else -2 if i == len(routes[h]) - 1 else 0) for h, i in s) for s in slots)
     return Tables(
         names=names, highway_names=tuple(h.name for h in model.highways), routes=routes,
         route_masks=tuple(_mask(r) for r in routes),
         slots=tuple(tuple(s) for s in slots),
         highway_mask=_mask(on), adjacency_mask=_mask(set(range(len(names))) - on - islands),
         island_mask=_mask(islands), neighbours=tuple(neighbours), links=tuple(links), boats=tuple(boats),
-        crossing_mask=_mask(c for c in on if len(slots[c]) > 1), start=ids.get(START, -1))
+        crossing_mask=_mask(c for c in on if len(slots[c]) > 1), start=ids.get(START, -1),
+        follow_next=tuple(follow_next), follow_any=tuple(follow_any), sides=sides)
 
 
 def _mask(cards) -> int:
@@ -159,13 +180,16 @@ def bits(mask: int):
         mask ^= low
 
 
-@dataclass(frozen=True)
-class State:
+class State(NamedTuple):
+    """The game between turns. A NamedTuple rather than a frozen dataclass: one is built
+    for every turn and for every turn a policy looks ahead at, and tuples are several
+    times cheaper to make."""
+
     board: int
     hands: tuple[int, ...]
     ends: tuple[tuple[tuple[int, int], ...], ...]   # highway -> its line ends (index, direction)
-    opens: tuple[int, ...]                          # highway -> mask of cards that extend it now
-    opening: int                                    # all of `opens` together
+    opens: tuple[int, ...]                          # highway -> mask of cards that extend its lines now
+    opening: int                                    # every card that may start a chain now
     near: int                                       # cards next to a province on the board
     boat: int                                       # islands a boat reaches from the board
     turn: int = 0                                   # turns taken so far
@@ -173,12 +197,15 @@ class State:
     along: tuple[int, ...] = ()                     # card -> mask of the highways it was played along
     linked: int = 0                                 # cards next to the board by border, highway or sea
     passed: int = 0                                 # mask of the seats that passed since the last play
+    # The cards of the highways with no card on the board (-1: not worked out yet). With
+    # open_highway: neighbour those next to the board are in `opening` too, not in `opens`.
+    unstarted: int = -1
 
 
 def start_state(t: Tables, hands: tuple[int, ...]) -> State:
     n = len(t.routes)
     return State(board=0, hands=tuple(hands), ends=((),) * n, opens=(0,) * n, opening=0, near=0, boat=0,
-                 last_play=(-1,) * len(hands), along=(0,) * t.cards)
+                 last_play=(-1,) * len(hands), along=(0,) * t.cards, unstarted=t.highway_mask)
 
 
 # --- lines ---------------------------------------------------------------------------
@@ -204,16 +231,6 @@ def _next(route, t: int, s: int, board: int, through: bool) -> int:
     return -1
 
 
-def _open(route, ends, board: int, through: bool) -> int:
-    m = 0
-    for t, d in ends:
-        for s in WAYS[d]:
-            j = _next(route, t, s, board, through)
-            if j >= 0:
-                m |= 1 << route[j]
-    return m
-
-
 def _step(route, e: int, d: int, i: int, board: int, through: bool) -> int:
     """The way (1 or -1) the line end (e, d) grows to reach index `i` next, or 0."""
     if through:
@@ -227,85 +244,103 @@ def _step(route, e: int, d: int, i: int, board: int, through: bool) -> int:
     return s
 
 
+# place() remembers its last few answers by the identity of its (immutable) arguments:
+# the chain search places a card, then apply() - and a policy looking ahead - place it
+# again on the same ends. Each entry keeps its `ends` alive, so an id is never reused
+# while it is stored.
+_PLACED: dict = {}
+_PLACED_MAX = 512
+
+
 def place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1):
     """Place `card` (board excludes it) after `prev`, the card played just before it in the
     same chain (-1: none): (new ends, cards that may continue a chain from it, mask of the
     highways it was played along)."""
-    slots = t.slots[card]
+    slots = t.sides[card]
     if not slots:
         return ends, 0, 0
+    key = (id(ends), board, card, prev)
+    known = _PLACED.get(key)
+    if known is not None and known[0] is ends and known[1] is t and known[2] is rules:
+        return known[3]
+    out = _place(t, rules, ends, board, card, prev, slots)
+    if len(_PLACED) >= _PLACED_MAX:
+        _PLACED.clear()
+    _PLACED[key] = (ends, t, rules, out)
+    return out
+
+
+def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slots):
     through = rules.crossing == "pass_through"
-    along_only = rules.joins == "along"
+    along_only = prev >= 0 and rules.joins == "along"
     routes = t.routes
-    # The line ends this card extends: highway -> [(line number, way, old direction)].
-    hits = {}
+    # The line ends this card extends: (highway, line number, way, old direction).
+    hits = []
     keep = False
-    for h, i in slots:
-        route = routes[h]
-        k = -1
+    for h, i, lo, hi, _ in slots:
+        k = 0
         for e, d in ends[h]:
+            if through:
+                s = _step(routes[h], e, d, i, board, True)
+                if s and not (along_only and routes[h][e] != prev):
+                    hits.append((h, k, s, d))
+                    keep = keep or d == s
+            elif i - e == 1:   # the card right beside the end, on the side it grows
+                if d >= 0 and not (along_only and lo != prev):
+                    hits.append((h, k, 1, d))
+                    keep = keep or d == 1
+            elif i - e == -1:
+                if d <= 0 and not (along_only and hi != prev):
+                    hits.append((h, k, -1, d))
+                    keep = keep or d == -1
             k += 1
-            if along_only and prev >= 0 and route[e] != prev:
-                continue
-            s = _step(route, e, d, i, board, through)
-            if s:
-                if h in hits:
-                    hits[h].append((k, s, d))
-                else:
-                    hits[h] = [(k, s, d)]
-                keep = keep or d == 1 or d == -1
-    if keep and along_only:
+    if keep and rules.joins == "along":
         # Carrying on along a highway beats switching onto one at a junction: the
         # junction stays open both ways.
-        hits = {h: x for h, x in ((h, [y for y in x if y[2] == 1 or y[2] == -1]) for h, x in hits.items()) if x}
+        hits = [x for x in hits if x[3] == x[2]]
     both = rules.direction == "both_ways"
-    new_line = rules.crossing == "new_line"
+    seeds = rules.crossing == "new_line"
     after = board | 1 << card
     new = list(ends)
     cont = joined = 0
-    for h, i in slots:
-        route, old = routes[h], ends[h]
-        moved = hits.get(h)
-        if moved:
-            line = list(old)
-            ways = []
-            for k, s, d in moved:
+    for h, i, lo, hi, seed in slots:
+        old = ends[h]
+        line = None
+        up = down = False
+        for x in hits:
+            if x[0] == h:
+                if line is None:
+                    line = list(old)
+                _, k, s, d = x
                 if both and not d:   # the start's other side grows on, away from it
                     line.append((line[k][0], -s))
                 line[k] = (i, s)
-                ways.append(s)
+                if s > 0:
+                    up = True
+                else:
+                    down = True
+        if line is not None:
             new[h] = tuple(line)
             joined |= 1 << h
-        elif not old or new_line:
-            d = _seed_direction(i, len(route), rules)
+        elif not old or seeds:
+            d = 2 if rules.direction == "origin" else seed
             new[h] = old + ((i, d),)
-            ways = WAYS[d]
+            up, down = d >= 0, d <= 0
         else:
             continue
-        for s in ways:
-            j = _next(route, i, s, after, through)
-            if j >= 0:
-                cont |= 1 << route[j]
+        if through:
+            route = routes[h]
+            for s in (1, -1):
+                if up if s > 0 else down:
+                    j = _next(route, i, s, after, True)
+                    if j >= 0:
+                        cont |= 1 << route[j]
+        else:
+            if up and hi >= 0 and not after >> hi & 1:
+                cont |= 1 << hi
+            if down and lo >= 0 and not after >> lo & 1:
+                cont |= 1 << lo
     return tuple(new), cont, joined
-
-
-def _seed_direction(i: int, n: int, rules: Rules) -> int:
-    if rules.direction == "origin" or i == 0:
-        return 2
-    return -2 if i == n - 1 else 0
-
-
-def _opens(t: Tables, rules: Rules, ends, board: int, linked: int, highways) -> list[int]:
-    """Cards that extend each of `highways` now; the rest are not computed (0)."""
-    through = rules.crossing == "pass_through"
-    fresh = rules.open_highway == "neighbour"
-    out = [0] * len(t.routes)
-    for h in highways:
-        if ends[h]:
-            out[h] = _open(t.routes[h], ends[h], board, through)
-        elif fresh and board:
-            out[h] = t.route_masks[h] & linked & ~board
-    return out
 
 
 # --- legal turns ---------------------------------------------------------------------
@@ -321,15 +356,22 @@ def first_cards(t: Tables, rules: Rules) -> int:
 def behind(t: Tables, state: State, cards: int) -> int:
     """Of `cards` (on highways), those behind every line of every highway they lie on."""
     out = 0
-    for c in bits(cards):
-        dead = True
-        for h, i in t.slots[c]:
-            ends = state.ends[h]
-            if not ends or any(d == 0 or (i - e) * d > 0 for e, d in ends):
-                dead = False
+    lines, sides = state.ends, t.sides
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        for h, i, _, _, _ in sides[low.bit_length() - 1]:
+            ends = lines[h]
+            if not ends:
                 break
-        if dead:
-            out |= 1 << c
+            for e, d in ends:
+                if d == 0 or (i - e) * d > 0:
+                    break
+            else:
+                continue
+            break
+        else:
+            out |= low
     return out
 
 
@@ -346,24 +388,36 @@ def single_cards(t: Tables, rules: Rules, state: State, hand: int) -> int:
 def chains(t: Tables, rules: Rules, state: State, hand: int) -> list[tuple[int, ...]]:
     """Every highway chain `hand` can play now, each prefix of a chain being one too."""
     out: list[tuple[int, ...]] = []
-    limit = rules.chain_limit or t.cards
-
-    def grow(path, board, ends, cont, left):
-        # Depth-first over the hand: each card placed opens only the cards after it.
-        while cont & left:
-            low = cont & left & -(cont & left)
-            cont ^= low
-            c = low.bit_length() - 1
-            p2 = path + (c,)
-            out.append(p2)
-            if len(p2) < limit:
-                e2, c2, _ = place(t, rules, ends, board, c, path[-1] if path else -1)
-                if c2 & left:
-                    grow(p2, board | low, e2, c2, left ^ low)
-
-    starts = state.opening if state.board else first_cards(t, rules)
-    grow((), state.board, state.ends, starts, hand)
+    limit = rules.chain_limit or 1 << 30
+    follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
+    board = state.board
+    starts = (state.opening if board else first_cards(t, rules)) & hand
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        c = low.bit_length() - 1
+        out.append((c,))
+        if limit > 1 and follow[c] & hand:
+            ends, cont, _ = place(t, rules, state.ends, board, c)
+            if cont & hand:
+                _grow(t, rules, out, (c,), board | low, ends, cont, hand ^ low, limit, follow)
     return out
+
+
+def _grow(t, rules, out, path, board, ends, cont, left, limit, follow):
+    # Depth-first over the hand: each card placed opens only the cards after it. A card
+    # none of whose followers is in the hand ends its chain without being placed.
+    cont &= left
+    while cont:
+        low = cont & -cont
+        cont ^= low
+        c = low.bit_length() - 1
+        p2 = path + (c,)
+        out.append(p2)
+        if len(p2) < limit and follow[c] & left:
+            e2, c2, _ = place(t, rules, ends, board, c, path[-1])
+            if c2 & left:
+                _grow(t, rules, out, p2, board | low, e2, c2, left ^ low, limit, follow)
 
 
 def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[int, ...]]:
@@ -381,36 +435,58 @@ def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[
 def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
     """The state after `seat` takes `turn` (assumed legal)."""
     if not turn:
-        return dataclasses.replace(state, turn=state.turn + 1, passed=state.passed | 1 << seat)
+        return State(state.board, state.hands, state.ends, state.opens, state.opening, state.near, state.boat,
+                     state.turn + 1, state.last_play, state.along, state.linked, state.passed | 1 << seat,
+                     state.unstarted)
     board, ends, near, boat, linked = state.board, state.ends, state.near, state.boat, state.linked
     along = list(state.along)
-    touched = set()
     prev = -1
+    sides = t.sides
     for c in turn:
-        ends, _, along[c] = place(t, rules, ends, board, c, prev)
+        if sides[c]:
+            ends, _, along[c] = place(t, rules, ends, board, c, prev)
         board |= 1 << c
         near |= t.neighbours[c]
         linked |= t.links[c]
         boat |= t.boats[c]
-        touched.update(h for h, _ in t.slots[c])
         prev = c
-    if rules.open_highway == "neighbour":
-        # A highway with no card on the board is open next to any card on the board,
-        # and every card placed may have brought new neighbours.
-        touched.update(h for h, e in enumerate(ends) if not e)
+    # Only the lines of the highways the turn's cards lie on change; a highway with no
+    # card on the board opens (open_highway: neighbour) wherever the board is next to it.
     opens = list(state.opens)
-    fresh = _opens(t, rules, ends, board, linked, touched)
-    for h in touched:
-        opens[h] = fresh[h]
-    opening = 0
-    for o in opens:
-        opening |= o
+    through = rules.crossing == "pass_through"
+    routes = t.routes
+    unstarted = state.unstarted
+    for c in turn:
+        for h, _, _, _, _ in t.sides[c]:
+            if not state.ends[h]:
+                unstarted = -1
+            route = routes[h]
+            m = 0
+            if through:
+                for e, d in ends[h]:
+                    for s in WAYS[d]:
+                        j = _next(route, e, s, board, True)
+                        if j >= 0:
+                            m |= 1 << route[j]
+            else:
+                n = len(route)
+                for e, d in ends[h]:
+                    if d >= 0 and e + 1 < n and not board >> route[e + 1] & 1:
+                        m |= 1 << route[e + 1]
+                    if d <= 0 and e and not board >> route[e - 1] & 1:
+                        m |= 1 << route[e - 1]
+            opens[h] = m
+    if unstarted < 0:   # a highway got its first card: list the rest again
+        unstarted = reduce(or_, compress(t.route_masks, map(not_, ends)), 0)
+    opening = reduce(or_, opens)
+    if rules.open_highway == "neighbour":
+        opening |= unstarted & linked & ~board
     hands = list(state.hands)
     hands[seat] &= ~board
     last = list(state.last_play)
     last[seat] = state.turn
     return State(board, tuple(hands), ends, tuple(opens), opening, near, boat, state.turn + 1, tuple(last),
-                 tuple(along), linked)
+                 tuple(along), linked, 0, unstarted)
 
 
 # --- explaining an illegal turn ------------------------------------------------------
@@ -533,6 +609,7 @@ def play(t: Tables, rules: Rules, hands: tuple[int, ...], policies, rng, record=
     `record`, when a list, receives (seat, turn) for every turn taken.
     """
     n = len(hands)
+    everyone = (1 << n) - 1
     state = start_state(t, hands)
     starter, passes = None, 0
     first = opening_seat(t, rules, hands)
@@ -547,7 +624,7 @@ def play(t: Tables, rules: Rules, hands: tuple[int, ...], policies, rng, record=
                 record.append((seat, turn))
             if not turn:
                 passes += 1
-            stalled = is_stalled(state)
+            stalled = state.passed == everyone   # is_stalled
             if stalled or not state.hands[seat]:
                 stuck = 0
                 for h in state.hands:

@@ -28,6 +28,8 @@ class Policy:
     dice: Callable[[Course, Race, int], int]
     join: Callable[[Course, Race, int, int], bool]
     stop: Callable[[Course, tuple[int, ...], int, tuple[int, ...]], int]
+    own_dice: Callable[[Course, Race, int], int]          # `dice` without the pack sense (no Breakaway)
+    own_join: Callable[[Course, Race, int, int], bool]
 
 
 def _pack(course: Course, race: Race, piece: int) -> tuple[int, ...] | None:
@@ -65,11 +67,11 @@ def _with_pack_sense(dice, join):
     return pack_dice, pack_join
 
 
-def _furthest(course: Course, positions: tuple[int, ...], piece: int, options: tuple[int, ...]) -> int:
+def _furthest(course: Course, positions: tuple[int, ...], piece: int, options, reaches=()) -> int:
     return options[-1]
 
 
-def _beside_others(course: Course, positions: tuple[int, ...], piece: int, options: tuple[int, ...]) -> int:
+def _beside_others(course: Course, positions: tuple[int, ...], piece: int, options, reaches=()) -> int:
     """The furthest stop ahead shared with another piece, if it costs at most DRAFT_SLACK spaces.
 
     Never the space it stands on: a pack of drafters waiting for each other would never move.
@@ -84,8 +86,51 @@ def _beside_others(course: Course, positions: tuple[int, ...], piece: int, optio
     return best
 
 
+# The rules' hints (data/tour-de-dice rule text, 【ヒント】): declare 0 dice to wait for
+# the pack; one die is never at risk; don't go as far as you can - stop on the leader's
+# space, or move only as far as the smallest roll lets the others follow - because
+# every roll you ride is a move for free.
+WAIT_SPACES = 3     # a lone leader on lap 1 waits (0 dice) while the next piece is this close
+SHARE_SLACK = 3     # spaces given up to stop on the leader's space
+
+
+def _hint_dice(course: Course, race: Race, piece: int) -> int:
+    here = race.positions[piece]
+    if here >= course.link:
+        return race.dice[piece]                      # lap 2: the dear spaces need every die
+    behind = [x for p, x in enumerate(race.positions) if p != piece]
+    if behind and here > max(behind) and here - max(behind) <= WAIT_SPACES:
+        return 0                                     # wait for the pack, to ride its rolls
+    return 1
+
+
+def _hint_join(course: Course, race: Race, piece: int, k: int) -> bool:
+    return k == 1 or race.positions[piece] >= course.link
+
+
+def _hints_stop(course: Course, positions: tuple[int, ...], piece: int, options, reaches=()) -> int:
+    """Where the hints say to stop: the goal if it is in reach; as the active piece with
+    riders, as far as the shortest of their rolls (so the whole group lands together and
+    can ride each other's next rolls); otherwise the leader's space when it lies within
+    SHARE_SLACK spaces of the furthest stop; otherwise as far as it can."""
+    best = options[-1]
+    if best == len(course.costs) - 1:
+        return best
+    start = options[0]
+    if reaches and reaches[0][0] == piece and len(reaches) > 1:
+        target = min(r for _, r in reaches[1:])
+        if target > start:
+            return max(x for x in options if x <= target)
+    ahead = [x for p, x in enumerate(positions) if p != piece and x > start]
+    if ahead:
+        lead = max(ahead)
+        if lead in options and best - lead <= SHARE_SLACK:
+            return lead
+    return best
+
+
 def _make(name, doc, dice, join, stop) -> Policy:
-    return Policy(name, doc, *_with_pack_sense(dice, join), stop)
+    return Policy(name, doc, *_with_pack_sense(dice, join), stop, dice, join)
 
 
 POLICIES = {p.name: p for p in (
@@ -100,6 +145,10 @@ POLICIES = {p.name: p for p in (
     _make("drafting", "rolls up to two dice, joins every roll it may, and ends its move on a space "
           f"with another piece when that costs at most {DRAFT_SLACK} spaces, to ride their rolls",
           lambda c, r, p: min(2, r.dice[p]), lambda c, r, p, k: True, _beside_others),
+    _make("hints", "plays the rules' hints: on lap 1 rolls one die (never at risk), waits with 0 dice "
+          f"when it leads alone by at most {WAIT_SPACES} spaces, rides only one-die rolls; stops where "
+          "the smallest rider's roll can follow, or on the leader's space; on lap 2 rolls and rides "
+          "with every die", _hint_dice, _hint_join, _hints_stop),
 )}
 
 

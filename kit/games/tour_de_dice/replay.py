@@ -223,7 +223,7 @@ def check_race(log: Log, tour: Tour, setup: Setup) -> tuple[Course, Raced]:
                            f"{len(course.ring) - 1}/2, G/1, G/2) or S")
             stops[piece(name)] = space
 
-        def choose(p, options, positions):
+        def choose(p, options, positions, reaches):
             if stops[p] not in options:
                 raise fail(_why_not_stop(course, labels[p], positions[p], stops[p], options, turn))
             return stops[p]

@@ -10,15 +10,20 @@ Rule readings the rule text leaves open, fixed here:
 - A player may stop anywhere their roll reaches, including where they stand.
 - "All sixes" means all the dice that player rolled this turn (so one die is never
   at risk, as the rules' hint says); they keep one of them.
-- Breakaway's second condition (everyone but the leader passes in the same turn) is
-  all or nothing: when it holds, every one of them moves past Breakaway.
+- Breakaway's second condition (everyone but the leader passes in the same turn): when
+  every roll of the pack reaches past Breakaway, each of them chooses where to stop, as
+  anywhere else - short of Breakaway too. The pack passes only if all of them end past
+  it; if one stops short, the others are held before Breakaway (the condition is met
+  or not by the turn's moves, and no piece passes alone).
 - The game ends the moment a piece reaches the goal; joiners cannot overtake the
   active piece, so the winner is always the active piece.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Callable, NamedTuple, Sequence
 
 START = 0
@@ -29,6 +34,13 @@ class Course:
     ring: tuple[str, ...]        # card ids clockwise, the goal card first
     costs: tuple[int, ...]       # cost of entering each space; costs[0] (the start) is unused
     breakaway: int | None        # the Breakaway space (lap 1), if the event card is in the ring
+    # paid[i]: what reaching space i from the start costs (costs are never negative, so a
+    # roll's furthest space is one binary search)
+    paid: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        if not self.paid:
+            object.__setattr__(self, "paid", tuple(accumulate(self.costs[1:], initial=0)))
 
     @property
     def goal(self) -> int:
@@ -48,7 +60,7 @@ class Course:
         return self.ring[space % n], lap
 
     def cost_between(self, a: int, b: int) -> int:
-        return sum(self.costs[a + 1:b + 1])
+        return self.paid[b] - self.paid[a]
 
 
 def lay_course(goal_id: str, goal_costs: tuple[int, int], cards: Sequence, breakaway_id: str | None) -> Course:
@@ -94,12 +106,15 @@ class Turn(NamedTuple):
         return self.rollers[1:]
 
 
-Choose = Callable[[int, tuple[int, ...], tuple[int, ...]], int]
+# choose(piece, options, positions, reaches): a stop among `options`. `reaches` is
+# ((piece, furthest space its roll pays for), ...) for every roller of the turn, the active
+# piece first, so a policy can match another roller's roll.
+Choose = Callable[[int, Sequence[int], tuple[int, ...], tuple[tuple[int, int], ...]], int]
 
 
 def lost_dice(roll: Sequence[int]) -> int:
     """Dice lost after a roll: every 6, but one die is kept when all of them are 6."""
-    sixes = sum(1 for d in roll if d == 6)
+    sixes = roll.count(6)
     return sixes - 1 if sixes and sixes == len(roll) else sixes
 
 
@@ -146,57 +161,73 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
             choose: Choose) -> tuple[Race, Turn]:
     """Move every roller in order (active first), then take away lost dice.
 
-    `choose(piece, options, positions)` picks one of the legal stops (ascending
-    space numbers; the first is where the piece stands).
+    `choose(piece, options, positions, reaches)` picks one of the legal stops
+    (ascending space numbers, a range or a tuple; the first is where the piece stands).
     """
     positions = list(race.positions)
     leader = race.leader
     b = course.breakaway
-    costs, goal = course.costs, course.goal
-    totals = tuple(sum(r) for r in rolls)
+    paid, goal = course.paid, len(course.costs) - 1
+    if len(rollers) == 1:
+        p = rollers[0]
+        reaches = ((p, bisect_right(paid, paid[positions[p]] + sum(rolls[0])) - 1),)   # furthest()
+    else:
+        reaches = tuple((p, bisect_right(paid, paid[positions[p]] + sum(r)) - 1) for p, r in zip(rollers, rolls))
     moves, held = [], []
     cap = goal
     group = None
     winner = None
-    for n, (piece, total) in enumerate(zip(rollers, totals)):
+    n = 0
+    for piece, reach in reaches:
         start = positions[piece]
-        reach = furthest(costs, start, total)
-        far = min(reach, cap)
+        far = reach if reach < cap else cap
         low, high = start, far
-        if b is not None and n and held and held[0] == rollers[0] and start < b < reach:
-            held.append(piece)                      # stuck behind an active piece Breakaway held
-        elif b is not None and start < b < far:
-            if leader is None:
-                pass                                # condition 1: the first to pass leads
-            else:
-                if group is None:
-                    group = _group_passes(course, race, leader, rollers, totals)
-                if group:
-                    low = b + 1                     # condition 2: all of them go through
-                else:
+        if b is not None:
+            if n and held and held[0] == rollers[0] and start < b < reach:
+                held.append(piece)                      # stuck behind an active piece Breakaway held
+            elif start < b < far and leader is not None:
+                if group is None:                       # condition 1 (no leader yet): the first to pass leads
+                    group = _group_passes(course, race, leader, rollers, tuple(map(sum, rolls)))
+                if not group:                           # condition 2 fails: stop before Breakaway
                     high = b - 1
                     held.append(piece)
-        options = tuple(range(low, high + 1))
-        if b is not None and low <= b <= high:
-            options = tuple(i for i in options if i != b)
-        to = options[0] if len(options) == 1 else choose(piece, options, tuple(positions))
-        if to not in options:
-            raise ValueError(f"piece {piece} cannot stop on {to}; options {options}")
+        if low == high:
+            to = low
+        else:
+            options = range(low, high + 1)
+            if b is not None and low <= b <= high:
+                options = tuple(i for i in options if i != b)
+            to = choose(piece, options, tuple(positions), reaches) if len(options) > 1 else options[0]
+            if to not in options:
+                raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(options)}")
         if b is not None and leader is None and start < b < to:
             leader = piece
         positions[piece] = to
         moves.append((start, to))
-        if n == 0:
-            cap = to                                # joiners never overtake the active piece
+        if not n:
+            cap = to                                    # joiners never overtake the active piece
+        n += 1
         if to == goal:
             winner = piece
             break
-    lost = tuple(lost_dice(r) for r in rolls[:len(moves)])
-    dice = list(race.dice)
-    for piece, k in zip(rollers, lost):
-        dice[piece] -= k
+    if group and any(start < b and to < b for start, to in moves):
+        # Condition 2 holds only if the whole pack passes: one stopped short, so nobody does.
+        for k, (start, to) in enumerate(moves):
+            if start < b < to:
+                positions[rollers[k]] = b - 1
+                moves[k] = (start, b - 1)
+                held.append(rollers[k])
+    if len(rolls[0]) == 1:                              # one die is never lost
+        lost = (0,) * n
+        dice = race.dice
+    else:
+        lost = tuple(lost_dice(r) for r in rolls[:n])
+        dice = list(race.dice)
+        for piece, k in zip(rollers, lost):
+            dice[piece] -= k
+        dice = tuple(dice)
     turn = Turn(rollers[0], len(rolls[0]), rollers, rolls, tuple(moves), lost, tuple(held), winner)
-    return Race(tuple(positions), tuple(dice), leader), turn
+    return Race(tuple(positions), dice, leader), turn
 
 
 def pass_turn(race: Race, active: int) -> tuple[Race, Turn]:

@@ -1,0 +1,93 @@
+"""tour-de-dice policies in scenarios: what each one does in a position set up by hand."""
+
+from collections import namedtuple
+
+from kit.games.tour_de_dice.policies import POLICIES, SHARE_SLACK, WAIT_SPACES
+from kit.games.tour_de_dice.rules import Race, lay_course, resolve
+
+Card = namedtuple("Card", "id outer inner")
+
+# Spaces: 0 start, 1-6 lap 1 (outer costs 1), 7 the link, 8-13 lap 2, 14 the goal.
+PLAIN = lay_course("GOAL", (1, 4), tuple(Card(f"c{i}", 1, 3) for i in range(6)), None)
+HINTS = POLICIES["hints"]
+
+
+def test_hints_waits_with_zero_dice_when_it_leads_alone_on_lap_1():
+    lead = Race((4, 2, 1, 0), (3, 3, 3, 3))
+    assert 4 - 2 <= WAIT_SPACES
+    assert HINTS.dice(PLAIN, lead, 0) == 0               # waits for the pack
+    assert HINTS.dice(PLAIN, lead, 1) == 1               # the others roll one die, never at risk
+    far = Race((2 + WAIT_SPACES + 1, 2, 1, 0), (3, 3, 3, 3))
+    assert HINTS.dice(PLAIN, far, 0) == 1                # too far ahead to wait: it moves on
+    shared = Race((4, 4, 1, 0), (3, 3, 3, 3))
+    assert HINTS.dice(PLAIN, shared, 0) == 1             # not alone in the lead: it rolls
+    lap2 = Race((9, 2, 1, 0), (3, 3, 3, 3))
+    assert HINTS.dice(PLAIN, lap2, 0) == 3               # lap 2: every die for the dear spaces
+
+
+def test_hints_rides_only_one_die_rolls_on_lap_1():
+    race = Race((3, 3, 9, 9), (3, 3, 3, 3))
+    assert HINTS.join(PLAIN, race, 1, 1) and not HINTS.join(PLAIN, race, 1, 2)
+    assert HINTS.join(PLAIN, race, 3, 3)                 # lap 2: it rides any roll
+
+
+def test_hints_moves_only_as_far_as_the_smallest_riders_roll():
+    # The active piece 0 reaches 6, its riders 1 and 2 reach 5 and 4: it stops on 4, so the
+    # whole group can land together.
+    reaches = ((0, 6), (1, 5), (2, 4))
+    assert HINTS.stop(PLAIN, (2, 2, 2, 0), 0, range(2, 7), reaches) == 4
+    # a rider then shares the active piece's space (the furthest it may go)
+    assert HINTS.stop(PLAIN, (4, 2, 2, 0), 1, range(2, 5), reaches) == 4
+    # bold goes as far as it can
+    assert POLICIES["bold"].stop(PLAIN, (2, 2, 2, 0), 0, range(2, 7), reaches) == 6
+
+
+def test_hints_stops_short_on_the_leaders_space():
+    positions = (1, 4, 0, 0)                              # the leader stands on 4
+    assert HINTS.stop(PLAIN, positions, 0, range(1, 6), ((0, 5),)) == 4
+    far = range(1, 4 + SHARE_SLACK + 2)                  # the leader is too far behind the best stop
+    assert HINTS.stop(PLAIN, positions, 0, far, ((0, far[-1]),)) == far[-1]
+    goal = PLAIN.goal                                    # the goal beats everything
+    assert HINTS.stop(PLAIN, (12, 13, 0, 0), 0, range(12, goal + 1), ((0, goal), (1, goal))) == goal
+
+
+# Breakaway: 0 start, 1 X, 2 Y, 3 Breakaway, 4 Z, 5 W, 6 link; from 1 passing costs 5.
+BREAK = lay_course("GOAL", (2, 3), (Card("X", 1, 2), Card("Y", 2, 3), Card("BREAK", 9, 2),
+                                    Card("Z", 3, 3), Card("W", 2, 4)), "BREAK")
+B = BREAK.breakaway
+
+
+def test_breakaway_condition_2_leaves_each_passer_its_stop():
+    pack = Race((9, 1, 1, 1), (3, 3, 3, 3), leader=0)
+    rolls = ((3, 4),) * 3                                 # 7 each: far enough for W (5)
+    seen = {}
+
+    def anywhere(stop):
+        def choose(piece, options, positions, reaches):
+            seen[piece] = tuple(options)
+            return stop.get(piece, options[-1])
+        return choose
+
+    # every roll gets past, and each piece may stop anywhere it reaches - short of Breakaway too
+    after, turn = resolve(BREAK, pack, (1, 2, 3), rolls, anywhere({2: 5, 3: 4}))
+    assert seen[1] == (1, 2, 4, 5) and after.positions[1:] == (5, 5, 4) and turn.held == ()
+    # one of them stops short: the pack has not passed, so nobody passes
+    after, turn = resolve(BREAK, pack, (1, 2, 3), rolls, anywhere({2: 2}))
+    assert after.positions[1:] == (B - 1, 2, B - 1) and set(turn.held) == {1, 3}
+
+
+def test_the_plain_race_loop_plays_the_same_races_as_resolve():
+    """Without Breakaway play_game runs its own loop; it must give the races `resolve` gives."""
+    from pathlib import Path
+
+    from kit.games.tour_de_dice.model import load
+    from kit.games.tour_de_dice.play import _run, make_setup, play_game
+
+    data = Path(__file__).resolve().parent.parent / "data" / "tour-de-dice"
+    for players, policies, rules in ((4, ("bold", "careful", "patient", "drafting"), ()),
+                                     (4, ("hints", "bold", "hints", "drafting"), ()),
+                                     (3, ("hints", "patient", "drafting"), (("two_colours", "on"),)),
+                                     (6, ("hints",) * 6, (("dice", "2"),))):
+        setup = make_setup(load(data, rules), players, policies)
+        for seed in range(120):
+            assert play_game(setup, seed) == _run(setup, seed, None)[2], (policies, seed)
