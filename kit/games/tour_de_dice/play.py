@@ -104,13 +104,22 @@ def play_log(setup: Setup, seed: int) -> tuple[Course, tuple[Turn, ...], Result]
     return course, tuple(log), result
 
 
-def _run(setup: Setup, seed: int, log: list | None):
+def _seat_table(setup: Setup, seed: int):
+    """A race's start from its seed: the dice, the shuffled ring, the start player, each
+    seat's pieces and each piece's clockwise order."""
     rng = random.Random(seed)
     course = shuffled_course(setup, rng)
-    seat = first = start_seat(rng, setup.players)
+    first = start_seat(rng, setup.players)
     owner, players, pieces = setup.owner, setup.players, setup.pieces
     mine = tuple(tuple(p for p in range(pieces) if owner[p] == s) for s in range(players))
     order = tuple(clockwise(p, pieces, owner, players) for p in range(pieces))
+    return rng, course, first, mine, order
+
+
+def _run(setup: Setup, seed: int, log: list | None):
+    rng, course, first, mine, order = _seat_table(setup, seed)
+    seat = first
+    owner, players, pieces = setup.owner, setup.players, setup.pieces
     b = course.breakaway
     # Without Breakaway the policies' pack sense never applies: ask their own rules directly.
     policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
@@ -178,12 +187,9 @@ def _run_plain(setup: Setup, seed: int) -> Result:
     both on many seeds), at about a third of the cost. Without Breakaway a turn is: the
     active piece and its riders each move up to where their roll pays, never past the
     active piece; each loses its 6s (one die is always kept); reaching the goal wins."""
-    rng = random.Random(seed)
-    course = shuffled_course(setup, rng)
-    seat = first = start_seat(rng, setup.players)
+    rng, course, first, mine, order = _seat_table(setup, seed)
+    seat = first
     owner, players, pieces = setup.owner, setup.players, setup.pieces
-    mine = tuple(tuple(p for p in range(pieces) if owner[p] == s) for s in range(players))
-    order = tuple(clockwise(p, pieces, owner, players) for p in range(pieces))
     policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
     dice_of = tuple(p.own_dice for p in policy)
     join_of = tuple(p.own_join for p in policy)
