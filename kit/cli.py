@@ -251,6 +251,9 @@ class GameCommand(click.Command):
         check_targets(planned_outputs(g, cmd, context, call_values))
         if any(o.name == "font" for o in opts) and (self.verb != "sim" or call_values.get("report")):
             fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
+        if values.get("watch"):
+            watch_build(g, cmd, context, ctx_values, call_values, values)
+            return
         try:
             with progress.activity(f"kit {self.verb} --game {game}"):  # a bar on a terminal, if it takes a while
                 result = resolve(g, cmd)(context, **call_values)
@@ -260,6 +263,18 @@ class GameCommand(click.Command):
             w, h = ctx_values["card"]
             raise KitError(f"--card {w:g}x{h:g}: {err.message} ({err.where})") from None
         VERBS.get(self.verb, Verb("")).show(result, values)
+
+
+def watch_build(g, cmd, context, ctx_values, call_values, values, stop_event=None) -> int:
+    """`kit build --watch`: each rebuild resolves the context afresh, so a saved layout counts."""
+    from kit.watch import watch
+
+    def build():
+        result = resolve(g, cmd)(make_context(g.name, **ctx_values), **call_values)
+        VERBS["build"].show(result, values)
+
+    paths = [context.data_dir, context.root / "layouts"]
+    return watch([p for p in paths if p.exists()], build, lambda s: click.echo(s, err=True), stop_event)
 
 
 def planned_outputs(game: Game, cmd: Command, context, values: dict) -> list[Path]:

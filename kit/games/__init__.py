@@ -119,6 +119,8 @@ SHARED = {o.name: o for o in (
     Opt("images", "Also write PNGs beside the PDFs, in OUT/images: each card face and back, the "
         "board, deck sheets for virtual tabletops (at most 10x7 cards), and a phone readability check.",
         kind="flag"),
+    Opt("watch", "Build, then rebuild whenever a file under data/GAME/ or layouts/ is saved, until "
+        "Ctrl-C; errors are printed and the watch goes on.", kind="flag", to="cli"),
     Opt("dpi", "Resolution of the --images PNGs.", kind="int", default=150, minimum=20, maximum=1200,
         show_default=True),
     Opt("print-shop", "One piece per page (its trim plus bleed), TrimBox and BleedBox set: for print "
@@ -127,7 +129,7 @@ SHARED = {o.name: o for o in (
 
 # Options every game's command of a verb takes without naming them: `kit build --images`
 # works the same in every game (its build function takes `images` and `dpi`).
-EVERY = {"build": ("images", "dpi")}
+EVERY = {"build": ("images", "dpi", "watch")}
 
 @dataclass(frozen=True)
 class Command:

@@ -1,0 +1,290 @@
+"""AI players: each decides which die to draft, which legal move to make, what goods to
+keep and whether to spend the hot-spring token.
+
+A policy is a class registered by name in POLICIES (`--policy greedy`, or one per seat:
+`--policy greedy,planner`); the Automa (automa.py) answers the same questions by its
+printed rules. Every random choice uses the game's own seeded `rng`, so games reproduce.
+A policy never looks into the goods bag: a mountain town is judged by how many goods
+it draws, not which.
+
+Moves are judged without building the position after them: a move changes one
+character's board (and copper, or a token), so its worth is a difference of small
+precomputed tables. That keeps 10,000 simulated games fast.
+"""
+
+from __future__ import annotations
+
+from kit.errors import KitError, did_you_mean
+from kit.games.shikoku_duo.rules import (
+    COPPER_PER_SLAB, GARDEN, GIFT, HOT_SPRING, MERCHANT, PAINT, PILGRIM, SEASHORE, SELL_PLUS, TEMPLE, TOWN,
+    Move, State, Tables, apply, effects, legal_moves, paint_count,
+)
+
+# Worth of progress that scores nothing yet, in points: copper and goods count towards
+# the next slab, face-up tiles towards the next gift, a track step towards the product
+# it will multiply, a token or wave tile a little.
+GOODS_SHARE = 0.6        # a held good: this share of its best shop price, in copper
+TILE_WORTH = 0.35        # a face-up tile not yet gifted (two at most): this share of the next slot's value
+DOWN_WORTH = 0.05        # a face-down tile
+TRACK_STEP = 0.5         # a shrine or garden step: this share of what the next step adds
+TOKEN_WORTH = 1.0        # the hot-spring token or a wave tile
+
+
+_TABLES: dict = {}     # (score weight, id of the Tables) -> (the Tables, its judging tables)
+
+
+def _judging_tables(t: Tables, w: float):
+    """Goods worth, the average worth of a drawn good, and the pilgrim's and artist's worth
+    tables, made once per board and score weight (every game of a run shares them)."""
+    worth = [0.0] * len(t.goods_names)
+    for kind, value in t.shops:
+        worth[kind] = max(worth[kind], value)
+    mean_draw = sum(x * n for x, n in zip(worth, t.goods_counts)) / max(1, sum(t.goods_counts))
+    st, gt = t.shrine_track, t.garden_track
+    pilgrim_v = [[w * st[s] * gt[g]
+                  + (TRACK_STEP * (st[s + 1] - st[s]) * gt[g] if s < t.shrine_top else 0)
+                  + (TRACK_STEP * (gt[g + 1] - gt[g]) * st[s] if g < t.garden_top else 0)
+                  for g in range(len(gt))] for s in range(len(st))]
+    n = len(t.paintings)
+    slots = t.artist_slots
+    artist_v = [[0.0] * (n + 1) for _ in range(n + 1)]
+    for painted in range(n + 1):
+        for gifted in range(painted + 1):
+            score = max(slots[:gifted]) if gifted else 0
+            nxt = max(0, slots[gifted] - score) if gifted < len(slots) else 0
+            artist_v[painted][gifted] = w * score + nxt * (
+                TILE_WORTH * min(2, painted - gifted) + DOWN_WORTH * (n - painted))
+    return worth, mean_draw, pilgrim_v, artist_v
+
+
+class Policy:
+    name = "policy"
+    doc = ""
+    is_automa = False
+    score_weight = 1.0       # points against progress: the greedy policy puts points first
+
+    def __init__(self, t: Tables):
+        self.t = t
+        key = (type(self).score_weight, id(t))
+        if _TABLES.get(key, (None,))[0] is not t:
+            _TABLES[key] = (t, _judging_tables(t, self.score_weight))
+        self.worth, self.mean_draw, self.pilgrim_v, self.artist_v = _TABLES[key][1]
+        self._plan = None
+        self._goods: dict[tuple, float] = {}
+
+    # judging ---------------------------------------------------------------------------
+    def merchant_v(self, slabs: int, copper: float) -> float:
+        """Worth of `slabs` slabs and `copper` (goods counted in copper at their share)."""
+        t = self.t
+        sl = t.slabs
+        score = sl[slabs - 1] if slabs else 0
+        if slabs >= len(sl):
+            return self.score_weight * score
+        return self.score_weight * score + (sl[slabs] - score) * min(1.0, copper / COPPER_PER_SLAB)
+
+    def goods_copper(self, goods) -> float:
+        v = self._goods.get(goods)
+        if v is None:
+            v = self._goods[goods] = GOODS_SHARE * sum(w * n for w, n in zip(self.worth, goods))
+        return v
+
+    def _merchant_now(self, p) -> float:
+        return self.merchant_v(p.slabs, p.copper + self.goods_copper(p.goods))
+
+    def _with_copper(self, p, copper: int, goods_copper: float) -> float:
+        total = p.copper + copper
+        slabs = p.slabs
+        while total >= COPPER_PER_SLAB and slabs < len(self.t.slabs):
+            total -= COPPER_PER_SLAB
+            slabs += 1
+        return self.merchant_v(slabs, min(total, self.t.copper_max) + goods_copper)
+
+    def gain(self, rules, state: State, seat: int, move: Move) -> float:
+        """How much `move` adds to the seat's worth (points weighted by score_weight, plus progress)."""
+        t = self.t
+        p = state.players[seat]
+        d = move.dest
+        if d < 0:
+            return 0.0
+        c = move.character
+        if c == PILGRIM:
+            kind = t.ring_kind[d]
+            if kind == TEMPLE:
+                row = self.pilgrim_v
+                return row[min(p.shrine + 1, t.shrine_top)][p.garden] - row[p.shrine][p.garden]
+            if kind == GARDEN:
+                row = self.pilgrim_v[p.shrine]
+                return row[min(p.garden + 1, t.garden_top)] - row[p.garden]
+            if kind == TOWN:
+                return self._with_copper(p, t.town_coins, self.goods_copper(p.goods)) - self._merchant_now(p)
+            if kind == HOT_SPRING:
+                return TOKEN_WORTH if state.hot != seat else 0.0
+            if kind == SEASHORE:
+                return TOKEN_WORTH if move.choice >= 0 else 0.0
+            return 0.0
+        if c == MERCHANT:
+            if t.town_coastal[d]:
+                if move.choice <= 0:
+                    return 0.0
+                kind, value = t.shops[state.shops[d]]
+                plus = effects(t, state, seat)[SELL_PLUS]
+                goods = list(p.goods)
+                goods[kind] -= move.choice
+                return (self._with_copper(p, move.choice * (value + plus), self.goods_copper(tuple(goods)))
+                        - self._merchant_now(p))
+            room = max(0, t.hold - sum(p.goods))
+            return self.merchant_v(p.slabs, p.copper + self.goods_copper(p.goods)
+                                   + GOODS_SHARE * self.mean_draw * min(move.choice, room)) - self._merchant_now(p)
+        av = self.artist_v
+        if move.choice == PAINT:
+            n = paint_count(t, rules, state, seat, d, move.passed)
+            return av[p.painted + n][p.gifted] - av[p.painted][p.gifted]
+        if move.choice == GIFT:
+            return av[p.painted][p.gifted + 1] - av[p.painted][p.gifted]
+        return 0.0
+
+    def best_move(self, rules, state, seat, moves, rng) -> tuple[float, Move]:
+        best, best_v = [], None
+        t = self.t
+        for i, m in enumerate(moves):
+            if (m.character == MERCHANT and i + 1 < len(moves) and moves[i + 1].dest == m.dest
+                    and t.town_coastal[m.dest]):
+                continue    # selling fewer goods than one may is never worth more here
+            v = self.gain(rules, state, seat, m)
+            if best_v is None or v > best_v + 1e-9:
+                best, best_v = [m], v
+            elif v > best_v - 1e-9:
+                best.append(m)
+        return best_v, best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+    # the questions the game asks -------------------------------------------------------
+    def pick(self, t, rules, state, seat, dice, left, rng) -> int:
+        """The die whose best move gains most (its move is remembered for `choose`)."""
+        best, best_v = [], None
+        for c in left:
+            v, m = self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, c, dice[c]), rng)
+            if best_v is None or v > best_v + 1e-9:
+                best, best_v = [(c, m)], v
+            elif v > best_v - 1e-9:
+                best.append((c, m))
+        c, m = best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        self._plan = (state, m)
+        return c
+
+    def planned(self, state, character) -> Move | None:
+        """The move chosen with the die while drafting, for this very position."""
+        plan = self._plan
+        if plan is not None and plan[0] is state and plan[1].character == character:
+            return plan[1]
+        return None
+
+    def choose(self, t, rules, state, seat, moves, rng) -> Move:
+        return self.best_move(rules, state, seat, moves, rng)[1]
+
+    def keep(self, t, rules, state, seat, pool, rng) -> tuple[int, ...]:
+        """The `hold` goods with the best shop prices."""
+        order = sorted(range(len(pool)), key=lambda k: (-self.worth[k], k))
+        left, kept = t.hold, [0] * len(pool)
+        for k in order:
+            kept[k] = min(pool[k], left)
+            left -= kept[k]
+        return tuple(kept)
+
+    def repeat(self, t, rules, state, seat, character, die, rng) -> bool:
+        """Spend the token when the repeated move is worth more than the token."""
+        v, _ = self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, character, die), rng)
+        return v > TOKEN_WORTH
+
+    def after(self, t, rules, before, state, seat, move) -> State:
+        return state
+
+
+class RandomPolicy(Policy):
+    name = "random"
+    doc = "drafts any die and makes any legal move, uniformly at random"
+
+    def pick(self, t, rules, state, seat, dice, left, rng):
+        return left[rng.randrange(len(left))]
+
+    def choose(self, t, rules, state, seat, moves, rng):
+        return moves[rng.randrange(len(moves))]
+
+    def keep(self, t, rules, state, seat, pool, rng):
+        items = [k for k, n in enumerate(pool) for _ in range(n)]
+        rng.shuffle(items)
+        kept = [0] * len(pool)
+        for k in items[:t.hold]:
+            kept[k] += 1
+        return tuple(kept)
+
+    def repeat(self, t, rules, state, seat, character, die, rng):
+        return rng.random() < 0.5
+
+
+class Greedy(Policy):
+    name = "greedy"
+    doc = ("takes the die and move with the best immediate score gain; among equal gains, the one that "
+           "gets furthest towards points (copper and goods towards a slab, tiles towards a gift)")
+    score_weight = 100.0
+
+
+class Planner(Policy):
+    name = "planner"
+    doc = ("looks ahead over the round's draft: for each die it may take, its best move, then the "
+           "opponent's best reply with the dice left, then its own last die; takes the die that leaves "
+           "it furthest ahead of the opponent in points and progress")
+
+    def _best(self, rules, state, seat, c, die, rng) -> tuple[float, State]:
+        t = self.t
+        v, m = self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, c, die), rng)
+        if m.character == MERCHANT and m.dest >= 0 and not t.town_coastal[m.dest]:
+            m = m._replace(choice=0)     # no peeking into the bag: the draw is judged, not made
+        return v, apply(t, rules, state, seat, m)[0]
+
+    def pick(self, t, rules, state, seat, dice, left, rng):
+        other = 1 - seat
+        best, best_v = [], None
+        for c in left:
+            mine, s1 = self._best(rules, state, seat, c, dice[c], rng)
+            rest = [x for x in left if x != c]
+            if len(rest) == 2:
+                # The opponent takes the die best for them; the last one is ours.
+                reply = None
+                for o in rest:
+                    theirs, s2 = self._best(rules, s1, other, o, dice[o], rng)
+                    if reply is None or theirs > reply[0]:
+                        reply = (theirs, s2, rest[1] if o == rest[0] else rest[0])
+                theirs, s2, last = reply
+                v = mine - theirs + self._best(rules, s2, seat, last, dice[last], rng)[0]
+            elif len(rest) == 1:
+                v = mine - self._best(rules, s1, other, rest[0], dice[rest[0]], rng)[0]
+            else:
+                v = mine
+            if best_v is None or v > best_v + 1e-9:
+                best, best_v = [c], v
+            elif v > best_v - 1e-9:
+                best.append(c)
+        self._plan = None
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+POLICIES = {p.name: p for p in (RandomPolicy, Greedy, Planner)}
+DEFAULT = "greedy"
+
+
+def seat_policies(spec: str | None, seats: int) -> tuple[str, ...]:
+    """Policy names per seat from `greedy` or `greedy,random` (one per seat)."""
+    names = [s.strip() for s in (spec or DEFAULT).split(",") if s.strip()]
+    if not names:
+        raise KitError("--policy: give a policy name, e.g. greedy")
+    for name in names:
+        if name not in POLICIES:
+            raise KitError(f"--policy: unknown policy {name!r}{did_you_mean(name, POLICIES)}; "
+                           f"policies: {', '.join(POLICIES)}")
+    if len(names) == 1:
+        return tuple(names) * seats
+    if len(names) != seats:
+        raise KitError(f"--policy lists {len(names)} policies for {seats} player seat{'s' if seats > 1 else ''}; "
+                       "give one for all seats or one per seat")
+    return tuple(names)
+

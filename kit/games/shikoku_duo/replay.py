@@ -1,0 +1,308 @@
+"""`kit replay --game shikoku-duo LOG.yaml`: check a hand-played game, then set it beside simulations.
+
+The log is what the players transcribe from the progress sheet (see
+data/shikoku-duo/example-log.yaml): the seed that set up the game and draws the goods,
+the number of players (1: the Automa is seat 2), optional rule overrides, and one entry
+per round with the dice rolled and the dice used in order:
+
+    - dice: {pilgrim: 3, merchant: 2, artist: 1}
+      turns:
+        - "1: pilgrim 3 12"
+        - "2: merchant 2 kochi draw 3 keep tea tea salt indigo paper"
+        - "2: repeat merchant 2 uwajima sell 2"
+        - "1: artist 1 r3 paint"
+
+A turn is `SEAT: MOVE` in kit's move text (kit/games/shikoku_duo/rules.py format_move:
+CHARACTER STEPS WHERE and the action), `SEAT: repeat MOVE` for a hot-spring repeat of
+the die just used, and `keep GOODS...` after a mountain town's draw when more than the
+hold were held: every good kept, by name. Every turn is checked against the seed's
+setup and draws, the 1-2-1 draft order, the dice of its round and the rules (and, for
+the Automa, against what its printed rules make it do); the first illegal one stops
+the replay with `file:line: round N: why`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from kit.errors import KitError, Where, did_you_mean, display_path
+from kit.games.shikoku_duo import rules as R
+from kit.games.shikoku_duo.options import SPEC
+from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
+from kit.simulate import percentile_rank, run_games, summary
+from kit.yamlload import LMap, describe, fields, load_yaml
+
+
+@dataclass(frozen=True)
+class LoggedTurn:
+    seat: int                    # 0-based
+    move: R.Move
+    repeat: bool
+    keep: tuple[str, ...] | None
+    where: Where
+
+
+@dataclass(frozen=True)
+class LoggedRound:
+    number: int                  # 1-based
+    dice: tuple[int, int, int]
+    turns: tuple[LoggedTurn, ...]
+    where: Where
+
+
+@dataclass(frozen=True)
+class Log:
+    seed: int
+    players: int
+    rules: tuple[tuple[str, str], ...]
+    rounds: tuple[LoggedRound, ...]
+    where: Where
+
+
+def _raw(value) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def parse_log(doc, file_where: Where, t: R.Tables | None = None) -> Log:
+    """The log's structure; moves are read once the tables are known (`read_moves`)."""
+    if not isinstance(doc, LMap):
+        raise KitError("a game log should be a mapping with seed, players and rounds", file_where)
+    f = fields(doc, {"seed": int, "players": int, "rounds": list}, {"rules": dict}, what="game log")
+    if f["players"] not in (1, 2):
+        raise KitError(f"players should be 1 (against the Automa) or 2, not {f['players']}", doc.at("players"))
+    spec = {o.name: o for o in SPEC}
+    rules = []
+    for key, value in (f.get("rules") or {}).items():
+        at = f["rules"].at(key)
+        if key not in spec:
+            raise KitError(f"unknown rule option {key!r}{did_you_mean(key, spec)}", at)
+        spec[key].check(value, at)
+        rules.append((key, _raw(value)))
+    return Log(f["seed"], f["players"], tuple(rules), (), doc.where), f["rounds"]
+
+
+def read_rounds(rounds, t: R.Tables) -> tuple[LoggedRound, ...]:
+    out = []
+    for k, item in enumerate(rounds):
+        where = rounds.at(k)
+        what = f"round {k + 1}"
+        f = fields(item, {"dice": dict, "turns": list}, what=what, where=where)
+        d = fields(f["dice"], {c: int for c in R.CHARACTERS}, what=f"{what} dice")
+        dice = []
+        for c in R.CHARACTERS:
+            if d[c] not in t.dice[R.CHARACTERS.index(c)]:
+                raise KitError(f"{what}: the {c} die has no face {d[c]} (faces "
+                               f"{', '.join(map(str, t.dice[R.CHARACTERS.index(c)]))})", f["dice"].at(c))
+            dice.append(d[c])
+        turns = f["turns"]
+        out.append(LoggedRound(k + 1, tuple(dice), tuple(_turn(x, turns.at(j), t, what)
+                                                       for j, x in enumerate(turns)), where))
+    return tuple(out)
+
+
+def _turn(item, where: Where, t: R.Tables, what: str) -> LoggedTurn:
+    if not isinstance(item, str):
+        raise KitError(f"{what}: a turn is \"SEAT: MOVE\", e.g. \"1: pilgrim 3 12\", not {describe(item)}", where)
+    seat_text, sep, rest = item.partition(":")
+    if not sep or seat_text.strip() not in ("1", "2"):
+        raise KitError(f"{what}: write \"SEAT: MOVE\" with seat 1 or 2, not {item!r}", where)
+    words = rest.split()
+    repeat = bool(words) and words[0] == "repeat"
+    if repeat:
+        words = words[1:]
+    keep = None
+    if "keep" in words:
+        i = words.index("keep")
+        keep = tuple(words[i + 1:])
+        words = words[:i]
+        for name in keep:
+            if name not in t.goods_names:
+                raise KitError(f"{what}: unknown goods {name!r}{did_you_mean(name, t.goods_names)}", where)
+    try:
+        move = R.parse_move(t, " ".join(words))
+    except R.IllegalMove as err:
+        raise KitError(f"{what}: {err}", where) from None
+    return LoggedTurn(int(seat_text) - 1, move, repeat, keep, where)
+
+
+@dataclass(frozen=True)
+class Played:
+    rounds: int
+    finished: bool
+    scores: tuple[int, int]
+    winner: int | None
+    ended: tuple[str, ...]
+
+
+def check_game(log: Log, setup) -> Played:
+    """Replay every round under the rules; the first illegal turn raises KitError at its line."""
+    t, rules = setup.tables, setup.rules
+    who = controllers(setup)
+    automa = setup.solo
+    state = R.setup(t, rules, log.seed, automa)
+    tops = who[1].rank_tops if automa else ()
+    ended: tuple[str, ...] = ()
+    bot_rng = random.Random(0)
+    for rnd in log.rounds:
+        def fail(why, where=rnd.where, n=rnd.number):
+            return KitError(f"round {n}: {why}", where)
+
+        if ended:
+            raise fail(f"the game was over after round {rnd.number - 1} ({', '.join(ended)})")
+        order = R.drafters(state)
+        left = [0, 1, 2]
+        turns = list(rnd.turns)
+        k = 0
+        for n, seat in enumerate(order):
+            if k >= len(turns):
+                raise fail(f"the round stops after {n} dice; seat {seat + 1} uses the "
+                           f"{'first second third'.split()[n]} die next")
+            turn = turns[k]
+            k += 1
+            here = partial(fail, where=turn.where)
+            if turn.repeat:
+                raise here("a repeat must follow the die it repeats")
+            if turn.seat != seat:
+                raise here(f"seat {turn.seat + 1} uses a die, but the {'first second third'.split()[n]} die of "
+                           f"this round is seat {seat + 1}'s (1-2-1 from the first drafter)")
+            c = turn.move.character
+            if c not in left:
+                raise here(f"the {R.CHARACTERS[c]} die was already used this round")
+            if automa and seat == 1 and len(left) > 1:
+                want = who[1].pick(t, rules, state, seat, rnd.dice, tuple(left), bot_rng)
+                if want != c:
+                    raise here(f"the Automa takes the {R.CHARACTERS[want]} die by its rules, not the {R.CHARACTERS[c]}")
+            left.remove(c)
+            held = state.hot == seat
+            state = _do(t, rules, state, seat, rnd.dice[c], turn, who[seat], automa and seat == 1, here)
+            if k < len(turns) and turns[k].repeat:
+                turn = turns[k]
+                k += 1
+                here = partial(fail, where=turn.where)
+                if turn.seat != seat or not R.may_repeat(state, seat, held):
+                    raise here(f"seat {turn.seat + 1} cannot repeat: "
+                               + ("only the seat that used the die may" if turn.seat != seat else
+                                  "it did not hold the hot-spring token before this die"))
+                if turn.move.character != c:
+                    raise here(f"a repeat moves the same character ({R.CHARACTERS[c]})")
+                state = _do(t, rules, R.spend_hot(state), seat, rnd.dice[c], turn, who[seat],
+                            automa and seat == 1, here)
+        if k < len(turns):
+            raise KitError(f"round {rnd.number}: three dice were used already", turns[k].where)
+        state = state._replace(round=state.round + 1)
+        ended = R.fired(t, state, tops)
+    by_char = tuple(R.score_of(t, p, who[s]) for s, p in enumerate(state.players))
+    scores = (sum(by_char[0]), sum(by_char[1]))
+    win = R.winner(scores, tuple(p.copper for p in state.players), automa) if ended else None
+    return Played(state.round, bool(ended), scores, win, ended)
+
+
+def _do(t, rules, state, seat, die, turn: LoggedTurn, controller, is_automa: bool, fail) -> R.State:
+    move = turn.move
+    if move.steps != die and move.character != R.PILGRIM:
+        raise fail(f"the {R.CHARACTERS[move.character]} die shows {die}, not {move.steps}")
+    why = R.explain(t, rules, state, seat, die, move)
+    if why:
+        raise fail(why)
+    if is_automa:
+        want = controller.choose(t, rules, state, seat, R.legal_moves(t, rules, state, seat, move.character, die),
+                                 None)
+        if want != move:
+            raise fail(f"the Automa's rules make it play {R.format_move(t, want)}")
+    kept_box = []
+
+    def keep(pool):
+        if turn.keep is None:
+            raise fail(f"the draw brings {sum(pool)} goods ({_goods(t, pool)}); write which {t.hold} are kept: "
+                       f"keep GOODS...")
+        kept = tuple(turn.keep.count(name) for name in t.goods_names)
+        bad = R.check_keep(t, pool, kept)
+        if bad:
+            raise fail(f"{bad} (held and drawn: {_goods(t, pool)})")
+        kept_box.append(kept)
+        return kept
+
+    after, drawn, kept = R.apply(t, rules, state, seat, move, keep)
+    if turn.keep is not None and not kept_box:
+        raise fail("keep is only written when a draw brings more goods than the hold")
+    return controller.after(t, rules, state, after, seat, move)
+
+
+def _goods(t: R.Tables, counts) -> str:
+    return " ".join(name for name, n in zip(t.goods_names, counts) for _ in range(n)) or "none"
+
+
+def ordinal(x: float) -> str:
+    n = int(round(x))
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _same_setup(setup, seed: int, k_seed: int) -> R.Result:
+    """A simulated game on the log's setup (shops, tiles, wave sides, bag), with its own dice."""
+    return R.play(setup.tables, setup.rules, seed, controllers(setup), game_rng(k_seed))
+
+
+def compare(played: Played, results, log: Log, policies) -> str:
+    g = len(results)
+    lines = [f"{sum(len(r.turns) for r in log.rounds)} turns in {len(log.rounds)} rounds checked: every one legal"
+             + ("" if played.finished else "; the log stops before the game is over")]
+    lines.append(f"simulated: {g} games of the same setup with {', '.join(dict.fromkeys(policies))}")
+    rounds = [r.rounds for r in results]
+    rs = summary(rounds)
+    lines.append(f"  rounds {played.rounds:4d}: {ordinal(percentile_rank(played.rounds, rounds))} percentile "
+                 f"(simulated median {rs['median']:g}, p5 {rs['p5']:g}, p95 {rs['p95']:g})")
+    for seat in range(2):
+        pts = [r.scores[seat] for r in results]
+        ps = summary(pts)
+        lines.append(f"  seat {seat + 1} points {played.scores[seat]:4d}: "
+                     f"{ordinal(percentile_rank(played.scores[seat], pts))} percentile "
+                     f"(simulated median {ps['median']:g}, p5 {ps['p5']:g}, p95 {ps['p95']:g})")
+    if played.finished:
+        win = "a draw" if played.winner is None else f"seat {played.winner + 1}"
+        lines.append(f"  winner: {win}; the game ended on {', '.join(played.ended)}")
+    sim_wins = [sum(1 for r in results if r.winner == s) / g for s in range(2)]
+    lines.append("  simulated winners: " + ", ".join(f"seat {s + 1} {w:.0%}" for s, w in enumerate(sim_wins)))
+    return "\n".join(lines)
+
+
+def replay_command(ctx, log, games, policy, workers) -> str:
+    path = Path(log)
+    doc = load_yaml(path)
+    parsed, raw_rounds = parse_log(doc, Where(display_path(path), 1))
+    # The log's own rules describe how the game was played; --rule may still override them.
+    model = load_model(ctx, tuple(parsed.rules) + tuple(ctx.rules))
+    setup = make_setup(model, ctx.data_dir, parsed.players, policy)
+    parsed = Log(parsed.seed, parsed.players, parsed.rules, read_rounds(raw_rounds, setup.tables), parsed.where)
+    played = check_game(parsed, setup)
+    results = run_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
+                        desc="shikoku-duo")
+    head = f"{display_path(path)}: {parsed.players} player{'s' if parsed.players > 1 else ''}, seed {parsed.seed}"
+    return head + "\n" + compare(played, results, parsed, setup.policies)
+
+
+def log_text(t: R.Tables, rules: R.Rules, seed: int, players: int, record, note: str = "") -> str:
+    """A recorded game (rules.play's Steps) written as a replay log, as the progress sheet has it."""
+    state = R.setup(t, rules, seed, players == 1)
+    lines = [f"# {note}" if note else "# A game of shikoku-duo transcribed from the progress sheet.",
+             f"seed: {seed}", f"players: {players}", "rounds:"]
+    rounds: dict[int, list] = {}
+    for step in record:
+        rounds.setdefault(step.round, []).append(step)
+    for r in sorted(rounds):
+        steps = rounds[r]
+        dice = {R.CHARACTERS[s.move.character]: s.die for s in steps if not s.repeat}
+        lines.append(f"  - dice: {{pilgrim: {dice['pilgrim']}, merchant: {dice['merchant']}, artist: {dice['artist']}}}")
+        lines.append("    turns:")
+        for s in steps:
+            text = ("repeat " if s.repeat else "") + R.format_move(t, s.move)
+            if s.drawn and sum(state.players[s.seat].goods) + sum(s.drawn) > t.hold:
+                text += " keep " + _goods(t, s.kept)
+            lines.append(f'      - "{s.seat + 1}: {text}"')
+            if s.repeat:
+                state = R.spend_hot(state)
+            state = R.apply(t, rules, state, s.seat, s.move, (lambda pool, k=s.kept: k))[0]
+    return "\n".join(lines) + "\n"

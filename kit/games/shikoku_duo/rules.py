@@ -1,0 +1,867 @@
+"""The shikoku-duo rules as a pure engine: setup, every legal move of a die, whole games.
+
+The board becomes small ints: ring spaces 0..36 clockwise, towns and regions by their
+order in board.yaml, goods kinds and painting types by their order in components.yaml.
+Paths are precomputed once per board (`Tables`), so a move is a lookup and a mask test.
+States and moves are NamedTuples: immutable values, cheap enough to make every turn of
+every simulated game, printed and parsed as text by `format_move` / `parse_move`.
+
+How the rules text is read where it is open (the named ones are options in
+data/shikoku-duo/rules.yaml, default first):
+
+- Setup. Both pilgrims start on ring space 0, the start (board.yaml's first space),
+  sharing it; its effect is not taken at setup. Both merchants start in
+  `start_town` (default: the first mountain town in board.yaml), both artists in
+  `start_region` (default: the first region). The seed shuffles the shop tokens onto
+  the coastal towns, each player's 10 painting tiles, and which side of each wave tile
+  is up. `first_drafter`: the first round's first drafter is drawn from the seed
+  (random), or is always seat 1 (seat1). It then alternates every round.
+- Pilgrim. Moves exactly N clockwise (N+n or N-n, at least 1, with a pilgrim wave
+  tile; the plain N is always allowed, so the effect can be declined). Occupied
+  spaces are passed; an occupied final space makes it jump to the next free one (and
+  on, if that is occupied too). `pilgrim_blockers`: a space is occupied by any figure
+  on it - the other pilgrim, or a merchant in the coastal town there (figures) - or
+  only by the other pilgrim (pilgrims). Effects: temple +1 shrine (stays at the top
+  when full), garden +1 garden, the hot spring takes the token (from the board or from
+  the opponent), seashore takes a wave tile (the player's choice among those on the
+  board; if none is there, one of the opponent's; nothing when holding all three),
+  coastal town earns `town_coins` copper.
+- Merchant. Paths of exactly N route segments. `merchant_path`: a path never enters a
+  town twice nor returns to its start (simple), or may double back (walk). A coastal
+  town with another figure in it (the other merchant, or a pilgrim on its ring space)
+  can be neither entered nor passed through. No path: no move, no action. The move is
+  the destination; which path led there does not matter. Mountain town: draw its value
+  (+n with draw_plus, the player's choice) from the bag, then keep any `hold` of them
+  and what was held; the rest go back. Coastal town: sell any number of goods of the
+  kind its shop names (+n copper each with sell_plus). Copper turns into gold slabs
+  (10 copper each) at once, whoever earned it; copper above the track's top (9) is
+  lost only once all 6 slabs are won.
+- Goods bag. A draw is a seeded random draw without replacement from the goods in the
+  bag: draw k of a game with seed S is made by Random(S * 1_000_003 + k), so a replay
+  of the same moves draws the same goods. An empty bag draws nothing.
+- Artist. Moves exactly N regions into neighbouring regions (model.Region.neighbours:
+  across a route segment, never through a mountain town), never entering a region
+  twice in the move, its start included; no such path: no move, no action. Then paint
+  (turn up as many tiles as there are other figures - both players', the other artist
+  too - in the arrival region, counting the ring spaces and towns around it; each
+  figure once) or gift (the first face-up tile, if its type is the region's). Paint
+  is always allowed (it may turn none).
+- Wave effects (waves.yaml, one side up per tile). pilgrim_plus / pilgrim_minus: the
+  move's length may be N±n. draw_plus: a mountain town may draw n more. sell_plus: n
+  more copper per good sold (never hurts, always applied). paint_plus: `paint_plus`
+  (count) painting turns n more tiles and the cap is 5+n; (cap) only the cap rises, as
+  the designer's text says of the artist's tile. paint_path: figures around every
+  region passed through are counted (each figure once; the start region is not passed
+  through), still capped. Effects that never hurt are always applied.
+- Hot-spring token. Its holder may spend it after any die it did not take the token
+  with ("今後のダイス": from the next die on) to move the same character the same count
+  again, with that move's effect; the token goes back to the board.
+- Game end. At the end of a round in which a shrine track reached 9 (its last slot), a
+  garden track its last slot, a 6th gold slab was won or a 10th painting was gifted
+  (an Automa rank track reaching its last slot counts as its character's condition).
+  `round_limit` rounds end a game that never ends otherwise (never seen with the
+  shipped data, counted as `limit`). Highest total wins, then more copper, else a
+  draw; against the Automa a tie goes to the human.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+PILGRIM, MERCHANT, ARTIST = 0, 1, 2
+CHARACTERS = ("pilgrim", "merchant", "artist")
+OTHER, TEMPLE, GARDEN, HOT_SPRING, SEASHORE, TOWN = range(6)
+SPACE_KINDS = ("start", "temple", "garden", "hot_spring", "seashore", "town")
+EFFECTS = ("pilgrim_plus", "pilgrim_minus", "draw_plus", "sell_plus", "paint_plus", "paint_path")
+P_PLUS, P_MINUS, DRAW_PLUS, SELL_PLUS, PAINT_PLUS, PAINT_PATH = range(6)
+NOTHING, PAINT, GIFT = 0, 1, 2
+ACTIONS = ("nothing", "paint", "gift")
+END_CONDITIONS = ("shrine", "garden", "slabs", "gifts", "limit")
+BOARD, START = -1, 0
+PAINT_CAP = 5
+COPPER_PER_SLAB = 10
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow in this position; the message says why."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    players: int = 2
+    first_drafter: str = "random"
+    pilgrim_blockers: str = "figures"
+    merchant_path: str = "simple"
+    paint_plus: str = "count"
+    start_town: str = ""
+    start_region: str = ""
+    round_limit: int = 60
+
+    @classmethod
+    def from_options(cls, options) -> "Rules":
+        return cls(**{f.name: options[f.name] for f in dataclasses.fields(cls) if f.name in options})
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The board and components as small ints, precomputed once (picklable, no model)."""
+
+    ring_names: tuple[str, ...]
+    ring_kind: tuple[int, ...]                  # per space: TEMPLE, GARDEN, ...
+    ring_town: tuple[int, ...]                  # coastal town on that space, or -1
+    town_names: tuple[str, ...]
+    town_coastal: tuple[bool, ...]
+    town_value: tuple[int, ...]                 # goods drawn in a mountain town, 0 on the coast
+    town_ring: tuple[int, ...]                  # ring space of a coastal town, or -1
+    coastal: tuple[int, ...]                    # the coastal towns, in board order
+    region_names: tuple[str, ...]
+    region_painting: tuple[int, ...]            # painting type of each region
+    region_spaces: tuple[int, ...]              # mask of ring spaces round each region
+    region_towns: tuple[int, ...]               # mask of towns on each region's edge
+    merchant_paths: tuple                       # [mode][town][n] -> (union of masks, ((dest, (entered-mask, ...)), ...))
+    artist_paths: tuple                         # [region][n] -> ((dest, passed-mask), ...)
+    artist_dests: tuple                         # [region][n] -> destinations, ascending
+    dice: tuple[tuple[int, ...], ...]           # per character: its six faces
+    goods_names: tuple[str, ...]
+    goods_counts: tuple[int, ...]
+    shops: tuple[tuple[int, int], ...]          # (goods kind, copper per good)
+    town_coins: int
+    shrine_track: tuple[int, ...]
+    garden_track: tuple[int, ...]
+    slabs: tuple[int, ...]
+    artist_slots: tuple[int, ...]
+    painting_names: tuple[str, ...]
+    paintings: tuple[int, ...]                  # a player's tiles (painting types), unshuffled
+    hold: int
+    copper_max: int
+    wave_names: tuple[tuple[str, str], ...]     # per tile (character): the two side ids
+    wave_effects: tuple[tuple[tuple[int, int], tuple[int, int]], ...]   # per tile: (effect, amount) per side
+    max_steps: int
+
+    @property
+    def ring(self) -> int:
+        return len(self.ring_kind)
+
+    @property
+    def shrine_top(self) -> int:
+        return len(self.shrine_track) - 1
+
+    @property
+    def garden_top(self) -> int:
+        return len(self.garden_track) - 1
+
+
+def _walks(links, start: int, n: int, simple: bool, blocked_start: bool) -> tuple:
+    """(end, mask of nodes entered) of every path of exactly n steps from start."""
+    out = set()
+
+    def go(at, left, seen, entered):
+        if left == 0:
+            out.add((at, entered))
+            return
+        for b in links[at]:
+            if simple and seen >> b & 1:
+                continue
+            go(b, left - 1, seen | 1 << b, entered | 1 << b)
+
+    go(start, n, 1 << start if blocked_start else 0, 0)
+    return tuple(sorted(out))
+
+
+def _by_dest(paths) -> tuple:
+    """(union of the masks, ((dest, masks of the paths there), ...)) from (dest, mask) pairs."""
+    grouped: dict[int, list[int]] = {}
+    for d, m in paths:
+        grouped.setdefault(d, []).append(m)
+    union = 0
+    for d, m in paths:
+        union |= m
+    return union, tuple((d, tuple(ms)) for d, ms in sorted(grouped.items()))
+
+
+def tables(model) -> Tables:
+    """The engine's view of a loaded model (model.ShikokuDuo, or any value of its shape)."""
+    board, comp = model.board, model.components
+    town_ids = tuple(board.towns)
+    tix = {k: i for i, k in enumerate(town_ids)}
+    towns = [board.towns[k] for k in town_ids]
+    ring_town = tuple(tix[s.town] if s.town is not None else -1 for s in board.ring)
+    kinds = {k: i for i, k in enumerate(SPACE_KINDS)}
+    ring_kind = tuple(kinds.get(s.kind, OTHER) for s in board.ring)
+    coastal = tuple(i for i, t in enumerate(towns) if t.kind == "coastal")
+    town_ring = [-1] * len(towns)
+    for i, s in enumerate(board.ring):
+        if s.town is not None:
+            town_ring[tix[s.town]] = i
+    links = [[] for _ in towns]
+    for a, b in board.routes:
+        links[tix[a]].append(tix[b])
+        links[tix[b]].append(tix[a])
+    links = [tuple(sorted(set(x))) for x in links]
+    rid = {r.id: i for i, r in enumerate(board.regions)}
+    rlinks = [tuple(sorted(rid[n] for n in r.neighbours)) for r in board.regions]
+    ptypes = tuple(p.id for p in comp.painting_types)
+    pix = {k: i for i, k in enumerate(ptypes)}
+    goods = tuple(comp.goods)
+    gix = {k: i for i, k in enumerate(goods)}
+    wave_by_char = {c: [w for w in comp.waves if w.character == c] for c in CHARACTERS}
+    waves = tuple(tuple(wave_by_char[c]) for c in CHARACTERS)
+    max_steps = max(max(comp.dice[c]) for c in CHARACTERS) + max(
+        [w.amount or 0 for w in comp.waves if w.effect == "pilgrim_plus"] + [0])
+    artist_paths = tuple(tuple(_walks(rlinks, r, n, True, True) if n else ((r, 0),)
+                               for n in range(max_steps + 1)) for r in range(len(rlinks)))
+    return Tables(
+        ring_names=tuple(s.name for s in board.ring),
+        ring_kind=ring_kind,
+        ring_town=ring_town,
+        town_names=town_ids,
+        town_coastal=tuple(t.kind == "coastal" for t in towns),
+        town_value=tuple(int(t.value or 0) if t.kind != "coastal" else 0 for t in towns),
+        town_ring=tuple(town_ring),
+        coastal=coastal,
+        region_names=tuple(r.id for r in board.regions),
+        region_painting=tuple(pix[r.painting] for r in board.regions),
+        region_spaces=tuple(sum(1 << i for i in r.spaces) for r in board.regions),
+        region_towns=tuple(sum(1 << tix[k] for k in r.towns) for r in board.regions),
+        merchant_paths=tuple(tuple(tuple(_by_dest(_walks(links, s, n, simple, simple) if n else ((s, 0),))
+                                         for n in range(max_steps + 1)) for s in range(len(towns)))
+                             for simple in (True, False)),
+        artist_paths=artist_paths,
+        artist_dests=tuple(tuple(tuple(sorted({d for d, _ in paths})) for paths in by_n) for by_n in artist_paths),
+        dice=tuple(tuple(comp.dice[c]) for c in CHARACTERS),
+        goods_names=goods,
+        goods_counts=tuple(comp.goods[k] for k in goods),
+        shops=tuple((gix[s.kind], s.value) for s in comp.shops),
+        town_coins=comp.town_coins,
+        shrine_track=tuple(comp.shrine_track),
+        garden_track=tuple(comp.garden_track),
+        slabs=tuple(comp.slabs),
+        artist_slots=tuple(comp.artist_slots),
+        painting_names=ptypes,
+        paintings=tuple(pix[p] for p in comp.paintings),
+        hold=comp.hold,
+        copper_max=comp.copper_max,
+        wave_names=tuple(tuple(w.id for w in ws) for ws in waves),
+        wave_effects=tuple(tuple((EFFECTS.index(w.effect), int(w.amount or 0)) for w in ws) for ws in waves),
+        max_steps=max_steps,
+    )
+
+
+# --- state --------------------------------------------------------------------------
+
+class Player(NamedTuple):
+    pilgrim: int = START         # ring space
+    merchant: int = 0            # town
+    artist: int = 0              # region
+    shrine: int = 0
+    garden: int = 0
+    copper: int = 0
+    slabs: int = 0
+    goods: tuple[int, ...] = ()  # held, per goods kind
+    painted: int = 0             # tiles turned face up (a prefix of the row)
+    gifted: int = 0              # tiles gifted (a prefix of the face-up ones)
+    paintings: tuple[int, ...] = ()   # the player's tiles in their shuffled order
+    ranks: tuple[int, ...] = ()  # the Automa's three rank tracks; () for a human
+
+
+class State(NamedTuple):
+    players: tuple[Player, Player]
+    bag: tuple[int, ...]         # goods in the bag, per kind
+    shops: tuple[int, ...]       # per town: its shop token, or -1 (mountain towns)
+    sides: tuple[int, int, int]  # wave tile of each character: which side (0/1) is up
+    waves: tuple[int, int, int]  # who holds each wave tile: BOARD, 0 or 1
+    hot: int                     # who holds the hot-spring token: BOARD, 0 or 1
+    first: int                   # the first drafter of round 1
+    round: int = 0               # rounds finished
+    draws: int = 0               # draws made from the bag so far
+    seed: int = 0
+
+
+class Move(NamedTuple):
+    """One character's move for one die, with the choice made where it stops.
+
+    `dest` is the ring space, town or region arrived at, or -1 when no path exists (no
+    move, no action). `choice`: for a pilgrim on seashore, the wave tile taken (a
+    character index) or -1; for a merchant, the goods drawn in a mountain town or sold
+    in a coastal town; for an artist, NOTHING, PAINT or GIFT. `passed`: the regions an
+    artist passed through (a mask), when it holds the paint_path effect, else 0.
+    """
+
+    character: int
+    steps: int
+    dest: int
+    choice: int = -1
+    passed: int = 0
+
+
+class Step(NamedTuple):
+    """What one die did, as the progress sheet records it."""
+
+    round: int
+    seat: int
+    die: int
+    move: Move
+    drawn: tuple[int, ...] = ()
+    kept: tuple[int, ...] = ()
+    repeat: bool = False         # a hot-spring repeat of the die before it
+
+
+def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
+    """The starting position of game `seed` (shops, tiles and wave sides drawn from it)."""
+    rng = random.Random(seed)
+    shops = list(range(len(t.shops)))
+    rng.shuffle(shops)
+    town_shop = [-1] * len(t.town_names)
+    for town, shop in zip(t.coastal, shops):
+        town_shop[town] = shop
+    sides = tuple(rng.randrange(2) for _ in CHARACTERS)
+    first = rng.randrange(2) if rules.first_drafter == "random" else 0
+    start_town = (t.town_names.index(rules.start_town) if rules.start_town
+                  else next(i for i, c in enumerate(t.town_coastal) if not c))
+    start_region = t.region_names.index(rules.start_region) if rules.start_region else 0
+    players = []
+    for seat in range(2):
+        tiles = list(t.paintings)
+        rng.shuffle(tiles)
+        ranks = (0, 0, 0) if automa and seat == 1 else ()
+        players.append(Player(START, start_town, start_region, goods=(0,) * len(t.goods_names),
+                              paintings=tuple(tiles), ranks=ranks))
+    return State(tuple(players), t.goods_counts, tuple(town_shop), sides, (BOARD,) * 3, BOARD, first,
+                 seed=seed)
+
+
+def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
+    return tuple(faces[rng.randrange(6)] for faces in t.dice)
+
+
+def drafters(state: State, round_: int | None = None) -> tuple[int, int, int]:
+    """Who uses the round's first, second and third die (1-2-1)."""
+    r = state.round if round_ is None else round_
+    a = (state.first + r) % 2
+    return (a, 1 - a, a)
+
+
+# --- effects ------------------------------------------------------------------------
+
+NO_EFFECTS = (0,) * len(EFFECTS)
+
+
+_EFFECTS: dict = {}     # (wave effects, sides, holders, seat) -> amounts: a game has few distinct ones
+
+
+def effects(t: Tables, state: State, seat: int) -> tuple[int, ...]:
+    """The amount of each wave effect `seat` has (0 when it holds no tile with it)."""
+    key = (t.wave_effects, state.sides, state.waves, seat)
+    fx = _EFFECTS.get(key)
+    if fx is None:
+        amounts = [0] * len(EFFECTS)
+        for c in range(3):
+            if state.waves[c] == seat:
+                e, amount = t.wave_effects[c][state.sides[c]]
+                amounts[e] += amount or 1
+        fx = _EFFECTS[key] = tuple(amounts)
+    return fx
+
+
+def _ring_occupied(t: Tables, rules: Rules, state: State, seat: int) -> int:
+    """Ring spaces a pilgrim of `seat` may not stop on (a mask)."""
+    occ = 0
+    for s, p in enumerate(state.players):
+        if s != seat:
+            occ |= 1 << p.pilgrim
+        if rules.pilgrim_blockers == "figures":
+            r = t.town_ring[p.merchant]
+            if r >= 0:
+                occ |= 1 << r
+    return occ
+
+
+def _blocked_towns(t: Tables, state: State, seat: int) -> int:
+    """Coastal towns the merchant of `seat` may not enter: another figure is there."""
+    blocked = 0
+    for s, p in enumerate(state.players):
+        if s != seat and t.town_coastal[p.merchant]:
+            blocked |= 1 << p.merchant
+        town = t.ring_town[p.pilgrim]
+        if town >= 0:
+            blocked |= 1 << town
+    return blocked
+
+
+def pilgrim_stop(t: Tables, rules: Rules, state: State, seat: int, steps: int) -> int:
+    n = t.ring
+    occ = _ring_occupied(t, rules, state, seat)
+    at = (state.players[seat].pilgrim + steps) % n
+    for _ in range(n):
+        if not occ >> at & 1:
+            return at
+        at = (at + 1) % n
+    return at
+
+
+def pilgrim_steps(fx: list[int], die: int) -> tuple[int, ...]:
+    options = [die]
+    if fx[P_PLUS]:
+        options.append(die + fx[P_PLUS])
+    if fx[P_MINUS] and die - fx[P_MINUS] >= 1:
+        options.append(die - fx[P_MINUS])
+    return tuple(sorted(set(options)))
+
+
+def merchant_dests(t: Tables, rules: Rules, state: State, seat: int, steps: int) -> tuple[int, ...]:
+    blocked = _blocked_towns(t, state, seat)
+    union, by_dest = t.merchant_paths[rules.merchant_path != "simple"][state.players[seat].merchant][steps]
+    if not union & blocked:
+        return tuple(d for d, _ in by_dest)
+    return tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+
+
+def figures_around(t: Tables, state: State, seat: int, regions: int) -> int:
+    """Figures other than `seat`'s artist in the regions of the mask, each counted once."""
+    if regions & (regions - 1) == 0:
+        r = regions.bit_length() - 1
+        spaces, towns = t.region_spaces[r], t.region_towns[r]
+    else:
+        spaces = towns = 0
+        for r in range(len(t.region_names)):
+            if regions >> r & 1:
+                spaces |= t.region_spaces[r]
+                towns |= t.region_towns[r]
+    n = 0
+    for s, p in enumerate(state.players):
+        if spaces >> p.pilgrim & 1:
+            n += 1
+        if towns >> p.merchant & 1:
+            n += 1
+        if s != seat and regions >> p.artist & 1:
+            n += 1
+    return n
+
+
+def paint_count(t: Tables, rules: Rules, state: State, seat: int, dest: int, passed: int) -> int:
+    """Tiles a paint action would turn up now at `dest` (the artist already there)."""
+    fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
+    p = state.players[seat]
+    regions = (1 << dest) | (passed if fx[PAINT_PATH] else 0)
+    n = figures_around(t, state, seat, regions)
+    plus = fx[PAINT_PLUS]
+    if plus and n and rules.paint_plus == "count":
+        n += plus
+    return max(0, min(n, PAINT_CAP + plus, len(p.paintings) - p.painted))
+
+
+def can_gift(t: Tables, p: Player, region: int) -> bool:
+    return p.gifted < p.painted and p.paintings[p.gifted] == t.region_painting[region]
+
+
+# --- legal moves --------------------------------------------------------------------
+
+def legal_moves(t: Tables, rules: Rules, state: State, seat: int, character: int, die: int) -> tuple[Move, ...]:
+    """Every legal move of `character` for a die showing `die`, in a fixed order."""
+    p = state.players[seat]
+    fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
+    if character == PILGRIM:
+        out = []
+        for steps in pilgrim_steps(fx, die):
+            dest = pilgrim_stop(t, rules, state, seat, steps)
+            if t.ring_kind[dest] == SEASHORE and not p.ranks:
+                for c in wave_choices(state, seat):
+                    out.append(Move(PILGRIM, steps, dest, c))
+            else:
+                out.append(Move(PILGRIM, steps, dest))
+        return tuple(dict.fromkeys(out))
+    if character == MERCHANT:
+        dests = merchant_dests(t, rules, state, seat, die)
+        if not dests:
+            return (Move(MERCHANT, die, -1),)
+        out = []
+        for d in dests:
+            if p.ranks:
+                out.append(Move(MERCHANT, die, d))
+            elif t.town_coastal[d]:
+                kind = t.shops[state.shops[d]][0]
+                out.extend(Move(MERCHANT, die, d, k) for k in range(p.goods[kind] + 1))
+            else:
+                v = t.town_value[d]
+                out.append(Move(MERCHANT, die, d, v))
+                if fx[DRAW_PLUS]:
+                    out.append(Move(MERCHANT, die, d, v + fx[DRAW_PLUS]))
+        return tuple(out)
+    if fx[PAINT_PATH]:
+        targets = sorted({(d, m & ~(1 << d)) for d, m in t.artist_paths[p.artist][die]})
+    else:
+        targets = [(d, 0) for d in t.artist_dests[p.artist][die]]
+    if not targets:
+        return (Move(ARTIST, die, -1),)
+    out = []
+    for d, passed in targets:
+        if p.ranks:
+            out.append(Move(ARTIST, die, d, NOTHING, passed))
+            continue
+        out.append(Move(ARTIST, die, d, PAINT, passed))
+        if can_gift(t, p, d):
+            out.append(Move(ARTIST, die, d, GIFT, passed))
+    return tuple(out)
+
+
+def wave_choices(state: State, seat: int) -> tuple[int, ...]:
+    """Wave tiles a pilgrim stopping on seashore may take: from the board, else the
+    opponent's; (-1,) when it holds all three."""
+    board = tuple(c for c in range(3) if state.waves[c] == BOARD)
+    if board:
+        return board
+    theirs = tuple(c for c in range(3) if state.waves[c] != seat)
+    return theirs or (-1,)
+
+
+def explain(t: Tables, rules: Rules, state: State, seat: int, die: int, move: Move) -> str | None:
+    """Why `move` is illegal for a die showing `die`, or None when it is legal."""
+    legal = legal_moves(t, rules, state, seat, move.character, die)
+    if move in legal:
+        return None
+    name = CHARACTERS[move.character]
+    if move.dest == -1:
+        return f"the {name} has a legal move for {die}, so it must move"
+    same = [m for m in legal if m.dest == move.dest and m.steps == move.steps]
+    if not same:
+        where = ", ".join(dict.fromkeys(describe_dest(t, m) for m in legal))
+        return (f"the {name} cannot reach {describe_dest(t, move)} with {move.steps}"
+                f"{'' if move.steps == die else f' (die {die})'}; it may reach {where}")
+    return f"{format_move(t, move)} is not allowed there; legal: " + "; ".join(format_move(t, m) for m in same)
+
+
+# --- applying -----------------------------------------------------------------------
+
+def _gain_copper(t: Tables, p: Player, copper: int) -> Player:
+    copper += p.copper
+    slabs = p.slabs
+    while copper >= COPPER_PER_SLAB and slabs < len(t.slabs):
+        copper -= COPPER_PER_SLAB
+        slabs += 1
+    return p._replace(copper=min(copper, t.copper_max), slabs=slabs)
+
+
+def draw_goods(t: Tables, state: State, n: int) -> tuple[int, ...]:
+    """The goods the next draw of n from the bag gives (a function of the seed and the draw number)."""
+    bag = list(state.bag)
+    total = sum(bag)
+    drawn = [0] * len(bag)
+    if n <= 0 or total == 0:
+        return tuple(drawn)
+    rng = random.Random(state.seed * 1_000_003 + state.draws)
+    for _ in range(min(n, total)):
+        k = rng.randrange(total)
+        for kind, c in enumerate(bag):
+            if k < c:
+                bag[kind] -= 1
+                drawn[kind] += 1
+                break
+            k -= c
+        total -= 1
+    return tuple(drawn)
+
+
+def keep_first(t: Tables, pool: tuple[int, ...]) -> tuple[int, ...]:
+    """The plain keep: the first `hold` goods in goods order."""
+    left, kept = t.hold, []
+    for c in pool:
+        k = min(c, left)
+        kept.append(k)
+        left -= k
+    return tuple(kept)
+
+
+def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=None):
+    """The state after `move` and its effect, with the goods drawn and kept: (state, drawn, kept).
+
+    `keep(pool) -> counts` chooses what to hold when a draw brings more than `hold`
+    (default keep_first); it is asked only then. An Automa seat only moves: its ranks
+    are advanced by kit.games.shikoku_duo.automa.
+    """
+    players = list(state.players)
+    p = players[seat]
+    c, d = move.character, move.dest
+    drawn = kept = ()
+    if d < 0:
+        return state, drawn, kept
+    if c == PILGRIM:
+        p = p._replace(pilgrim=d)
+        kind = t.ring_kind[d]
+        if p.ranks:
+            pass
+        elif kind == TEMPLE:
+            p = p._replace(shrine=min(p.shrine + 1, t.shrine_top))
+        elif kind == GARDEN:
+            p = p._replace(garden=min(p.garden + 1, t.garden_top))
+        elif kind == HOT_SPRING:
+            state = state._replace(hot=seat)
+        elif kind == SEASHORE and move.choice >= 0:
+            waves = list(state.waves)
+            waves[move.choice] = seat
+            state = state._replace(waves=tuple(waves))
+        elif kind == TOWN:
+            p = _gain_copper(t, p, t.town_coins)
+    elif c == MERCHANT:
+        p = p._replace(merchant=d)
+        if p.ranks:
+            pass
+        elif t.town_coastal[d]:
+            if move.choice > 0:
+                kind, value = t.shops[state.shops[d]]
+                goods = list(p.goods)
+                goods[kind] -= move.choice
+                bag = list(state.bag)
+                bag[kind] += move.choice
+                plus = effects(t, state, seat)[SELL_PLUS]
+                p = _gain_copper(t, p._replace(goods=tuple(goods)), move.choice * (value + plus))
+                state = state._replace(bag=tuple(bag))
+        else:
+            drawn = draw_goods(t, state, move.choice)
+            pool = tuple(a + b for a, b in zip(p.goods, drawn))
+            kept = pool if sum(pool) <= t.hold else (keep or partial_keep(t))(pool)
+            bag = tuple(b - x + (x + h - k) for b, x, h, k in zip(state.bag, drawn, p.goods, kept))
+            p = p._replace(goods=tuple(kept))
+            state = state._replace(bag=bag, draws=state.draws + 1)
+    else:
+        if move.choice == PAINT:
+            players[seat] = p._replace(artist=d)
+            n = paint_count(t, rules, state._replace(players=tuple(players)), seat, d, move.passed)
+            p = players[seat]._replace(painted=p.painted + n)
+        elif move.choice == GIFT:
+            p = p._replace(artist=d, gifted=p.gifted + 1)
+        else:
+            p = p._replace(artist=d)
+    players[seat] = p
+    return state._replace(players=tuple(players)), drawn, kept
+
+
+def partial_keep(t: Tables):
+    return lambda pool: keep_first(t, pool)
+
+
+def check_keep(t: Tables, pool: tuple[int, ...], kept: tuple[int, ...]) -> str | None:
+    if len(kept) != len(pool) or any(k < 0 or k > q for k, q in zip(kept, pool)):
+        return "kept goods that were not held or drawn"
+    if sum(kept) != min(t.hold, sum(pool)):
+        return f"must keep {min(t.hold, sum(pool))} goods, not {sum(kept)}"
+    return None
+
+
+def may_repeat(state: State, seat: int, held_before: bool) -> bool:
+    return held_before and state.hot == seat
+
+
+def spend_hot(state: State) -> State:
+    return state._replace(hot=BOARD)
+
+
+# --- the end ------------------------------------------------------------------------
+
+def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str, ...]:
+    """End conditions that hold now (an Automa's rank tracks count as its characters')."""
+    out = []
+    ps = state.players
+    shrine = any(p.shrine >= t.shrine_top for p in ps)
+    garden = any(p.garden >= t.garden_top for p in ps)
+    slabs = any(p.slabs >= len(t.slabs) for p in ps)
+    gifts = any(p.paintings and p.gifted >= len(p.paintings) for p in ps)
+    for p in ps:
+        if p.ranks and rank_tops:
+            shrine |= p.ranks[PILGRIM] >= rank_tops[PILGRIM]
+            slabs |= p.ranks[MERCHANT] >= rank_tops[MERCHANT]
+            gifts |= p.ranks[ARTIST] >= rank_tops[ARTIST]
+    for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)):
+        if hit:
+            out.append(name)
+    return tuple(out)
+
+
+def character_scores(t: Tables, p: Player) -> tuple[int, int, int]:
+    pilgrim = t.shrine_track[p.shrine] * t.garden_track[p.garden]
+    merchant = t.slabs[p.slabs - 1] if p.slabs else 0
+    artist = max(t.artist_slots[:p.gifted]) if p.gifted else 0
+    return pilgrim, merchant, artist
+
+
+def human_score(t: Tables, p: Player) -> int:
+    return sum(character_scores(t, p))
+
+
+def winner(scores: tuple[int, int], copper: tuple[int, int], automa: bool) -> int | None:
+    """Seat that wins (None: a draw): more points, then more copper; the human beats a tied Automa."""
+    if scores[0] != scores[1]:
+        return 0 if scores[0] > scores[1] else 1
+    if automa:
+        return 0
+    if copper[0] != copper[1]:
+        return 0 if copper[0] > copper[1] else 1
+    return None
+
+
+# --- text ---------------------------------------------------------------------------
+
+def describe_dest(t: Tables, move: Move) -> str:
+    if move.dest < 0:
+        return "nowhere"
+    if move.character == PILGRIM:
+        return f"space {move.dest}"
+    if move.character == MERCHANT:
+        return t.town_names[move.dest]
+    return t.region_names[move.dest]
+
+
+def format_move(t: Tables, move: Move) -> str:
+    """`pilgrim 3 12 wave artist`, `merchant 2 kochi sell 1`, `artist 2 r3 paint`, `merchant 4 stay`."""
+    head = f"{CHARACTERS[move.character]} {move.steps}"
+    if move.dest < 0:
+        return f"{head} stay"
+    parts = [head, describe_dest(t, move).replace("space ", "")]
+    if move.character == PILGRIM:
+        if move.choice >= 0:
+            parts += ["wave", CHARACTERS[move.choice]]
+    elif move.character == MERCHANT:
+        if move.choice >= 0:
+            parts += ["sell" if t.town_coastal[move.dest] else "draw", str(move.choice)]
+    else:
+        parts.append(ACTIONS[move.choice])
+        if move.passed:
+            parts += ["via"] + [t.region_names[r] for r in range(len(t.region_names)) if move.passed >> r & 1]
+    return " ".join(parts)
+
+
+def parse_move(t: Tables, text: str) -> Move:
+    """The inverse of format_move; raises IllegalMove on words it cannot read."""
+    words = text.split()
+    if len(words) < 3 or words[0] not in CHARACTERS:
+        raise IllegalMove(f"write a move as CHARACTER STEPS WHERE [ACTION], e.g. 'pilgrim 3 12', not {text!r}")
+    c = CHARACTERS.index(words[0])
+    try:
+        steps = int(words[1])
+    except ValueError:
+        raise IllegalMove(f"{words[1]!r} is not a number of steps") from None
+    if words[2] == "stay":
+        return Move(c, steps, -1)
+    rest = words[3:]
+    if c == PILGRIM:
+        try:
+            dest = int(words[2])
+        except ValueError:
+            raise IllegalMove(f"a pilgrim stops on a ring space number, not {words[2]!r}") from None
+        if not 0 <= dest < t.ring:
+            raise IllegalMove(f"there is no ring space {dest} (0-{t.ring - 1})")
+        choice = -1
+        if rest:
+            if rest[0] != "wave" or len(rest) != 2 or rest[1] not in CHARACTERS:
+                raise IllegalMove(f"after a pilgrim's space write 'wave pilgrim|merchant|artist', not {' '.join(rest)!r}")
+            choice = CHARACTERS.index(rest[1])
+        return Move(c, steps, dest, choice)
+    if c == MERCHANT:
+        if words[2] not in t.town_names:
+            raise IllegalMove(f"unknown town {words[2]!r}; towns: {', '.join(t.town_names)}")
+        dest = t.town_names.index(words[2])
+        want = "sell" if t.town_coastal[dest] else "draw"
+        if not rest:
+            return Move(c, steps, dest)      # the Automa's merchant: no action
+        if len(rest) != 2 or rest[0] != want or not rest[1].isdecimal():
+            raise IllegalMove(f"after {words[2]} write '{want} N', not {' '.join(rest)!r}")
+        return Move(c, steps, dest, int(rest[1]))
+    if words[2] not in t.region_names:
+        raise IllegalMove(f"unknown region {words[2]!r}; regions: {', '.join(t.region_names)}")
+    dest = t.region_names.index(words[2])
+    if not rest or rest[0] not in ACTIONS:
+        raise IllegalMove(f"after {words[2]} write paint, gift or nothing")
+    passed = 0
+    if len(rest) > 1:
+        if rest[1] != "via":
+            raise IllegalMove(f"after {rest[0]} write 'via REGION ...' or nothing")
+        for name in rest[2:]:
+            if name not in t.region_names:
+                raise IllegalMove(f"unknown region {name!r}")
+            passed |= 1 << t.region_names.index(name)
+    return Move(c, steps, dest, ACTIONS.index(rest[0]), passed)
+
+
+# --- whole games --------------------------------------------------------------------
+
+class Result(NamedTuple):
+    winner: int | None           # seat, or None for a draw
+    scores: tuple[int, int]
+    by_character: tuple[tuple[int, int, int], tuple[int, int, int]]
+    copper: tuple[int, int]
+    rounds: int
+    ended: tuple[str, ...]       # end conditions that held when the game ended
+    first: int                   # the first drafter of round 1
+    sides: tuple[int, int, int]  # which side of each wave tile was up
+    waves: tuple[int, int, int]  # who held each wave tile at the end
+    dice: int                    # dice used (hot-spring repeats not counted)
+    repeats: int                 # hot-spring repeats
+
+
+def score_of(t: Tables, p: Player, controller) -> tuple[int, int, int]:
+    """A seat's points by character: its boards, or an Automa's rank tracks."""
+    if p.ranks:
+        return controller.rank_scores(p.ranks)
+    return character_scores(t, p)
+
+
+def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, die: int, who,
+             rng: random.Random, record=None) -> tuple[State, int]:
+    """One die of one seat: its move, its effect, and a hot-spring repeat if the seat wants
+    one. Returns the new state and the number of repeats (0 or 1)."""
+    held = state.hot == seat
+    repeats = 0
+    for repeat in (False, True):
+        # A policy that already chose this die's move while drafting hands it over (it came
+        # from legal_moves of this very position), sparing a second move generation.
+        move = None if repeat else who.planned(state, character)
+        if move is None:
+            moves = legal_moves(t, rules, state, seat, character, die)
+            move = moves[0] if len(moves) == 1 else who.choose(t, rules, state, seat, moves, rng)
+        keep = None
+        if move.character == MERCHANT and move.dest >= 0 and not t.town_coastal[move.dest]:
+            keep = lambda pool: who.keep(t, rules, state, seat, pool, rng)  # noqa: E731
+        after, drawn, kept = apply(t, rules, state, seat, move, keep)
+        after = who.after(t, rules, state, after, seat, move)
+        if record is not None:
+            record.append(Step(state.round, seat, die, move, drawn, kept, repeat))
+        state = after
+        if repeat or not may_repeat(state, seat, held) or not who.repeat(t, rules, state, seat, character, die, rng):
+            break
+        state = spend_hot(state)
+        repeats = 1
+    return state, repeats
+
+
+def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, record=None) -> Result:
+    """A whole game of seed `seed`: controllers[seat] decides for each seat (a policy, or
+    the Automa in seat 2); `rng` rolls the dice and breaks the players' ties."""
+    automa = bool(getattr(controllers[1], "is_automa", False))
+    state = setup(t, rules, seed, automa)
+    tops = controllers[1].rank_tops if automa else ()
+    used = repeats = 0
+    ended = ()
+    while True:
+        dice = roll(t, rng)
+        left = [0, 1, 2]
+        for seat in drafters(state):
+            who = controllers[seat]
+            c = left[0] if len(left) == 1 else who.pick(t, rules, state, seat, dice, tuple(left), rng)
+            left.remove(c)
+            state, r = play_die(t, rules, state, seat, c, dice[c], who, rng, record)
+            used += 1
+            repeats += r
+        state = state._replace(round=state.round + 1)
+        ended = fired(t, state, tops)
+        if ended:
+            break
+        if state.round >= rules.round_limit:
+            ended = ("limit",)
+            break
+    by_char = tuple(score_of(t, p, controllers[s]) for s, p in enumerate(state.players))
+    scores = (sum(by_char[0]), sum(by_char[1]))
+    copper = tuple(p.copper for p in state.players)
+    return Result(winner(scores, copper, automa), scores, by_char, copper, state.round, ended, state.first,
+                  state.sides, state.waves, used, repeats)

@@ -1,0 +1,232 @@
+"""`kit sim --game shikoku-duo`: many seeded games between AI players (or one against the Automa).
+
+Game k of `--seed S` is set up by seed S+k (shops, painting tiles, wave sides, the first
+drafter and every draw from the goods bag), and its dice and the players' tie-breaks come
+from their own Random seeded from the same number, so a run reproduces whatever
+`--workers` says. `--players 1` puts the Automa (data/shikoku-duo/automa.yaml) in seat 2.
+
+The JSON has the shared keys of every game's report (kit/report.py; a solo run has two
+seats, the Automa's second); `game` holds what only this game measures:
+
+    rounds              {median, min, max, p5, p95}  rounds per game
+    ended               {condition: share}  share of games each end condition held at the end
+                        (shrine, garden, slabs, gifts; limit: stopped by round_limit). Several
+                        may hold in one game, so the shares may add up to more than 1
+    first_drafter       {share, ci95}  share of games won by round 1's first drafter
+    draws               share of games drawn (equal points and copper)
+    score               {all|winner|loser: {pilgrim|merchant|artist|total: {median, ..., spread}}}
+                        points per seat; spread = p95 - p5
+    winner_share        {pilgrim|merchant|artist: median share of the winner's points}
+    winner_waves        {side id: share of games the winner held that wave tile with that side up}
+    waves_up            {side id: share of games that side was up}
+    hot_spring_repeats  mean repeats per game
+    automa              (solo runs) {policy, win_rate, ci95}: the Automa's win share against it
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from kit import report
+from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
+from kit.games.shikoku_duo.options import check_players
+from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
+from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
+from kit.report import Measure, Outcome, Run, Simulator
+from kit.simulate import run_games, summary, wilson
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a worker needs to play a game, as plain picklable values."""
+
+    tables: Tables
+    rules: Rules
+    policies: tuple[str, ...]        # per seat; "automa" in seat 2 of a solo game
+    automa: AutomaRules | None
+    options: object = ()             # the rule options (model.rules), for the report
+
+    @property
+    def solo(self) -> bool:
+        return self.automa is not None
+
+
+def load_model(ctx, overrides=None):
+    from kit.games.shikoku_duo.model import load
+    return load(ctx.data_dir, ctx.rules if overrides is None else tuple(overrides), ctx.map_path())
+
+
+def make_setup(model, data_dir: Path, players: int | None, policy: str | None) -> Setup:
+    rules = Rules.from_options(model.rules)
+    players = check_players(players if players is not None else model.rules["players"])
+    t = tables(model)
+    if players == 1:
+        names = report.seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
+        automa = load_automa(Path(data_dir) / "automa.yaml")
+    else:
+        names, automa = report.seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
+    return Setup(t, rules, names, automa, model.rules)
+
+
+def controllers(setup: Setup) -> list:
+    t = setup.tables
+    out = [POLICIES[name](t) for name in setup.policies if name != "automa"]
+    if setup.solo:
+        out.append(Automa(t, setup.automa))
+    return out
+
+
+def game_rng(seed: int) -> random.Random:
+    # Offset from the setup's Random(seed), so the dice do not repeat the setup's shuffles.
+    return random.Random(seed * 2 + 1)
+
+
+def play_seeded(setup: Setup, seed: int, record=None) -> Result:
+    return play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), record)
+
+
+def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
+             show_progress: bool | None = None) -> list[Result]:
+    return run_games(partial(play_seeded, setup), games, seed, workers, desc="shikoku-duo",
+                     show_progress=show_progress)
+
+
+def _share(wins: int, trials: int) -> dict:
+    return {"share": wins / trials if trials else None, "ci95": list(wilson(wins, trials))}
+
+
+def _spread(values) -> dict:
+    s = summary(values)
+    s["spread"] = None if s["p5"] is None else s["p95"] - s["p5"]
+    return s
+
+
+MEASURES = (Measure("rounds", "rounds"), Measure("first_drafter_won", "first drafter won", rate=True),
+            Measure("margin", "winning margin"))
+
+
+def outcome(r: Result) -> Outcome:
+    wins = tuple(1.0 if r.winner == s else 0.0 for s in range(2))
+    margin = abs(r.scores[0] - r.scores[1])
+    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin))
+
+
+def figures(setup: Setup, results: list[Result], seed: int) -> dict:
+    """The shared report (kit/report.py: turns are dice used, hot-spring repeats included)."""
+    return report.figures([outcome(r) for r in results], seed=seed, policies=setup.policies,
+                          options=setup.options, game=game_figures(setup, results))
+
+
+def game_figures(setup: Setup, results: list[Result]) -> dict:
+    """What only shikoku-duo measures (the module docstring lists it)."""
+    n = len(results)
+    t = setup.tables
+    decided = [r for r in results if r.winner is not None]
+
+    def scores(rows) -> dict:
+        out = {c: _spread([bc[k] for bc in rows]) for k, c in enumerate(CHARACTERS)}
+        out["total"] = _spread([sum(bc) for bc in rows])
+        return out
+
+    winners = [r.by_character[r.winner] for r in decided]
+    losers = [r.by_character[1 - r.winner] for r in decided]
+    everyone = [bc for r in results for bc in r.by_character]
+    share = {c: summary([bc[k] / sum(bc) for bc in winners if sum(bc)])["median"] for k, c in enumerate(CHARACTERS)}
+    side_ids = [(c, side, t.wave_names[c][side]) for c in range(3) for side in range(2)]
+    game = {
+        "rounds": summary([r.rounds for r in results]),
+        "ended": {name: sum(1 for r in results if name in r.ended) / n for name in END_CONDITIONS},
+        "first_drafter": _share(sum(1 for r in results if r.winner == r.first), n),
+        "draws": sum(1 for r in results if r.winner is None) / n,
+        "score": {"all": scores(everyone), "winner": scores(winners), "loser": scores(losers)},
+        "winner_share": share,
+        "winner_waves": {sid: sum(1 for r in decided if r.sides[c] == side and r.waves[c] == r.winner) / n
+                         for c, side, sid in side_ids},
+        "waves_up": {sid: sum(1 for r in results if r.sides[c] == side) / n for c, side, sid in side_ids},
+        "hot_spring_repeats": sum(r.repeats for r in results) / n,
+    }
+    if setup.solo:
+        game["automa"] = {"policy": setup.policies[0],
+                          **_share(sum(1 for r in results if r.winner == 1), n)}
+    return game
+
+
+def _num(x) -> str:
+    return "-" if x is None else f"{x:g}" if isinstance(x, int) or float(x).is_integer() else f"{x:.1f}"
+
+
+def _pct(s: dict) -> str:
+    lo, hi = s["ci95"]
+    return "-" if s["share"] is None else f"{s['share']:.1%} ({lo:.1%}–{hi:.1%})"
+
+
+def lines(fig: dict) -> list[str]:
+    """The game's own lines of `kit sim` text."""
+    g = fig["game"]
+    ro = g["rounds"]
+    out = [f"rounds per game: median {_num(ro['median'])}, min {_num(ro['min'])}, max {_num(ro['max'])}, "
+           f"p5 {_num(ro['p5'])}, p95 {_num(ro['p95'])}",
+           "end conditions that held at the end: " + ", ".join(f"{k} {v:.1%}" for k, v in g["ended"].items()),
+           f"first drafter of round 1 wins: {_pct(g['first_drafter'])}; draws {g['draws']:.1%}"]
+    out.append("points (median, p5–p95):     pilgrim      merchant     artist       total")
+    for who in ("winner", "loser", "all"):
+        s = g["score"][who]
+        out.append(f"  {who:<26}" + "".join(
+            f" {_num(s[k]['median']):>4} ({_num(s[k]['p5'])}–{_num(s[k]['p95'])})".ljust(13)
+            for k in (*CHARACTERS, "total")))
+    out.append("winner's points by character (median share): "
+               + ", ".join(f"{k} {_num(None if v is None else 100 * v)}%" for k, v in g["winner_share"].items()))
+    out.append("wave sides: up in / held by the winner in (share of games): "
+               + ", ".join(f"{k} {g['waves_up'][k]:.0%}/{v:.0%}" for k, v in g["winner_waves"].items()))
+    out.append(f"hot-spring repeats per game: {g['hot_spring_repeats']:.2f}")
+    if "automa" in g:
+        a = g["automa"]
+        out.append(f"the Automa wins against {a['policy']}: {_pct(a)}")
+    return out
+
+
+def subtitle(fig: dict) -> str:
+    g = fig["game"]
+    ro, fd = g["rounds"], g["first_drafter"]
+    out = (f"rounds median {_num(ro['median'])} (p5 {_num(ro['p5'])}, p95 {_num(ro['p95'])}) · first drafter "
+           f"wins {fd['share']:.1%} · draws {g['draws']:.1%} · ended: "
+           + ", ".join(f"{k} {v:.0%}" for k, v in g["ended"].items() if v))
+    if "automa" in g:
+        out += f" · the Automa wins {g['automa']['share']:.1%}"
+    return out
+
+
+def text(fig: dict) -> str:
+    return report.text(SIM, fig)
+
+
+def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
+        show_progress: bool | None = None) -> Run:
+    model = load_model(ctx)
+    setup = make_setup(model, ctx.data_dir, players, policy)
+    results = simulate(setup, games, seed, workers, show_progress)
+    return Run(figures(setup, results, seed), tuple(outcome(r) for r in results), extra=tuple(results))
+
+
+def _cells(run_: Run):
+    from kit.games.shikoku_duo.simreport import cells
+    return cells(run_)
+
+
+def _pages(pdf, page, run_: Run, ctx) -> None:
+    from kit.games.shikoku_duo.simreport import pages
+    pages(pdf, page, run_)
+
+
+SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,
+                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
+
+
+def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
+                as_json: bool, report: str | None, vary=()) -> str:
+    from kit.report import sim_command as shared_sim_command
+    return shared_sim_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
+                              workers=workers, as_json=as_json, report=report, vary=vary)

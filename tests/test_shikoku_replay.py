@@ -1,0 +1,112 @@
+"""`kit replay --game shikoku-duo`: logs of simulated games replay cleanly; the first illegal
+turn stops the replay at its line with its round and why."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kit.errors import KitError, Where
+from kit.games.shikoku_duo import rules as R
+from kit.games.shikoku_duo.automa import load_automa
+from kit.games.shikoku_duo.replay import Log, check_game, log_text, parse_log, read_rounds
+from kit.games.shikoku_duo.sim import Setup, controllers, game_rng
+from kit.yamlload import parse_yaml
+from shikoku_world import world
+from test_shikoku_rules import DATA
+
+
+def setup_of(players=2):
+    m = world()
+    t, rules = R.tables(m), R.Rules.from_options(m.rules)
+    if players == 1:
+        return Setup(t, rules, ("greedy", "automa"), load_automa(DATA / "automa.yaml"))
+    return Setup(t, rules, ("greedy", "random"), None)
+
+
+def recorded(setup, seed):
+    record = []
+    res = R.play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), record)
+    return res, record
+
+
+def check_text(setup, text):
+    doc = parse_yaml(text, "log.yaml")
+    log, rounds = parse_log(doc, Where("log.yaml", 1))
+    log = Log(log.seed, log.players, log.rules, read_rounds(rounds, setup.tables), log.where)
+    return check_game(log, setup)
+
+
+@pytest.mark.parametrize("players", [2, 1])
+def test_a_simulated_game_written_as_a_log_replays_to_the_same_result(players):
+    setup = setup_of(players)
+    for seed in (3, 8):
+        res, record = recorded(setup, seed)
+        text = log_text(setup.tables, setup.rules, seed, players, record)
+        played = check_text(setup, text)
+        assert played.finished and played.rounds == res.rounds
+        assert played.scores == res.scores and played.winner == res.winner
+
+
+def _broken(text, old, new):
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def test_the_first_illegal_turn_names_its_line_and_round():
+    setup = setup_of()
+    _, record = recorded(setup, 3)
+    text = log_text(setup.tables, setup.rules, 3, 2, record)
+    lines = text.splitlines()
+    # Move the first pilgrim move one space further: it no longer lands where the die says.
+    k = next(i for i, s in enumerate(lines) if ": pilgrim " in s)
+    indent = lines[k][:lines[k].index("-")]
+    words = lines[k].strip().rstrip('"').split()          # - "SEAT: pilgrim STEPS SPACE ...
+    words[4] = str((int(words[4]) + 1) % 37)
+    lines[k] = indent + " ".join(words) + '"'
+    with pytest.raises(KitError) as err:
+        check_text(setup, "\n".join(lines))
+    assert err.value.where.line == k + 1
+    assert "round 1:" in str(err.value) and "pilgrim" in str(err.value)
+
+
+def test_turns_out_of_draft_order_and_extra_rounds_are_refused():
+    setup = setup_of()
+    _, record = recorded(setup, 5)
+    text = log_text(setup.tables, setup.rules, 5, 2, record)
+    lines = text.splitlines()
+    k = next(i for i, s in enumerate(lines) if s.strip().startswith('- "'))
+    seat = lines[k].split('"')[1][0]
+    lines[k] = lines[k].replace(f'"{seat}:', f'"{3 - int(seat)}:', 1)
+    with pytest.raises(KitError, match="round 1: seat"):
+        check_text(setup, "\n".join(lines))
+    first_round = text.split("  - dice:")[1]
+    with pytest.raises(KitError, match="the game was over"):
+        check_text(setup, text + "  - dice:" + first_round)
+
+
+def test_an_automa_that_does_not_follow_its_rules_is_refused():
+    setup = setup_of(1)
+    t, rules = setup.tables, setup.rules
+    _, record = recorded(setup, 4)
+    text = log_text(t, rules, 4, 1, record)
+    lines = text.splitlines()
+    state = R.setup(t, rules, 4, True)
+    line = 0
+    for step in record:
+        line = next(i for i in range(line + 1, len(lines)) if lines[i].strip().startswith('- "'))
+        if step.seat == 1 and not step.repeat:
+            legal = R.legal_moves(t, rules, state, 1, step.move.character, step.die)
+            other = [m for m in legal if m != step.move]
+            if other:
+                lines[line] = f'      - "2: {R.format_move(t, other[0])}"'
+                break
+        if step.repeat:
+            state = R.spend_hot(state)
+        state = R.apply(t, rules, state, step.seat, step.move, (lambda pool, k=step.kept: k))[0]
+    else:
+        pytest.fail("the Automa never had a choice")
+    with pytest.raises(KitError, match="the Automa's rules make it play") as err:
+        check_text(setup, "\n".join(lines))
+    assert err.value.where.line == line + 1
