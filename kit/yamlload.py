@@ -214,6 +214,15 @@ def parse_yaml(text: str, file: str) -> Any:
         loader.dispose()
 
 
+def require_files(folder: Path | str, names) -> Path:
+    """The data folder, once every file a game reads is there; else the first missing one."""
+    folder = Path(folder)
+    for name in names:
+        if not (folder / name).exists():
+            raise KitError(f"missing data file {name}", Where(display_path(folder / name)))
+    return folder
+
+
 def load_yaml(path: Path | str) -> Any:
     path = Path(path)
     name = display_path(path)

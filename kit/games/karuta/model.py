@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from kit.errors import Collector, KitError, Where, did_you_mean, display_path
 from kit.options import load_options
-from kit.yamlload import LList, fields, load_yaml, top_list
+from kit.yamlload import LList, fields, load_yaml, require_files, top_list
 
 from kit.games.karuta.options import SPEC as RULE_SPEC
 
@@ -161,10 +161,7 @@ def load(data_dir: Path, rule_overrides=()) -> Karuta:
     """Read data/karuta/*.yaml into a checked Karuta value."""
     errors = Collector()
     where: dict = {}
-    data_dir = Path(data_dir)
-    for name in FILES:
-        if not (data_dir / name).exists():
-            raise KitError(f"missing data file {name}", Where(display_path(data_dir / name)))
+    data_dir = require_files(data_dir, FILES)
 
     regions, region_names = [], {}
     items = _entries(data_dir / "regions.yaml", "regions")

@@ -38,7 +38,7 @@ from types import MappingProxyType
 
 from kit.errors import Collector, KitError, Where, did_you_mean, display_path
 from kit.options import load_options
-from kit.yamlload import LList, LMap, fields, load_yaml
+from kit.yamlload import LList, LMap, fields, load_yaml, require_files
 
 CHARACTERS = ("pilgrim", "merchant", "artist")
 KINDS = ("temple", "garden", "hot_spring", "seashore", "town")
@@ -765,10 +765,7 @@ def load(data_dir, overrides=(), map_path=None) -> ShikokuDuo:
 
     from kit.games.shikoku_duo.options import SPEC as RULE_SPEC
 
-    data_dir = Path(data_dir)
-    for name in FILES:
-        if not (data_dir / name).exists():
-            raise KitError(f"missing data file {name}", Where(display_path(data_dir / name)))
+    data_dir = require_files(data_dir, FILES)
     errors = Collector()
     where: dict = {}
     raw = _read_board(data_dir / "board.yaml", errors)

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from kit.errors import Collector, KitError, Where, did_you_mean, display_path
 from kit.options import load_options
-from kit.yamlload import LMap, fields, load_yaml
+from kit.yamlload import LMap, fields, load_yaml, require_files
 
 from kit.games.tour_de_dice.options import EXCLUSIVE, SPEC as RULE_SPEC
 
@@ -102,10 +102,7 @@ def _cost(mapping: LMap, key: str, errors: Collector, what: str, lowest: int = 1
 
 def load(data_dir: Path, rule_overrides=()) -> Tour:
     """Read data/tour-de-dice/*.yaml into a checked Tour value."""
-    data_dir = Path(data_dir)
-    for name in FILES:
-        if not (data_dir / name).exists():
-            raise KitError(f"missing data file {name}", Where(display_path(data_dir / name)))
+    data_dir = require_files(data_dir, FILES)
     errors = Collector()
     where: dict = {}
     path = data_dir / "course.yaml"
