@@ -777,6 +777,21 @@ def test_games_per_run_past_the_limit_are_refused_before_the_first(project, game
     assert seconds < 2 and peak < 30, (seconds, peak)
 
 
+
+@pytest.mark.parametrize("game, log", [
+    ("karuta", "data/karuta/example-log.yaml"),
+    ("tour-de-dice", "data/tour-de-dice/example-log.yaml"),
+    ("shikoku-duo", "data/shikoku-duo/example-log.yaml"),
+])
+def test_every_replay_bounds_its_comparison_games_as_sim_does(project, game, log):
+    # shikoku-duo's replay once took --games 10**20 and ran without end.
+    big = "1" + "0" * 20
+    result, seconds, _ = measured("replay", "--game", game, log, "--games", big, "--workers", 1)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '--games': {big} is not in the range 1<=x<=1000000.")
+    assert seconds < 2
+
 def _set_board_scale(project: Path, value: str) -> int:
     """Write `scale: value` in layouts/karuta.yaml's board section; its line."""
     path = project / "layouts/karuta.yaml"

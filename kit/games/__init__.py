@@ -127,6 +127,18 @@ SHARED = {o.name: o for o in (
                       "services that take single cards.", kind="flag", to="ctx", dest="print_shop"),
 )}
 
+# `kit sim` takes the same options in every game; a game adds what only it reads (map, font).
+SIM_OPTIONS = ("games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
+               Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned "
+                   "landscape.", to="ctx"))
+
+
+def replay_games(what: str) -> Opt:
+    """`kit replay --games`: the simulated games a replay is placed among, bounded as `kit sim` is."""
+    return Opt("games", f"Simulated {what} to compare with (1 to 1,000,000).", kind="int", default=2000,
+               minimum=1, maximum=MAX_GAMES, show_default=True)
+
+
 # Options every game's command of a verb takes without naming them: `kit build --images`
 # works the same in every game (its build function takes `images` and `dpi`).
 EVERY = {"build": ("images", "dpi", "watch")}

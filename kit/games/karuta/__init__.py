@@ -1,6 +1,6 @@
 """旧国名かるた: 68 old-province cards played onto a blank map of Japan."""
 
-from kit.games import MAX_GAMES, SHARED, Command, Game, Opt
+from kit.games import SHARED, SIM_OPTIONS, Command, Game, Opt, replay_games
 
 GAME = Game(
     name="karuta",
@@ -27,15 +27,11 @@ GAME = Game(
             Opt("seed", "Deal seed (game k of `kit sim --seed S` is seed S+k).", kind="int", required=True),
         )),
         Command("sim", "sim:sim_command", (
-            "games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
-            Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned landscape.",
-                to="ctx"),
-            "map", "font",
+            *SIM_OPTIONS, "map", "font",
         )),
         Command("replay", "replay:replay_command", (
             Opt("log", "The transcribed game (YAML).", kind="argument"),
-            Opt("games", "Simulated games of the same deal to compare with (1 to 1,000,000).", kind="int",
-                default=2000, minimum=1, maximum=MAX_GAMES, show_default=True),
+            replay_games("games of the same deal"),
             Opt("policy", "AI policy for the comparison games: " + SHARED["policy"].help),
             "workers", "rule", "preset",
         )),

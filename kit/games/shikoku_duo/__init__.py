@@ -1,6 +1,6 @@
 """四国デュオ: a two-player journey round Shikoku (pilgrim, merchant and artist)."""
 
-from kit.games import Command, Game, Opt
+from kit.games import SIM_OPTIONS, Command, Game, Opt, replay_games
 
 GAME = Game(
     name="shikoku-duo",
@@ -11,15 +11,11 @@ GAME = Game(
         Command("export", "check:export", ("map", "rule")),
         Command("build", "build:build", ("paper", "out", "layout", "map", "font", "rule", "print-shop")),
         Command("sim", "sim:sim_command", (
-            "games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
-            Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned landscape.",
-                to="ctx"),
-            "map", "font",
+            *SIM_OPTIONS, "map", "font",
         )),
         Command("replay", "replay:replay_command", (
             Opt("log", "The transcribed game (YAML).", kind="argument"),
-            Opt("games", "Simulated games of the same setup to compare with.", kind="int", default=2000,
-                minimum=1, show_default=True),
+            replay_games("games of the same setup"),
             Opt("policy", "AI policy for the comparison games."),
             "workers", "rule", "map",
         )),

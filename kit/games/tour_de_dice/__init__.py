@@ -1,6 +1,6 @@
 """ツール・ド・ダイス: a dice race over a ring of course cards."""
 
-from kit.games import MAX_GAMES, SHARED, Command, Game, Opt
+from kit.games import SHARED, SIM_OPTIONS, Command, Game, Opt, replay_games
 
 GAME = Game(
     name="tour-de-dice",
@@ -12,15 +12,11 @@ GAME = Game(
         Command("build", "build:build", ("paper", "card", "out", "layout", "font", "rule", "preset",
                                          "print-shop")),
         Command("sim", "sim:sim_command", (
-            "games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
-            Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned landscape.",
-                to="ctx"),
-            "font",
+            *SIM_OPTIONS, "font",
         )),
         Command("replay", "replay:replay_command", (
             Opt("log", "The race copied from its progress sheet (YAML).", kind="argument"),
-            Opt("games", "Simulated races to compare with (1 to 1,000,000).", kind="int", default=2000,
-                minimum=1, maximum=MAX_GAMES, show_default=True),
+            replay_games("races"),
             Opt("policy", "AI policy for the comparison races: " + SHARED["policy"].help),
             "workers", "rule", "preset",
         )),
