@@ -330,7 +330,7 @@ def _faults_of(pair: tuple[int, int], leaders, boxes) -> tuple[int, int]:
 
 def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | None = None,
              threshold: float = 1.0, margin: float = 0.5, rounds: int = 50, detour: bool = True,
-             reach: float = math.inf) -> tuple[tuple[Box, ...], tuple[Leader, ...]]:
+             reach: float = math.inf, allowed=None) -> tuple[tuple[Box, ...], tuple[Leader, ...]]:
     """Swap the places of equal-sized boxes whose leaders cross, while that lowers the
     number of faults (crossings, then leaders through boxes); return boxes and leaders.
 
@@ -339,7 +339,8 @@ def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | N
     rectangles never changes, a box's leader depends only on where that box is: each
     is routed once per place and remembered, however often a swap is tried again.
     No swap takes a box further than `reach` from its anchor (a swap must not undo what
-    keeping the farthest box near cost). Pairs are tried in index order: the result is
+    keeping the farthest box near cost), nor one that `allowed(i, j, boxes)`, if given,
+    refuses (with the boxes as they would be). Pairs are tried in index order: the result is
     deterministic. With `detour`, a leader
     that still runs through a box is then routed round the boxes where that is clear.
     """
@@ -359,6 +360,8 @@ def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | N
                 continue
             trial = list(boxes)
             trial[i], trial[j] = Box(b.x, b.y, a.width, a.height), Box(a.x, a.y, b.width, b.height)
+            if allowed is not None and not allowed(i, j, trial):
+                continue
             t_leaders = list(leaders)
             for m in pair:
                 key = (m, trial[m].x, trial[m].y)

@@ -18,7 +18,7 @@ from kit.errors import KitError, PieceMisfit
 from kit.leaders import Leader, crossings, inside, needs_leader, through_boxes, untangle
 from kit.relax import Box, overlaps, relax
 
-from kit.games.karuta.roads import links as highway_links, narrow, route_link
+from kit.games.karuta.roads import between, links as highway_links, narrow, route_link
 from kit.games.karuta.settings import board as board_settings, compared_cards
 
 LEADER_THRESHOLD = 1.0   # map units: a slot moved less than this (or still on its anchor) gets no leader
@@ -28,7 +28,7 @@ REPAIR_ROUNDS = 3        # repairs of faulty leaders, each keeping more anchors 
 # in sight: clearing their anchors would push slots far off, so the layout stays as is.
 REPAIR_MOST = 16
 REPAIR = {"improve": 2, "tries": 5}   # a repair starts from the layout it mends: a short search does
-REPAIR_STRETCH = 1.0    # a repair may move the farthest slot this much further, no more
+REPAIR_STRETCH = 1.05   # a repair may move the farthest slot this much further, no more
 CORRIDOR_ROUNDS = 4      # relaxations that widen the gaps a highway runs through
 CORRIDOR = {"improve": 1, "tries": 5}   # each starts from the last: a short search does
 LARGE = 300              # overlapping pairs on the anchors past which the local search is cut short
@@ -135,7 +135,7 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
         widened = True
     if widened:   # the farthest slots pulled in once more, keeping the separations found
         relaxed = relax(original, frame, gap, start=relaxed.choices, pull=True, wide=wide, improve=0)
-    boxes, leaders = _lead(relaxed, original, points, areas, large)
+    boxes, leaders = _lead(relaxed, original, points, areas, large, wide)
     boxes, leaders = _repair(relaxed, boxes, leaders, original, points, areas, frame, gap, wide)
     seconds = time.process_time() - start
     found = {k: Slot(k, a, (b.x, b.y), slot_w, slot_h, leader)
@@ -150,13 +150,23 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
     return BoardLayout(card or (slot_w, slot_h), (slot_w, slot_h), slots_, metrics)
 
 
-def _lead(relaxed, original, points, areas, large: bool = False):
+def _lead(relaxed, original, points, areas, large: bool = False, wide=None):
     """The relaxed slots, untangled, and their leaders; no swap takes a slot further from
     its province than the relaxation's farthest. A large board gets a few swaps and no
-    detours: its faults are past mending, and each would cost seconds."""
+    detours: its faults are past mending, and each would cost seconds. A swap keeps the
+    corridors (`wide`: index pair -> gap) of the two slots it moves."""
     boxes = tuple(Box(x, y, b.width, b.height) for b, (x, y) in zip(original, relaxed.centres))
+    near: dict = {}
+    for (i, j), g in (wide or {}).items():
+        near.setdefault(i, []).append((j, g))
+        near.setdefault(j, []).append((i, g))
+
+    def keeps(i, j, trial):
+        return all(between(trial[m], trial[k])[1] >= g - 1e-6 for m in (i, j) for k, g in near.get(m, ()))
+
     return untangle(boxes, points, areas, LEADER_THRESHOLD, LEADER_MARGIN, detour=not large,
-                    reach=_farthest(boxes, points) + 1e-9, rounds=LARGE_UNTANGLE if large else 50)
+                    reach=_farthest(boxes, points) + 1e-9, rounds=LARGE_UNTANGLE if large else 50,
+                    allowed=keeps if near else None)
 
 
 def _repair(relaxed, boxes, leaders, original, points, areas, frame, gap, wide):
@@ -183,7 +193,7 @@ def _repair(relaxed, boxes, leaders, original, points, areas, frame, gap, wide):
                             start=relaxed.choices, pull=True, wide=wide, **REPAIR)
         except KitError:
             break
-        t_boxes, t_leaders = _lead(relaxed, original, points, areas)
+        t_boxes, t_leaders = _lead(relaxed, original, points, areas, False, wide)
         t_score = _score(t_boxes, t_leaders, points)
         if t_score >= score or _farthest(t_boxes, points) > farthest:
             break
