@@ -2,6 +2,8 @@
 
 Nothing is written until every file has rendered, so a failed build (bad data, a
 missing map, a card that does not fit the paper) leaves earlier outputs untouched.
+Each product, and the slot relaxation and board plan they share, is a `kit.memo.step`:
+under `--watch` one is redone only when a value it read last time has changed.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from pathlib import Path
 from kit import fonts
 from kit.imposition import grid
 from kit.images import Deck, write_images
+from kit.memo import step
 from kit.output import write_all
 
 from kit.games.karuta.boardpdf import board_pdfs, board_plan
@@ -40,18 +43,20 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
     check_board_sheets(layout, board.width, board.height)
     face(card.width, card.height, card.safe, bool(corner_index))
     shapes = {k: r.shape for k, r in board.regions.items()}
-    slots_ = board_slots(model, board, layout)
-    plan_ = board_plan(model, board, slots_, layout)
-    tiled, overview, key = board_pdfs(model, board, slots_, layout, card.width, card.height, plan_)
+    font = (str(fonts.font_path(ctx.font)),)       # what the text is drawn in, for the steps' fingerprints
+    slots_ = step("slots", board_slots, model, board, layout)
+    plan_ = step("board plan", board_plan, model, board, slots_, layout)
+    tiled, overview, key = step("board", board_pdfs, model, board, slots_, layout, card.width, card.height,
+                                plan_, extra=font)
     out = ctx.out_dir
     return {
         out / "board.pdf": tiled,
         out / "board-overview.pdf": overview,
         out / "board-key.pdf": key,
-        out / "cards.pdf": cards_pdf(model, shapes, layout, bool(corner_index)),
-        out / "card-sizes.pdf": sampler_pdf(model, shapes, layout),
-        out / "progress-sheet.pdf": progress_pdf(model, layout),
-        out / "player-aid.pdf": aid_pdf(model, plan_.marks, layout),
+        out / "cards.pdf": step("cards.pdf", cards_pdf, model, shapes, layout, bool(corner_index), extra=font),
+        out / "card-sizes.pdf": step("card-sizes.pdf", sampler_pdf, model, shapes, layout, extra=font),
+        out / "progress-sheet.pdf": step("progress-sheet.pdf", progress_pdf, model, layout, extra=font),
+        out / "player-aid.pdf": step("player-aid.pdf", aid_pdf, model, plan_.marks, layout, extra=font),
     }
 
 
@@ -75,7 +80,12 @@ def build(ctx, corner_index: bool | None = None, images: bool = False, dpi: int 
         return written
     model, board = load_all(ctx)
     shapes = {k: r.shape for k, r in board.regions.items()}
-    pngs, summary = write_images(ctx.out_dir, [card_deck(model, shapes, ctx.layout, bool(corner_index))],
-                                 {"board": files[ctx.out_dir / "board-overview.pdf"]}, dpi, TITLE)
+    pngs, summary = step("images", card_images, ctx.out_dir, model, shapes, ctx.layout, bool(corner_index),
+                         files[ctx.out_dir / "board-overview.pdf"], dpi, extra=(str(fonts.font_path(ctx.font)),))
     write_all(files | pngs)
     return written, summary
+
+
+def card_images(out_dir, model, shapes, layout, corner_index: bool, overview: bytes, dpi: int):
+    """The --images PNGs (kit.images) of the cards and the board, and their summary."""
+    return write_images(out_dir, [card_deck(model, shapes, layout, corner_index)], {"board": overview}, dpi, TITLE)
