@@ -17,8 +17,7 @@ from kit.memo import step
 from kit.output import write_all
 
 from kit.games.karuta.boardpdf import board_pdfs, board_plan
-from kit.games.karuta.cards import (NUMBER_PT, TITLE, FrontPainter, cards_pdf, define_back, draw_back, face,
-                                    sizes)
+from kit.games.karuta.cards import TITLE, FrontPainter, cards_pdf, define_back, draw_back, face, text_roles
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.layout import Slot, slots
 from kit.games.karuta.sheets import aid_pdf, progress_pdf, sampler_pdf
@@ -64,11 +63,9 @@ def card_deck(model, shapes, layout, corner_index: bool = False) -> Deck:
     """The province cards as cards.pdf draws them, one per image; text roles at their smallest."""
     card = layout.piece("card")
     painter = FrontPainter(model, shapes, card.width, card.height, card.safe, corner_index)
-    smallest = [sizes(painter.face, p) for p in model.provinces]
     return Deck("cards", card.width, card.height, card.bleed, len(model.provinces), painter, draw_back,
                 prepare=lambda c: define_back(c, card.width, card.height, card.bleed, card.safe),
-                roles=(("furigana", min(s.kana for s in smallest)), ("kanji name", min(s.kanji for s in smallest)),
-                       ("number", NUMBER_PT)))
+                roles=text_roles(model, painter.face))
 
 
 def build(ctx, corner_index: bool | None = None, images: bool = False, dpi: int = 150):
