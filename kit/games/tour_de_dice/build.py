@@ -14,7 +14,7 @@ import random
 from functools import partial
 
 from kit.fonts import register
-from kit.layoutfile import progress_turns
+from kit.layoutfile import progress_sheet
 from kit.images import Deck, write_images
 from kit.imposition import Rect
 from kit.output import Pdf, write_all
@@ -86,7 +86,7 @@ def build(ctx, images: bool = False, dpi: int = 150):
     rendered["markers.pdf"] = (pdf.finish(), pdf.pages)
     page = paper(layout, landscape=True)
     pdf = Pdf(page.width, page.height, f"{TITLE} progress sheet")
-    progress_pages(pdf, page, setup.owner, tour.colours, progress_turns(layout), len(setup.deck))
+    progress_pages(pdf, page, setup.owner, tour.colours, progress_sheet(layout), len(setup.deck))
     rendered["progress-sheet.pdf"] = (pdf.finish(), pdf.pages)
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} duplex alignment")
     alignment_pages(pdf, layout, "ツール・ド・ダイス")
