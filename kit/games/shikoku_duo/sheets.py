@@ -170,9 +170,15 @@ def setup_blocks(game) -> tuple[list[Block], list[Block]]:
         f"7. Figures: {starts(game)}.",
         "8. Stick the dice stickers on three dice: one colour per die. Decide who drafts first.",
     ))]
-    second = [Block("記録 keep a record", (
-        "The progress sheet records each round: first drafter, the three dice, each pick with its "
-        "move and action, goods drawn and kept, tiles turned or gifted, hot-spring repeats.",
+    second = [Block("配置 deal sheet", (
+        "For a game `kit replay` can check, print `kit deal --game shikoku-duo --seed N` (any number) "
+        "and set up from it, shuffling and tossing nothing: shop tokens on the towns it names, wave tiles "
+        "with its sides up, your tiles face down in its order, its first drafter.",
+        "No bag: lay the goods out as a supply. A draw takes the next numbers of the sheet's goods list, "
+        "crossing each off; a kind the supply has run out of is crossed off and passed over. Roll your own dice.",
+    )), Block("記録 keep a record", (
+        "The progress sheet records the seed and each round: first drafter, the three dice, each pick with "
+        "its move and action, goods drawn ('draw 3 got …') and kept, hot-spring repeats.",
         "`kit replay --game shikoku-duo LOG.yaml` checks a game so written, round by round.",
         "The score pad adds up each character at the end.")),
         Block("ソロ solo setup", (
@@ -350,7 +356,7 @@ ROUND_COLUMNS = (Column("#", 8.0, per="number", key="round"), Column("先手", 1
 PICK_COLUMNS = (Column("席", share=0.07, sub="1/2", key="seat"), Column("駒", share=0.09, sub="巡商絵", key="character"),
                 Column("歩", share=0.08, sub="steps", key="steps"),
                 Column("行き先", share=0.22, sub="space/town/region", key="where"),
-                Column("行動 action", share=0.44, sub="wave·sell n·draw n keep…·paint·gift", key="action"),
+                Column("行動 action", share=0.44, sub="wave·sell n·draw n got… keep…·paint·gift", key="action"),
                 Column("湯", share=0.10, sub="repeat", key="repeat"))
 PICKS = ("1. pick (first drafter)", "2. pick (second)", "3. pick (first drafter)")
 CHARACTER_WORDS = {"巡": "pilgrim", "商": "merchant", "絵": "artist"}
@@ -387,7 +393,7 @@ def _setup_header(c, comp, pg: Paper, g: TurnLog, n: int) -> None:
     x, top = g.x, pg.height - pg.margin
     text(c, x, top - 6, f"{TITLE}  進行シート  progress sheet  ({n + 1}/{len(g.pages)})", 12)
     text(c, x + g.width, top - 6, "everything `kit replay --game shikoku-duo` needs, one round per row", 7, "right")
-    fields_ = (("日付 date", 36), ("seed", 30), ("players (2, or 1: the Automa is seat 2)", 46),
+    fields_ = (("日付 date", 36), ("seed (kit deal's)", 30), ("players (2, or 1: the Automa is seat 2)", 46),
                ("1 ____  2 ____", 52), ("rules (key=value)", 30))
     fx = x
     for label, fw in fields_:
@@ -432,8 +438,8 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
              "merchant: the town, artist: the region, each by its id (the romaji under its name, e.g. kochi, katsuura).",
              5.6)
         text(c, g.x, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' (the tile taken) · merchant 'sell N' or "
-             "'draw N' (+ 'keep GOODS…' when over the hold) · artist 'paint' or 'gift' (+ 'via REGIONS' with "
-             "paint_path).  湯: tick when the hot-spring token repeats the die, and write the repeat's "
-             "行き先 and 行動 after a '/' (the log's `SEAT: repeat MOVE`).", 5.6)
+             "'draw N got GOODS…' (+ 'keep GOODS…' over the hold) · artist 'paint' or 'gift' "
+             "(+ 'via REGIONS' with paint_path).  湯: tick when the token repeats the die; write the repeat's "
+             "行き先 and 行動 after a '/'.", 5.6)
         pdf.show_page()
     return pdf.finish(), pdf.pages
