@@ -437,3 +437,40 @@ def test_sampler_reports_the_smallest_kanji_of_any_sampled_card(model, project, 
         assert float(kanji) == pytest.approx(min(s.kanji for s in each), abs=0.05)
         differ += min(each, key=lambda s: s.kana) != min(each, key=lambda s: s.kanji)
     assert differ   # on some size the two smallest belong to different cards
+
+
+def test_sampler_phone_figures_are_the_phone_check_at_each_compared_size(model, project):
+    """Each compared size gets the build's phone check: every role's px height at a 390-px
+    phone's width, flagged below 11 px; at the layout's own card size, the very figures of
+    `kit build --images`."""
+    import math
+    from kit.games.karuta import sheets
+    from kit.games.karuta.build import card_deck
+    from kit.games.karuta.cards import face, sizes
+    from kit.games.karuta.geo import load_all
+    from kit.images import legibility
+
+    card = make_context("karuta").layout.piece("card")
+    (project / "wide.yaml").write_text(f"compared_cards:\n  - {{size: {card.width:g}x{card.height:g}}}\n"
+                                       "  - {size: 70x95}\n", encoding="utf-8")
+    ctx = make_context("karuta", layout_file=str(project / "wide.yaml"))
+    figures = sheets.phone_figures(model, ctx.layout)
+    assert [(s.width, s.height) for s, _ in figures] == [(card.width, card.height), (70, 95)]
+    for size, roles in figures:
+        each = [sizes(face(size.width, size.height, ctx.layout.piece("card").safe), p) for p in model.provinces]
+        pts = {"furigana": min(s.kana for s in each), "kanji name": min(s.kanji for s in each), "number": 5.0}
+        assert {f.role: f.pt for f in roles} == pytest.approx(pts)
+        for f in roles:     # 1 pt = 25.4 / 72 mm; the card's width fills 390 CSS px
+            assert f.css_px == pytest.approx(f.pt * 25.4 / 72 / size.width * 390)
+            assert f.per_row == math.floor(f.css_px / 11) and f.readable == (f.css_px >= 11)
+    # A 5 pt number on a 70 mm card is 9.8 px at full width: the one role flagged.
+    assert [f.role for f in figures[1][1] if not f.readable] == ["number"]
+    assert all(f.readable for f in figures[0][1])
+    shapes = {k: r.shape for k, r in load_all(ctx)[1].regions.items()}
+    assert figures[0][1] == legibility(card_deck(model, shapes, ctx.layout))
+    data, _ = sheets.sampler_pdf(model, shapes, ctx.layout)
+    page = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    for size, roles in figures:
+        for f in roles:
+            assert f"{f.role} {f.pt:.1f} pt → {f.css_px:.1f} px" in page
+    assert page.count("below 11 px: number") == 1

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, black
 
-from kit.fonts import FONT
-from kit.imposition import Rect, sheet_margin
 from kit import turnlog
+from kit.fonts import FONT, text_width
+from kit.images import PHONE_CSS_PX, PHONE_SCALE, READABLE_CSS_PX, Legibility, role_legibility
+from kit.imposition import Rect, sheet_margin
 from kit.layoutfile import Layout, progress_sheet
 from kit.output import Pdf
 from kit.render import colour, draw_clipped, fill_rect, stroke_rect, text, text_in_box
 from kit.turnlog import Column, Group, TurnLog, turn_log
 from kit.units import to_pt
 
-from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, TITLE, Face, FrontPainter,
-                                    Sizes, face, sizes)
+from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, TITLE, VERMILION, Face,
+                                    FrontPainter, Sizes, face, sizes, text_roles)
 from kit.games.karuta.model import START, Karuta, Province
-from kit.games.karuta.settings import compared_cards
+from kit.games.karuta.settings import Compared, compared_cards
 
 SEATS = 4                    # the most players; a sheet is printed for the rules' player count
 GRID = Color(0.55, 0.55, 0.55)
@@ -174,6 +175,23 @@ def smallest_sizes(f: Face, provinces: tuple[Province, ...]) -> Sizes:
     return Sizes(min(s.kana for s in each), min(s.kanji for s in each))
 
 
+def phone_figures(model: Karuta, layout: Layout) -> list[tuple[Compared, list[Legibility]]]:
+    """For each compared card size, each text role's height on a phone with the card filling
+    the screen's width: the build's phone check (kit.images), over every card at that size."""
+    safe = layout.piece("card").safe
+    return [(s, role_legibility("cards", s.width, text_roles(model, face(s.width, s.height, safe))))
+            for s in compared_cards(layout)]
+
+
+def phone_line(figures: list[Legibility], cards: int) -> tuple[str, str]:
+    """The sampler's phone line: the figures, and the roles flagged below READABLE_CSS_PX."""
+    shown = "; ".join(f"{f.role} {f.pt:.1f} pt → {f.css_px:.1f} px" + (f" ({f.per_row} across)" if f.readable else "")
+                      for f in figures)
+    low = [f.role for f in figures if not f.readable]
+    return (f"Phone, smallest of the {cards} cards: {shown}",
+            f"  below {READABLE_CSS_PX:g} px: {', '.join(low)}" if low else "")
+
+
 def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int]:
     """One sheet: the same cards at each candidate size, cut lines drawn, sizes labelled."""
     w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)
@@ -183,10 +201,15 @@ def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int
     text(c, m, h - m - 6, f"{TITLE}: card sizes compared", 14)
     text(c, m, h - m - 11, "The same cards at each candidate size (width × height, mm), printed at 100 %. "
                            "Cut on the grey lines to try them in the hand.", 7)
+    text(c, m, h - m - 14.5, f"Phone: each text role's height in screen px with the card filling a {PHONE_CSS_PX}-px-wide "
+                             f"phone screen at {PHONE_SCALE}× (×{PHONE_SCALE} for device pixels), and how many cards", 7)
+    text(c, m, h - m - 18, f"fit side by side before it drops below {READABLE_CSS_PX:g} px, Apple's smallest text size "
+                           f"(the phone check of kit build --images); in red, roles below it even at full width.", 7)
     names = sample_cards(model)
-    y = h - m - 20
+    y = h - m - 26
     gap, safe = 5.0, layout.piece("card").safe
-    for cw, ch, note in ((s.width, s.height, s.note) for s in compared_cards(layout)):
+    for size, figures in phone_figures(model, layout):
+        cw, ch, note = size.width, size.height, size.note
         painter = FrontPainter(model, shapes, cw, ch, safe)
         per_row = max(1, min(len(names), int((w - 2 * m + gap) // (cw + gap))))
         f = face(cw, ch, safe)
@@ -200,7 +223,11 @@ def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int
                  + f": furigana down to {smallest.kana:.1f} pt, kanji {smallest.kanji:.1f} pt"
                  + ("  —  " + ", ".join(flags) if flags else ""))
         text(c, m, y - 3, label, 8)
-        y -= 6 + ch
+        shown, low = phone_line(figures, len(model.provinces))
+        text(c, m, y - 7, shown, 6.5)
+        if low:
+            text(c, m + text_width(shown, 6.5) / to_pt(1), y - 7, low, 6.5, fill=VERMILION)
+        y -= 10 + ch
         for i, k in enumerate(names[:per_row]):
             trim = Rect(m + i * (cw + gap), y, cw, ch)
             draw_clipped(c, painter, model.by_kanji[k].number - 1, trim, 0.0)
