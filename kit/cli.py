@@ -267,12 +267,14 @@ class GameCommand(click.Command):
 
 
 def watch_build(g, cmd, context, ctx_values, call_values, values, stop_event=None) -> int:
-    """`kit build --watch`: each rebuild resolves the context afresh, so a saved layout counts."""
+    """`kit build --watch`: each rebuild resolves the context afresh, so a saved layout counts;
+    the watch's memo (kit.memo) redoes only the steps whose inputs changed."""
     from kit.watch import watch
 
     def build():
         result = resolve(g, cmd)(make_context(g.name, **ctx_values), **call_values)
-        VERBS["build"].show(result, values)
+        if isinstance(result, tuple):       # the --images summary and phone check; the watch itself
+            click.echo(result[1])           # says which files each rebuild wrote
 
     paths = [context.data_dir, context.root / "layouts"]
     return watch([p for p in paths if p.exists()], build, lambda s: click.echo(s, err=True), stop_event)
