@@ -24,8 +24,9 @@ What a new game must provide
    - `layout_settings`: top-level sections of layouts/NAME.yaml only it uses (e.g.
      karuta's `board:` and `compared_cards:`), which it reads with
      `ctx.layout.section(name)` and checks with kit.layoutfile's `length`, `number`,
-     `count` and `size`, so errors keep their file:line. A progress sheet's row count
-     is the section `progress_sheet: turns:` (kit.layoutfile.progress_turns); a game
+     `count` and `size`, so errors keep their file:line. A progress sheet's rows are
+     the section `progress_sheet: turns, row_height` (kit.layoutfile.progress_sheet),
+     and its log is kit/turnlog.py's table: the game names only its columns; a game
      that reads the province map declares the section `map` and the option "map",
      and finds the file with `ctx.map_path()`.
 2. The functions it names. Each takes the `Context` (kit/project.py: data folder,
