@@ -256,8 +256,10 @@ def _check_got(t: R.Tables, state: R.State, move: R.Move, got: tuple[str, ...], 
     counts = tuple(got.count(name) for name in t.goods_names)
     if counts != drawn:
         n = len(R.goods_order(t.goods_counts, state.seed))
-        where = (f"numbers {state.draws % n + 1}-{(state.draws + used - 1) % n + 1}, a kind the bag has run out "
-                 f"of passed over" if used else "nothing: the bag is empty")
+        passed = used - sum(drawn)
+        where = (f"numbers {state.draws % n + 1}-{(state.draws + used - 1) % n + 1}"
+                 + (f", {passed} passed over: none of that kind left" if passed else "")
+                 if used else "nothing: the bag is empty")
         raise fail(f"the draw got {_goods(t, counts)}, but seed {state.seed}'s goods order (its deal sheet) "
                    f"gives {_goods(t, drawn)} ({where})")
 
