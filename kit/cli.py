@@ -155,7 +155,8 @@ VERBS = {
     "build": Verb("Write every printable PDF of a game to the output folder.",
                   show_build),
     "layout": Verb("Relax card slots on the board and report overlaps, displacement and leader crossings."),
-    "deal": Verb("Deal reproducible hands for a hand playtest: a PDF and the same as text.", show_deal),
+    "deal": Verb("Deal a seed for a hand playtest (karuta: the hands; shikoku-duo: the setup and the goods "
+                 "order): a PDF and the same as text.", show_deal),
     "sim": Verb("Simulate many games and print what hand play cannot show."),
     "replay": Verb("Check a hand-played game, turn by turn, and compare it with simulations of its deal."),
 }

@@ -31,6 +31,13 @@ def summary(memo: Memo, seconds: float) -> str:
     return f"rebuilt {ran}{kept} in {seconds:.2f} s; wrote {wrote}"
 
 
+def saved_names(changes) -> list[str]:
+    """The names of a batch's changed files worth a rebuild: those still there, and YAML files
+    that were deleted. A temporary file an editor or `sed -i` wrote and renamed away is gone
+    by the time the batch arrives, so a batch of those alone rebuilds nothing."""
+    return sorted({Path(p).name for _, p in changes if Path(p).exists() or Path(p).suffix in (".yaml", ".yml")})
+
+
 def watch(paths: list[Path], build: Callable[[], object], report: Callable[[str], None],
           stop_event=None, debounce_ms: int = 50, memo: Memo | None = None,
           incremental: bool = True) -> int:
@@ -62,7 +69,9 @@ def watch(paths: list[Path], build: Callable[[], object], report: Callable[[str]
     report(f"watching {', '.join(str(p) for p in paths)} (Ctrl-C stops)")
     for changes in watchfiles.watch(*paths, stop_event=stop_event, debounce=debounce_ms, step=20,
                                     raise_interrupt=False, yield_on_timeout=False):
-        saved = sorted({Path(p).name for _, p in changes})
+        saved = saved_names(changes)
+        if not saved:
+            continue
         report(f"saved {', '.join(saved)}: rebuilding")
         once()
         builds += 1

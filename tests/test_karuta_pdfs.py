@@ -177,29 +177,38 @@ def test_outline_fits_its_box_and_keeps_the_aspect(model, project):
 
 @pytest.mark.parametrize("paper", ["A4", "A3", "Letter"])
 def test_progress_log_has_every_turn_once(paper, project):
-    from kit.games.karuta.sheets import COLUMN_HEAD_H, HEADER_H, ROW_H, log_pages
+    from kit.games.karuta.sheets import HEADER_H, SUMMARY_H, log_table
+    from kit.imposition import sheet_margin
     from kit.layoutfile import progress_turns
     lay = make_context("karuta", paper=paper).layout
     turns = progress_turns(lay)
     assert turns == 110
-    pages = log_pages(lay.paper_height, 8.0, turns)
-    assert [t for r in pages for t in r] == list(range(1, turns + 1))
-    first = pages[0]
-    assert HEADER_H + COLUMN_HEAD_H + len(first) * ROW_H <= lay.paper_height - 16
+    log = log_table(lay)
+    assert [t for r in log.pages for t in r] == list(range(1, turns + 1))
+    m = sheet_margin(lay)
+    assert log.tops[0] == pytest.approx(lay.paper_height - m - HEADER_H)
+    assert all(log.bottom(k) >= m + 2 - 1e-9 for k in range(len(log.pages)))
+    assert log.bottom(len(log.pages) - 1) - SUMMARY_H - 4 >= m + 2 - 1e-9      # the summary box fits under it
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_progress_log_takes_three_marks_a_turn_and_cards_left_once_a_round(players):
-    from kit.games.karuta.sheets import ROW_H, log_columns, log_pages
-    columns = log_columns(players, 194.0)
+    from kit.games.karuta.sheets import log_columns, log_table
+    from kit.layoutfile import progress_sheet
+    from kit.turnlog import place
+    cells, groups = place(log_columns(players), 8.0, 194.0)
+    columns = [cell.column for cell in cells]
     assert sum(c.per == "turn" for c in columns) <= 3            # seat, route (or パス), cards played
     assert [c.title for c in columns if c.per == "round"] == [f"残{s + 1}" for s in range(players)]
-    assert sum(c.width for c in columns) == pytest.approx(194.0)
-    # room to write a kanji name by hand: a row 8 mm high, a wide cards column
-    assert ROW_H >= 7.5
-    cards = next(c for c in columns if c.title.startswith("出した札"))
+    assert sum(cell.width for cell in cells) == pytest.approx(194.0)
+    # room to write a kanji name by hand: a row 8 mm high as shipped, a wide cards column
+    layout = make_context("karuta").layout
+    assert progress_sheet(layout).row_height >= 7.5
+    cards = next(cell for cell in cells if cell.column.title.startswith("出した札"))
     assert cards.width >= 60
-    for page in log_pages(297.0, 8.0, 110, players):    # a round never splits over two pages
+    log = log_table(layout, players)
+    assert log.per_round == players
+    for page in log.pages:                # a round never splits over two pages
         if page.stop <= 110:
             assert (page.start - 1) % players == 0 and len(page) % players == 0
 

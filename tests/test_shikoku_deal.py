@@ -184,3 +184,16 @@ def test_kit_deal_writes_a_deterministic_sheet_on_the_chosen_paper(project):
 def test_kit_deal_takes_only_its_own_options(args):
     res = CliRunner().invoke(main, ["deal", "--game", "shikoku-duo", *(["--seed", "1"] if args else []), *args])
     assert res.exit_code == 2, res.output
+
+
+@shipped
+def test_got_after_anything_but_a_mountain_draw_is_refused_at_its_line(tmp_path):
+    lines = (DATA / "example-log.yaml").read_text(encoding="utf-8").splitlines()
+    k = next(i for i, s in enumerate(lines) if ": pilgrim " in s)
+    lines[k] = lines[k].rstrip('"') + ' got salt"'
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["replay", "--game", "shikoku-duo", str(bad), "--games", "5", "--workers", "1"])
+    assert res.exit_code == 2
+    assert f"bad.yaml:{k + 1}: round " in res.output and "'got' is only written after a mountain town's draw" \
+        in res.output

@@ -112,3 +112,14 @@ def test_a_save_redoes_only_what_it_feeds_and_matches_a_clean_build(project, gam
     build_fn(make_context(game, out=str(clean)))
     for p in products:
         assert (out / p).read_bytes() == (clean / p).read_bytes(), f"{p} differs from a clean build"
+
+
+def test_a_batch_of_vanished_temporary_files_rebuilds_nothing(tmp_path):
+    from kit.watch import saved_names
+
+    kept = tmp_path / "provinces.yaml"
+    kept.write_text("x", encoding="utf-8")
+    gone = [(1, str(tmp_path / "sedjRFsZK")), (3, str(tmp_path / ".provinces.yaml.swp"))]
+    assert saved_names(gone) == []
+    assert saved_names(gone + [(2, str(kept))]) == ["provinces.yaml"]
+    assert saved_names([(3, str(tmp_path / "rules.yaml"))]) == ["rules.yaml"]   # a deleted data file counts

@@ -30,7 +30,7 @@ that sets up and draws from that sheet plays the game this replay checks.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -38,8 +38,9 @@ from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
+from kit.replaylog import GameLog, ordinal, read_head
 from kit.simulate import percentile_rank, run_games, summary
-from kit.yamlload import LMap, describe, fields, load_yaml
+from kit.yamlload import describe, fields, load_yaml
 
 
 @dataclass(frozen=True)
@@ -61,34 +62,17 @@ class LoggedRound:
 
 
 @dataclass(frozen=True)
-class Log:
+class Log(GameLog):
     seed: int
-    players: int
-    rules: tuple[tuple[str, str], ...]
     rounds: tuple[LoggedRound, ...]
-    where: Where
-
-
-def _raw(value) -> str:
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def parse_log(doc, file_where: Where, t: R.Tables | None = None) -> Log:
     """The log's structure; moves are read once the tables are known (`read_moves`)."""
-    if not isinstance(doc, LMap):
-        raise KitError("a game log should be a mapping with seed, players and rounds", file_where)
-    f = fields(doc, {"seed": int, "players": int, "rounds": list}, {"rules": dict}, what="game log")
+    f, rules = read_head(doc, file_where, "game log", {"seed": int, "players": int, "rounds": list}, SPEC)
     if f["players"] not in (1, 2):
         raise KitError(f"players should be 1 (against the Automa) or 2, not {f['players']}", doc.at("players"))
-    spec = {o.name: o for o in SPEC}
-    rules = []
-    for key, value in (f.get("rules") or {}).items():
-        at = f["rules"].at(key)
-        if key not in spec:
-            raise KitError(f"unknown rule option {key!r}{did_you_mean(key, spec)}", at)
-        spec[key].check(value, at)
-        rules.append((key, _raw(value)))
-    return Log(f["seed"], f["players"], tuple(rules), (), doc.where), f["rounds"]
+    return Log(players=f["players"], rules=rules, where=doc.where, seed=f["seed"], rounds=()), f["rounds"]
 
 
 def read_rounds(rounds, t: R.Tables) -> tuple[LoggedRound, ...]:
@@ -256,20 +240,16 @@ def _check_got(t: R.Tables, state: R.State, move: R.Move, got: tuple[str, ...], 
     counts = tuple(got.count(name) for name in t.goods_names)
     if counts != drawn:
         n = len(R.goods_order(t.goods_counts, state.seed))
-        where = (f"numbers {state.draws % n + 1}-{(state.draws + used - 1) % n + 1}, a kind the bag has run out "
-                 f"of passed over" if used else "nothing: the bag is empty")
+        passed = used - sum(drawn)
+        where = (f"numbers {state.draws % n + 1}-{(state.draws + used - 1) % n + 1}"
+                 + (f", {passed} passed over: none of that kind left" if passed else "")
+                 if used else "nothing: the bag is empty")
         raise fail(f"the draw got {_goods(t, counts)}, but seed {state.seed}'s goods order (its deal sheet) "
                    f"gives {_goods(t, drawn)} ({where})")
 
 
 def _goods(t: R.Tables, counts) -> str:
     return " ".join(name for name, n in zip(t.goods_names, counts) for _ in range(n)) or "none"
-
-
-def ordinal(x: float) -> str:
-    n = int(round(x))
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _same_setup(setup, seed: int, k_seed: int) -> R.Result:
@@ -307,7 +287,7 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     # The log's own rules describe how the game was played; --rule may still override them.
     model = load_model(ctx, tuple(parsed.rules) + tuple(ctx.rules))
     setup = make_setup(model, ctx.data_dir, parsed.players, policy)
-    parsed = Log(parsed.seed, parsed.players, parsed.rules, read_rounds(raw_rounds, setup.tables), parsed.where)
+    parsed = replace(parsed, rounds=read_rounds(raw_rounds, setup.tables))
     played = check_game(parsed, setup)
     results = run_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
                         desc="shikoku-duo")

@@ -18,7 +18,7 @@ from functools import partial
 
 from kit.fonts import font_path, register
 from kit.memo import step
-from kit.layoutfile import progress_turns
+from kit.layoutfile import progress_sheet
 from kit.images import Deck, write_images
 from kit.imposition import Rect
 from kit.output import Pdf, write_all
@@ -85,7 +85,7 @@ def markers_pdf(tour: Tour, layout) -> tuple[bytes, int]:
 def progress_pdf(tour: Tour, setup: Setup, layout) -> tuple[bytes, int]:
     page = paper(layout, landscape=True)
     pdf = Pdf(page.width, page.height, f"{TITLE} progress sheet")
-    progress_pages(pdf, page, setup.owner, tour.colours, progress_turns(layout), len(setup.deck))
+    progress_pages(pdf, page, setup.owner, tour.colours, progress_sheet(layout), len(setup.deck))
     return pdf.finish(), pdf.pages
 
 
