@@ -51,6 +51,24 @@ def test_hints_stops_short_on_the_leaders_space():
     assert HINTS.stop(PLAIN, (12, 13, 0, 0), 0, range(12, goal + 1), ((0, goal), (1, goal))) == goal
 
 
+def test_careful_rolls_the_fewest_dice_that_pay_the_next_space_two_times_in_three():
+    careful = POLICIES["careful"]
+    # Spaces: 1-3 lap 1 (outer 1, 2, 2), 4 the link, 5-7 lap 2 (inner 3, 4, 5), 8 the goal (4).
+    course = lay_course("GOAL", (2, 4), (Card("a", 1, 3), Card("b", 2, 4), Card("c", 2, 5)), None)
+    race = Race((0, 1, 4, 5, 6), (3, 3, 3, 3, 3))
+    # cost 1, 2 and 3: one die pays them 6, 5 and 4 times in 6, and is never lost
+    assert [careful.dice(course, race, p) for p in (0, 1, 2)] == [1, 1, 1]
+    # cost 4 and 5: one die pays only 3 and 2 times in 6, two dice 33 and 30 times in 36
+    assert [careful.dice(course, race, p) for p in (3, 4)] == [2, 2]
+    assert careful.dice(course, Race((0, 1, 4, 5, 6), (3, 3, 3, 3, 1)), 4) == 1   # the last die
+    # it rides a roll of no more dice than it would roll itself
+    assert careful.join(course, race, 1, 1) and not careful.join(course, race, 1, 2)
+    assert careful.join(course, race, 3, 2) and not careful.join(course, race, 3, 3)
+    assert careful.stop(course, race.positions, 0, range(0, 3), ((0, 2),)) == 2      # as far as it can
+    # patient, for comparison, rolls every die on lap 2 whatever the next space costs
+    assert POLICIES["patient"].dice(course, race, 2) == 3
+
+
 # Breakaway: 0 start, 1 X, 2 Y, 3 Breakaway, 4 Z, 5 W, 6 link; from 1 passing costs 5.
 BREAK = lay_course("GOAL", (2, 3), (Card("X", 1, 2), Card("Y", 2, 3), Card("BREAK", 9, 2),
                                     Card("Z", 3, 3), Card("W", 2, 4)), "BREAK")

@@ -11,6 +11,7 @@ roll could only cost it dice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from kit import report
@@ -129,6 +130,38 @@ def _hints_stop(course: Course, positions: tuple[int, ...], piece: int, options,
     return best
 
 
+# A careful player risks as few dice as it can and still moves: it rolls the fewest dice
+# that pay for the next space at least CAREFUL_ODDS of the time (one die on a cost of 1
+# to 3, two on 4 to 6 - six-sided dice), and rides any roll of no more dice than that.
+CAREFUL_ODDS = 2 / 3
+
+
+@lru_cache(maxsize=None)
+def _at_least(n: int, cost: int) -> float:
+    """The chance that n dice sum to at least `cost`."""
+    ways = [1]                                       # ways[s]: ways for the dice so far to sum to s
+    for _ in range(n):
+        nxt = [0] * (len(ways) + 6)
+        for s, w in enumerate(ways):
+            for face in range(1, 7):
+                nxt[s + face] += w
+        ways = nxt
+    return sum(ways[cost:]) / 6 ** n
+
+
+def _careful_dice(course: Course, race: Race, piece: int) -> int:
+    here, have = race.positions[piece], race.dice[piece]
+    cost = course.costs[here + 1] if here < len(course.costs) - 1 else 1
+    for n in range(1, have):
+        if _at_least(n, cost) >= CAREFUL_ODDS:
+            return n
+    return have
+
+
+def _careful_join(course: Course, race: Race, piece: int, k: int) -> bool:
+    return k <= _careful_dice(course, race, piece)
+
+
 def _make(name, doc, dice, join, stop) -> Policy:
     return Policy(name, doc, *_with_pack_sense(dice, join), stop, dice, join)
 
@@ -136,8 +169,9 @@ def _make(name, doc, dice, join, stop) -> Policy:
 POLICIES = {p.name: p for p in (
     _make("bold", "rolls every die it has, joins every roll it may, moves as far as it can",
           lambda c, r, p: r.dice[p], lambda c, r, p, k: True, _furthest),
-    _make("careful", "rolls one die (never at risk), joins only one-die rolls, moves as far as it can",
-          lambda c, r, p: 1, lambda c, r, p, k: k == 1, _furthest),
+    _make("careful", "rolls the fewest dice that pay for the next space two times in three (one die "
+          "on the cheap spaces, two on the dear ones), rides rolls of no more dice than that, moves as "
+          "far as it can", _careful_dice, _careful_join, _furthest),
     _make("patient", "rolls one die on lap 1 and every die on lap 2, joins like it rolls, moves as far "
           "as it can: it saves its dice for the dear inner spaces",
           lambda c, r, p: 1 if r.positions[p] < c.link else r.dice[p],
