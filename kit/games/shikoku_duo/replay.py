@@ -30,7 +30,7 @@ that sets up and draws from that sheet plays the game this replay checks.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -38,8 +38,9 @@ from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
+from kit.replaylog import GameLog, ordinal, read_head
 from kit.simulate import percentile_rank, run_games, summary
-from kit.yamlload import LMap, describe, fields, load_yaml
+from kit.yamlload import describe, fields, load_yaml
 
 
 @dataclass(frozen=True)
@@ -61,34 +62,17 @@ class LoggedRound:
 
 
 @dataclass(frozen=True)
-class Log:
+class Log(GameLog):
     seed: int
-    players: int
-    rules: tuple[tuple[str, str], ...]
     rounds: tuple[LoggedRound, ...]
-    where: Where
-
-
-def _raw(value) -> str:
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def parse_log(doc, file_where: Where, t: R.Tables | None = None) -> Log:
     """The log's structure; moves are read once the tables are known (`read_moves`)."""
-    if not isinstance(doc, LMap):
-        raise KitError("a game log should be a mapping with seed, players and rounds", file_where)
-    f = fields(doc, {"seed": int, "players": int, "rounds": list}, {"rules": dict}, what="game log")
+    f, rules = read_head(doc, file_where, "game log", {"seed": int, "players": int, "rounds": list}, SPEC)
     if f["players"] not in (1, 2):
         raise KitError(f"players should be 1 (against the Automa) or 2, not {f['players']}", doc.at("players"))
-    spec = {o.name: o for o in SPEC}
-    rules = []
-    for key, value in (f.get("rules") or {}).items():
-        at = f["rules"].at(key)
-        if key not in spec:
-            raise KitError(f"unknown rule option {key!r}{did_you_mean(key, spec)}", at)
-        spec[key].check(value, at)
-        rules.append((key, _raw(value)))
-    return Log(f["seed"], f["players"], tuple(rules), (), doc.where), f["rounds"]
+    return Log(players=f["players"], rules=rules, where=doc.where, seed=f["seed"], rounds=()), f["rounds"]
 
 
 def read_rounds(rounds, t: R.Tables) -> tuple[LoggedRound, ...]:
@@ -268,12 +252,6 @@ def _goods(t: R.Tables, counts) -> str:
     return " ".join(name for name, n in zip(t.goods_names, counts) for _ in range(n)) or "none"
 
 
-def ordinal(x: float) -> str:
-    n = int(round(x))
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def _same_setup(setup, seed: int, k_seed: int) -> R.Result:
     """A simulated game on the log's setup (shops, tiles, wave sides, bag), with its own dice."""
     return R.play(setup.tables, setup.rules, seed, controllers(setup), game_rng(k_seed))
@@ -309,7 +287,7 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     # The log's own rules describe how the game was played; --rule may still override them.
     model = load_model(ctx, tuple(parsed.rules) + tuple(ctx.rules))
     setup = make_setup(model, ctx.data_dir, parsed.players, policy)
-    parsed = Log(parsed.seed, parsed.players, parsed.rules, read_rounds(raw_rounds, setup.tables), parsed.where)
+    parsed = replace(parsed, rounds=read_rounds(raw_rounds, setup.tables))
     played = check_game(parsed, setup)
     results = run_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
                         desc="shikoku-duo")
