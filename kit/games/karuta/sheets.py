@@ -38,8 +38,8 @@ def log_columns(players: int) -> tuple:
             Column("席", 9, sub="seat", key="seat"),
             Column("経路 (○で囲む)", 38, sub="route: circle one", marks=ROUTES),
             Column("出した札", share=1, sub="cards played, in the order laid down", key="play"),
-            Group("残 cards left, at the round's end", tuple(Column(f"残{s + 1}", 9, sub=f"seat {s + 1}", per="round")
-                                                          for s in range(players))))
+            Group("残 cards left", tuple(Column(f"残{s + 1}", 9, sub="round end", per="round")
+                                         for s in range(players))))
 
 
 def log_table(layout: Layout, players: int = SEATS) -> TurnLog:
