@@ -36,13 +36,17 @@ import enum
 import hashlib
 import struct
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import PurePath
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Callable
 
-_ACTIVE: "Memo | None" = None
-_FRAMES: list[set] = []          # the read sets of the steps now running (innermost last)
+# The memo of this thread's watch (a context variable: each thread sees its own).
+_ACTIVE: ContextVar = ContextVar("kit_memo", default=None)
+# The read sets of the steps now running, in any thread: a read is noted in each, which can
+# only make a step's fingerprint stricter, never miss a read.
+_FRAMES: list[set] = []
 _RECORDING: dict[type, type] = {}
 _WHOLE = object()
 
@@ -276,7 +280,7 @@ class Memo:
         try:
             result = fn(*copies, **copied_kwargs)
         finally:
-            _FRAMES.pop()
+            del _FRAMES[next(i for i, f in enumerate(_FRAMES) if f is reads)]
         for frame in _FRAMES:
             frame.update(reads)
         reads_ = frozenset(reads)
@@ -319,21 +323,21 @@ class Memo:
 
 def step(name: str, fn: Callable, *args, extra: tuple = (), **kwargs):
     """`fn(*args, **kwargs)`, reused from the last build of a watch when what it read is unchanged."""
-    if _ACTIVE is None:
+    memo = _ACTIVE.get()
+    if memo is None:
         return fn(*args, **kwargs)
-    return _ACTIVE.run(name, fn, args, kwargs, extra)
+    return memo.run(name, fn, args, kwargs, extra)
 
 
 def active() -> Memo | None:
-    return _ACTIVE
+    return _ACTIVE.get()
 
 
 @contextmanager
 def remembering(memo: Memo | None):
     """Use `memo` for the builds inside (a watch holds one for its whole run)."""
-    global _ACTIVE
-    before, _ACTIVE = _ACTIVE, memo
+    token = _ACTIVE.set(memo)
     try:
         yield memo
     finally:
-        _ACTIVE = before
+        _ACTIVE.reset(token)
