@@ -216,8 +216,7 @@ def draw(c, log: TurnLog, page: int) -> float:
                 text(c, cell.x + step * (j + 0.5), base, mark, MARK_PT, "centre", HINT)
     c.setStrokeColor(GRID)
     c.setLineWidth(0.3)
-    line(c, x, top, x + w, top)
-    # a line under every row; across a once-a-round column only where a round ends
+    # a line under the header and under every row; across a once-a-round column only where a round ends
     round_cells = [cell for cell in log.cells if cell.column.per == "round"]
     for k in range(len(numbers) + 1):
         y = head_y - k * row
