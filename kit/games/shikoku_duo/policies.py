@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from kit.errors import KitError, did_you_mean
 from kit.games.shikoku_duo.rules import (
-    COPPER_PER_SLAB, GARDEN, GIFT, HOT_SPRING, MERCHANT, PAINT, PILGRIM, SEASHORE, SELL_PLUS, TEMPLE, TOWN,
-    Move, State, Tables, apply, effects, legal_moves, paint_count,
+    ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, PAINT, PAINT_PATH, PILGRIM,
+    SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, artist_targets, can_gift, chosen_move, count_round,
+    effects, figure_regions, legal_moves, merchant_dests, paint_count, paint_tiles, pilgrim_steps, pilgrim_stop,
+    wave_choices,
 )
 
 # Worth of progress that scores nothing yet, in points: copper and goods count towards
@@ -144,25 +146,108 @@ class Policy:
         return 0.0
 
     def best_move(self, rules, state, seat, moves, rng) -> tuple[float, Move]:
-        best, best_v = [], None
+        """The best of `moves` and its gain (ties broken by `rng`)."""
         t = self.t
+        cands = []
         for i, m in enumerate(moves):
             if (m.character == MERCHANT and i + 1 < len(moves) and moves[i + 1].dest == m.dest
                     and t.town_coastal[m.dest]):
                 continue    # selling fewer goods than one may is never worth more here
-            v = self.gain(rules, state, seat, m)
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = [m], v
-            elif v > best_v - 1e-9:
-                best.append(m)
-        return best_v, best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+            cands.append((self.gain(rules, state, seat, m), m))
+        return _best_of(cands, rng)
+
+    def best(self, rules, state, seat, character, die, rng) -> tuple[float, Move]:
+        """best_move(legal_moves(...)) without making every legal move: the same candidates
+        in the same order with the same gains, so the same choice and the same draws from rng."""
+        t = self.t
+        p = state.players[seat]
+        if p.ranks:     # an Automa's seat (the planner judging its reply): its moves are plainer
+            return self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, character, die), rng)
+        fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
+        if character == PILGRIM:
+            cands = self._pilgrim(rules, state, seat, p, fx, die)
+        elif character == MERCHANT:
+            cands = self._merchant(rules, state, seat, p, fx, die)
+        else:
+            cands = self._artist(rules, state, seat, p, fx, die)
+        return _best_of(cands, rng)
+
+    def _pilgrim(self, rules, state, seat, p, fx, die) -> list:
+        t = self.t
+        out = []
+        for steps in pilgrim_steps(fx, die):
+            d = pilgrim_stop(t, rules, state, seat, steps)
+            kind = t.ring_kind[d]
+            if kind == SEASHORE:
+                for c in wave_choices(state, seat):
+                    out.append((TOKEN_WORTH if c >= 0 else 0.0, Move(PILGRIM, steps, d, c)))
+                continue
+            if kind == TEMPLE:
+                row = self.pilgrim_v
+                v = row[min(p.shrine + 1, t.shrine_top)][p.garden] - row[p.shrine][p.garden]
+            elif kind == GARDEN:
+                row = self.pilgrim_v[p.shrine]
+                v = row[min(p.garden + 1, t.garden_top)] - row[p.garden]
+            elif kind == TOWN:
+                v = self._with_copper(p, t.town_coins, self.goods_copper(p.goods)) - self._merchant_now(p)
+            elif kind == HOT_SPRING:
+                v = TOKEN_WORTH if state.hot != seat else 0.0
+            else:
+                v = 0.0
+            out.append((v, Move(PILGRIM, steps, d)))
+        return out
+
+    def _merchant(self, rules, state, seat, p, fx, die) -> list:
+        t = self.t
+        dests = merchant_dests(t, rules, state, seat, die)
+        if not dests:
+            return [(0.0, Move(MERCHANT, die, -1))]
+        held = p.copper + self.goods_copper(p.goods)
+        now = self.merchant_v(p.slabs, held)
+        out = []
+        for d in dests:
+            if t.town_coastal[d]:
+                kind, value = t.shops[state.shops[d]]
+                k = p.goods[kind]      # selling fewer is never worth more: only selling all is judged
+                if k <= 0:
+                    out.append((0.0, Move(MERCHANT, die, d, k)))
+                    continue
+                goods = list(p.goods)
+                goods[kind] -= k
+                v = self._with_copper(p, k * (value + fx[SELL_PLUS]), self.goods_copper(tuple(goods))) - now
+                out.append((v, Move(MERCHANT, die, d, k)))
+            else:
+                room = max(0, t.hold - sum(p.goods))
+                n = t.town_value[d]
+                for draw in ((n, n + fx[DRAW_PLUS]) if fx[DRAW_PLUS] else (n,)):
+                    v = self.merchant_v(p.slabs, held + GOODS_SHARE * self.mean_draw * min(draw, room)) - now
+                    out.append((v, Move(MERCHANT, die, d, draw)))
+        return out
+
+    def _artist(self, rules, state, seat, p, fx, die) -> list:
+        t = self.t
+        targets = artist_targets(t, fx, p.artist, die)
+        if not targets:
+            return [(0.0, Move(ARTIST, die, -1))]
+        av = self.artist_v
+        base = av[p.painted][p.gifted]
+        gift = av[p.painted][p.gifted + 1] - base if p.gifted < p.painted else 0.0
+        figures = figure_regions(t, state, seat)
+        path = fx[PAINT_PATH]
+        out = []
+        for d, passed in targets:
+            n = paint_tiles(rules, fx, p, count_round(figures, (1 << d) | passed if path else 1 << d))
+            out.append((av[p.painted + n][p.gifted] - base, Move(ARTIST, die, d, PAINT, passed)))
+            if can_gift(t, p, d):
+                out.append((gift, Move(ARTIST, die, d, GIFT, passed)))
+        return out
 
     # the questions the game asks -------------------------------------------------------
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:
         """The die whose best move gains most (its move is remembered for `choose`)."""
         best, best_v = [], None
         for c in left:
-            v, m = self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, c, dice[c]), rng)
+            v, m = self.best(rules, state, seat, c, dice[c], rng)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = [(c, m)], v
             elif v > best_v - 1e-9:
@@ -178,6 +263,10 @@ class Policy:
             return plan[1]
         return None
 
+    def move(self, t, rules, state, seat, character, die, rng) -> Move:
+        """The move for a die not planned while drafting (the last die of a round, a repeat)."""
+        return self.best(rules, state, seat, character, die, rng)[1]
+
     def choose(self, t, rules, state, seat, moves, rng) -> Move:
         return self.best_move(rules, state, seat, moves, rng)[1]
 
@@ -192,7 +281,7 @@ class Policy:
 
     def repeat(self, t, rules, state, seat, character, die, rng) -> bool:
         """Spend the token when the repeated move is worth more than the token."""
-        v, _ = self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, character, die), rng)
+        v, _ = self.best(rules, state, seat, character, die, rng)
         return v > TOKEN_WORTH
 
     def after(self, t, rules, before, state, seat, move) -> State:
@@ -205,6 +294,9 @@ class RandomPolicy(Policy):
 
     def pick(self, t, rules, state, seat, dice, left, rng):
         return left[rng.randrange(len(left))]
+
+    def move(self, t, rules, state, seat, character, die, rng):
+        return chosen_move(t, rules, state, seat, character, die, self, rng)
 
     def choose(self, t, rules, state, seat, moves, rng):
         return moves[rng.randrange(len(moves))]
@@ -236,7 +328,7 @@ class Planner(Policy):
 
     def _best(self, rules, state, seat, c, die, rng) -> tuple[float, State]:
         t = self.t
-        v, m = self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, c, die), rng)
+        v, m = self.best(rules, state, seat, c, die, rng)
         if m.character == MERCHANT and m.dest >= 0 and not t.town_coastal[m.dest]:
             m = m._replace(choice=0)     # no peeking into the bag: the draw is judged, not made
         return v, apply(t, rules, state, seat, m)[0]
@@ -266,6 +358,17 @@ class Planner(Policy):
                 best.append(c)
         self._plan = None
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def _best_of(cands, rng) -> tuple[float, Move]:
+    """The best (gain, move) of a list, ties within 1e-9 broken by rng (only when there is a tie)."""
+    best, best_v = [], None
+    for v, m in cands:
+        if best_v is None or v > best_v + 1e-9:
+            best, best_v = [m], v
+        elif v > best_v - 1e-9:
+            best.append(m)
+    return best_v, best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 POLICIES = {p.name: p for p in (RandomPolicy, Greedy, Planner)}
