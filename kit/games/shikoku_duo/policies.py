@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from kit.errors import KitError, did_you_mean
 from kit.games.shikoku_duo.rules import (
-    ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, PAINT, PAINT_PATH, PILGRIM,
-    SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, artist_targets, can_gift, chosen_move, count_round,
-    effects, figure_regions, legal_moves, merchant_dests, paint_count, paint_tiles, pilgrim_steps, pilgrim_stop,
-    wave_choices,
+    ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, PAINT, PILGRIM,
+    SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, artist_targets, chosen_move, effects, gift_wanted,
+    legal_moves, merchant_dests, paint_count, paint_counts, pilgrim_stops, wave_choices,
 )
 
 # Worth of progress that scores nothing yet, in points: copper and goods count towards
@@ -56,7 +55,16 @@ def _judging_tables(t: Tables, w: float):
             nxt = max(0, slots[gifted] - score) if gifted < len(slots) else 0
             artist_v[painted][gifted] = w * score + nxt * (
                 TILE_WORTH * min(2, painted - gifted) + DOWN_WORTH * (n - painted))
-    return worth, mean_draw, pilgrim_v, artist_v
+    # What a temple or a garden adds, by shrine and garden step.
+    temple = [[pilgrim_v[min(s + 1, t.shrine_top)][g] - pilgrim_v[s][g] for g in range(len(gt))]
+              for s in range(len(st))]
+    garden = [[pilgrim_v[s][min(g + 1, t.garden_top)] - pilgrim_v[s][g] for g in range(len(gt))]
+              for s in range(len(st))]
+    # A merchant's worth with k slabs is slab_base[k] + slab_step[k] * (share of the next slab's copper).
+    sl = t.slabs
+    slab_base = [w * (sl[k - 1] if k else 0) for k in range(len(sl) + 1)]
+    slab_step = [sl[k] - (sl[k - 1] if k else 0) for k in range(len(sl))] + [0]
+    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step
 
 
 class Policy:
@@ -70,19 +78,16 @@ class Policy:
         key = (type(self).score_weight, id(t))
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
-        self.worth, self.mean_draw, self.pilgrim_v, self.artist_v = _TABLES[key][1]
+        (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
+         self.slab_base, self.slab_step) = _TABLES[key][1]
+        self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self._plan = None
         self._goods: dict[tuple, float] = {}
 
     # judging ---------------------------------------------------------------------------
     def merchant_v(self, slabs: int, copper: float) -> float:
         """Worth of `slabs` slabs and `copper` (goods counted in copper at their share)."""
-        t = self.t
-        sl = t.slabs
-        score = sl[slabs - 1] if slabs else 0
-        if slabs >= len(sl):
-            return self.score_weight * score
-        return self.score_weight * score + (sl[slabs] - score) * min(1.0, copper / COPPER_PER_SLAB)
+        return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
 
     def goods_copper(self, goods) -> float:
         v = self._goods.get(goods)
@@ -94,12 +99,12 @@ class Policy:
         return self.merchant_v(p.slabs, p.copper + self.goods_copper(p.goods))
 
     def _with_copper(self, p, copper: int, goods_copper: float) -> float:
+        """Worth after earning `copper` (slabs won at once, as rules._gain_copper does)."""
         total = p.copper + copper
-        slabs = p.slabs
-        while total >= COPPER_PER_SLAB and slabs < len(self.t.slabs):
-            total -= COPPER_PER_SLAB
-            slabs += 1
-        return self.merchant_v(slabs, min(total, self.t.copper_max) + goods_copper)
+        won = min(total // COPPER_PER_SLAB, len(self.t.slabs) - p.slabs)
+        slabs = p.slabs + won
+        copper = min(total - won * COPPER_PER_SLAB, self.t.copper_max) + goods_copper
+        return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
 
     def gain(self, rules, state: State, seat: int, move: Move) -> float:
         """How much `move` adds to the seat's worth (points weighted by score_weight, plus progress)."""
@@ -112,11 +117,9 @@ class Policy:
         if c == PILGRIM:
             kind = t.ring_kind[d]
             if kind == TEMPLE:
-                row = self.pilgrim_v
-                return row[min(p.shrine + 1, t.shrine_top)][p.garden] - row[p.shrine][p.garden]
+                return self.temple_gain[p.shrine][p.garden]
             if kind == GARDEN:
-                row = self.pilgrim_v[p.shrine]
-                return row[min(p.garden + 1, t.garden_top)] - row[p.garden]
+                return self.garden_gain[p.shrine][p.garden]
             if kind == TOWN:
                 return self._with_copper(p, t.town_coins, self.goods_copper(p.goods)) - self._merchant_now(p)
             if kind == HOT_SPRING:
@@ -136,7 +139,7 @@ class Policy:
                         - self._merchant_now(p))
             room = max(0, t.hold - sum(p.goods))
             return self.merchant_v(p.slabs, p.copper + self.goods_copper(p.goods)
-                                   + GOODS_SHARE * self.mean_draw * min(move.choice, room)) - self._merchant_now(p)
+                                   + self.draw_worth * min(move.choice, room)) - self._merchant_now(p)
         av = self.artist_v
         if move.choice == PAINT:
             n = paint_count(t, rules, state, seat, d, move.passed)
@@ -154,92 +157,98 @@ class Policy:
                     and t.town_coastal[m.dest]):
                 continue    # selling fewer goods than one may is never worth more here
             cands.append((self.gain(rules, state, seat, m), m))
-        return _best_of(cands, rng)
+        v, c = _best_of(cands, rng)
+        return v, c[1]
 
     def best(self, rules, state, seat, character, die, rng) -> tuple[float, Move]:
         """best_move(legal_moves(...)) without making every legal move: the same candidates
-        in the same order with the same gains, so the same choice and the same draws from rng."""
-        t = self.t
+        in the same order with the same gains, so the same choice and the same draws from rng.
+        A candidate is (gain, *the move's fields); only the chosen one becomes a Move."""
         p = state.players[seat]
         if p.ranks:     # an Automa's seat (the planner judging its reply): its moves are plainer
-            return self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, character, die), rng)
-        fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
+            return self.best_move(rules, state, seat, legal_moves(self.t, rules, state, seat, character, die), rng)
+        fx = effects(self.t, state, seat) if seat in state.waves else NO_EFFECTS
         if character == PILGRIM:
             cands = self._pilgrim(rules, state, seat, p, fx, die)
         elif character == MERCHANT:
             cands = self._merchant(rules, state, seat, p, fx, die)
         else:
             cands = self._artist(rules, state, seat, p, fx, die)
-        return _best_of(cands, rng)
+        v, c = _best_of(cands, rng)
+        return v, _new(Move, c[1:])
 
     def _pilgrim(self, rules, state, seat, p, fx, die) -> list:
         t = self.t
         out = []
-        for steps in pilgrim_steps(fx, die):
-            d = pilgrim_stop(t, rules, state, seat, steps)
+        for steps, d in pilgrim_stops(t, rules, state, seat, fx, die):
             kind = t.ring_kind[d]
-            if kind == SEASHORE:
-                for c in wave_choices(state, seat):
-                    out.append((TOKEN_WORTH if c >= 0 else 0.0, Move(PILGRIM, steps, d, c)))
-                continue
             if kind == TEMPLE:
-                row = self.pilgrim_v
-                v = row[min(p.shrine + 1, t.shrine_top)][p.garden] - row[p.shrine][p.garden]
+                v = self.temple_gain[p.shrine][p.garden]
             elif kind == GARDEN:
-                row = self.pilgrim_v[p.shrine]
-                v = row[min(p.garden + 1, t.garden_top)] - row[p.garden]
+                v = self.garden_gain[p.shrine][p.garden]
+            elif kind == SEASHORE:
+                for c in wave_choices(state, seat):
+                    out.append((TOKEN_WORTH if c >= 0 else 0.0, PILGRIM, steps, d, c, 0))
+                continue
             elif kind == TOWN:
                 v = self._with_copper(p, t.town_coins, self.goods_copper(p.goods)) - self._merchant_now(p)
             elif kind == HOT_SPRING:
                 v = TOKEN_WORTH if state.hot != seat else 0.0
             else:
                 v = 0.0
-            out.append((v, Move(PILGRIM, steps, d)))
+            out.append((v, PILGRIM, steps, d, -1, 0))
         return out
 
     def _merchant(self, rules, state, seat, p, fx, die) -> list:
         t = self.t
         dests = merchant_dests(t, rules, state, seat, die)
         if not dests:
-            return [(0.0, Move(MERCHANT, die, -1))]
-        held = p.copper + self.goods_copper(p.goods)
-        now = self.merchant_v(p.slabs, held)
+            return [(0.0, MERCHANT, die, -1, -1, 0)]
+        goods = p.goods
+        held = p.copper + self.goods_copper(goods)
+        slabs = p.slabs
+        base, step = self.slab_base[slabs], self.slab_step[slabs]
+        now = base + step * min(1.0, held / COPPER_PER_SLAB)        # merchant_v(slabs, held)
+        room = -1
         out = []
         for d in dests:
             if t.town_coastal[d]:
                 kind, value = t.shops[state.shops[d]]
-                k = p.goods[kind]      # selling fewer is never worth more: only selling all is judged
+                k = goods[kind]      # selling fewer is never worth more: only selling all is judged
                 if k <= 0:
-                    out.append((0.0, Move(MERCHANT, die, d, k)))
+                    out.append((0.0, MERCHANT, die, d, k, 0))
                     continue
-                goods = list(p.goods)
-                goods[kind] -= k
-                v = self._with_copper(p, k * (value + fx[SELL_PLUS]), self.goods_copper(tuple(goods))) - now
-                out.append((v, Move(MERCHANT, die, d, k)))
+                after = list(goods)
+                after[kind] = 0
+                v = self._with_copper(p, k * (value + fx[SELL_PLUS]), self.goods_copper(tuple(after))) - now
+                out.append((v, MERCHANT, die, d, k, 0))
             else:
-                room = max(0, t.hold - sum(p.goods))
+                if room < 0:
+                    room = max(0, t.hold - sum(goods))
                 n = t.town_value[d]
-                for draw in ((n, n + fx[DRAW_PLUS]) if fx[DRAW_PLUS] else (n,)):
-                    v = self.merchant_v(p.slabs, held + GOODS_SHARE * self.mean_draw * min(draw, room)) - now
-                    out.append((v, Move(MERCHANT, die, d, draw)))
+                v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
+                out.append((v, MERCHANT, die, d, n, 0))
+                if fx[DRAW_PLUS]:
+                    n += fx[DRAW_PLUS]
+                    v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
+                    out.append((v, MERCHANT, die, d, n, 0))
         return out
 
     def _artist(self, rules, state, seat, p, fx, die) -> list:
         t = self.t
         targets = artist_targets(t, fx, p.artist, die)
         if not targets:
-            return [(0.0, Move(ARTIST, die, -1))]
-        av = self.artist_v
-        base = av[p.painted][p.gifted]
-        gift = av[p.painted][p.gifted + 1] - base if p.gifted < p.painted else 0.0
-        figures = figure_regions(t, state, seat)
-        path = fx[PAINT_PATH]
+            return [(0.0, ARTIST, die, -1, -1, 0)]
+        row = self.artist_v
+        painted, gifted = p.painted, p.gifted
+        base = row[painted][gifted]
+        wanted = gift_wanted(p)
+        gift = row[painted][gifted + 1] - base if wanted >= 0 else 0.0
         out = []
-        for d, passed in targets:
-            n = paint_tiles(rules, fx, p, count_round(figures, (1 << d) | passed if path else 1 << d))
-            out.append((av[p.painted + n][p.gifted] - base, Move(ARTIST, die, d, PAINT, passed)))
-            if can_gift(t, p, d):
-                out.append((gift, Move(ARTIST, die, d, GIFT, passed)))
+        for (d, passed), n in zip(targets, paint_counts(t, rules, state, seat, fx, targets)):
+            out.append((row[painted + n][gifted] - base, ARTIST, die, d, PAINT, passed))
+            if t.region_painting[d] == wanted:
+                out.append((gift, ARTIST, die, d, GIFT, passed))
         return out
 
     # the questions the game asks -------------------------------------------------------
@@ -360,14 +369,19 @@ class Planner(Policy):
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
-def _best_of(cands, rng) -> tuple[float, Move]:
-    """The best (gain, move) of a list, ties within 1e-9 broken by rng (only when there is a tie)."""
+_new = tuple.__new__     # Move(*fields) without NamedTuple.__new__'s cost
+
+
+def _best_of(cands, rng) -> tuple[float, tuple]:
+    """The candidate (gain, ...) with the best gain and that gain; gains within 1e-9 of the
+    best tie, and rng breaks a tie (it is not used when there is none)."""
     best, best_v = [], None
-    for v, m in cands:
+    for c in cands:
+        v = c[0]
         if best_v is None or v > best_v + 1e-9:
-            best, best_v = [m], v
+            best, best_v = [c], v
         elif v > best_v - 1e-9:
-            best.append(m)
+            best.append(c)
     return best_v, best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 

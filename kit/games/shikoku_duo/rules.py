@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 PILGRIM, MERCHANT, ARTIST = 0, 1, 2
@@ -124,8 +124,8 @@ class Tables:
     merchant_paths: tuple                       # [mode][town][n] -> (union of masks, destinations,
                                                 #   ((dest, (entered-mask, ...)), ...))
     artist_paths: tuple                         # [region][n] -> ((dest, passed-mask), ...)
-    artist_dests: tuple                         # [region][n] -> destinations, ascending
     artist_via: tuple                           # [region][n] -> ((dest, regions passed through), ...), ascending
+    artist_plain: tuple                         # [region][n] -> ((dest, 0), ...): the destinations, ascending
     dice: tuple[tuple[int, ...], ...]           # per character: its six faces
     goods_names: tuple[str, ...]
     goods_counts: tuple[int, ...]
@@ -148,6 +148,11 @@ class Tables:
     space_town_bit: tuple[int, ...]             # per ring space: 1 << its coastal town, or 0
     town_space_bit: tuple[int, ...]             # per town: 1 << its ring space (coastal), or 0
     coastal_bit: tuple[int, ...]                # per town: 1 << town if coastal, else 0
+    # Figures round each region counted all at once: region r owns bits 3r..3r+2 of a sum
+    # (five figures at most, so a count never spills into the next region's bits).
+    space_counts: tuple[int, ...]               # per ring space: 1 << 3r for each region r it is round
+    town_counts: tuple[int, ...]                # per town: the same
+    fx_cache: dict = field(default_factory=dict, compare=False, repr=False)   # effects(), per (sides, holders, seat)
 
     @property
     def ring(self) -> int:
@@ -240,7 +245,6 @@ def tables(model) -> Tables:
                                          for n in range(max_steps + 1)) for s in range(len(towns)))
                              for simple in (True, False)),
         artist_paths=artist_paths,
-        artist_dests=tuple(tuple(tuple(sorted({d for d, _ in paths})) for paths in by_n) for by_n in artist_paths),
         artist_via=tuple(tuple(tuple(sorted({(d, m & ~(1 << d)) for d, m in paths})) for paths in by_n)
                          for by_n in artist_paths),
         dice=tuple(tuple(comp.dice[c]) for c in CHARACTERS),
@@ -265,6 +269,11 @@ def tables(model) -> Tables:
         space_town_bit=tuple(1 << k if k >= 0 else 0 for k in ring_town),
         town_space_bit=tuple(1 << i if i >= 0 else 0 for i in town_ring),
         coastal_bit=tuple(1 << i if t.kind == "coastal" else 0 for i, t in enumerate(towns)),
+        artist_plain=tuple(tuple(tuple((d, 0) for d in sorted({d for d, _ in paths})) for paths in by_n)
+                           for by_n in artist_paths),
+        space_counts=tuple(sum(1 << 3 * r for r, m in enumerate(region_spaces) if m >> i & 1)
+                           for i in range(len(board.ring))),
+        town_counts=tuple(sum(1 << 3 * r for r, m in enumerate(region_towns) if m >> i & 1) for i in range(len(towns))),
     )
 
 
@@ -367,52 +376,43 @@ def drafters(state: State, round_: int | None = None) -> tuple[int, int, int]:
 NO_EFFECTS = (0,) * len(EFFECTS)
 
 
-_EFFECTS: dict = {}     # (wave effects, sides, holders, seat) -> amounts: a game has few distinct ones
-
-
 def effects(t: Tables, state: State, seat: int) -> tuple[int, ...]:
     """The amount of each wave effect `seat` has (0 when it holds no tile with it)."""
-    key = (t.wave_effects, state.sides, state.waves, seat)
-    fx = _EFFECTS.get(key)
+    key = (state.sides, state.waves, seat)       # a board has few distinct ones: remembered per Tables
+    fx = t.fx_cache.get(key)
     if fx is None:
         amounts = [0] * len(EFFECTS)
         for c in range(3):
             if state.waves[c] == seat:
                 e, amount = t.wave_effects[c][state.sides[c]]
                 amounts[e] += amount or 1
-        fx = _EFFECTS[key] = tuple(amounts)
+        fx = t.fx_cache[key] = tuple(amounts)
     return fx
 
 
-def _ring_occupied(t: Tables, rules: Rules, state: State, seat: int) -> int:
-    """Ring spaces a pilgrim of `seat` may not stop on (a mask): the other pilgrim's, and
-    with pilgrim_blockers=figures those of coastal towns with a merchant in them."""
+def pilgrim_stops(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...],
+                  die: int) -> list[tuple[int, int]]:
+    """(steps, the space it stops on) for each length the pilgrim of `seat` may move.
+
+    It may not stop on the other pilgrim's space nor, with pilgrim_blockers=figures, on a
+    coastal town's space with a merchant in the town; it moves on to the next free one
+    (three figures at most block, so one is always free)."""
     a, b = state.players
     occ = 1 << (b.pilgrim if seat == 0 else a.pilgrim)
     if rules.pilgrim_blockers == "figures":
         occ |= t.town_space_bit[a.merchant] | t.town_space_bit[b.merchant]
-    return occ
-
-
-def _blocked_towns(t: Tables, state: State, seat: int) -> int:
-    """Coastal towns the merchant of `seat` may not enter: another figure is there."""
-    a, b = state.players
-    bit = t.space_town_bit
-    return t.coastal_bit[(b if seat == 0 else a).merchant] | bit[a.pilgrim] | bit[b.pilgrim]
-
-
-def pilgrim_stop(t: Tables, rules: Rules, state: State, seat: int, steps: int) -> int:
     n = len(t.ring_kind)
-    occ = _ring_occupied(t, rules, state, seat)
-    at = (state.players[seat].pilgrim + steps) % n
-    for _ in range(n):
-        if not occ >> at & 1:
-            return at
-        at = (at + 1) % n
-    return at
+    start = (a if seat == 0 else b).pilgrim
+    out = []
+    for steps in pilgrim_steps(fx, die) if fx[P_PLUS] or fx[P_MINUS] else (die,):
+        at = (start + steps) % n
+        while occ >> at & 1:
+            at = (at + 1) % n
+        out.append((steps, at))
+    return out
 
 
-def pilgrim_steps(fx: list[int], die: int) -> tuple[int, ...]:
+def pilgrim_steps(fx: tuple[int, ...], die: int) -> tuple[int, ...]:
     options = [die]
     if fx[P_PLUS]:
         options.append(die + fx[P_PLUS])
@@ -422,7 +422,11 @@ def pilgrim_steps(fx: list[int], die: int) -> tuple[int, ...]:
 
 
 def merchant_dests(t: Tables, rules: Rules, state: State, seat: int, steps: int) -> tuple[int, ...]:
-    blocked = _blocked_towns(t, state, seat)
+    """Towns the merchant of `seat` can reach by a path of exactly `steps` segments that
+    neither enters nor passes a coastal town with another figure in it."""
+    a, b = state.players
+    bit = t.space_town_bit
+    blocked = t.coastal_bit[(b if seat == 0 else a).merchant] | bit[a.pilgrim] | bit[b.pilgrim]
     union, dests, by_dest = t.merchant_paths[rules.merchant_path != "simple"][state.players[seat].merchant][steps]
     if not union & blocked:
         return dests
@@ -438,38 +442,53 @@ def figure_regions(t: Tables, state: State, seat: int) -> tuple[int, int, int, i
             1 << (b.artist if seat == 0 else a.artist))
 
 
-def count_round(figures: tuple[int, ...], regions: int) -> int:
-    """How many of the figures (figure_regions) are round any region of the mask: each once."""
-    a, b, c, d, e = figures
+def figures_around(t: Tables, state: State, seat: int, regions: int) -> int:
+    """Figures other than `seat`'s artist in the regions of the mask, each counted once."""
+    a, b, c, d, e = figure_regions(t, state, seat)
     return (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
 
 
-def figures_around(t: Tables, state: State, seat: int, regions: int) -> int:
-    """Figures other than `seat`'s artist in the regions of the mask, each counted once."""
-    return count_round(figure_regions(t, state, seat), regions)
-
-
-def paint_tiles(rules: Rules, fx: tuple[int, ...], p: Player, figures: int) -> int:
-    """Tiles a paint action turns up with `figures` figures counted, wave effects `fx`."""
+def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...], targets) -> list[int]:
+    """Tiles a paint action would turn up at each (destination, regions passed) of `targets`,
+    with wave effects `fx` (the figures counted are all but this artist, so where it stands
+    does not matter)."""
+    p = state.players[seat]
     plus = fx[PAINT_PLUS]
-    if plus and figures and rules.paint_plus == "count":
-        figures += plus
-    return max(0, min(figures, PAINT_CAP + plus, len(p.paintings) - p.painted))
+    plus_count = plus if rules.paint_plus == "count" else 0
+    cap = min(PAINT_CAP + plus, len(p.paintings) - p.painted)
+    out = []
+    if fx[PAINT_PATH]:      # several regions: a figure round two of them still counts once
+        a, b, c, d, e = figure_regions(t, state, seat)
+        for dest, passed in targets:
+            regions = (1 << dest) | passed
+            n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+            out.append(min(n + plus_count, cap) if n else 0)
+        return out
+    x, y = state.players
+    other = y if seat == 0 else x
+    counts = (t.space_counts[x.pilgrim] + t.space_counts[y.pilgrim] + t.town_counts[x.merchant]
+              + t.town_counts[y.merchant] + (1 << 3 * other.artist))
+    for dest, _ in targets:
+        n = counts >> 3 * dest & 7
+        out.append(min(n + plus_count, cap) if n else 0)
+    return out
 
 
 def paint_count(t: Tables, rules: Rules, state: State, seat: int, dest: int, passed: int) -> int:
-    """Tiles a paint action would turn up now at `dest` (the artist already there)."""
+    """Tiles a paint action would turn up now at `dest`."""
     fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
-    regions = (1 << dest) | (passed if fx[PAINT_PATH] else 0)
-    return paint_tiles(rules, fx, state.players[seat], figures_around(t, state, seat, regions))
+    return paint_counts(t, rules, state, seat, fx, ((dest, passed),))[0]
 
 
 def artist_targets(t: Tables, fx: tuple[int, ...], region: int, die: int) -> tuple:
     """(destination, regions passed through) of an artist's move of `die` regions; the regions
     passed matter (and several paths to one destination are told apart) only with paint_path."""
-    if fx[PAINT_PATH]:
-        return t.artist_via[region][die]
-    return tuple((d, 0) for d in t.artist_dests[region][die])
+    return (t.artist_via if fx[PAINT_PATH] else t.artist_plain)[region][die]
+
+
+def gift_wanted(p: Player) -> int:
+    """The painting type a gift needs now (the first face-up tile's), or -1: none face up."""
+    return p.paintings[p.gifted] if p.gifted < p.painted else -1
 
 
 def can_gift(t: Tables, p: Player, region: int) -> bool:
@@ -484,14 +503,13 @@ def legal_moves(t: Tables, rules: Rules, state: State, seat: int, character: int
     fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
     if character == PILGRIM:
         out = []
-        for steps in pilgrim_steps(fx, die):
-            dest = pilgrim_stop(t, rules, state, seat, steps)
+        for steps, dest in pilgrim_stops(t, rules, state, seat, fx, die):
             if t.ring_kind[dest] == SEASHORE and not p.ranks:
                 for c in wave_choices(state, seat):
                     out.append(Move(PILGRIM, steps, dest, c))
             else:
                 out.append(Move(PILGRIM, steps, dest))
-        return tuple(dict.fromkeys(out))
+        return tuple(out)
     if character == MERCHANT:
         dests = merchant_dests(t, rules, state, seat, die)
         if not dests:
