@@ -1,6 +1,7 @@
 """CPU time per simulated game, this tree against an earlier revision, side by side.
 
-Run from the repository root:  python benchmarks/speed_ratio.py [--base REV] [--games N] [--rounds R]
+Run from the repository root:
+    python benchmarks/speed_ratio.py [--base REV] [--games N] [--rounds R] [--game GAME]
 
 The base revision's `kit` and `data` are unpacked (git archive) into a temporary
 folder. Each case is then played by both engines in separate processes on the base
@@ -86,6 +87,7 @@ def main() -> None:
     parser.add_argument("--base", default=BASE)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--game", choices=("karuta", "tour-de-dice"), help="only this game's cases")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
@@ -94,6 +96,8 @@ def main() -> None:
         print(f"base {args.base} against this tree; {args.games} games a case, best of {args.rounds} rounds, "
               "CPU ms per game")
         for game, policy, extra in CASES:
+            if args.game and game != args.game:
+                continue
             rules = (KARUTA_RULES if game == "karuta" else ()) + extra
             old, new = [], []
             for _ in range(args.rounds):

@@ -155,7 +155,8 @@ VERBS = {
     "build": Verb("Write every printable PDF of a game to the output folder.",
                   show_build),
     "layout": Verb("Relax card slots on the board and report overlaps, displacement and leader crossings."),
-    "deal": Verb("Deal reproducible hands for a hand playtest: a PDF and the same as text.", show_deal),
+    "deal": Verb("Deal a seed for a hand playtest (karuta: the hands; shikoku-duo: the setup and the goods "
+                 "order): a PDF and the same as text.", show_deal),
     "sim": Verb("Simulate many games and print what hand play cannot show."),
     "replay": Verb("Check a hand-played game, turn by turn, and compare it with simulations of its deal."),
 }
@@ -266,12 +267,14 @@ class GameCommand(click.Command):
 
 
 def watch_build(g, cmd, context, ctx_values, call_values, values, stop_event=None) -> int:
-    """`kit build --watch`: each rebuild resolves the context afresh, so a saved layout counts."""
+    """`kit build --watch`: each rebuild resolves the context afresh, so a saved layout counts;
+    the watch's memo (kit.memo) redoes only the steps whose inputs changed."""
     from kit.watch import watch
 
     def build():
         result = resolve(g, cmd)(make_context(g.name, **ctx_values), **call_values)
-        VERBS["build"].show(result, values)
+        if isinstance(result, tuple):       # the --images summary and phone check; the watch itself
+            click.echo(result[1])           # says which files each rebuild wrote
 
     paths = [context.data_dir, context.root / "layouts"]
     return watch([p for p in paths if p.exists()], build, lambda s: click.echo(s, err=True), stop_event)

@@ -170,14 +170,25 @@ class Legibility:
     def device_px(self) -> float:
         return self.css_px * PHONE_SCALE
 
+    @property
+    def readable(self) -> bool:
+        """At least READABLE_CSS_PX high with the piece filling the screen's width."""
+        return self.per_row >= 1
+
+
+def role_legibility(name: str, width_mm: float, roles) -> list[Legibility]:
+    """Each text role's height on a phone showing a piece `width_mm` wide at the screen's full
+    width: the one formula behind the build's phone check and karuta's card-size sampler."""
+    out = []
+    for role, pt in roles:
+        css = pt * MM_PER_PT / width_mm * PHONE_CSS_PX
+        out.append(Legibility(name, role, pt, css, math.floor(css / READABLE_CSS_PX)))
+    return out
+
 
 def legibility(deck: Deck) -> list[Legibility]:
     """Each text role's height on a phone showing the piece at the screen's full width."""
-    out = []
-    for role, pt in deck.roles:
-        css = pt * MM_PER_PT / deck.width * PHONE_CSS_PX
-        out.append(Legibility(deck.name, role, pt, css, math.floor(css / READABLE_CSS_PX)))
-    return out
+    return role_legibility(deck.name, deck.width, deck.roles)
 
 
 def phone_report(decks: list[Deck]) -> tuple[str, list[str]]:
@@ -189,7 +200,7 @@ def phone_report(decks: list[Deck]) -> tuple[str, list[str]]:
         for f in legibility(deck):
             lines.append(f"  {f.deck:<14} {f.role:<16} {f.pt:5.1f} pt → {f.css_px:5.1f} px "
                          f"({f.device_px:.0f} device px); readable up to {f.per_row} across")
-            if f.per_row < 1:
+            if not f.readable:
                 warnings.append(f"warning: {f.deck}: {f.role} is {f.css_px:.1f} px high on a "
                                 f"{PHONE_CSS_PX}-px phone even at full width, below {READABLE_CSS_PX:g} px")
     return "\n".join(lines), warnings

@@ -55,6 +55,13 @@ def paper(layout: Layout, landscape: bool = False, margin: float = 0.0) -> Paper
     return Paper(long_, short, edge) if landscape else Paper(short, long_, edge)
 
 
+def sheet_margin(layout: Layout) -> float:
+    """A whole-page sheet's margin (progress sheets, score pads, player aids): at least 8 mm, and
+    2 mm inside the printable area, so a footer line fits between the printer's margin and the
+    content."""
+    return max(layout.margin + 2.0, 8.0)
+
+
 @dataclass(frozen=True)
 class Segment:
     x1: float

@@ -265,8 +265,27 @@ def size(value, where: Where, what: str = "size") -> tuple[float, float]:
         raise KitError(err.message, where) from None
 
 
+ROW_LEAST = 4.0        # mm: a lower row leaves no room to write in
+
+
+@dataclass(frozen=True)
+class ProgressSheet:
+    """A progress sheet's log (its `progress_sheet:` section): how many rows, how high."""
+
+    turns: int
+    row_height: float
+
+
+def progress_sheet(layout: Layout) -> ProgressSheet:
+    section = layout.section("progress_sheet")
+    fields(section, {"turns": int, "row_height": _LENGTH}, what="progress_sheet")
+    row = length(section, "row_height")
+    if row < ROW_LEAST:
+        raise KitError(f"a {row:g} mm progress-sheet row leaves no room to write; make it at least "
+                       f"{ROW_LEAST:g} mm", section.at("row_height"))
+    return ProgressSheet(count(section, "turns"), row)
+
+
 def progress_turns(layout: Layout) -> int:
     """How many turns a game's progress sheet has rows for (its `progress_sheet: turns:`)."""
-    section = layout.section("progress_sheet")
-    fields(section, {"turns": int}, what="progress_sheet")
-    return count(section, "turns")
+    return progress_sheet(layout).turns

@@ -14,6 +14,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from kit import fonts, progress
 from kit.errors import KitError, Where, display_path
+from kit.memo import active
 from kit.units import to_pt
 
 
@@ -107,16 +108,23 @@ def write_all(files: dict[Path, bytes]) -> None:
     A disk or permission error while staging leaves every earlier output as it was;
     it becomes a KitError naming the file. (The renames themselves only fail in
     ways staging beside the target already shows.)
+    Under `--watch`, a file whose bytes are those the watch last wrote there is left alone.
     """
+    memo = active()
+    if memo is not None:
+        files = {path: data for path, data in files.items() if not memo.unchanged(path, data)}
     check_targets(files)
     for path in files:
         remove_stray_temps(Path(path))
     staged: dict[Path, str] = {}
+    data_of = {Path(path): data for path, data in files.items()}
     try:
         for path, data in files.items():
             staged[Path(path)] = _staged(Path(path), data)
         for path, tmp in staged.items():
             os.replace(tmp, path)
+            if memo is not None:
+                memo.wrote(path, data_of[path])
     except OSError as err:
         raise KitError(f"cannot write: {err.strerror or err}", Where(display_path(err.filename or path))) from None
     finally:

@@ -14,6 +14,7 @@ from kit.charts import Share, draw_heading, draw_histogram, draw_shares, grid_ce
 from kit.fonts import register
 from kit.imposition import Paper, Rect, paper
 from kit.output import Pdf
+from kit.render import text
 from kit.report import Run, Simulator, header, rules_line
 
 MARGIN = 12.0           # least page edge around a report: more than a printer needs, for binding
@@ -29,6 +30,20 @@ def heading(c, page: Paper, title: str, lines) -> float:
     """The report heading at the top of `page`; returns the y under it."""
     b = page.body
     return draw_heading(c, b.x, b.y2, b.w, title, lines)
+
+
+def text_pages(pdf: Pdf, page: Paper, lines, y: float, title: str, size: float, lead: float) -> None:
+    """Lines of text (a report's "every figure" page) down the page from `y`, `lead` mm apart,
+    continued on as many pages as it takes, each headed `title (continued)`; ends the last page."""
+    c = pdf.canvas
+    for s in lines:
+        if y < page.margin:
+            pdf.show_page()
+            c = pdf.canvas
+            y = heading(c, page, f"{title} (continued)", []) - 2
+        text(c, page.margin, y, s, size)
+        y -= lead
+    pdf.show_page()
 
 
 def run_heading(c, page: Paper, sim: Simulator, fig: dict, subtitle: str) -> float:

@@ -177,29 +177,38 @@ def test_outline_fits_its_box_and_keeps_the_aspect(model, project):
 
 @pytest.mark.parametrize("paper", ["A4", "A3", "Letter"])
 def test_progress_log_has_every_turn_once(paper, project):
-    from kit.games.karuta.sheets import COLUMN_HEAD_H, HEADER_H, ROW_H, log_pages
+    from kit.games.karuta.sheets import HEADER_H, SUMMARY_H, log_table
+    from kit.imposition import sheet_margin
     from kit.layoutfile import progress_turns
     lay = make_context("karuta", paper=paper).layout
     turns = progress_turns(lay)
     assert turns == 110
-    pages = log_pages(lay.paper_height, 8.0, turns)
-    assert [t for r in pages for t in r] == list(range(1, turns + 1))
-    first = pages[0]
-    assert HEADER_H + COLUMN_HEAD_H + len(first) * ROW_H <= lay.paper_height - 16
+    log = log_table(lay)
+    assert [t for r in log.pages for t in r] == list(range(1, turns + 1))
+    m = sheet_margin(lay)
+    assert log.tops[0] == pytest.approx(lay.paper_height - m - HEADER_H)
+    assert all(log.bottom(k) >= m + 2 - 1e-9 for k in range(len(log.pages)))
+    assert log.bottom(len(log.pages) - 1) - SUMMARY_H - 4 >= m + 2 - 1e-9      # the summary box fits under it
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_progress_log_takes_three_marks_a_turn_and_cards_left_once_a_round(players):
-    from kit.games.karuta.sheets import ROW_H, log_columns, log_pages
-    columns = log_columns(players, 194.0)
+    from kit.games.karuta.sheets import log_columns, log_table
+    from kit.layoutfile import progress_sheet
+    from kit.turnlog import place
+    cells, groups = place(log_columns(players), 8.0, 194.0)
+    columns = [cell.column for cell in cells]
     assert sum(c.per == "turn" for c in columns) <= 3            # seat, route (or パス), cards played
     assert [c.title for c in columns if c.per == "round"] == [f"残{s + 1}" for s in range(players)]
-    assert sum(c.width for c in columns) == pytest.approx(194.0)
-    # room to write a kanji name by hand: a row 8 mm high, a wide cards column
-    assert ROW_H >= 7.5
-    cards = next(c for c in columns if c.title.startswith("出した札"))
+    assert sum(cell.width for cell in cells) == pytest.approx(194.0)
+    # room to write a kanji name by hand: a row 8 mm high as shipped, a wide cards column
+    layout = make_context("karuta").layout
+    assert progress_sheet(layout).row_height >= 7.5
+    cards = next(cell for cell in cells if cell.column.title.startswith("出した札"))
     assert cards.width >= 60
-    for page in log_pages(297.0, 8.0, 110, players):    # a round never splits over two pages
+    log = log_table(layout, players)
+    assert log.per_round == players
+    for page in log.pages:                # a round never splits over two pages
         if page.stop <= 110:
             assert (page.start - 1) % players == 0 and len(page) % players == 0
 
@@ -428,3 +437,40 @@ def test_sampler_reports_the_smallest_kanji_of_any_sampled_card(model, project, 
         assert float(kanji) == pytest.approx(min(s.kanji for s in each), abs=0.05)
         differ += min(each, key=lambda s: s.kana) != min(each, key=lambda s: s.kanji)
     assert differ   # on some size the two smallest belong to different cards
+
+
+def test_sampler_phone_figures_are_the_phone_check_at_each_compared_size(model, project):
+    """Each compared size gets the build's phone check: every role's px height at a 390-px
+    phone's width, flagged below 11 px; at the layout's own card size, the very figures of
+    `kit build --images`."""
+    import math
+    from kit.games.karuta import sheets
+    from kit.games.karuta.build import card_deck
+    from kit.games.karuta.cards import face, sizes
+    from kit.games.karuta.geo import load_all
+    from kit.images import legibility
+
+    card = make_context("karuta").layout.piece("card")
+    (project / "wide.yaml").write_text(f"compared_cards:\n  - {{size: {card.width:g}x{card.height:g}}}\n"
+                                       "  - {size: 70x95}\n", encoding="utf-8")
+    ctx = make_context("karuta", layout_file=str(project / "wide.yaml"))
+    figures = sheets.phone_figures(model, ctx.layout)
+    assert [(s.width, s.height) for s, _ in figures] == [(card.width, card.height), (70, 95)]
+    for size, roles in figures:
+        each = [sizes(face(size.width, size.height, ctx.layout.piece("card").safe), p) for p in model.provinces]
+        pts = {"furigana": min(s.kana for s in each), "kanji name": min(s.kanji for s in each), "number": 5.0}
+        assert {f.role: f.pt for f in roles} == pytest.approx(pts)
+        for f in roles:     # 1 pt = 25.4 / 72 mm; the card's width fills 390 CSS px
+            assert f.css_px == pytest.approx(f.pt * 25.4 / 72 / size.width * 390)
+            assert f.per_row == math.floor(f.css_px / 11) and f.readable == (f.css_px >= 11)
+    # A 5 pt number on a 70 mm card is 9.8 px at full width: the one role flagged.
+    assert [f.role for f in figures[1][1] if not f.readable] == ["number"]
+    assert all(f.readable for f in figures[0][1])
+    shapes = {k: r.shape for k, r in load_all(ctx)[1].regions.items()}
+    assert figures[0][1] == legibility(card_deck(model, shapes, ctx.layout))
+    data, _ = sheets.sampler_pdf(model, shapes, ctx.layout)
+    page = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    for size, roles in figures:
+        for f in roles:
+            assert f"{f.role} {f.pt:.1f} pt → {f.css_px:.1f} px" in page
+    assert page.count("below 11 px: number") == 1

@@ -7,7 +7,8 @@ from click.testing import CliRunner
 
 from kit.cli import main
 from kit.errors import KitError, Where
-from kit.games.karuta.replay import check_game, ordinal, parse_log
+from kit.games.karuta.replay import check_game, parse_log
+from kit.replaylog import ordinal
 from kit.games.karuta.sim import hands_of, make_setup, play_dealt
 from kit.yamlload import parse_yaml
 

@@ -195,3 +195,22 @@ def test_the_karuta_rules_table_names_its_command_and_has_a_row_per_variant():
     table = lines[header + 1:header + 1 + len(rows)]
     assert [s.split()[:2] for s in table] == [[r.policy, dict(r.values)["rule"]] for r in rows]
     assert lines[header + 1 + len(rows)].startswith("* beyond noise")
+
+
+def test_text_pages_set_every_line_once_in_order_continuing_on_new_pages():
+    import io
+    from pypdf import PdfReader
+    from kit import fonts
+    from kit.imposition import Paper
+    from kit.output import Pdf
+    from kit.reportpdf import text_pages
+    page = Paper(297, 210, 12)
+    pdf = Pdf(page.width, page.height, "figures", font=fonts.register())
+    lines = [f"figure {k:03d}" for k in range(90)]
+    text_pages(pdf, page, lines, page.height - page.margin, "every figure", 8, 4.6)
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(pdf.finish())).pages]
+    found = [[w for w in text.split("\n") if w.startswith("figure ")] for text in pages]
+    assert [w for words in found for w in words] == lines
+    assert len(found[0]) == int((page.height - 2 * page.margin) / 4.6) + 1   # from the top margin down to the bottom one
+    assert len(pages) == 3 and all(found)
+    assert all("every figure (continued)" in text for text in pages[1:]) and "continued" not in pages[0]

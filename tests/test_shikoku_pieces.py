@@ -13,7 +13,7 @@ from conftest import ROOT, needs_map
 from kit import fonts
 from kit.errors import KitError
 from kit.imposition import back_trims, marks_extent
-from kit.layoutfile import PAPERS, progress_turns
+from kit.layoutfile import PAPERS, progress_sheet, progress_turns
 from kit.project import game_layout
 from kit.units import to_pt
 from kit.yamlload import load_yaml
@@ -322,11 +322,11 @@ def test_other_papers_hold_every_piece(comp, paper):
 
 def test_progress_sheet_numbers_every_round_once(comp):
     layout = _layout()
-    g = sheets.log_geometry(sheets.page_of(layout, landscape=True), progress_turns(layout))
-    numbers = [r for n in range(g.pages) for r in g.rounds(n)]
+    g = sheets.log_table(sheets.page_of(layout, landscape=True), progress_sheet(layout))
+    numbers = [r for rounds in g.pages for r in rounds]
     assert numbers == list(range(1, progress_turns(layout) + 1))
     data, pages = sheets.progress_pdf(NS(components=comp), layout)
-    assert pages == g.pages
+    assert pages == len(g.pages)
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
     for col in (*sheets.ROUND_COLUMNS, *sheets.PICK_COLUMNS):
         assert col.title.split(" ")[0] in text

@@ -4,13 +4,14 @@ turn stops the replay at its line with its round and why."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from kit.errors import KitError, Where
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.automa import load_automa
-from kit.games.shikoku_duo.replay import Log, check_game, log_text, parse_log, read_rounds
+from kit.games.shikoku_duo.replay import check_game, log_text, parse_log, read_rounds
 from kit.games.shikoku_duo.sim import Setup, controllers, game_rng
 from kit.yamlload import parse_yaml
 from shikoku_world import world
@@ -34,7 +35,7 @@ def recorded(setup, seed):
 def check_text(setup, text):
     doc = parse_yaml(text, "log.yaml")
     log, rounds = parse_log(doc, Where("log.yaml", 1))
-    log = Log(log.seed, log.players, log.rules, read_rounds(rounds, setup.tables), log.where)
+    log = replace(log, rounds=read_rounds(rounds, setup.tables))
     return check_game(log, setup)
 
 

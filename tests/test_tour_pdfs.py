@@ -17,7 +17,7 @@ from kit import fonts
 from kit.cli import main
 from kit.fonts import text_width
 from kit.imposition import grid
-from kit.layoutfile import PAPERS, progress_turns
+from kit.layoutfile import PAPERS, progress_sheet, progress_turns
 from kit.units import to_pt
 from kit.games.tour_de_dice import sheets
 from kit.games.tour_de_dice.cards import MIN_H, MIN_W
@@ -28,6 +28,7 @@ from kit.games.tour_de_dice.sheets import Paper, log_geometry, paper, preview_ge
 from kit.project import make_context
 
 TURNS = progress_turns(shipped_layout("tour-de-dice"))   # the rows the shipped progress sheet promises
+SHEET = progress_sheet(shipped_layout("tour-de-dice"))
 
 NAMES = ("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf")
 POINTS = {"A4": pagesizes.A4, "Letter": pagesizes.LETTER, "A3": pagesizes.A3}   # portrait, in points
@@ -220,7 +221,7 @@ def test_builds_on_every_paper_are_byte_identical(papers, name):
 
 def _turn_numbers(path, page_paper: Paper) -> list[list[int]]:
     """Per page, the numbers in the log's turn column, top to bottom."""
-    g = log_geometry(page_paper, TURNS)
+    g = log_geometry(page_paper, SHEET)
     centre = to_pt(g.left + 4)
     out = []
     for page in PdfReader(str(path)).pages:
@@ -273,9 +274,9 @@ def test_preview_geometry_keeps_the_ring_between_header_and_lap_rows(name, margi
 @pytest.mark.parametrize("name,margin", GEOMETRY_CASES)
 def test_log_geometry_fills_the_page_height_with_rows(name, margin):
     w, h = PAPERS[name]
-    g = log_geometry(Paper(h, w, margin), TURNS)
+    g = log_geometry(Paper(h, w, margin), SHEET)
     assert g.bottom >= margin + sheets.KEY_ROOM - 1e-9
-    assert g.bottom - sheets.ROW_H < margin + sheets.KEY_ROOM       # one more row would not fit
+    assert g.bottom - SHEET.row_height < margin + sheets.KEY_ROOM       # one more row would not fit
     assert g.rows * g.pages >= TURNS > g.rows * (g.pages - 1)
     assert g.left > margin and g.left + g.width < h - margin
 
@@ -307,9 +308,9 @@ def test_a4_default_preview_and_log_use_their_space():
     assert g.ring_top <= g.caption_y - sheets.BAND_GAP + 1e-9
     assert g.ring_bottom >= g.track_top + sheets.TRACK_LABEL + sheets.BAND_GAP - 1e-9
     assert _ring_is_as_large_as_allowed(g)
-    log = log_geometry(paper(layout, landscape=True), progress_turns(layout))
+    log = log_geometry(paper(layout, landscape=True), progress_sheet(layout))
     assert log.rows * log.pages >= TURNS > log.rows * (log.pages - 1)
-    assert log.bottom - sheets.ROW_H < layout.margin + sheets.KEY_ROOM
+    assert log.bottom - progress_sheet(layout).row_height < layout.margin + sheets.KEY_ROOM
 
 
 # --- card faces at other sizes -----------------------------------------------------------------

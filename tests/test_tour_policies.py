@@ -42,6 +42,15 @@ def test_hints_moves_only_as_far_as_the_smallest_riders_roll():
     assert POLICIES["bold"].stop(PLAIN, (2, 2, 2, 0), 0, range(2, 7), reaches) == 6
 
 
+def test_hints_stops_short_only_on_lap_1_where_the_rides_are_one_die_rolls():
+    # On lap 2 (spaces 8-13) the same rolls and the same leader: it moves as far as it can,
+    # since every ride there is made with every die and risks them.
+    reaches = ((0, 12), (1, 10))
+    assert HINTS.stop(PLAIN, (8, 8, 0, 0), 0, range(8, 13), reaches) == 12
+    assert HINTS.stop(PLAIN, (8, 11, 0, 0), 0, range(8, 13), ((0, 12),)) == 12
+    assert HINTS.stop(PLAIN, (1, 4, 0, 0), 0, range(1, 6), ((0, 5),)) == 4      # lap 1: the leader's space
+
+
 def test_hints_stops_short_on_the_leaders_space():
     positions = (1, 4, 0, 0)                              # the leader stands on 4
     assert HINTS.stop(PLAIN, positions, 0, range(1, 6), ((0, 5),)) == 4
@@ -49,6 +58,24 @@ def test_hints_stops_short_on_the_leaders_space():
     assert HINTS.stop(PLAIN, positions, 0, far, ((0, far[-1]),)) == far[-1]
     goal = PLAIN.goal                                    # the goal beats everything
     assert HINTS.stop(PLAIN, (12, 13, 0, 0), 0, range(12, goal + 1), ((0, goal), (1, goal))) == goal
+
+
+def test_careful_rolls_the_fewest_dice_that_pay_the_next_space_two_times_in_three():
+    careful = POLICIES["careful"]
+    # Spaces: 1-3 lap 1 (outer 1, 2, 2), 4 the link, 5-7 lap 2 (inner 3, 4, 5), 8 the goal (4).
+    course = lay_course("GOAL", (2, 4), (Card("a", 1, 3), Card("b", 2, 4), Card("c", 2, 5)), None)
+    race = Race((0, 1, 4, 5, 6), (3, 3, 3, 3, 3))
+    # cost 1, 2 and 3: one die pays them 6, 5 and 4 times in 6, and is never lost
+    assert [careful.dice(course, race, p) for p in (0, 1, 2)] == [1, 1, 1]
+    # cost 4 and 5: one die pays only 3 and 2 times in 6, two dice 33 and 30 times in 36
+    assert [careful.dice(course, race, p) for p in (3, 4)] == [2, 2]
+    assert careful.dice(course, Race((0, 1, 4, 5, 6), (3, 3, 3, 3, 1)), 4) == 1   # the last die
+    # it rides a roll of no more dice than it would roll itself
+    assert careful.join(course, race, 1, 1) and not careful.join(course, race, 1, 2)
+    assert careful.join(course, race, 3, 2) and not careful.join(course, race, 3, 3)
+    assert careful.stop(course, race.positions, 0, range(0, 3), ((0, 2),)) == 2      # as far as it can
+    # patient, for comparison, rolls every die on lap 2 whatever the next space costs
+    assert POLICIES["patient"].dice(course, race, 2) == 3
 
 
 # Breakaway: 0 start, 1 X, 2 Y, 3 Breakaway, 4 Z, 5 W, 6 link; from 1 passing costs 5.

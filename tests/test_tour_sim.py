@@ -65,11 +65,21 @@ def test_same_seed_same_race_and_different_seeds_differ():
     assert len({play_game(setup, s) for s in range(20)}) > 10
 
 
-def test_careful_players_never_lose_dice():
+def test_careful_players_risk_a_second_die_only_before_a_dear_space():
     setup = setup_for(4, "careful,bold,careful,bold")
-    results = [play_game(setup, s) for s in range(200)]
-    assert all(r.lost[0] == 0 and r.lost[2] == 0 for r in results)
-    assert any(r.lost[1] for r in results)
+    rolled, lost = set(), [0, 0]
+    for s in range(200):
+        course, turns, result = play_log(setup, s)
+        for t in turns:
+            for piece, (start, _), roll in zip(t.rollers, t.moves, t.rolls):
+                if piece % 2 == 0:
+                    rolled.add((len(roll), course.costs[start + 1]))
+        lost[0] += result.lost[0] + result.lost[2]
+        lost[1] += result.lost[1] + result.lost[3]
+    # one die (never at risk) in front of a space one die pays two times in three; two before
+    # the dearer ones - and it rides no roll of more dice than that
+    assert {n for n, cost in rolled if cost <= 3} == {1} and {n for n, cost in rolled if cost > 3} == {1, 2}
+    assert 0 < lost[0] < lost[1]
 
 
 def test_breakaway_holds_some_races_and_two_colours_seats_three():

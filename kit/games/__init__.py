@@ -24,8 +24,9 @@ What a new game must provide
    - `layout_settings`: top-level sections of layouts/NAME.yaml only it uses (e.g.
      karuta's `board:` and `compared_cards:`), which it reads with
      `ctx.layout.section(name)` and checks with kit.layoutfile's `length`, `number`,
-     `count` and `size`, so errors keep their file:line. A progress sheet's row count
-     is the section `progress_sheet: turns:` (kit.layoutfile.progress_turns); a game
+     `count` and `size`, so errors keep their file:line. A progress sheet's rows are
+     the section `progress_sheet: turns, row_height` (kit.layoutfile.progress_sheet),
+     and its log is kit/turnlog.py's table: the game names only its columns; a game
      that reads the province map declares the section `map` and the option "map",
      and finds the file with `ctx.map_path()`.
 2. The functions it names. Each takes the `Context` (kit/project.py: data folder,
@@ -34,6 +35,10 @@ What a new game must provide
    - check(ctx) -> (summary text, warnings)   export(ctx) -> a JSON-able value
    - build(ctx, ...) -> [(path written, pages)]   deal(ctx, ...) -> (text, written)
    - sim(ctx, ...), replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
+   build draws each product through `kit.memo.step(name, function, values...)`, giving the
+   function the values it draws from (the model, the layout, the map's shapes), not the
+   context: under `kit build --watch` a step is then redone only when a value it read last
+   time has changed (kit/memo.py records the reads), so a save redraws what it feeds.
    Every declared option is used: tests/test_contract.py checks that each
    call option is a parameter the function reads, that each context option lands
    in a Context field the game reads, and that `kit build` writes exactly

@@ -2,6 +2,8 @@
 
 Nothing is written until every file has rendered, so a failed build (bad data, a
 missing map, a card that does not fit the paper) leaves earlier outputs untouched.
+Each product, and the slot relaxation and board plan they share, is a `kit.memo.step`:
+under `--watch` one is redone only when a value it read last time has changed.
 """
 
 from __future__ import annotations
@@ -11,11 +13,11 @@ from pathlib import Path
 from kit import fonts
 from kit.imposition import grid
 from kit.images import Deck, write_images
+from kit.memo import step
 from kit.output import write_all
 
 from kit.games.karuta.boardpdf import board_pdfs, board_plan
-from kit.games.karuta.cards import (NUMBER_PT, TITLE, FrontPainter, cards_pdf, define_back, draw_back, face,
-                                    sizes)
+from kit.games.karuta.cards import TITLE, FrontPainter, cards_pdf, define_back, draw_back, face, text_roles
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.layout import Slot, slots
 from kit.games.karuta.sheets import aid_pdf, progress_pdf, sampler_pdf
@@ -40,18 +42,20 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
     check_board_sheets(layout, board.width, board.height)
     face(card.width, card.height, card.safe, bool(corner_index))
     shapes = {k: r.shape for k, r in board.regions.items()}
-    slots_ = board_slots(model, board, layout)
-    plan_ = board_plan(model, board, slots_, layout)
-    tiled, overview, key = board_pdfs(model, board, slots_, layout, card.width, card.height, plan_)
+    font = (str(fonts.font_path(ctx.font)),)       # what the text is drawn in, for the steps' fingerprints
+    slots_ = step("slots", board_slots, model, board, layout)
+    plan_ = step("board plan", board_plan, model, board, slots_, layout)
+    tiled, overview, key = step("board", board_pdfs, model, board, slots_, layout, card.width, card.height,
+                                plan_, extra=font)
     out = ctx.out_dir
     return {
         out / "board.pdf": tiled,
         out / "board-overview.pdf": overview,
         out / "board-key.pdf": key,
-        out / "cards.pdf": cards_pdf(model, shapes, layout, bool(corner_index)),
-        out / "card-sizes.pdf": sampler_pdf(model, shapes, layout),
-        out / "progress-sheet.pdf": progress_pdf(model, layout),
-        out / "player-aid.pdf": aid_pdf(model, plan_.marks, layout),
+        out / "cards.pdf": step("cards.pdf", cards_pdf, model, shapes, layout, bool(corner_index), extra=font),
+        out / "card-sizes.pdf": step("card-sizes.pdf", sampler_pdf, model, shapes, layout, extra=font),
+        out / "progress-sheet.pdf": step("progress-sheet.pdf", progress_pdf, model, layout, extra=font),
+        out / "player-aid.pdf": step("player-aid.pdf", aid_pdf, model, plan_.marks, layout, extra=font),
     }
 
 
@@ -59,11 +63,9 @@ def card_deck(model, shapes, layout, corner_index: bool = False) -> Deck:
     """The province cards as cards.pdf draws them, one per image; text roles at their smallest."""
     card = layout.piece("card")
     painter = FrontPainter(model, shapes, card.width, card.height, card.safe, corner_index)
-    smallest = [sizes(painter.face, p) for p in model.provinces]
     return Deck("cards", card.width, card.height, card.bleed, len(model.provinces), painter, draw_back,
                 prepare=lambda c: define_back(c, card.width, card.height, card.bleed, card.safe),
-                roles=(("furigana", min(s.kana for s in smallest)), ("kanji name", min(s.kanji for s in smallest)),
-                       ("number", NUMBER_PT)))
+                roles=text_roles(model, painter.face))
 
 
 def build(ctx, corner_index: bool | None = None, images: bool = False, dpi: int = 150):
@@ -75,7 +77,12 @@ def build(ctx, corner_index: bool | None = None, images: bool = False, dpi: int 
         return written
     model, board = load_all(ctx)
     shapes = {k: r.shape for k, r in board.regions.items()}
-    pngs, summary = write_images(ctx.out_dir, [card_deck(model, shapes, ctx.layout, bool(corner_index))],
-                                 {"board": files[ctx.out_dir / "board-overview.pdf"]}, dpi, TITLE)
+    pngs, summary = step("images", card_images, ctx.out_dir, model, shapes, ctx.layout, bool(corner_index),
+                         files[ctx.out_dir / "board-overview.pdf"], dpi, extra=(str(fonts.font_path(ctx.font)),))
     write_all(files | pngs)
     return written, summary
+
+
+def card_images(out_dir, model, shapes, layout, corner_index: bool, overview: bytes, dpi: int):
+    """The --images PNGs (kit.images) of the cards and the board, and their summary."""
+    return write_images(out_dir, [card_deck(model, shapes, layout, corner_index)], {"board": overview}, dpi, TITLE)

@@ -92,6 +92,14 @@ def sizes(f: Face, p: Province) -> Sizes:
     return Sizes(kana, kanji)
 
 
+def text_roles(model: Karuta, f: Face) -> tuple[tuple[str, float], ...]:
+    """Each text role of this face and the smallest size it prints at on any card, in pt: what
+    the phone check (kit.images) reads, for the cards and for each size the sampler compares."""
+    each = [sizes(f, p) for p in model.provinces]
+    return (("furigana", min(s.kana for s in each)), ("kanji name", min(s.kanji for s in each)),
+            ("number", NUMBER_PT))
+
+
 def furigana_warnings(model: Karuta, layout: Layout) -> list[Warning_]:
     """Cards whose furigana or kanji would print below the readable floor at this card size."""
     c = layout.piece("card")

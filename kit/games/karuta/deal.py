@@ -26,12 +26,18 @@ def deal_hands(cards: tuple[str, ...], players: int, seed: int, mode: str = "eve
         raise KitError(f"cannot deal {len(cards)} cards to {players} players")
     if mode not in DEALS:
         raise KitError(f"unknown deal {mode!r}; choose one of {', '.join(DEALS)}")
-    deck = list(cards)
+    return tuple(tuple(cards[i] for i in seat) for seat in dealt(len(cards), players, seed, mode))
+
+
+def dealt(cards: int, players: int, seed: int, mode: str = "even") -> tuple[list[int], ...]:
+    """The deal of `deal_hands` as card positions (0 .. cards-1), each hand in ascending
+    order; the simulator makes its card masks from these without the names. The
+    shuffle moves positions exactly as it moves the cards themselves."""
+    deck = list(range(cards))
     random.Random(seed).shuffle(deck)
     if mode == "equal":
         deck = deck[:len(deck) - len(deck) % players]
-    order = {c: i for i, c in enumerate(cards)}
-    return tuple(tuple(sorted(deck[seat::players], key=order.__getitem__)) for seat in range(players))
+    return tuple(sorted(deck[seat::players]) for seat in range(players))
 
 
 def set_aside(cards: tuple[str, ...], hands: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:

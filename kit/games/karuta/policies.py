@@ -8,7 +8,7 @@ Every random choice uses the game's own seeded `rng`, so games reproduce.
 from __future__ import annotations
 
 from kit import report
-from kit.games.karuta.rules import apply, place, single_cards
+from kit.games.karuta.rules import place, preview, single_cards
 
 
 def random_turn(t, rules, state, seat, turns, rng):
@@ -34,14 +34,22 @@ def greedy(t, rules, state, seat, turns, rng):
 
 def _follow_up(t, rules, state, seat, turn) -> int:
     """How many of the player's other cards the turn's last card makes playable next."""
-    board, ends, prev = state.board, state.ends, -1
+    board = state.board
     for c in turn:
-        ends, cont, _ = place(t, rules, ends, board, c, prev)
         board |= 1 << c
-        prev = c
     c = turn[-1]
     hand = state.hands[seat] & ~board
-    new = cont | (t.neighbours[c] & t.adjacency_mask & ~state.near) | (t.boats[c] & t.island_mask & ~state.boat)
+    new = (t.neighbours[c] & t.adjacency_mask & ~state.near) | (t.boats[c] & t.island_mask & ~state.boat)
+    # What may follow on a highway line lies among the card's followers (Tables.follow_*):
+    # place the turn only when one of them is in the hand.
+    follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
+    if follow[c] & hand:
+        board, ends, prev = state.board, state.ends, -1
+        for x in turn:
+            ends, cont, _ = place(t, rules, ends, board, x, prev)
+            board |= 1 << x
+            prev = x
+        new |= cont
     return (new & hand).bit_count()
 
 
@@ -59,7 +67,7 @@ def foresight(t, rules, state, seat, turns, rng):
     """
     best, best_score = [], None
     for turn in turns:
-        after = apply(t, rules, state, seat, turn)
+        after = preview(t, rules, state, seat, turn)
         mine = after.hands[seat]
         free = ((1 << t.cards) - 1) & ~after.board
         playable = after.opening | single_cards(t, rules, after, free)

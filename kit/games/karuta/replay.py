@@ -20,11 +20,11 @@ from pathlib import Path
 from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.games.karuta.model import load
 from kit.games.karuta.options import SPEC
-from kit.options import log_rules
+from kit.replaylog import GameLog, ordinal, read_head
 from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
 from kit.games.karuta.sim import hands_of, make_setup, simulate
 from kit.simulate import percentile_rank, summary
-from kit.yamlload import LMap, describe, fields, load_yaml
+from kit.yamlload import describe, fields, load_yaml
 
 
 @dataclass(frozen=True)
@@ -36,25 +36,18 @@ class LoggedTurn:
 
 
 @dataclass(frozen=True)
-class Log:
+class Log(GameLog):
     seed: int
-    players: int
-    rules: tuple[tuple[str, str], ...]
     turns: tuple[LoggedTurn, ...]
-    where: Where
 
 
 def parse_log(doc, file_where: Where) -> Log:
-    if not isinstance(doc, LMap):
-        raise KitError("a game log should be a mapping with seed, players and turns", file_where)
-    f = fields(doc, {"seed": int, "players": int, "turns": list}, {"rules": dict}, what="game log")
+    f, rules = read_head(doc, file_where, "game log", {"seed": int, "players": int, "turns": list}, SPEC)
     if not 2 <= f["players"] <= 4:
         raise KitError(f"players should be 2 to 4, not {f['players']}", doc.at("players"))
-    rules = log_rules(SPEC, f.get("rules"))
     turns = f["turns"]
-    return Log(f["seed"], f["players"], rules,
-               tuple(_turn(item, k + 1, turns.at(k), f["players"]) for k, item in enumerate(turns)),
-               doc.where)
+    return Log(players=f["players"], rules=rules, where=doc.where, seed=f["seed"],
+               turns=tuple(_turn(item, k + 1, turns.at(k), f["players"]) for k, item in enumerate(turns)))
 
 
 def _turn(item, number: int, where: Where, players: int) -> LoggedTurn:
@@ -139,12 +132,6 @@ def _check_starter(mode, previous, forced, turn, n, fail) -> int:
     if expected is not None and turn.seat != expected:
         raise fail(f"seat {turn.seat + 1} begins a round, but with round_start={mode} seat {expected + 1} does")
     return turn.seat
-
-
-def ordinal(x: float) -> str:
-    n = int(round(x))
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _winners(wins) -> str:

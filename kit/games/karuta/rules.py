@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import reduce
+from functools import partial, reduce
 from itertools import compress
 from operator import not_, or_
 from typing import NamedTuple
@@ -117,6 +117,14 @@ class Tables:
     # card -> ((highway, index, card before it or -1, card after it or -1, direction of a
     # line starting there), ...): `slots` with what placing the card needs, looked up once.
     sides: tuple[tuple[tuple[int, int, int, int, int], ...], ...] = ()
+    card_highways: tuple[int, ...] = ()             # card -> mask of the highways it lies on
+    # highway -> index -> (the cards after it, the cards before it, nearest first): where
+    # a line passing through placed cards (crossing: pass_through) looks for its next card.
+    rays: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...] = ()
+    # highway -> index a -> index b -> mask of the cards strictly between them on the route.
+    between: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    alone: tuple[tuple[int], ...] = ()              # card -> the turn of that card alone, made once
+    card_routes: tuple[int, ...] = ()               # card -> the cards of the highways it lies on
 
     @property
     def cards(self) -> int:
@@ -162,7 +170,13 @@ def tables(model: Karuta) -> Tables:
         highway_mask=_mask(on), adjacency_mask=_mask(set(range(len(names))) - on - islands),
         island_mask=_mask(islands), neighbours=tuple(neighbours), links=tuple(links), boats=tuple(boats),
         crossing_mask=_mask(c for c in on if len(slots[c]) > 1), start=ids.get(START, -1),
-        follow_next=tuple(follow_next), follow_any=tuple(follow_any), sides=sides)
+        follow_next=tuple(follow_next), follow_any=tuple(follow_any), sides=sides,
+        card_highways=tuple(_mask(h for h, _ in s) for s in slots),
+        rays=tuple(tuple((r[i + 1:], r[:i][::-1]) for i in range(len(r))) for r in routes),
+        between=tuple(tuple(tuple(_mask(r[min(a, b) + 1:max(a, b)]) for b in range(len(r))) for a in range(len(r)))
+                      for r in routes),
+        alone=tuple((c,) for c in range(len(names))),
+        card_routes=tuple(reduce(or_, (_mask(routes[h]) for h, _ in s), 0) for s in slots))
 
 
 def _mask(cards) -> int:
@@ -217,39 +231,30 @@ def start_state(t: Tables, hands: tuple[int, ...]) -> State:
 # single card not played along the highway, which may grow both ways (0) or, at either
 # end of the route or under `direction: origin`, only one way (2: up, -2: down).
 
-WAYS = {1: (1,), -1: (-1,), 0: (-1, 1), 2: (1,), -2: (-1,)}   # direction -> the ways it may grow
-
-
-def _next(route, t: int, s: int, board: int, through: bool) -> int:
-    """Index of the card that extends the end at `t` in direction `s`, or -1."""
-    j = t + s
-    if through:
-        while 0 <= j < len(route) and board >> route[j] & 1:
-            j += s
-    if 0 <= j < len(route) and not board >> route[j] & 1:
-        return j
+def _first_free(ray, board: int) -> int:
+    """The first card of `ray` not on the board, or -1: the card that extends a line
+    passing through placed cards (crossing: pass_through)."""
+    for c in ray:
+        if not board >> c & 1:
+            return c
     return -1
 
 
-def _step(route, e: int, d: int, i: int, board: int, through: bool) -> int:
-    """The way (1 or -1) the line end (e, d) grows to reach index `i` next, or 0."""
-    if through:
-        for s in WAYS[d]:
-            if _next(route, e, s, board, True) == i:
-                return s
-        return 0
-    s = i - e   # the card right beside the end, on the side(s) it grows
-    if s * s != 1 or d and (d > 0) != (s > 0):
-        return 0
-    return s
+# What placing a card does to the lines of its highways depends only on the card, the
+# card before it, those highways' line ends and (crossing: pass_through) which of their
+# cards are on the board; the same few shapes come back game after game, so place()
+# remembers them by value, one memo per (tables, rules).
+_MEMO: tuple = (None, None, {}, {})
+_MEMO_MAX = 1 << 18
 
 
-# place() remembers its last few answers by the identity of its (immutable) arguments:
-# the chain search places a card, then apply() - and a policy looking ahead - place it
-# again on the same ends. Each entry keeps its `ends` alive, so an id is never reused
-# while it is stored.
-_PLACED: dict = {}
-_PLACED_MAX = 512
+def _memo(t: Tables, rules: Rules):
+    """(tables, rules, {placing: its effect}, {(highway, line ends): the cards beside them})."""
+    global _MEMO
+    memo = _MEMO
+    if memo[0] is not t or memo[1] is not rules or len(memo[2]) >= _MEMO_MAX:
+        memo = _MEMO = (t, rules, {}, {})
+    return memo
 
 
 def place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1):
@@ -259,41 +264,56 @@ def place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1):
     slots = t.sides[card]
     if not slots:
         return ends, 0, 0
-    key = (id(ends), board, card, prev)
-    known = _PLACED.get(key)
-    if known is not None and known[0] is ends and known[1] is t and known[2] is rules:
-        return known[3]
-    out = _place(t, rules, ends, board, card, prev, slots)
-    if len(_PLACED) >= _PLACED_MAX:
-        _PLACED.clear()
-    _PLACED[key] = (ends, t, rules, out)
-    return out
+    memo = _MEMO
+    if memo[0] is not t or memo[1] is not rules or len(memo[2]) >= _MEMO_MAX:
+        memo = _memo(t, rules)
+    through = rules.crossing == "pass_through"
+    if len(slots) == 1:
+        key = (card, prev, ends[slots[0][0]])
+    else:
+        key = (card, prev, *[ends[x[0]] for x in slots])
+    if through:
+        key += (board & t.card_routes[card],)
+    known = memo[2].get(key)
+    if known is None:
+        known = memo[2][key] = _place(t, rules, ends, board if through else 0, card, prev, slots)
+    lines, cont, joined = known
+    new = list(ends)
+    for h, line in lines:
+        new[h] = line
+    return tuple(new), cont & ~(board | 1 << card), joined
 
 
 def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slots):
     through = rules.crossing == "pass_through"
     along_only = prev >= 0 and rules.joins == "along"
-    routes = t.routes
     # The line ends this card extends: (highway, line number, way, old direction).
     hits = []
     keep = False
     for h, i, lo, hi, _ in slots:
         k = 0
-        for e, d in ends[h]:
-            if through:
-                s = _step(routes[h], e, d, i, board, True)
-                if s and not (along_only and routes[h][e] != prev):
+        if through:
+            # The line reaches the card when every card between its end and the card is
+            # on the board.
+            between, route = t.between[h], t.routes[h]
+            for e, d in ends[h]:
+                s = 1 if i > e else -1
+                gap = between[e][i]
+                if (d == 0 or (d > 0) == (s > 0)) and board & gap == gap and not (along_only and route[e] != prev):
                     hits.append((h, k, s, d))
                     keep = keep or d == s
-            elif i - e == 1:   # the card right beside the end, on the side it grows
-                if d >= 0 and not (along_only and lo != prev):
-                    hits.append((h, k, 1, d))
-                    keep = keep or d == 1
-            elif i - e == -1:
-                if d <= 0 and not (along_only and hi != prev):
-                    hits.append((h, k, -1, d))
-                    keep = keep or d == -1
-            k += 1
+                k += 1
+        else:
+            for e, d in ends[h]:   # the card right beside the end, on the side it grows
+                if i - e == 1:
+                    if d >= 0 and not (along_only and lo != prev):
+                        hits.append((h, k, 1, d))
+                        keep = keep or d == 1
+                elif i - e == -1:
+                    if d <= 0 and not (along_only and hi != prev):
+                        hits.append((h, k, -1, d))
+                        keep = keep or d == -1
+                k += 1
     if keep and rules.joins == "along":
         # Carrying on along a highway beats switching onto one at a junction: the
         # junction stays open both ways.
@@ -301,7 +321,7 @@ def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slot
     both = rules.direction == "both_ways"
     seeds = rules.crossing == "new_line"
     after = board | 1 << card
-    new = list(ends)
+    lines = []
     cont = joined = 0
     for h, i, lo, hi, seed in slots:
         old = ends[h]
@@ -320,27 +340,43 @@ def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slot
                 else:
                     down = True
         if line is not None:
-            new[h] = tuple(line)
+            lines.append((h, tuple(line)))
             joined |= 1 << h
         elif not old or seeds:
             d = 2 if rules.direction == "origin" else seed
-            new[h] = old + ((i, d),)
+            lines.append((h, old + ((i, d),)))
             up, down = d >= 0, d <= 0
         else:
             continue
         if through:
-            route = routes[h]
-            for s in (1, -1):
-                if up if s > 0 else down:
-                    j = _next(route, i, s, after, True)
-                    if j >= 0:
-                        cont |= 1 << route[j]
+            up_ray, down_ray = t.rays[h][i]
+            if up:
+                for c in up_ray:
+                    if not after >> c & 1:
+                        cont |= 1 << c
+                        break
+            if down:
+                for c in down_ray:
+                    if not after >> c & 1:
+                        cont |= 1 << c
+                        break
         else:
             if up and hi >= 0 and not after >> hi & 1:
                 cont |= 1 << hi
             if down and lo >= 0 and not after >> lo & 1:
                 cont |= 1 << lo
-    return tuple(new), cont, joined
+    return tuple(lines), cont, joined
+
+
+def _beside(route, line) -> int:
+    """The cards right beside the ends of a highway's line, on the sides they grow."""
+    m = 0
+    for e, d in line:
+        if d >= 0 and e + 1 < len(route):
+            m |= 1 << route[e + 1]
+        if d <= 0 and e:
+            m |= 1 << route[e - 1]
+    return m
 
 
 # --- legal turns ---------------------------------------------------------------------
@@ -392,15 +428,16 @@ def chains(t: Tables, rules: Rules, state: State, hand: int) -> list[tuple[int, 
     follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
     board = state.board
     starts = (state.opening if board else first_cards(t, rules)) & hand
+    alone = t.alone
     while starts:
         low = starts & -starts
         starts ^= low
         c = low.bit_length() - 1
-        out.append((c,))
+        out.append(alone[c])
         if limit > 1 and follow[c] & hand:
             ends, cont, _ = place(t, rules, state.ends, board, c)
             if cont & hand:
-                _grow(t, rules, out, (c,), board | low, ends, cont, hand ^ low, limit, follow)
+                _grow(t, rules, out, alone[c], board | low, ends, cont, hand ^ low, limit, follow)
     return out
 
 
@@ -426,67 +463,105 @@ def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[
     turns = chains(t, rules, state, hand) if hand & (state.opening if state.board else -1) else []
     singles = single_cards(t, rules, state, hand)
     if singles:
-        turns.extend((c,) for c in bits(singles))
+        turns.extend(map(t.alone.__getitem__, bits(singles)))
     if not turns or rules.passing == "any_time":
         turns.append(PASS)
     return turns
 
 
+# A State made straight from a tuple: NamedTuple's own __new__ is a Python function.
+_state = partial(tuple.__new__, State)
+
+# The states preview() worked out for one state: (state, tables, rules, {turn: after}).
+_PREVIEWED: tuple = (None, None, None, {})
+
+
 def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
     """The state after `seat` takes `turn` (assumed legal)."""
     if not turn:
-        return State(state.board, state.hands, state.ends, state.opens, state.opening, state.near, state.boat,
-                     state.turn + 1, state.last_play, state.along, state.linked, state.passed | 1 << seat,
-                     state.unstarted)
-    board, ends, near, boat, linked = state.board, state.ends, state.near, state.boat, state.linked
-    along = list(state.along)
+        return _state((state.board, state.hands, state.ends, state.opens, state.opening, state.near, state.boat,
+                       state.turn + 1, state.last_play, state.along, state.linked, state.passed | 1 << seat,
+                       state.unstarted))
+    known = _PREVIEWED
+    if known[0] is state and known[1] is t and known[2] is rules:
+        after = known[3].get((seat, turn))
+        if after is not None:
+            return after
+    return _apply(t, rules, state, seat, turn)
+
+
+def preview(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
+    """apply(), remembered: a policy that looks at the state after each turn it is offered
+    has already worked out the one play() then applies."""
+    global _PREVIEWED
+    known = _PREVIEWED
+    if not (known[0] is state and known[1] is t and known[2] is rules):
+        known = _PREVIEWED = (state, t, rules, {})
+    after = known[3].get((seat, turn))
+    if after is None:
+        after = known[3][seat, turn] = apply(t, rules, state, seat, turn)
+    return after
+
+
+def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
+    board, ends, near, boat, linked, along = state.board, state.ends, state.near, state.boat, state.linked, None
     prev = -1
-    sides = t.sides
+    sides, on = t.sides, t.card_highways
+    touched = 0   # the highways the turn's cards lie on: only their lines change
     for c in turn:
         if sides[c]:
-            ends, _, along[c] = place(t, rules, ends, board, c, prev)
+            ends, _, joined = place(t, rules, ends, board, c, prev)
+            if joined:
+                if along is None:
+                    along = list(state.along)
+                along[c] = joined
+            touched |= on[c]
         board |= 1 << c
         near |= t.neighbours[c]
         linked |= t.links[c]
         boat |= t.boats[c]
         prev = c
-    # Only the lines of the highways the turn's cards lie on change; a highway with no
-    # card on the board opens (open_highway: neighbour) wherever the board is next to it.
     opens = list(state.opens)
-    through = rules.crossing == "pass_through"
-    routes = t.routes
     unstarted = state.unstarted
-    for c in turn:
-        for h, _, _, _, _ in t.sides[c]:
-            if not state.ends[h]:
-                unstarted = -1
-            route = routes[h]
+    through = rules.crossing == "pass_through"
+    beside = _memo(t, rules)[3]
+    while touched:
+        low = touched & -touched
+        touched ^= low
+        h = low.bit_length() - 1
+        if not state.ends[h]:
+            unstarted = -1
+        if through:
             m = 0
-            if through:
-                for e, d in ends[h]:
-                    for s in WAYS[d]:
-                        j = _next(route, e, s, board, True)
-                        if j >= 0:
-                            m |= 1 << route[j]
-            else:
-                n = len(route)
-                for e, d in ends[h]:
-                    if d >= 0 and e + 1 < n and not board >> route[e + 1] & 1:
-                        m |= 1 << route[e + 1]
-                    if d <= 0 and e and not board >> route[e - 1] & 1:
-                        m |= 1 << route[e - 1]
+            rays = t.rays[h]
+            for e, d in ends[h]:
+                if d >= 0:
+                    c = _first_free(rays[e][0], board)
+                    if c >= 0:
+                        m |= 1 << c
+                if d <= 0:
+                    c = _first_free(rays[e][1], board)
+                    if c >= 0:
+                        m |= 1 << c
             opens[h] = m
+        else:   # the cards right beside the line ends, on the sides they grow, if free
+            key = (h, ends[h])
+            m = beside.get(key)
+            if m is None:
+                m = beside[key] = _beside(t.routes[h], ends[h])
+            opens[h] = m & ~board
     if unstarted < 0:   # a highway got its first card: list the rest again
         unstarted = reduce(or_, compress(t.route_masks, map(not_, ends)), 0)
     opening = reduce(or_, opens)
     if rules.open_highway == "neighbour":
+        # A highway with no card on the board opens wherever the board is next to it.
         opening |= unstarted & linked & ~board
     hands = list(state.hands)
     hands[seat] &= ~board
     last = list(state.last_play)
     last[seat] = state.turn
-    return State(board, tuple(hands), ends, tuple(opens), opening, near, boat, state.turn + 1, tuple(last),
-                 tuple(along), linked, 0, unstarted)
+    return _state((board, tuple(hands), ends, tuple(opens), opening, near, boat, state.turn + 1, tuple(last),
+                   state.along if along is None else tuple(along), linked, 0, unstarted))
 
 
 # --- explaining an illegal turn ------------------------------------------------------

@@ -2,82 +2,53 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reportlab.lib.colors import Color, black
 
-from kit.fonts import FONT
-from kit.imposition import Rect
-from kit.layoutfile import Layout, progress_turns
+from kit import turnlog
+from kit.fonts import FONT, text_width
+from kit.images import PHONE_CSS_PX, PHONE_SCALE, READABLE_CSS_PX, Legibility, role_legibility
+from kit.imposition import Rect, sheet_margin
+from kit.layoutfile import Layout, progress_sheet
 from kit.output import Pdf
-from kit.render import colour, draw_clipped, fill_rect, line, stroke_rect, text, text_in_box
+from kit.render import colour, draw_clipped, fill_rect, stroke_rect, text, text_in_box
+from kit.turnlog import Column, Group, TurnLog, turn_log
 from kit.units import to_pt
 
-from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, TITLE, Face, FrontPainter,
-                                    Sizes, face, sizes)
+from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, TITLE, VERMILION, Face,
+                                    FrontPainter, Sizes, face, sizes, text_roles)
 from kit.games.karuta.model import START, Karuta, Province
-from kit.games.karuta.settings import compared_cards
+from kit.games.karuta.settings import Compared, compared_cards
 
 SEATS = 4                    # the most players; a sheet is printed for the rules' player count
-ROW_H = 8.0                  # mm per logged turn: room to write a kanji name by hand
 GRID = Color(0.55, 0.55, 0.55)
-SHADE = Color(0.93, 0.93, 0.93)
 HEADER_H = 52.0             # mm above the log on the first page
-COLUMN_HEAD_H = 7.0
 SUMMARY_H = 62.0
 BOX_W = 12.0                # a tracker box: one province name and its tick
 FOOTER = 1.0                # the footer line's baseline: this far below the content margin
 TIER_NAMES = {"main": "五街道", "primary": "脇街道 (主)", "secondary": "脇街道"}
 
 
-@dataclass(frozen=True)
-class Column:
-    """A log column: `per` says how often it is written: "turn" (a mark every turn), "round"
-    (once per round: one cell spans the round's rows) or "printed" (nothing to write)."""
-
-    title: str
-    width: float
-    per: str = "turn"
-
-
-def log_columns(players: int, width: float = 186.0) -> tuple[Column, ...]:
-    """Three marks a turn (the seat, the route or パス circled, the cards played); the cards left
-    in each hand once a round, at its end. The cards column takes what `width` mm leaves."""
-    return (Column("手番", 9, "printed"), Column("巡", 8, "printed"), Column("席", 9),
-            Column("経路 (○で囲む)", 38), Column("出した札 cards played", width - 9 - 8 - 9 - 38 - 9 * players),
-            *(Column(f"残{s + 1}", 9, "round") for s in range(players)))
-
-
-LOG_COLUMNS = log_columns(SEATS)
 ROUTES = ("街", "隣", "航", "パス")
 
 
-def log_rows_per_page(page_h: float, margin: float, first: bool, players: int = SEATS) -> int:
-    """Turn rows on a page: whole rounds only, so a round's cards-left cells stay on one page."""
-    top = page_h - margin - (HEADER_H if first else 12)
-    rows = int((top - COLUMN_HEAD_H - margin - 2) // ROW_H)
-    return max(players, rows - rows % players)
+def log_columns(players: int) -> tuple:
+    """Three marks a turn (the seat, the route or パス circled, the cards played); the cards left
+    in each hand once a round, at its end. The cards column takes the width the others leave."""
+    return (Column("手番", 9, sub="turn", per="number"), Column("巡", 8, sub="round", per="round number"),
+            Column("席", 9, sub="seat", key="seat"),
+            Column("経路 (○で囲む)", 38, sub="route: circle one", marks=ROUTES),
+            Column("出した札", share=1, sub="cards played, in the order laid down", key="play"),
+            Group("残 cards left", tuple(Column(f"残{s + 1}", 9, sub="round end", per="round")
+                                         for s in range(players))))
 
 
-def log_pages(page_h: float, margin: float, turns: int, players: int = SEATS) -> list[range]:
-    """Turn numbers on each page of a `turns`-turn log; the last page keeps room for the summary box."""
-    pages, start, first = [], 1, True
-    while start <= turns:
-        n = log_rows_per_page(page_h, margin, first, players)
-        pages.append(range(start, min(start + n, turns + 1)))
-        start += n
-        first = False
-    last = pages[-1]
-    room = log_rows_per_page(page_h, margin, len(pages) == 1, players) - len(last)
-    if room * ROW_H < SUMMARY_H + 4:
-        pages.append(range(turns + 1, turns + 1))   # the summary gets a page of its own
-    return pages
-
-
-def content_margin(layout: Layout) -> float:
-    """The sheets' margin: at least 8 mm, and 2 mm inside the printable area, so the footer
-    line (page number, credit) fits between the printer's margin and the content."""
-    return max(layout.margin + 2.0, 8.0)
+def log_table(layout: Layout, players: int = SEATS) -> TurnLog:
+    """The log on every page: whole rounds only, so a round's cards-left cells stay on one page;
+    the last page keeps room for the summary box (else it gets a page of its own)."""
+    w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)
+    sheet = progress_sheet(layout)
+    return turn_log(log_columns(players), x=m, width=w - 2 * m, first_top=h - m - HEADER_H, top=h - m - 12,
+                    floor=m + 2, row=sheet.row_height, rows=sheet.turns, per_round=players, tail=SUMMARY_H + 4)
 
 
 def _header(c, x: float, top: float, w: float) -> None:
@@ -99,43 +70,6 @@ def _header(c, x: float, top: float, w: float) -> None:
                       "航 = 航路 sea route, or パス pass) and the cards played, in order.", 6.5)
     text(c, x, y - 2.5, "Each round, at its end: 残 = the cards left in each seat's hand.", 6.5)
     text(c, x, y - 7, "The deal: `kit deal --game karuta --players N --seed S` prints each hand.", 6.5)
-
-
-def _log_table(c, x: float, top: float, turns: range, players: int, width: float) -> float:
-    columns = log_columns(players, width)
-    cx = x
-    for col in columns:
-        fill_rect(c, Rect(cx, top - COLUMN_HEAD_H, col.width, COLUMN_HEAD_H), SHADE)
-        text_in_box(c, Rect(cx + 0.5, top - COLUMN_HEAD_H, col.width - 1, COLUMN_HEAD_H), col.title, 7)
-        cx += col.width
-    width = cx - x
-    lefts = [x + sum(col.width for col in columns[:i]) for i in range(len(columns))]
-    y = top - COLUMN_HEAD_H
-    for k, turn in enumerate(turns):
-        row_y = y - (k + 1) * ROW_H
-        if (turn - 1) // players % 2:
-            fill_rect(c, Rect(x, row_y, width, ROW_H), Color(0.97, 0.97, 0.97))
-        text(c, lefts[0] + columns[0].width - 1.5, row_y + 2.6, str(turn), 7, "right")
-        route = columns[3]
-        step = route.width / len(ROUTES)
-        for j, mark in enumerate(ROUTES):
-            text(c, lefts[3] + step * (j + 0.5), row_y + 2.6, mark, 7, "centre", Color(0.45, 0.45, 0.45))
-    bottom = y - len(turns) * ROW_H
-    c.setStrokeColor(GRID)
-    c.setLineWidth(0.3)
-    per_turn_right = lefts[5] if len(columns) > 5 else x + width
-    for k in range(len(turns) + 1):
-        # a line under every turn; under the round's cells only where a round ends
-        ends_round = k == len(turns) or (turns[k - 1] % players == 0 if k else True)
-        line(c, x, y - k * ROW_H, x + width if ends_round else per_turn_right, y - k * ROW_H)
-    for k, turn in enumerate(turns):
-        if (turn - 1) % players == 0:       # the round's number, once, in its first row
-            row_y = y - (k + 1) * ROW_H
-            text(c, lefts[1] + columns[1].width / 2, row_y + 2.6, str((turn - 1) // players + 1), 7, "centre")
-    for cx in (*lefts, x + width):
-        line(c, cx, top, cx, bottom)
-    stroke_rect(c, Rect(x, bottom, width, top - bottom), black, 0.6)
-    return bottom
 
 
 def _summary(c, x: float, top: float, w: float) -> None:
@@ -201,20 +135,19 @@ def _boxes(c, model: Karuta, x: float, y: float, w: float, names, row_h: float) 
 def progress_pdf(model: Karuta, layout: Layout) -> tuple[bytes, int]:
     """進行シート: header, a log of the layout's `progress_sheet: turns`, a summary box and a
     board tracker page."""
-    w, h, m = layout.paper_width, layout.paper_height, content_margin(layout)
+    w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)
     pdf = Pdf(w, h, f"{TITLE}: progress sheet", FONT)
     c = pdf.canvas
     players = max(2, min(SEATS, int(model.rules.get("players", SEATS))))
-    pages = log_pages(h, m, progress_turns(layout), players)
+    log = log_table(layout, players)
+    pages = log.pages
     for n, turns in enumerate(pages):
         pdf.set_page_size(w, h)
         if n == 0:
             _header(c, m, h - m, w - 2 * m)
-            top = h - m - HEADER_H
         else:
             text(c, m, h - m - 6, f"{TITLE}  進行シート (続き continued)   配札シード seed: ______", 10)
-            top = h - m - 12
-        bottom = _log_table(c, m, top, turns, players, w - 2 * m) if len(turns) else top
+        bottom = turnlog.draw(c, log, n) if len(turns) else log.tops[n]
         if n == len(pages) - 1:
             _summary(c, m, bottom - 4, w - 2 * m)
         text(c, w - m, m - FOOTER, f"{n + 1}/{len(pages) + 1}", 7, "right")
@@ -242,19 +175,41 @@ def smallest_sizes(f: Face, provinces: tuple[Province, ...]) -> Sizes:
     return Sizes(min(s.kana for s in each), min(s.kanji for s in each))
 
 
+def phone_figures(model: Karuta, layout: Layout) -> list[tuple[Compared, list[Legibility]]]:
+    """For each compared card size, each text role's height on a phone with the card filling
+    the screen's width: the build's phone check (kit.images), over every card at that size."""
+    safe = layout.piece("card").safe
+    return [(s, role_legibility("cards", s.width, text_roles(model, face(s.width, s.height, safe))))
+            for s in compared_cards(layout)]
+
+
+def phone_line(figures: list[Legibility], cards: int) -> tuple[str, str]:
+    """The sampler's phone line: the figures, and the roles flagged below READABLE_CSS_PX."""
+    shown = "; ".join(f"{f.role} {f.pt:.1f} pt → {f.css_px:.1f} px" + (f" ({f.per_row} across)" if f.readable else "")
+                      for f in figures)
+    low = [f.role for f in figures if not f.readable]
+    return (f"Phone, smallest of the {cards} cards: {shown}",
+            f"  below {READABLE_CSS_PX:g} px: {', '.join(low)}" if low else "")
+
+
 def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int]:
     """One sheet: the same cards at each candidate size, cut lines drawn, sizes labelled."""
-    w, h, m = layout.paper_width, layout.paper_height, content_margin(layout)
+    w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)
     pdf = Pdf(w, h, f"{TITLE}: card sizes", FONT)
     c = pdf.canvas
     pdf.set_page_size(w, h)
     text(c, m, h - m - 6, f"{TITLE}: card sizes compared", 14)
     text(c, m, h - m - 11, "The same cards at each candidate size (width × height, mm), printed at 100 %. "
                            "Cut on the grey lines to try them in the hand.", 7)
+    text(c, m, h - m - 14.5, f"Phone: each text role's height in screen px with the card filling a {PHONE_CSS_PX}-px-wide "
+                             f"phone screen at {PHONE_SCALE}× (×{PHONE_SCALE} for device pixels), and how many cards", 7)
+    text(c, m, h - m - 18, f"fit side by side before it drops below {READABLE_CSS_PX:g} px, Apple's smallest text size "
+                           f"(the phone check of kit build --images); in red, roles below it even at full width.", 7)
     names = sample_cards(model)
-    y = h - m - 20
+    y = h - m - 26
     gap, safe = 5.0, layout.piece("card").safe
-    for cw, ch, note in ((s.width, s.height, s.note) for s in compared_cards(layout)):
+    for size, figures in phone_figures(model, layout):
+        cw, ch, note = size.width, size.height, size.note
         painter = FrontPainter(model, shapes, cw, ch, safe)
         per_row = max(1, min(len(names), int((w - 2 * m + gap) // (cw + gap))))
         f = face(cw, ch, safe)
@@ -268,7 +223,11 @@ def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int
                  + f": furigana down to {smallest.kana:.1f} pt, kanji {smallest.kanji:.1f} pt"
                  + ("  —  " + ", ".join(flags) if flags else ""))
         text(c, m, y - 3, label, 8)
-        y -= 6 + ch
+        shown, low = phone_line(figures, len(model.provinces))
+        text(c, m, y - 7, shown, 6.5)
+        if low:
+            text(c, m + text_width(shown, 6.5) / to_pt(1), y - 7, low, 6.5, fill=VERMILION)
+        y -= 10 + ch
         for i, k in enumerate(names[:per_row]):
             trim = Rect(m + i * (cw + gap), y, cw, ch)
             draw_clipped(c, painter, model.by_kanji[k].number - 1, trim, 0.0)
@@ -313,7 +272,7 @@ def aid_pdf(model: Karuta, marks, layout: Layout) -> tuple[bytes, int]:
     from kit.fonts import wrap
     from kit.games.karuta.boardpdf import TIER_STROKES, legend_mark, polyline, set_stroke
 
-    w, h, m = layout.paper_width, layout.paper_height, content_margin(layout)
+    w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)
     pdf = Pdf(w, h, f"{TITLE}: player aid", FONT)
     c = pdf.canvas
     lines = aid_lines(model, marks)

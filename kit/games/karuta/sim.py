@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from kit import report
-from kit.games.karuta.deal import deal_hands
+from kit.games.karuta.deal import dealt
 from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
 from kit.games.karuta.policies import POLICIES, seat_policies
@@ -47,10 +47,8 @@ def make_setup(model: Karuta, players: int | None, policy: str | None) -> Setup:
 
 def hands_of(setup: Setup, seed: int) -> tuple[int, ...]:
     """The deal of `kit deal --seed SEED`, as card masks per seat."""
-    t = setup.tables
-    ids = {k: i for i, k in enumerate(t.names)}
-    return tuple(sum(1 << ids[k] for k in hand) for hand in deal_hands(t.names, setup.players, seed,
-                                                                           setup.rules.deal))
+    return tuple(sum(1 << c for c in hand) for hand in dealt(setup.tables.cards, setup.players, seed,
+                                                              setup.rules.deal))
 
 
 def game_rng(seed: int) -> random.Random:

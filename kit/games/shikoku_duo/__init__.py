@@ -10,6 +10,11 @@ GAME = Game(
         Command("check", "check:check", ("layout", "map", "font", "rule", "strict")),
         Command("export", "check:export", ("map", "rule")),
         Command("build", "build:build", ("paper", "out", "layout", "map", "font", "rule", "print-shop")),
+        Command("deal", "dealsheet:deal_command", (
+            "paper", "out", "layout", "map", "font", "rule",
+            Opt("seed", "The game's seed: its setup and goods order (game k of `kit sim --seed S` is seed S+k).",
+                kind="int", required=True),
+        )),
         Command("sim", "sim:sim_command", (
             *SIM_OPTIONS, "map", "font",
         )),

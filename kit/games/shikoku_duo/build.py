@@ -12,7 +12,8 @@
 - alignment.pdf: the duplex alignment test.
 
 Nothing is written until every file has rendered, so a failed build leaves earlier outputs as
-they were.
+they were. Each product is a `kit.memo.step`: under `--watch` it is redrawn only when a value it
+read last time has changed.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from kit.fonts import register
+from kit.fonts import font_path, register
+from kit.memo import step
 from kit.output import Pdf, write_all
 from kit.render import alignment_pages
 
@@ -50,23 +52,27 @@ def automa_card(data_dir: Path) -> tuple[list[tuple[str, str]], tuple]:
     return card_lines(rules), rules.tracks
 
 
-def pieces(game, layout, automa) -> dict[str, tuple[bytes, int]]:
-    """Every piece but the board, as {file name: (pdf, pages)}; `automa` is (lines, tracks)."""
-    comp = game.components
-    out = {
-        "player-boards.pdf": playerboards.boards_pdf(comp, layout),
-        "tiles.pdf": tokens.tiles_pdf(comp, layout),
-        "tokens.pdf": tokens.tokens_pdf(comp, layout),
-        "dice-stickers.pdf": tokens.dice_pdf(comp, layout),
-        "player-aid.pdf": sheets.aid_pdf(game, layout),
-        "automa.pdf": sheets.automa_pdf(*automa, layout),
-        "score-pad.pdf": sheets.score_pad_pdf(game, layout),
-        "progress-sheet.pdf": sheets.progress_pdf(game, layout),
-    }
+def alignment_pdf(layout) -> tuple[bytes, int]:
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: duplex alignment")
     alignment_pages(pdf, layout, TITLE)
-    out["alignment.pdf"] = (pdf.finish(), pdf.pages)
-    return out
+    return pdf.finish(), pdf.pages
+
+
+def pieces(game, layout, automa, font: tuple = ()) -> dict[str, tuple[bytes, int]]:
+    """Every piece but the board, as {file name: (pdf, pages)}; `automa` is (lines, tracks),
+    `font` the font file, for the steps' fingerprints."""
+    comp = game.components
+    return {
+        "player-boards.pdf": step("player-boards.pdf", playerboards.boards_pdf, comp, layout, extra=font),
+        "tiles.pdf": step("tiles.pdf", tokens.tiles_pdf, comp, layout, extra=font),
+        "tokens.pdf": step("tokens.pdf", tokens.tokens_pdf, comp, layout, extra=font),
+        "dice-stickers.pdf": step("dice-stickers.pdf", tokens.dice_pdf, comp, layout, extra=font),
+        "player-aid.pdf": step("player-aid.pdf", sheets.aid_pdf, game, layout, extra=font),
+        "automa.pdf": step("automa.pdf", sheets.automa_pdf, *automa, layout, extra=font),
+        "score-pad.pdf": step("score-pad.pdf", sheets.score_pad_pdf, game, layout, extra=font),
+        "progress-sheet.pdf": step("progress-sheet.pdf", sheets.progress_pdf, game, layout, extra=font),
+        "alignment.pdf": step("alignment.pdf", alignment_pdf, layout, extra=font),
+    }
 
 
 def render(ctx) -> dict[Path, tuple[bytes, int]]:
@@ -75,12 +81,13 @@ def render(ctx) -> dict[Path, tuple[bytes, int]]:
     from kit.games.shikoku_duo.model import load
 
     game = load(ctx.data_dir, ctx.rules, ctx.map_path())
+    font = (str(font_path(ctx.font)),)
     rendered: dict[str, tuple[bytes, int]] = {}
     if importlib.util.find_spec("kit.games.shikoku_duo.board") is not None:
         from kit.games.shikoku_duo.board import board_pdfs
 
-        rendered.update(board_pdfs(game, ctx.layout))
-    rendered.update(pieces(game, ctx.layout, automa_card(ctx.data_dir)))
+        rendered.update(step("board", board_pdfs, game, ctx.layout, extra=font))
+    rendered.update(pieces(game, ctx.layout, automa_card(ctx.data_dir), font))
     return {ctx.out_dir / name: value for name, value in rendered.items()}
 
 
@@ -92,11 +99,18 @@ def build(ctx, images: bool = False, dpi: int = 150):
         write_all(files)
         return written
     from kit.games.shikoku_duo.model import load
-    from kit.images import write_images
 
     game = load(ctx.data_dir, ctx.rules, ctx.map_path())
     overview = ctx.out_dir / "board-overview.pdf"
-    pngs, summary = write_images(ctx.out_dir, tokens.tile_decks(game.components, ctx.layout),
-                                 {"board": files[overview]} if overview in files else {}, dpi, TITLE)
+    pngs, summary = step("images", tile_images, ctx.out_dir, game.components, ctx.layout,
+                         files[overview] if overview in files else None, dpi, extra=(str(font_path(ctx.font)),))
     write_all(files | pngs)
     return written, summary
+
+
+def tile_images(out_dir, components, layout, overview: bytes | None, dpi: int):
+    """The --images PNGs (kit.images) of the tiles and the board, and their summary."""
+    from kit.images import write_images
+
+    return write_images(out_dir, tokens.tile_decks(components, layout), {"board": overview} if overview else {},
+                        dpi, TITLE)

@@ -8,23 +8,29 @@ per round with the dice rolled and the dice used in order:
     - dice: {pilgrim: 3, merchant: 2, artist: 1}
       turns:
         - "1: pilgrim 3 12"
-        - "2: merchant 2 kochi draw 3 keep tea tea salt indigo paper"
+        - "2: merchant 2 kochi draw 3 got salt indigo paper keep indigo indigo salt paper paper"
         - "2: repeat merchant 2 uwajima sell 2"
         - "1: artist 1 r3 paint"
 
 A turn is `SEAT: MOVE` in kit's move text (kit/games/shikoku_duo/rules.py format_move:
 CHARACTER STEPS WHERE and the action), `SEAT: repeat MOVE` for a hot-spring repeat of
 the die just used, and `keep GOODS...` after a mountain town's draw when more than the
-hold were held: every good kept, by name. Every turn is checked against the seed's
-setup and draws, the 1-2-1 draft order, the dice of its round and the rules (and, for
-the Automa, against what its printed rules make it do); the first illegal one stops
-the replay with `file:line: round N: why`.
+hold were held: every good kept, by name. A draw may also say what it brought,
+`draw 3 got salt indigo paper` (`got none` from an empty bag), checked against the
+seed's goods order. Every turn is checked against the seed's setup and draws, the 1-2-1
+draft order, the dice of its round and the rules (and, for the Automa, against what its
+printed rules make it do); the first illegal one stops the replay with
+`file:line: round N: why`.
+
+The dice are the log's, as rolled at the table; only the setup and the goods come from
+the seed. `kit deal --game shikoku-duo --seed N` prints both (dealsheet.py), so a table
+that sets up and draws from that sheet plays the game this replay checks.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -32,8 +38,9 @@ from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
+from kit.replaylog import GameLog, ordinal, read_head
 from kit.simulate import percentile_rank, run_games, summary
-from kit.yamlload import LMap, describe, fields, load_yaml
+from kit.yamlload import describe, fields, load_yaml
 
 
 @dataclass(frozen=True)
@@ -43,6 +50,7 @@ class LoggedTurn:
     repeat: bool
     keep: tuple[str, ...] | None
     where: Where
+    got: tuple[str, ...] | None = None      # the goods a draw brought, as written (None: not written)
 
 
 @dataclass(frozen=True)
@@ -54,34 +62,17 @@ class LoggedRound:
 
 
 @dataclass(frozen=True)
-class Log:
+class Log(GameLog):
     seed: int
-    players: int
-    rules: tuple[tuple[str, str], ...]
     rounds: tuple[LoggedRound, ...]
-    where: Where
-
-
-def _raw(value) -> str:
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def parse_log(doc, file_where: Where, t: R.Tables | None = None) -> Log:
     """The log's structure; moves are read once the tables are known (`read_moves`)."""
-    if not isinstance(doc, LMap):
-        raise KitError("a game log should be a mapping with seed, players and rounds", file_where)
-    f = fields(doc, {"seed": int, "players": int, "rounds": list}, {"rules": dict}, what="game log")
+    f, rules = read_head(doc, file_where, "game log", {"seed": int, "players": int, "rounds": list}, SPEC)
     if f["players"] not in (1, 2):
         raise KitError(f"players should be 1 (against the Automa) or 2, not {f['players']}", doc.at("players"))
-    spec = {o.name: o for o in SPEC}
-    rules = []
-    for key, value in (f.get("rules") or {}).items():
-        at = f["rules"].at(key)
-        if key not in spec:
-            raise KitError(f"unknown rule option {key!r}{did_you_mean(key, spec)}", at)
-        spec[key].check(value, at)
-        rules.append((key, _raw(value)))
-    return Log(f["seed"], f["players"], tuple(rules), (), doc.where), f["rounds"]
+    return Log(players=f["players"], rules=rules, where=doc.where, seed=f["seed"], rounds=()), f["rounds"]
 
 
 def read_rounds(rounds, t: R.Tables) -> tuple[LoggedRound, ...]:
@@ -113,19 +104,27 @@ def _turn(item, where: Where, t: R.Tables, what: str) -> LoggedTurn:
     repeat = bool(words) and words[0] == "repeat"
     if repeat:
         words = words[1:]
-    keep = None
+    keep = got = None
     if "keep" in words:
         i = words.index("keep")
-        keep = tuple(words[i + 1:])
+        keep = _goods_words(t, words[i + 1:], where, what)
         words = words[:i]
-        for name in keep:
-            if name not in t.goods_names:
-                raise KitError(f"{what}: unknown goods {name!r}{did_you_mean(name, t.goods_names)}", where)
+    if "got" in words:
+        i = words.index("got")
+        got = () if words[i + 1:] == ["none"] else _goods_words(t, words[i + 1:], where, what)
+        words = words[:i]
     try:
         move = R.parse_move(t, " ".join(words))
     except R.IllegalMove as err:
         raise KitError(f"{what}: {err}", where) from None
-    return LoggedTurn(int(seat_text) - 1, move, repeat, keep, where)
+    return LoggedTurn(int(seat_text) - 1, move, repeat, keep, where, got)
+
+
+def _goods_words(t: R.Tables, words, where: Where, what: str) -> tuple[str, ...]:
+    for name in words:
+        if name not in t.goods_names:
+            raise KitError(f"{what}: unknown goods {name!r}{did_you_mean(name, t.goods_names)}", where)
+    return tuple(words)
 
 
 @dataclass(frozen=True)
@@ -212,6 +211,8 @@ def _do(t, rules, state, seat, die, turn: LoggedTurn, controller, is_automa: boo
                                  None)
         if want != move:
             raise fail(f"the Automa's rules make it play {R.format_move(t, want)}")
+    if turn.got is not None:
+        _check_got(t, state, move, turn.got, is_automa, fail)
     kept_box = []
 
     def keep(pool):
@@ -231,14 +232,24 @@ def _do(t, rules, state, seat, die, turn: LoggedTurn, controller, is_automa: boo
     return controller.after(t, rules, state, after, seat, move)
 
 
+def _check_got(t: R.Tables, state: R.State, move: R.Move, got: tuple[str, ...], is_automa: bool, fail) -> None:
+    """The goods a log says a draw brought against the seed's goods order (the deal sheet's)."""
+    if is_automa or move.character != R.MERCHANT or move.dest < 0 or t.town_coastal[move.dest]:
+        raise fail("'got' is only written after a mountain town's draw")
+    drawn, used = R.draw_from(t, state, move.choice)
+    counts = tuple(got.count(name) for name in t.goods_names)
+    if counts != drawn:
+        n = len(R.goods_order(t.goods_counts, state.seed))
+        passed = used - sum(drawn)
+        where = (f"numbers {state.draws % n + 1}-{(state.draws + used - 1) % n + 1}"
+                 + (f", {passed} passed over: none of that kind left" if passed else "")
+                 if used else "nothing: the bag is empty")
+        raise fail(f"the draw got {_goods(t, counts)}, but seed {state.seed}'s goods order (its deal sheet) "
+                   f"gives {_goods(t, drawn)} ({where})")
+
+
 def _goods(t: R.Tables, counts) -> str:
     return " ".join(name for name, n in zip(t.goods_names, counts) for _ in range(n)) or "none"
-
-
-def ordinal(x: float) -> str:
-    n = int(round(x))
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _same_setup(setup, seed: int, k_seed: int) -> R.Result:
@@ -276,7 +287,7 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     # The log's own rules describe how the game was played; --rule may still override them.
     model = load_model(ctx, tuple(parsed.rules) + tuple(ctx.rules))
     setup = make_setup(model, ctx.data_dir, parsed.players, policy)
-    parsed = Log(parsed.seed, parsed.players, parsed.rules, read_rounds(raw_rounds, setup.tables), parsed.where)
+    parsed = replace(parsed, rounds=read_rounds(raw_rounds, setup.tables))
     played = check_game(parsed, setup)
     results = run_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
                         desc="shikoku-duo")
@@ -299,8 +310,10 @@ def log_text(t: R.Tables, rules: R.Rules, seed: int, players: int, record, note:
         lines.append("    turns:")
         for s in steps:
             text = ("repeat " if s.repeat else "") + R.format_move(t, s.move)
-            if s.drawn and sum(state.players[s.seat].goods) + sum(s.drawn) > t.hold:
-                text += " keep " + _goods(t, s.kept)
+            if s.drawn:
+                text += " got " + _goods(t, s.drawn)
+                if sum(state.players[s.seat].goods) + sum(s.drawn) > t.hold:
+                    text += " keep " + _goods(t, s.kept)
             lines.append(f'      - "{s.seat + 1}: {text}"')
             if s.repeat:
                 state = R.spend_hot(state)

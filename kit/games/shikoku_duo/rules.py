@@ -36,9 +36,15 @@ data/shikoku-duo/rules.yaml, default first):
   kind its shop names (+n copper each with sell_plus). Copper turns into gold slabs
   (10 copper each) at once, whoever earned it; copper above the track's top (9) is
   lost only once all 6 slabs are won.
-- Goods bag. A draw is a seeded random draw without replacement from the goods in the
-  bag: draw k of a game with seed S is made by Random(S * 1_000_003 + k), so a replay
-  of the same moves draws the same goods. An empty bag draws nothing.
+- Goods bag. The seed orders the goods once (`goods_order`: GOODS_BAGS shuffles of
+  the full set, one after another, starting again after the last), and a draw takes the
+  next goods in that order, passing over (and using up) an entry whose kind has none
+  left in the bag; `State.draws` counts the entries used. So the draws are a printed
+  list (`kit deal`'s sheet) that a table follows instead of a bag, and a replay draws
+  what the table drew. An empty bag draws nothing.
+- Seeded streams. Each kind of setup draw (shops, wave sides, first drafter, each
+  seat's tiles) and the goods order has its own Random seeded from (its name, the
+  seed), so each is a pure function of the seed that no option or other draw shifts.
 - Artist. Moves exactly N regions into neighbouring regions (model.Region.neighbours:
   across a route segment, never through a mountain town), never entering a region
   twice in the move, its start included; no such path: no move, no action. Then paint
@@ -69,6 +75,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 PILGRIM, MERCHANT, ARTIST = 0, 1, 2
@@ -303,7 +310,7 @@ class State(NamedTuple):
     hot: int                     # who holds the hot-spring token: BOARD, 0 or 1
     first: int                   # the first drafter of round 1
     round: int = 0               # rounds finished
-    draws: int = 0               # draws made from the bag so far
+    draws: int = 0               # entries of the seed's goods order used so far
     seed: int = 0
 
 
@@ -336,23 +343,44 @@ class Step(NamedTuple):
     repeat: bool = False         # a hot-spring repeat of the die before it
 
 
+def stream(seed: int, kind: str) -> random.Random:
+    """The Random of one kind of seeded draw: a pure function of (kind, seed)."""
+    return random.Random(f"shikoku-duo {kind} {seed}")
+
+
+GOODS_BAGS = 4      # full sets of goods in a seed's goods order (the deal sheet lists them all)
+
+
+@lru_cache(maxsize=64)
+def goods_order(counts: tuple[int, ...], seed: int) -> tuple[int, ...]:
+    """The seed's goods order (kinds): GOODS_BAGS shuffles of the full set, one after another."""
+    rng = stream(seed, "goods")
+    full = [kind for kind, n in enumerate(counts) for _ in range(n)]
+    order: list[int] = []
+    for _ in range(GOODS_BAGS):
+        bag = list(full)
+        rng.shuffle(bag)
+        order += bag
+    return tuple(order)
+
+
 def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
     """The starting position of game `seed` (shops, tiles and wave sides drawn from it)."""
-    rng = random.Random(seed)
     shops = list(range(len(t.shops)))
-    rng.shuffle(shops)
+    stream(seed, "shops").shuffle(shops)
     town_shop = [-1] * len(t.town_names)
     for town, shop in zip(t.coastal, shops):
         town_shop[town] = shop
-    sides = tuple(rng.randrange(2) for _ in CHARACTERS)
-    first = rng.randrange(2) if rules.first_drafter == "random" else 0
+    sides_rng = stream(seed, "sides")
+    sides = tuple(sides_rng.randrange(2) for _ in CHARACTERS)
+    first = stream(seed, "first").randrange(2) if rules.first_drafter == "random" else 0
     start_town = (t.town_names.index(rules.start_town) if rules.start_town
                   else next(i for i, c in enumerate(t.town_coastal) if not c))
     start_region = t.region_names.index(rules.start_region) if rules.start_region else 0
     players = []
     for seat in range(2):
         tiles = list(t.paintings)
-        rng.shuffle(tiles)
+        stream(seed, f"tiles {seat + 1}").shuffle(tiles)
         ranks = (0, 0, 0) if automa and seat == 1 else ()
         players.append(Player(START, start_town, start_region, goods=(0,) * len(t.goods_names),
                               paintings=tuple(tiles), ranks=ranks))
@@ -599,23 +627,29 @@ def _gain_copper(t: Tables, p: Player, copper: int) -> Player:
 
 
 def draw_goods(t: Tables, state: State, n: int) -> tuple[int, ...]:
-    """The goods the next draw of n from the bag gives (a function of the seed and the draw number)."""
+    """The goods the next draw of n from the bag gives (a function of the seed and the entries used)."""
+    return draw_from(t, state, n)[0]
+
+
+def draw_from(t: Tables, state: State, n: int) -> tuple[tuple[int, ...], int]:
+    """(goods drawn, goods-order entries used): the next n entries of the seed's goods order
+    whose kind is still in the bag; an entry of a kind the bag has run out of is used up."""
     bag = list(state.bag)
     total = sum(bag)
     drawn = [0] * len(bag)
     if n <= 0 or total == 0:
-        return tuple(drawn)
-    rng = random.Random(state.seed * 1_000_003 + state.draws)
+        return tuple(drawn), 0
+    order = goods_order(t.goods_counts, state.seed)
+    used = 0
     for _ in range(min(n, total)):
-        k = rng.randrange(total)
-        for kind, c in enumerate(bag):
-            if k < c:
-                bag[kind] -= 1
-                drawn[kind] += 1
+        while True:
+            kind = order[(state.draws + used) % len(order)]
+            used += 1
+            if bag[kind]:
                 break
-            k -= c
-        total -= 1
-    return tuple(drawn)
+        bag[kind] -= 1
+        drawn[kind] += 1
+    return tuple(drawn), used
 
 
 def keep_first(t: Tables, pool: tuple[int, ...]) -> tuple[int, ...]:
@@ -668,12 +702,12 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
                 p = _gain_copper(t, _put(p, _GOODS, tuple(goods)), move.choice * (value + plus))
                 state = state._replace(bag=tuple(bag))
         else:
-            drawn = draw_goods(t, state, move.choice)
+            drawn, used = draw_from(t, state, move.choice)
             pool = tuple(a + b for a, b in zip(p.goods, drawn))
             kept = pool if sum(pool) <= t.hold else (keep or partial_keep(t))(pool)
             bag = tuple(b - x + (x + h - k) for b, x, h, k in zip(state.bag, drawn, p.goods, kept))
             p = _put(p, _GOODS, tuple(kept))
-            state = state._replace(bag=bag, draws=state.draws + 1)
+            state = state._replace(bag=bag, draws=state.draws + used)
     elif move.choice == PAINT:
         # The figures counted are all but this artist, so where it stood does not matter.
         p = _put(p, _PAINTED, p.painted + paint_count(t, rules, state, seat, d, move.passed))

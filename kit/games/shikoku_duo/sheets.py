@@ -8,7 +8,6 @@ progress sheet are whole pages on the layout's paper (the progress sheet turned 
 from __future__ import annotations
 
 import io
-import math
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
@@ -16,10 +15,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kit.errors import KitError
 from kit.fonts import wrap
-from kit.imposition import Rect
-from kit.layoutfile import Layout, progress_turns
+from kit.imposition import Paper, Rect, paper, sheet_margin
+from kit.layoutfile import Layout, ProgressSheet, progress_sheet
 from kit.output import Pdf
 from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
+from kit import turnlog
+from kit.turnlog import Column, Group, TurnLog, turn_log
 from kit.units import to_pt
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, GRID, INK, PAPER, PLAYERS, SHADE, TITLE, TITLE_EN, band,
@@ -169,9 +170,15 @@ def setup_blocks(game) -> tuple[list[Block], list[Block]]:
         f"7. Figures: {starts(game)}.",
         "8. Stick the dice stickers on three dice: one colour per die. Decide who drafts first.",
     ))]
-    second = [Block("記録 keep a record", (
-        "The progress sheet records each round: first drafter, the three dice, each pick with its "
-        "move and action, goods drawn and kept, tiles turned or gifted, hot-spring repeats.",
+    second = [Block("配置 deal sheet", (
+        "For a game `kit replay` can check, print `kit deal --game shikoku-duo --seed N` (any number) "
+        "and set up from it, shuffling and tossing nothing: shop tokens on the towns it names, wave tiles "
+        "with its sides up, your tiles face down in its order, its first drafter.",
+        "No bag: lay the goods out as a supply. A draw takes the next numbers of the sheet's goods list, "
+        "crossing each off; a kind the supply has run out of is crossed off and passed over. Roll your own dice.",
+    )), Block("記録 keep a record", (
+        "The progress sheet records the seed and each round: first drafter, the three dice, each pick with "
+        "its move and action, goods drawn ('draw 3 got …') and kept, hot-spring repeats.",
         "`kit replay --game shikoku-duo LOG.yaml` checks a game so written, round by round.",
         "The score pad adds up each character at the end.")),
         Block("ソロ solo setup", (
@@ -278,17 +285,9 @@ def automa_pdf(lines: list[tuple[str, str]], tracks, layout: Layout) -> tuple[by
 
 # --- pages ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Page:
-    width: float
-    height: float
-    margin: float
-
-
-def page_of(layout: Layout, landscape: bool = False) -> Page:
-    short, long_ = sorted((layout.paper_width, layout.paper_height))
-    m = max(layout.margin + 2.0, 8.0)
-    return Page(long_, short, m) if landscape else Page(short, long_, m)
+def page_of(layout: Layout, landscape: bool = False) -> Paper:
+    """A whole-page sheet: the layout's paper, portrait or turned landscape, with the sheets' margin."""
+    return paper(layout, landscape, sheet_margin(layout))
 
 
 # --- score pad --------------------------------------------------------------------------------
@@ -346,26 +345,26 @@ def score_pad_pdf(game, layout: Layout) -> tuple[bytes, int]:
 
 # --- progress sheet ---------------------------------------------------------------------------
 
-LOG_ROW_H = 7.0
-LOG_HEAD_H = 10.0
+LOG_TOP_DROP = 30.0     # the log's top edge below the top margin: the setup fields above it
+KEY_ROOM = 5.0          # the log ends at least this far above the bottom margin: the key under it
 
-
-@dataclass(frozen=True)
-class Column:
-    key: str            # the replay log's field this column is copied into
-    title: str
-    sub: str
-    width: float        # share of the pick group's width, or mm for the fixed columns
-
-
-ROUND_COLUMNS = (Column("round", "#", "", 8.0), Column("first", "先手", "first 1/2", 11.0),
-                 Column("dice", "出目 dice", "巡 商 絵", 22.0))
-# One die's turn, as the replay log's `SEAT: CHARACTER STEPS WHERE ACTION` (rules.format_move).
-PICK_COLUMNS = (Column("seat", "席", "1/2", 0.07), Column("character", "駒", "巡商絵", 0.09),
-                Column("steps", "歩", "steps", 0.08), Column("where", "行き先", "space/town/region", 0.22),
-                Column("action", "行動 action", "wave·sell n·draw n keep…·paint·gift", 0.44),
-                Column("repeat", "湯", "repeat", 0.10))
+ROUND_COLUMNS = (Column("#", 8.0, per="number", key="round"), Column("先手", 11.0, sub="first 1/2", key="first"),
+                 Group("出目 dice", tuple(Column(ch, 22.0 / 3, sub=en, key="dice")
+                                         for ch, en in (("巡", "pilgrim"), ("商", "merchant"), ("絵", "artist")))))
+# One die's turn, as the replay log's `SEAT: CHARACTER STEPS WHERE ACTION` (rules.format_move);
+# shares of one pick group's width.
+PICK_COLUMNS = (Column("席", share=0.07, sub="1/2", key="seat"), Column("駒", share=0.09, sub="巡商絵", key="character"),
+                Column("歩", share=0.08, sub="steps", key="steps"),
+                Column("行き先", share=0.22, sub="space/town/region", key="where"),
+                Column("行動 action", share=0.44, sub="wave·sell n·draw n got… keep…·paint·gift", key="action"),
+                Column("湯", share=0.10, sub="repeat", key="repeat"))
+PICKS = ("1. pick (first drafter)", "2. pick (second)", "3. pick (first drafter)")
 CHARACTER_WORDS = {"巡": "pilgrim", "商": "merchant", "絵": "artist"}
+
+
+def log_columns() -> tuple:
+    """A row per round: its number, the first drafter, the three dice, then the three picks."""
+    return (*ROUND_COLUMNS, *(Group(title, PICK_COLUMNS) for title in PICKS))
 
 
 def turn_lines(row: dict) -> list[str]:
@@ -381,35 +380,20 @@ def turn_lines(row: dict) -> list[str]:
     return out
 
 
-@dataclass(frozen=True)
-class LogGeometry:
-    left: float
-    width: float
-    top: float          # the log's top edge on every page
-    rows: int           # rounds per page
-    pages: int
-    pick_w: float       # one pick group's width
-    rounds_in_all: int  # the layout's `progress_sheet: turns` (longer games continue on a copy)
-
-    def rounds(self, page: int) -> range:
-        return range(page * self.rows + 1, min((page + 1) * self.rows, self.rounds_in_all) + 1)
+def log_table(pg: Paper, sheet: ProgressSheet) -> TurnLog:
+    try:
+        return turn_log(log_columns(), x=pg.margin, width=pg.width - 2 * pg.margin,
+                        top=pg.height - pg.margin - LOG_TOP_DROP, floor=pg.margin + KEY_ROOM,
+                        row=sheet.row_height, rows=sheet.turns)
+    except KitError:
+        raise KitError(f"a {pg.width:g} × {pg.height:g} mm page has no room for the progress sheet's log") from None
 
 
-def log_geometry(pg: Page, rounds: int) -> LogGeometry:
-    left, width = pg.margin, pg.width - 2 * pg.margin
-    top = pg.height - pg.margin - 30.0
-    rows = math.floor((top - LOG_HEAD_H - pg.margin - 5) / LOG_ROW_H + 1e-9)
-    if rows < 1:
-        raise KitError(f"a {pg.width:g} × {pg.height:g} mm page has no room for the progress sheet's log")
-    fixed = sum(col.width for col in ROUND_COLUMNS)
-    return LogGeometry(left, width, top, rows, math.ceil(rounds / rows), (width - fixed) / 3, rounds)
-
-
-def _setup_header(c, comp, pg: Page, g: LogGeometry, n: int) -> None:
-    x, top = g.left, pg.height - pg.margin
-    text(c, x, top - 6, f"{TITLE}  進行シート  progress sheet  ({n + 1}/{g.pages})", 12)
+def _setup_header(c, comp, pg: Paper, g: TurnLog, n: int) -> None:
+    x, top = g.x, pg.height - pg.margin
+    text(c, x, top - 6, f"{TITLE}  進行シート  progress sheet  ({n + 1}/{len(g.pages)})", 12)
     text(c, x + g.width, top - 6, "everything `kit replay --game shikoku-duo` needs, one round per row", 7, "right")
-    fields_ = (("日付 date", 36), ("seed", 30), ("players (2, or 1: the Automa is seat 2)", 46),
+    fields_ = (("日付 date", 36), ("seed (kit deal's)", 30), ("players (2, or 1: the Automa is seat 2)", 46),
                ("1 ____  2 ____", 52), ("rules (key=value)", 30))
     fx = x
     for label, fw in fields_:
@@ -437,74 +421,25 @@ def _setup_header(c, comp, pg: Page, g: LogGeometry, n: int) -> None:
         tx += box.w + 2
 
 
-def _log(c, g: LogGeometry, rounds: range) -> None:
-    x, top = g.left, g.top
-    xs = [x]
-    for col in ROUND_COLUMNS:
-        xs.append(xs[-1] + col.width)
-    fill_rect(c, Rect(x, top - LOG_HEAD_H, g.width, LOG_HEAD_H), SHADE)
-    for col, x0 in zip(ROUND_COLUMNS, xs):
-        text(c, x0 + col.width / 2, top - 4.5, col.title, 7, "centre")
-        text(c, x0 + col.width / 2, top - 8.2, col.sub, 5, "centre")
-    subs = []
-    for pick in range(3):
-        gx = xs[-1] + pick * g.pick_w
-        text(c, gx + g.pick_w / 2, top - 3.5, f"{pick + 1}. pick ({'first drafter' if pick != 1 else 'second'})",
-             6.5, "centre")
-        sx = gx
-        for col in PICK_COLUMNS:
-            w = col.width * g.pick_w
-            text(c, sx + w / 2, top - 6.6, col.title, 5.8, "centre")
-            text(c, sx + w / 2, top - 9.2, col.sub, 4.2, "centre")
-            subs.append(sx)
-            sx += w
-    bottom = top - LOG_HEAD_H - LOG_ROW_H * len(rounds)
-    for k, r in enumerate(rounds):
-        y = top - LOG_HEAD_H - (k + 1) * LOG_ROW_H
-        if k % 2:
-            fill_rect(c, Rect(x, y, g.width, LOG_ROW_H), Color(0.97, 0.97, 0.97))
-        text(c, x + 4, y + 2.3, str(r), 7, "centre")
-        for j, sym in enumerate("巡商絵"):
-            text(c, xs[2] + 22 / 3 * (j + 0.5), y + 0.8, sym, 3.8, "centre", GRID)
-    c.setStrokeColor(GRID)
-    c.setLineWidth(0.3)
-    for k in range(len(rounds) + 1):
-        yy = top - LOG_HEAD_H - k * LOG_ROW_H
-        line(c, x, yy, x + g.width, yy)
-    line(c, x, top, x + g.width, top)
-    for x0 in xs:
-        line(c, x0, top, x0, bottom)
-    c.setLineWidth(0.15)
-    for j in (1, 2):
-        line(c, xs[3] - 22 + 22 / 3 * j, top - LOG_HEAD_H, xs[3] - 22 + 22 / 3 * j, bottom)
-    for sx in subs:
-        line(c, sx, top - LOG_HEAD_H + 5, sx, bottom)
-    c.setLineWidth(0.8)
-    for pick in range(4):
-        gx = xs[-1] + pick * g.pick_w
-        line(c, gx, top, gx, bottom)
-    c.setLineWidth(0.3)
-
-
 def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
     """progress-sheet.pdf (landscape): the setup, then a row per round: first drafter, the three
     dice, and for each pick the seat, the character, where it went and what it did."""
     comp = game.components
     pg = page_of(layout, landscape=True)
-    g = log_geometry(pg, progress_turns(layout))
+    g = log_table(pg, progress_sheet(layout))
     pdf = Pdf(pg.width, pg.height, f"{TITLE}: progress sheet")
-    for n in range(g.pages):
+    for n in range(len(g.pages)):
         pdf.set_page_size(pg.width, pg.height)
         c = pdf.canvas
         _setup_header(c, comp, pg, g, n)
-        _log(c, g, g.rounds(n))
-        text(c, g.left, pg.margin + 2.2, "A pick is the log's turn `SEAT: CHARACTER STEPS WHERE ACTION`: "
+        turnlog.draw(c, g, n)
+        text(c, g.x, pg.margin + 2.2, "A pick is the log's turn `SEAT: CHARACTER STEPS WHERE ACTION`: "
              "1 巡 3 12 wave merchant → \"1: pilgrim 3 12 wave merchant\".  行き先: pilgrim: the ring space's number · "
              "merchant: the town, artist: the region, each by its id (the romaji under its name, e.g. kochi, katsuura).",
              5.6)
-        text(c, g.left, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' (the tile taken) · merchant 'sell N' or "
-             "'draw N' (+ 'keep GOODS…' when over the hold) · artist 'paint' or 'gift' (+ 'via REGIONS' with "
-             "paint_path).  湯: tick when the hot-spring token repeats the die, and write the repeat's "
-             "行き先 and 行動 after a '/' (the log's `SEAT: repeat MOVE`).", 5.6)
+        text(c, g.x, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' (the tile taken) · merchant 'sell N' or "
+             "'draw N got GOODS…' (+ 'keep GOODS…' over the hold) · artist 'paint' or 'gift' "
+             "(+ 'via REGIONS' with paint_path).  湯: tick when the token repeats the die; write the repeat's "
+             "行き先 and 行動 after a '/'.", 5.6)
         pdf.show_page()
     return pdf.finish(), pdf.pages

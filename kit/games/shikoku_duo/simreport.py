@@ -16,7 +16,6 @@ from collections import Counter
 
 from kit.charts import Share, draw_histogram, draw_shares, grid_cells
 from kit.imposition import Rect
-from kit.render import text
 
 LINE_PT, LINE_H = 7.5, 4.0
 
@@ -45,7 +44,7 @@ def cells(run) -> tuple[list, list]:
 
 def pages(pdf, page, run) -> None:
     from kit.games.shikoku_duo.sim import text as sim_text
-    from kit.reportpdf import heading
+    from kit.reportpdf import heading, text_pages
 
     fig = run.figures
     g = fig["game"]
@@ -63,12 +62,5 @@ def pages(pdf, page, run) -> None:
         draw_shares(c, box, items, f"{who}'s points (share of {top:g})")
     draw_shares(c, boxes[2], [Share(k, v) for k, v in g["winner_waves"].items()],
                 "wave side up and held by the winner")
-    y = bottom - 10 - chart_h
-    for line in sim_text(fig).splitlines():
-        if y < b.y:
-            pdf.show_page()
-            c = pdf.canvas
-            y = heading(c, page, "四国デュオ shikoku-duo simulation: every figure (continued)", []) - 2
-        text(c, b.x, y, line, LINE_PT)
-        y -= LINE_H
-    pdf.show_page()
+    text_pages(pdf, page, sim_text(fig).splitlines(), bottom - 10 - chart_h,
+               "四国デュオ shikoku-duo simulation: every figure", LINE_PT, LINE_H)

@@ -6,6 +6,9 @@
 - course-preview.pdf: the ring of `kit sim --seed 1`'s first race, both laps (portrait);
 - progress-sheet.pdf: the hand-playtest log (the same paper, landscape);
 - alignment.pdf: the duplex alignment test.
+
+Each product is a `kit.memo.step`: under `--watch` it is redrawn only when a value it read last
+time has changed.
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from __future__ import annotations
 import random
 from functools import partial
 
-from kit.fonts import register
-from kit.layoutfile import progress_turns
+from kit.fonts import font_path, register
+from kit.memo import step
+from kit.layoutfile import progress_sheet
 from kit.images import Deck, write_images
 from kit.imposition import Rect
 from kit.output import Pdf, write_all
@@ -72,6 +76,25 @@ def preview_pdf(tour: Tour, setup: Setup, layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
+def markers_pdf(tour: Tour, layout) -> tuple[bytes, int]:
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} player markers")
+    marker_pages(pdf, layout, tour.colours, owners(tour.rules, len(tour.colours)))
+    return pdf.finish(), pdf.pages
+
+
+def progress_pdf(tour: Tour, setup: Setup, layout) -> tuple[bytes, int]:
+    page = paper(layout, landscape=True)
+    pdf = Pdf(page.width, page.height, f"{TITLE} progress sheet")
+    progress_pages(pdf, page, setup.owner, tour.colours, progress_sheet(layout), len(setup.deck))
+    return pdf.finish(), pdf.pages
+
+
+def alignment_pdf(layout) -> tuple[bytes, int]:
+    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} duplex alignment")
+    alignment_pages(pdf, layout, "ツール・ド・ダイス")
+    return pdf.finish(), pdf.pages
+
+
 def build(ctx, images: bool = False, dpi: int = 150):
     """Render every PDF first; write them only if all rendered."""
     register(ctx.font)
@@ -80,23 +103,25 @@ def build(ctx, images: bool = False, dpi: int = 150):
     check_card_size(layout.piece("card"))
     players = default_players(tour.rules)
     setup = make_setup(tour, players, ("bold",) * players)
-    rendered = {"cards.pdf": cards_pdf(tour, layout), "course-preview.pdf": preview_pdf(tour, setup, layout)}
-    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} player markers")
-    marker_pages(pdf, layout, tour.colours, owners(tour.rules, len(tour.colours)))
-    rendered["markers.pdf"] = (pdf.finish(), pdf.pages)
-    page = paper(layout, landscape=True)
-    pdf = Pdf(page.width, page.height, f"{TITLE} progress sheet")
-    progress_pages(pdf, page, setup.owner, tour.colours, progress_turns(layout), len(setup.deck))
-    rendered["progress-sheet.pdf"] = (pdf.finish(), pdf.pages)
-    pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} duplex alignment")
-    alignment_pages(pdf, layout, "ツール・ド・ダイス")
-    rendered["alignment.pdf"] = (pdf.finish(), pdf.pages)
+    font = (str(font_path(ctx.font)),)       # what the text is drawn in, for the steps' fingerprints
+    rendered = {
+        "cards.pdf": step("cards.pdf", cards_pdf, tour, layout, extra=font),
+        "course-preview.pdf": step("course-preview.pdf", preview_pdf, tour, setup, layout, extra=font),
+        "markers.pdf": step("markers.pdf", markers_pdf, tour, layout, extra=font),
+        "progress-sheet.pdf": step("progress-sheet.pdf", progress_pdf, tour, setup, layout, extra=font),
+        "alignment.pdf": step("alignment.pdf", alignment_pdf, layout, extra=font),
+    }
     files = {ctx.out_dir / name: data for name, (data, _) in rendered.items()}
     written = [(ctx.out_dir / name, pages) for name, (_, pages) in rendered.items()]
     if not images:
         write_all(files)
         return written
-    pngs, summary = write_images(ctx.out_dir, [card_deck(tour, layout)],
-                                 {"course-preview": rendered["course-preview.pdf"][0]}, dpi, TITLE)
+    pngs, summary = step("images", card_images, ctx.out_dir, tour, layout, rendered["course-preview.pdf"][0], dpi,
+                         extra=font)
     write_all(files | pngs)
     return written, summary
+
+
+def card_images(out_dir, tour: Tour, layout, preview: bytes, dpi: int):
+    """The --images PNGs (kit.images) of the cards and the course preview, and their summary."""
+    return write_images(out_dir, [card_deck(tour, layout)], {"course-preview": preview}, dpi, TITLE)

@@ -11,6 +11,7 @@ roll could only cost it dice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from kit import report
@@ -109,14 +110,19 @@ def _hint_join(course: Course, race: Race, piece: int, k: int) -> bool:
 
 
 def _hints_stop(course: Course, positions: tuple[int, ...], piece: int, options, reaches=()) -> int:
-    """Where the hints say to stop: the goal if it is in reach; as the active piece with
-    riders, as far as the shortest of their rolls (so the whole group lands together and
-    can ride each other's next rolls); otherwise the leader's space when it lies within
-    SHARE_SLACK spaces of the furthest stop; otherwise as far as it can."""
+    """Where the hints say to stop: the goal if it is in reach; on lap 1, as the active piece
+    with riders, as far as the shortest of their rolls (so the whole group lands together and
+    can ride each other's next rolls), otherwise the leader's space when it lies within
+    SHARE_SLACK spaces of the furthest stop; otherwise, and on lap 2, as far as it can.
+
+    Stopping short pays with rides, and on lap 1 those are one-die rolls, free of risk. On
+    lap 2 every roll is made with every die and loses its 6s: a spot kept beside the others
+    buys rides that cost dice and hands the others the same rides, so there it moves on.
+    """
     best = options[-1]
-    if best == len(course.costs) - 1:
-        return best
     start = options[0]
+    if best == len(course.costs) - 1 or start >= course.link:
+        return best
     if reaches and reaches[0][0] == piece and len(reaches) > 1:
         target = min(r for _, r in reaches[1:])
         if target > start:
@@ -129,6 +135,38 @@ def _hints_stop(course: Course, positions: tuple[int, ...], piece: int, options,
     return best
 
 
+# A careful player risks as few dice as it can and still moves: it rolls the fewest dice
+# that pay for the next space at least CAREFUL_ODDS of the time (one die on a cost of 1
+# to 3, two on 4 to 6 - six-sided dice), and rides any roll of no more dice than that.
+CAREFUL_ODDS = 2 / 3
+
+
+@lru_cache(maxsize=None)
+def _at_least(n: int, cost: int) -> float:
+    """The chance that n dice sum to at least `cost`."""
+    ways = [1]                                       # ways[s]: ways for the dice so far to sum to s
+    for _ in range(n):
+        nxt = [0] * (len(ways) + 6)
+        for s, w in enumerate(ways):
+            for face in range(1, 7):
+                nxt[s + face] += w
+        ways = nxt
+    return sum(ways[cost:]) / 6 ** n
+
+
+def _careful_dice(course: Course, race: Race, piece: int) -> int:
+    here, have = race.positions[piece], race.dice[piece]
+    cost = course.costs[here + 1] if here < len(course.costs) - 1 else 1
+    for n in range(1, have):
+        if _at_least(n, cost) >= CAREFUL_ODDS:
+            return n
+    return have
+
+
+def _careful_join(course: Course, race: Race, piece: int, k: int) -> bool:
+    return k <= _careful_dice(course, race, piece)
+
+
 def _make(name, doc, dice, join, stop) -> Policy:
     return Policy(name, doc, *_with_pack_sense(dice, join), stop, dice, join)
 
@@ -136,8 +174,9 @@ def _make(name, doc, dice, join, stop) -> Policy:
 POLICIES = {p.name: p for p in (
     _make("bold", "rolls every die it has, joins every roll it may, moves as far as it can",
           lambda c, r, p: r.dice[p], lambda c, r, p, k: True, _furthest),
-    _make("careful", "rolls one die (never at risk), joins only one-die rolls, moves as far as it can",
-          lambda c, r, p: 1, lambda c, r, p, k: k == 1, _furthest),
+    _make("careful", "rolls the fewest dice that pay for the next space two times in three (one die "
+          "on the cheap spaces, two on the dear ones), rides rolls of no more dice than that, moves as "
+          "far as it can", _careful_dice, _careful_join, _furthest),
     _make("patient", "rolls one die on lap 1 and every die on lap 2, joins like it rolls, moves as far "
           "as it can: it saves its dice for the dear inner spaces",
           lambda c, r, p: 1 if r.positions[p] < c.link else r.dice[p],
@@ -146,9 +185,9 @@ POLICIES = {p.name: p for p in (
           f"with another piece when that costs at most {DRAFT_SLACK} spaces, to ride their rolls",
           lambda c, r, p: min(2, r.dice[p]), lambda c, r, p, k: True, _beside_others),
     _make("hints", "plays the rules' hints: on lap 1 rolls one die (never at risk), waits with 0 dice "
-          f"when it leads alone by at most {WAIT_SPACES} spaces, rides only one-die rolls; stops where "
-          "the smallest rider's roll can follow, or on the leader's space; on lap 2 rolls and rides "
-          "with every die", _hint_dice, _hint_join, _hints_stop),
+          f"when it leads alone by at most {WAIT_SPACES} spaces, rides only one-die rolls, stops where "
+          "the smallest rider's roll can follow or on the leader's space; on lap 2 rolls and rides "
+          "with every die and moves as far as it can", _hint_dice, _hint_join, _hints_stop),
 )}
 
 

@@ -31,9 +31,9 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import KitError, Where, did_you_mean, display_path
-from kit.options import log_rules
+from kit.replaylog import GameLog, ordinal, read_head
 from kit.simulate import percentile_rank, run_games, summary
-from kit.yamlload import LMap, describe, fields, load_yaml
+from kit.yamlload import describe, load_yaml
 
 from kit.games.tour_de_dice.model import RULE_SPEC, Tour, check_players, load
 from kit.games.tour_de_dice.play import Setup, make_setup, play_game
@@ -52,13 +52,10 @@ class LoggedTurn:
 
 
 @dataclass(frozen=True)
-class Log:
-    players: int
-    rules: tuple[tuple[str, str], ...]
+class Log(GameLog):
     ring: tuple[str, ...]
     start: int                  # 0-based seat
     turns: tuple[LoggedTurn, ...]
-    where: Where
     ring_where: Where
 
 
@@ -67,18 +64,16 @@ _ROLL = re.compile(r"^\s*(\S+)\s+([1-6](?:\s+[1-6])*)\s*>\s*(\S+)\s*$")
 
 
 def parse_log(doc, file_where: Where) -> Log:
-    if not isinstance(doc, LMap):
-        raise KitError("a race log should be a mapping with players, ring, start and turns", file_where)
-    f = fields(doc, {"players": int, "ring": list, "start": int, "turns": list}, {"rules": dict}, what="race log")
-    rules = log_rules(RULE_SPEC, f.get("rules"))
+    f, rules = read_head(doc, file_where, "race log", {"players": int, "ring": list, "start": int, "turns": list},
+                         RULE_SPEC)
     for k, card in enumerate(f["ring"]):
         if not isinstance(card, str):
             raise KitError(f"ring box {k + 1} should be a card id, not {describe(card)}", f["ring"].at(k))
     if not 1 <= f["start"] <= f["players"]:
         raise KitError(f"start: player {f['start']} does not exist in a {f['players']}-player race", doc.at("start"))
     turns = f["turns"]
-    return Log(f["players"], rules, tuple(f["ring"]), f["start"] - 1,
-               tuple(_turn(item, k + 1, turns.at(k)) for k, item in enumerate(turns)), doc.where, doc.at("ring"))
+    return Log(players=f["players"], rules=rules, where=doc.where, ring=tuple(f["ring"]), start=f["start"] - 1,
+               turns=tuple(_turn(item, k + 1, turns.at(k)) for k, item in enumerate(turns)), ring_where=doc.at("ring"))
 
 
 def _turn(item, number: int, where: Where) -> LoggedTurn:
@@ -260,12 +255,6 @@ def _why_not_stop(course, name: str, start: int, stop: int, options, turn: Logge
 
 
 # --- comparing with the simulator ---------------------------------------------------------------
-
-def ordinal(x: float) -> str:
-    n = int(round(x))
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
 
 def compare(raced: Raced, results, setup: Setup, log: Log) -> str:
     lines = [f"{len(log.turns)} turns checked: every one legal"

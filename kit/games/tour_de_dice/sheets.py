@@ -9,9 +9,11 @@ from reportlab.lib.colors import Color, black, white
 
 from kit.errors import KitError
 from kit.imposition import Paper, Rect, grid, paper  # noqa: F401  (Paper, paper: used by build and tests)
-from kit.layoutfile import Layout
+from kit import turnlog
+from kit.layoutfile import Layout, ProgressSheet
 from kit.output import Pdf
 from kit.render import colour, draw_clipped, ink_on, draw_segments, fill_rect, line, stroke_rect, text, text_in_box
+from kit.turnlog import Column, Group, TurnLog, turn_log
 from kit.units import to_pt
 
 from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
@@ -190,9 +192,9 @@ def _track_rows(c, course: Course, start_label: str, x: float, top: float, box: 
 # --- progress sheet -------------------------------------------------------------------
 
 # A landscape page: a title, a line for the date and the players, a row of boxes for the ring
-# order and the start player, the log, a key at the foot. Rows keep their handwriting height;
-# a taller page holds more of them, and there are as many pages as it takes to reach the
-# layout's `progress_sheet: turns`.
+# order and the start player, the log (kit/turnlog.py), a key at the foot. Rows keep the
+# layout's `progress_sheet: row_height`; a taller page holds more of them, and there are as
+# many pages as it takes to reach the layout's `progress_sheet: turns`.
 LOG_PAD = 6.0                   # side inset beyond the margin, mm
 LOG_TITLE_DROP = 7.0            # title baseline below the top margin
 LOG_LINE_DROP = 14.0            # date/players line baseline below the top margin
@@ -201,7 +203,16 @@ RING_BOX_H, RING_BOX_W = 6.0, 11.0    # a ring box, and the widest one
 LOG_TOP_DROP = 26.0             # log's top edge below the top margin
 KEY_RISE = 1.0                  # key's baseline above the bottom margin
 KEY_ROOM = 5.0                  # the log ends at least this far above the bottom margin
-HEAD_H, ROW_H = 9.0, 6.3
+
+
+def log_columns(groups: tuple[str, ...] = ("P1", "P2", "P3", "P4")) -> tuple:
+    """Per turn the active piece, the dice used and who joined; per piece (a group each, titled
+    by `groups`) its roll, where it stopped and the dice it lost."""
+    share = 1 / len(groups)
+    return (Column("#", 8, per="number"), Column("手番", 14, key="piece"), Column("数", 9, key="dice"),
+            Column("相乗り", 22, key="joiners"),
+            *(Group(g, (Column("出目", share=0.40 * share, key="roll"), Column("止", share=0.45 * share, key="stop"),
+                        Column("失", share=0.15 * share, key="lost"))) for g in groups))
 
 
 @dataclass(frozen=True)
@@ -209,32 +220,43 @@ class LogGeometry:
     """Where the progress sheet's parts go, mm from the page's bottom-left corner."""
 
     paper: Paper
-    left: float
-    width: float
-    title_y: float
+    title_y: float              # baselines
     line_y: float
     ring_y: float               # the ring boxes' bottom edge
-    top: float                  # the log's top edge
     key_y: float
-    rows: int                   # turns per page
-    pages: int
+    log: TurnLog
+
+    @property
+    def left(self) -> float:
+        return self.log.x
+
+    @property
+    def width(self) -> float:
+        return self.log.width
+
+    @property
+    def rows(self) -> int:      # turns per page
+        return len(self.log.pages[0])
+
+    @property
+    def pages(self) -> int:
+        return len(self.log.pages)
 
     @property
     def bottom(self) -> float:
-        return self.top - HEAD_H - ROW_H * self.rows
+        return self.log.bottom(0)
 
 
-def log_geometry(page: Paper, turns: int) -> LogGeometry:
+def log_geometry(page: Paper, sheet: ProgressSheet, groups: tuple[str, ...] = ("P1", "P2", "P3", "P4")) -> LogGeometry:
     top = page.height - page.margin
     left = page.margin + LOG_PAD
-    log_top = top - LOG_TOP_DROP
-    # The small allowance keeps a row that fits exactly from being lost to rounding.
-    rows = math.floor((log_top - HEAD_H - page.margin - KEY_ROOM) / ROW_H + 1e-9)
-    if rows < 1:
+    try:
+        log = turn_log(log_columns(groups), x=left, width=page.width - 2 * left, top=top - LOG_TOP_DROP,
+                       floor=page.margin + KEY_ROOM, row=sheet.row_height, rows=sheet.turns, fill=True)
+    except KitError:
         raise KitError(f"a {page.width:g} × {page.height:g} mm page with a {page.margin:g} mm margin "
-                       "has no room for the progress sheet's log")
-    return LogGeometry(page, left, page.width - 2 * left, top - LOG_TITLE_DROP, top - LOG_LINE_DROP,
-                       top - RING_DROP, log_top, page.margin + KEY_RISE, rows, math.ceil(turns / rows))
+                       "has no room for the progress sheet's log") from None
+    return LogGeometry(page, top - LOG_TITLE_DROP, top - LOG_LINE_DROP, top - RING_DROP, page.margin + KEY_RISE, log)
 
 
 def seat_colours(owner: tuple[int, ...], colours: tuple[Colour, ...]) -> tuple[tuple[Colour, ...], ...]:
@@ -256,16 +278,16 @@ def piece_labels(owner: tuple[int, ...], colours: tuple[Colour, ...]) -> tuple[s
 
 
 def progress_pages(pdf: Pdf, page: Paper, owner: tuple[int, ...], colours: tuple[Colour, ...],
-                   turns: int, cards: int) -> LogGeometry:
-    """Log sheets on `page` (landscape) for `turns` turns: the ring order (`cards` boxes after
-    the goal card) and the start player; per turn the active piece, dice used, joiners, and per
-    piece the roll, the stop and the dice lost; returns where things went. `owner` maps each
-    piece in play to its player's seat; under rule ② every colour has its own column group."""
-    g = log_geometry(page, turns)
+                   sheet: ProgressSheet, cards: int) -> LogGeometry:
+    """Log sheets on `page` (landscape) for the layout's turns: the ring order (`cards` boxes
+    after the goal card) and the start player; per turn the active piece, dice used, joiners,
+    and per piece the roll, the stop and the dice lost; returns where things went. `owner` maps
+    each piece in play to its player's seat; under rule ② every colour has its own column group."""
     players = seat_colours(owner, colours)
     labels = piece_labels(owner, colours)
     groups = tuple(label if label.startswith("P") else f"P{owner[p] + 1} {colours[p].name_ja} {label}"
                    for p, label in enumerate(labels))
+    g = log_geometry(page, sheet, groups)
     for n in range(g.pages):
         pdf.set_page_size(page.width, page.height)
         c = pdf.canvas
@@ -274,7 +296,7 @@ def progress_pages(pdf: Pdf, page: Paper, owner: tuple[int, ...], colours: tuple
              + "   ".join(f"P{k + 1} ____ ({'・'.join(c.name_ja for c in cs)})" for k, cs in enumerate(players)),
              7.5)
         _ring_row(c, g.left, g.ring_y, g.width, cards)
-        _log(c, g.left, g.top, g.width, groups, range(n * g.rows + 1, (n + 1) * g.rows + 1))
+        turnlog.draw(c, g.log, n)
         text(c, g.left, g.key_y, "手番: 手番のコマ  数: 使ったダイスの数（0=パス）  相乗り: 参加したコマ  "
              "出目: 各自の目  止: 止まったマス（コース順の番号/周、例 5/1。G/1=ゴールカード外側、G/2=ゴール）  "
              "失: 失ったダイス", 6.5)
@@ -296,51 +318,6 @@ def _ring_row(c, x: float, y: float, width: float, cards: int) -> None:
         stroke_rect(c, r, GRID, 0.3)
         text(c, r.x + 0.6, r.y2 - 1.9, "G" if k == 0 else str(k), 4.5)
     text(c, x0 + (cards + 1) * box + 3, y + 1.8, "スタート start: P ____", 7)
-
-
-def _log(c, x: float, top: float, width: float, groups: tuple[str, ...], turns: range) -> None:
-    fixed = (("#", 8), ("手番", 14), ("数", 9), ("相乗り", 22))
-    seats = len(groups)
-    per = (width - sum(wd for _, wd in fixed)) / seats
-    sub = (("出目", 0.40), ("止", 0.45), ("失", 0.15))
-    head_h, row_h = HEAD_H, ROW_H
-    c.setStrokeColor(GRID)
-    c.setLineWidth(0.3)
-    xs = [x]
-    for _, wd in fixed:
-        xs.append(xs[-1] + wd)
-    fill_rect(c, Rect(x, top - head_h, width, head_h), SHADE)
-    for (name, wd), x0 in zip(fixed, xs):
-        text(c, x0 + wd / 2, top - 6, name, 7, "centre")
-    for s, group in enumerate(groups):
-        x0 = xs[-1] + s * per
-        text(c, x0 + per / 2, top - 3.8, group, 7, "centre")
-        sx = x0
-        for name, share in sub:
-            text(c, sx + per * share / 2, top - 8, name, 5.5, "centre")
-            sx += per * share
-    bottom = top - head_h - row_h * len(turns)
-    for k, turn in enumerate(turns):
-        y = top - head_h - (k + 1) * row_h
-        if k % 2:
-            fill_rect(c, Rect(x, y, width, row_h), Color(0.97, 0.97, 0.97))
-        text(c, x + 4, y + 2, str(turn), 6.5, "centre")
-    c.setStrokeColor(GRID)
-    for k in range(len(turns) + 2):
-        y = top - (head_h + (k - 1) * row_h if k else 0)
-        line(c, x, y, x + width, y)
-    for x0 in xs:
-        line(c, x0, top, x0, bottom)
-    for s in range(seats + 1):
-        c.setLineWidth(0.8 if s else 0.3)
-        line(c, xs[-1] + s * per, top, xs[-1] + s * per, bottom)
-        if s < seats:
-            c.setLineWidth(0.2)
-            sx = xs[-1] + s * per
-            for _, share in sub[:-1]:
-                sx += per * share
-                line(c, sx, top - head_h + 4, sx, bottom)
-    c.setLineWidth(0.3)
 
 
 # --- player markers ---------------------------------------------------------------------

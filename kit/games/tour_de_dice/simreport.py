@@ -10,9 +10,8 @@ lists every figure as `kit sim` prints it.
 from __future__ import annotations
 
 from kit.charts import Share, draw_histogram, draw_shares
-from kit.render import text
 from kit.report import text as sim_text
-from kit.reportpdf import heading
+from kit.reportpdf import heading, text_pages
 
 LINE_PT, LINE_H = 8.5, 4.6
 
@@ -56,13 +55,6 @@ def figures_page(pdf, page, run) -> None:
     from kit.games.tour_de_dice.sim import SIM
 
     lines = sim_text(SIM, run.figures).splitlines()
-    c = pdf.canvas
-    y = heading(c, page, "Tour de Dice simulation: every figure", lines[:1]) - 2
-    for s in lines[1:]:
-        if y < page.margin:
-            pdf.show_page()
-            c = pdf.canvas
-            y = heading(c, page, "Tour de Dice simulation: every figure (continued)", []) - 2
-        text(c, page.margin, y, s, LINE_PT)
-        y -= LINE_H
-    pdf.show_page()
+    title = "Tour de Dice simulation: every figure"
+    y = heading(pdf.canvas, page, title, lines[:1]) - 2
+    text_pages(pdf, page, lines[1:], y, title, LINE_PT, LINE_H)

@@ -1,0 +1,199 @@
+"""shikoku-duo's deal sheet: a seed's setup and goods order, printed so a table plays the game
+`kit replay` checks. The sheet is held to the engine's own draws, as values."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from kit.cli import main
+from kit.games.shikoku_duo import rules as R
+from kit.games.shikoku_duo.deal import deal
+from kit.games.shikoku_duo.dealsheet import content, deal_text
+from kit.games.shikoku_duo.replay import log_text
+from kit.games.shikoku_duo.sim import controllers, game_rng, make_setup
+from kit.project import make_context
+from test_charts import embedded_fonts_only
+from test_shikoku_rules import DATA, engine, replay_record
+
+shipped = pytest.mark.skipif(not (DATA / "board.yaml").exists(), reason="no shikoku-duo data yet")
+
+
+@pytest.fixture(scope="module")
+def model():
+    from kit.games.shikoku_duo.sim import load_model
+    return load_model(make_context("shikoku-duo"))
+
+
+@pytest.fixture(scope="module")
+def setup(model):
+    return make_setup(model, DATA, 2, "greedy,planner")
+
+
+def sheet_order(text: str) -> list[str]:
+    """The goods order as the text sheet prints it: lines `  A-B: kind kind ...`, numbered."""
+    out = []
+    for m in re.finditer(r"^\s+(\d+)-(\d+): (.+)$", text, re.M):
+        assert int(m.group(1)) == len(out) + 1
+        out += m.group(3).split()
+        assert len(out) == int(m.group(2))
+    return out
+
+
+def table_draw(order, supply, at, n):
+    """A draw as the sheet tells the table to make it: from number `at` (0-based) take each listed
+    good the supply still has, cross off one it has run out of, start again at 1 after the last."""
+    left = list(supply)
+    taken = [0] * len(left)
+    while sum(taken) < n and sum(left):
+        kind = order[at % len(order)]
+        at += 1
+        if left[kind]:
+            left[kind] -= 1
+            taken[kind] += 1
+    return tuple(taken), at
+
+
+def test_every_draw_of_a_game_is_the_next_goods_of_the_seeds_order():
+    m, t, rules = engine()
+    for seed in range(6):
+        order = R.goods_order(t.goods_counts, seed)
+        assert sorted(order) == sorted(k for k, n in enumerate(t.goods_counts) for _ in range(n * R.GOODS_BAGS))
+        record = []
+        R.play(t, rules, seed, [_policy(t), _policy(t)], game_rng(seed), record)
+        states = replay_record(t, rules, seed, record)
+        at = draws = 0
+        for before, step in zip(states, record):
+            if step.drawn:
+                want, at = table_draw(order, before.bag, at, step.move.choice)
+                assert step.drawn == want
+                draws += 1
+        assert draws and states[-1].draws == at
+
+
+def _policy(t):
+    from kit.games.shikoku_duo.policies import POLICIES
+    return POLICIES["greedy"](t)
+
+
+def test_each_kind_of_seeded_draw_has_its_own_stream():
+    m, t, rules = engine()
+    free, seat1 = R.setup(t, rules, 5), R.setup(t, R.Rules(first_drafter="seat1"), 5)
+    # the first drafter's option changes only the first drafter, not the tiles or shops drawn after it
+    assert free.shops == seat1.shops and free.sides == seat1.sides
+    assert [p.paintings for p in free.players] == [p.paintings for p in seat1.players] and seat1.first == 0
+    assert R.goods_order(t.goods_counts, 5) == R.goods_order(t.goods_counts, 5) != R.goods_order(t.goods_counts, 6)
+
+
+@shipped
+def test_the_sheet_shows_the_engines_setup_and_goods_order(model, setup):
+    t = setup.tables
+    for seed in (7, 123):
+        d = deal(t, setup.rules, seed)
+        text = deal_text(content(model, t, d))
+        state = R.setup(t, setup.rules, seed)
+        assert sheet_order(text) == [t.goods_names[k] for k in R.goods_order(t.goods_counts, seed)]
+        for town, shop in enumerate(state.shops):
+            if shop >= 0:
+                kind, value = t.shops[shop]
+                assert re.search(rf"space {t.town_ring[town]}\s+\S+ {t.town_names[town]}: \S+ "
+                                 rf"{t.goods_names[kind]} {value}$", text, re.M)
+        for seat, p in enumerate(state.players):
+            line = next(s for s in text.splitlines() if s.startswith(f"  seat {seat + 1} "))
+            romaji = {pt.id: pt.romaji for pt in model.components.painting_types}
+            assert [w.split()[-1] for w in line.split(": ", 1)[1].split(", ")] == \
+                [romaji[t.painting_names[k]] for k in p.paintings]
+        assert f"seat {state.first + 1} (" in text
+        for c, ch in enumerate(R.CHARACTERS):
+            side = t.wave_names[c][state.sides[c]]
+            name_en = next(w.name_en for w in model.components.waves if w.id == side)
+            assert f"{ch}: {'AB'[state.sides[c]]} " in text and name_en in text
+
+
+@shipped
+def test_a_simulated_game_written_as_a_log_replays_with_the_tables_own_dice(setup, tmp_path):
+    t = setup.tables
+    seed = 31
+    # The dice come from another Random than the seed's sim game: the replay takes them from the log.
+    record = []
+    res = R.play(t, setup.rules, seed, controllers(setup), game_rng(seed + 1000), record)
+    text = log_text(t, setup.rules, seed, 2, record)
+    assert " got " in text
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    out = CliRunner().invoke(main, ["replay", "--game", "shikoku-duo", str(path), "--games", "5", "--workers", "1"])
+    assert out.exit_code == 0, out.output
+    assert "every one legal" in out.output and f"{res.rounds} rounds" in out.output
+
+
+@shipped
+def test_a_wrong_draw_stops_the_replay_at_its_round_with_the_sheets_goods(tmp_path):
+    lines = (DATA / "example-log.yaml").read_text(encoding="utf-8").splitlines()
+    k = next(i for i, s in enumerate(lines) if " got " in s)
+    rnd = sum(1 for s in lines[:k] if "- dice:" in s)
+    head, got = lines[k].split(" got ")
+    drawn = got.rstrip('"').split(" keep ")[0].split()
+    wrong = ["salt" if g != "salt" else "paper" for g in drawn]
+    lines[k] = f'{head} got {" ".join(wrong)}"'
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["replay", "--game", "shikoku-duo", str(bad), "--games", "5", "--workers", "1"])
+    assert res.exit_code == 2
+    assert f"bad.yaml:{k + 1}: round {rnd}: the draw got {' '.join(sorted(wrong, key=drawn_order))}" in res.output
+    assert "but seed 7's goods order (its deal sheet) gives " + " ".join(sorted(drawn, key=drawn_order)) \
+        in res.output
+
+
+def drawn_order(name: str) -> int:
+    return ("indigo", "paper", "citrus", "salt").index(name)
+
+
+@shipped
+def test_the_example_log_uses_its_seeds_deal():
+    text = (DATA / "example-log.yaml").read_text(encoding="utf-8")
+    seed = int(re.search(r"^seed: (\d+)$", text, re.M).group(1))
+    assert f"kit deal --game shikoku-duo --seed {seed}" in text
+    assert text.count(" got ") >= 5
+
+
+@shipped
+def test_kit_deal_writes_a_deterministic_sheet_on_the_chosen_paper(project):
+    runner = CliRunner()
+    res = runner.invoke(main, ["deal", "--game", "shikoku-duo", "--seed", "7", "--paper", "Letter", "--out", "out"])
+    assert res.exit_code == 0, res.output
+    pdf = project / "out" / "deal-7.pdf"
+    first = pdf.read_bytes()
+    assert "Goods: no bag" in res.output and "wrote out/deal-7.pdf (1 page)" in res.output
+    reader = PdfReader(io.BytesIO(first))
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (216, 279)
+    words = reader.pages[0].extract_text()
+    assert "配置 deal" in words and "seed 7" in words and "104" in words
+    assert all(embedded_fonts_only(p) for p in reader.pages)
+    assert runner.invoke(main, ["deal", "--game", "shikoku-duo", "--seed", "7", "--paper", "Letter",
+                                "--out", "out"]).exit_code == 0
+    assert pdf.read_bytes() == first
+    assert [p.name for p in (project / "out").iterdir()] == ["deal-7.pdf"]      # no temporary file left
+
+
+@pytest.mark.parametrize("args", [["--players", "2"], ["--games", "3"], ["--corner-index"], []])
+def test_kit_deal_takes_only_its_own_options(args):
+    res = CliRunner().invoke(main, ["deal", "--game", "shikoku-duo", *(["--seed", "1"] if args else []), *args])
+    assert res.exit_code == 2, res.output
+
+
+@shipped
+def test_got_after_anything_but_a_mountain_draw_is_refused_at_its_line(tmp_path):
+    lines = (DATA / "example-log.yaml").read_text(encoding="utf-8").splitlines()
+    k = next(i for i, s in enumerate(lines) if ": pilgrim " in s)
+    lines[k] = lines[k].rstrip('"') + ' got salt"'
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["replay", "--game", "shikoku-duo", str(bad), "--games", "5", "--workers", "1"])
+    assert res.exit_code == 2
+    assert f"bad.yaml:{k + 1}: round " in res.output and "'got' is only written after a mountain town's draw" \
+        in res.output
