@@ -15,7 +15,8 @@ deck can be judged by the same numbers.
 
 `--deck SPEC` (repeatable) sweeps other decks on the same seeds instead, one summary line
 each: SPEC is the course cards as outer/inner costs with an optional copy count, then the
-goal card, e.g. "1/3x4,1/4x3,2/4x3,2/5x2,1/5,2/1;goal=2/4" (the default deck).
+goal card, e.g. "1/3x4,1/4x3,2/4x3,2/5x2,1/5,2/1;goal=2/4" (the deck before the re-tune).
+`--sweep` sweeps SWEEP, the decks the default was chosen from (course.yaml says why).
 """
 
 from __future__ import annotations
@@ -39,6 +40,24 @@ TABLES = (
 )
 
 POLICIES = ("bold", "careful", "patient", "drafting", "hints")
+
+# The decks the default deck was chosen from: every one keeps 14 course cards with card R
+# (2 outer / 1 inner, optional rule ①'s card) and the goal card 2 / 4.
+SWEEP = (
+    "1/3x4,1/4x3,2/4x3,2/5x2,1/5,2/1;goal=2/4",            # the deck before the re-tune
+    "1/3x4,1/4x4,2/4x2,2/5x3,2/1;goal=2/4",
+    "1/3x3,1/4x5,2/4,2/5x4,2/1;goal=2/4",
+    "1/3x6,1/4,2/4x4,2/5x2,2/1;goal=2/4",
+    "1/3x5,1/4,2/4x5,3/4,3/5,2/1;goal=2/4",
+    "1/3x3,1/4x3,2/4x3,2/5x2,3/5x2,2/1;goal=2/4",
+    "1/3x4,1/4x2,2/4x4,2/5,3/5x2,2/1;goal=2/4",
+    "1/3x4,1/4x2,2/4x4,2/5x2,3/5,2/1;goal=2/4",
+    "1/3x3,1/4x3,2/4x4,2/5,3/5x2,2/1;goal=2/4",
+    "1/3x4,1/4x2,2/4x3,2/5x2,3/5x2,2/1;goal=2/4",
+    "1/3x4,1/4x3,2/4x3,2/5,3/5x2,2/1;goal=2/4",
+    "1/3x4,1/4x2,2/4x4,2/5,3/4,3/5,2/1;goal=2/4",
+    "1/3x3,1/4x2,2/4x4,2/5,3/5x3,2/1;goal=2/4",
+)
 
 
 def row(stats: dict) -> str:
@@ -128,7 +147,7 @@ def summary(spec: str, tables: list[dict]) -> str:
 
 def main() -> None:
     argv = sys.argv[1:]
-    decks = [argv[i + 1] for i, a in enumerate(argv) if a == "--deck"]
+    decks = [argv[i + 1] for i, a in enumerate(argv) if a == "--deck"] + list(SWEEP if "--sweep" in argv else ())
     workers = int(argv[argv.index("--workers") + 1]) if "--workers" in argv else None
     skip = {i + 1 for i, a in enumerate(argv) if a in ("--deck", "--workers")}
     args = [a for i, a in enumerate(argv) if not a.startswith("--") and i not in skip]

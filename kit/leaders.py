@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -114,10 +115,18 @@ def through_boxes(leaders: Sequence[Leader], boxes: Sequence[Box]) -> tuple[tupl
                  for k, b in enumerate(boxes) if k != i and _passes(leader, b))
 
 
-def _passes(leader: Leader, box: Box) -> bool:
+@lru_cache(maxsize=4096)
+def _extent(leader: Leader) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a leader's points. Untangling asks for the same few hundred
+    leaders' extents hundreds of thousands of times: remembered, not recomputed."""
     xs, ys = [p[0] for p in leader], [p[1] for p in leader]
-    if min(xs) >= box.x + box.width / 2 or max(xs) <= box.x - box.width / 2 or \
-            min(ys) >= box.y + box.height / 2 or max(ys) <= box.y - box.height / 2:
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _passes(leader: Leader, box: Box) -> bool:
+    x0, y0, x1, y1 = _extent(leader)
+    if x0 >= box.x + box.width / 2 or x1 <= box.x - box.width / 2 or \
+            y0 >= box.y + box.height / 2 or y1 <= box.y - box.height / 2:
         return False  # apart by their bounding boxes: the cheap common case
     return any(segment_enters(p, q, box) for p, q in _segments(leader))
 
@@ -170,16 +179,21 @@ def _leader(boxes, anchors, areas, threshold, margin, i) -> Leader:
     return _bent(b, end, near, margin) or straight
 
 
-def _detour(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader | None:
+def _detour(box: Box, end: Point, others: Sequence[Box], margin: float, avoid: Sequence = ()) -> Leader | None:
     """A leader with as many bends as it takes, through the gaps between the other boxes
-    (`path_round`); None when there is no way round them."""
+    (`path_round`) and meeting none of the segments `avoid`; None when there is no way."""
     reach = 1.5 * max(box.width, box.height)     # a detour keeps near the straight way
     lo_x, hi_x = min(box.x, end[0]) - reach, max(box.x, end[0]) + reach
     lo_y, hi_y = min(box.y, end[1]) - reach, max(box.y, end[1]) + reach
     around = [o for o in others if lo_x < o.x < hi_x and lo_y < o.y < hi_y]
     if len(around) > DETOUR_MOST:
         return None
-    path = path_round((box.x, box.y), end, around, margin)
+    # only segments that reach the region the path can take are in its way
+    lo_x, hi_x = lo_x - reach, hi_x + reach
+    lo_y, hi_y = lo_y - reach, hi_y + reach
+    avoid = [(p, q) for p, q in avoid if max(p[0], q[0]) > lo_x and min(p[0], q[0]) < hi_x
+             and max(p[1], q[1]) > lo_y and min(p[1], q[1]) < hi_y]
+    path = path_round((box.x, box.y), end, around, margin, avoid)
     if len(path) < 3 or not all(segment_clear(p, q, others) for p, q in _segments(path)):
         return None
     leader = (edge_point(box, path[1]), *path[1:])
@@ -220,10 +234,16 @@ def _bent(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader 
     return None
 
 
-def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float) -> tuple[Point, ...]:
-    """The shortest polyline from `start` to `end` that enters none of `obstacles`, bending only
-    at their corners grown by `margin` (a visibility graph); straight if nothing is in the way."""
-    if segment_clear(start, end, obstacles):
+def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float,
+               avoid: Sequence[tuple[Point, Point]] = ()) -> tuple[Point, ...]:
+    """The shortest polyline from `start` to `end` that enters none of `obstacles` and meets
+    none of the segments `avoid` (other leaders), bending only at the obstacles' corners grown
+    by `margin` (a visibility graph); straight if nothing is in the way."""
+
+    def clear(p, q):
+        return segment_clear(p, q, obstacles) and not any(segments_meet(p, q, a, b) for a, b in avoid)
+
+    if clear(start, end):
         return (start, end)
     corners = []
     for o in obstacles:
@@ -246,7 +266,7 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
             if j == i:
                 continue
             nd = d + math.dist(nodes[i], nodes[j])
-            if nd < dist.get(j, math.inf) - 1e-9 and segment_clear(nodes[i], nodes[j], obstacles):
+            if nd < dist.get(j, math.inf) - 1e-9 and clear(nodes[i], nodes[j]):
                 dist[j], prev[j] = nd, i
                 heapq.heappush(todo, (nd, j))
     if 1 not in prev:
@@ -287,11 +307,12 @@ def faults(leaders: Sequence[Leader], boxes: Sequence[Box]) -> tuple[int, int]:
 
 
 def _meet(a: Leader, b: Leader) -> bool:
-    if not (a and b) or min(p[0] for p in a) > max(p[0] for p in b) + TOL \
-            or min(p[0] for p in b) > max(p[0] for p in a) + TOL \
-            or min(p[1] for p in a) > max(p[1] for p in b) + TOL \
-            or min(p[1] for p in b) > max(p[1] for p in a) + TOL:
-        return False  # no leader, or apart by their bounding boxes
+    if not (a and b):
+        return False
+    ax0, ay0, ax1, ay1 = _extent(a)
+    bx0, by0, bx1, by1 = _extent(b)
+    if ax0 > bx1 + TOL or bx0 > ax1 + TOL or ay0 > by1 + TOL or by0 > ay1 + TOL:
+        return False  # apart by their bounding boxes
     return any(segments_meet(p, q, r, s) for p, q in _segments(a) for r, s in _segments(b))
 
 
@@ -308,8 +329,8 @@ def _faults_of(pair: tuple[int, int], leaders, boxes) -> tuple[int, int]:
 
 
 def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | None = None,
-             threshold: float = 1.0, margin: float = 0.5, rounds: int = 50, detour: bool = True
-             ) -> tuple[tuple[Box, ...], tuple[Leader, ...]]:
+             threshold: float = 1.0, margin: float = 0.5, rounds: int = 50, detour: bool = True,
+             reach: float = math.inf, allowed=None) -> tuple[tuple[Box, ...], tuple[Leader, ...]]:
     """Swap the places of equal-sized boxes whose leaders cross, while that lowers the
     number of faults (crossings, then leaders through boxes); return boxes and leaders.
 
@@ -317,7 +338,10 @@ def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | N
     overlap still do not, and only the two swapped leaders change. Since the set of
     rectangles never changes, a box's leader depends only on where that box is: each
     is routed once per place and remembered, however often a swap is tried again.
-    Pairs are tried in index order: the result is deterministic. With `detour`, a leader
+    No swap takes a box further than `reach` from its anchor (a swap must not undo what
+    keeping the farthest box near cost), nor one that `allowed(i, j, boxes)`, if given,
+    refuses (with the boxes as they would be). Pairs are tried in index order: the result is
+    deterministic. With `detour`, a leader
     that still runs through a box is then routed round the boxes where that is clear.
     """
     boxes = tuple(boxes)
@@ -332,8 +356,12 @@ def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | N
             a, b = boxes[i], boxes[j]
             if (a.width, a.height) != (b.width, b.height):
                 continue
+            if math.dist((b.x, b.y), anchors[i]) > reach or math.dist((a.x, a.y), anchors[j]) > reach:
+                continue
             trial = list(boxes)
             trial[i], trial[j] = Box(b.x, b.y, a.width, a.height), Box(a.x, a.y, b.width, b.height)
+            if allowed is not None and not allowed(i, j, trial):
+                continue
             t_leaders = list(leaders)
             for m in pair:
                 key = (m, trial[m].x, trial[m].y)
@@ -353,21 +381,46 @@ def untangle(boxes: Sequence[Box], anchors: Sequence[Point], areas: Sequence | N
 
 
 def _detours(boxes, leaders, anchors, areas, margin) -> tuple[Leader, ...]:
-    """Each leader that still runs through a box, routed round the boxes instead where that
-    way is clear and crosses no other leader."""
+    """Each leader that still runs through a box or crosses another, routed round the boxes
+    and the other leaders instead, where there is such a way."""
     leaders = list(leaders)
-    for i in sorted({i for i, _ in through_boxes(leaders, boxes)}):
-        b = boxes[i]
-        others = [o for k, o in enumerate(boxes) if k != i]
-        near = [o for o in others if _near(o, b, anchors[i])]
-        end = leaders[i][-1]
-        better = _detour(b, end, near, margin)
-        if better is None or any(_passes(better, o) for o in others):
-            continue
-        if any(_meet(better, leaders[k]) for k in range(len(leaders)) if k != i):
+    through = {i for i, _ in through_boxes(leaders, boxes)}
+    for i in sorted(through | {i for pair in crossings(leaders) for i in pair}):
+        if i not in through and not any(_meet(leaders[i], leaders[k]) for k in range(len(leaders)) if k != i):
+            continue     # its crossing went when the other leader was routed round
+        better = _round(i, boxes, leaders, anchors, margin, avoid=True)
+        if better is None:
+            # No way clear of the other leaders: go round the boxes only, and then route each
+            # leader that way crosses round the boxes and the new leader, if each can be.
+            better = _round(i, boxes, leaders, anchors, margin, avoid=False)
+            if better is None:
+                continue
+            trial = list(leaders)
+            trial[i] = better
+            for k in [k for k in range(len(leaders)) if k != i and _meet(better, leaders[k])]:
+                trial[k] = _round(k, boxes, trial, anchors, margin, avoid=True)
+                if trial[k] is None:
+                    break
+            else:
+                leaders = trial
             continue
         leaders[i] = better
     return tuple(leaders)
+
+
+def _round(i, boxes, leaders, anchors, margin, avoid: bool) -> Leader | None:
+    """Leader i routed round the other boxes (and, with `avoid`, clear of the other leaders)
+    to where it ends now; None when there is no such way."""
+    b = boxes[i]
+    others = [o for k, o in enumerate(boxes) if k != i]
+    near = [o for o in others if _near(o, b, anchors[i])]
+    segments = [seg for k, leader in enumerate(leaders) if k != i and leader for seg in _segments(leader)]
+    better = _detour(b, leaders[i][-1], near, margin, segments if avoid else ())
+    if better is None or any(_passes(better, o) for o in others):
+        return None
+    if avoid and any(_meet(better, leaders[k]) for k in range(len(leaders)) if k != i):
+        return None
+    return better
 
 
 def _swap_candidates(leaders, boxes) -> list[tuple[int, int]]:

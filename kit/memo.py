@@ -55,24 +55,39 @@ class Uncacheable(Exception):
     """An argument with no fingerprint: its step runs every time."""
 
 
-def _record_class(cls: type) -> type:
-    """A subclass of dataclass `cls` whose instances note each field read into the open frames."""
-    if cls in _RECORDING:
-        return _RECORDING[cls]
-    names = frozenset(f.name for f in dataclasses.fields(cls))
-    get = object.__getattribute__
-
-    def __getattribute__(self, name):
-        value = get(self, name)
-        if name in names and _FRAMES and type(value) is not _Keys:   # a _Keys notes its own reads
+def _field_reader(cls: type, name: str) -> property:
+    """A field read through the instance's __dict__, noted in the open frames (a _Keys notes
+    its own reads, key by key)."""
+    def read(self):
+        value = self.__dict__[name]
+        if _FRAMES and type(value) is not _Keys:
             for frame in _FRAMES:
                 frame.add((cls, name))
         return value
 
-    recorded = type(cls.__name__, (cls,), {"__getattribute__": __getattribute__, "__recorded__": cls,
-                                           "__module__": cls.__module__, "__qualname__": cls.__qualname__})
+    def write(self, value):     # a frozen dataclass's own __init__ (dataclasses.replace) sets fields so
+        self.__dict__[name] = value
+    return property(read, write)
+
+
+def _record_class(cls: type) -> type:
+    """A subclass of dataclass `cls` whose instances note each field read into the open frames:
+    a property per field, so methods and other attributes cost nothing extra. (A dataclass
+    with __slots__ has no __dict__ to hold its values; kit declares none.)"""
+    if cls in _RECORDING:
+        return _RECORDING[cls]
+    body = {f.name: _field_reader(cls, f.name) for f in dataclasses.fields(cls)}
+    recorded = type(cls.__name__, (cls,), {**body, "__recorded__": cls, "__module__": cls.__module__,
+                                           "__qualname__": cls.__qualname__})
     _RECORDING[cls] = recorded
     return recorded
+
+
+def _raw(value, name: str):
+    """A dataclass field's value without noting a read."""
+    if type(value).__dict__.get("__recorded__") is not None:
+        return value.__dict__[name]
+    return object.__getattribute__(value, name)
 
 
 def _base(cls: type) -> type:
@@ -121,13 +136,15 @@ def recorded(value, seen: dict | None = None):
     kind = type(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         base = _base(kind)
+        if not hasattr(value, "__dict__"):
+            return value                  # a dataclass with __slots__: shared, and fingerprinted whole
         out = object.__new__(_record_class(base))
         seen[key] = out
         for f in dataclasses.fields(base):
-            held = recorded(object.__getattribute__(value, f.name), seen)
+            held = recorded(_raw(value, f.name), seen)
             if type(held) is MappingProxyType:
                 held = _Keys(held, base, f.name)
-            object.__setattr__(out, f.name, held)
+            out.__dict__[f.name] = held
         return out
     if kind is tuple:
         out = tuple(recorded(v, seen) for v in value)
@@ -192,9 +209,13 @@ class _Digest:
         elif dataclasses.is_dataclass(value) and not isinstance(value, type):
             base = _base(kind)
             h.update(f"<{base.__module__}.{base.__qualname__}".encode())
-            for name, keys in self.fields.get(base, ()):
+            if not hasattr(value, "__dict__"):      # never recorded (__slots__): every field counts
+                for f in dataclasses.fields(base):
+                    h.update(f.name.encode() + b"=")
+                    self.add(getattr(value, f.name))
+            for name, keys in self.fields.get(base, ()) if hasattr(value, "__dict__") else ():
                 h.update(name.encode() + b"=")
-                held = object.__getattribute__(value, name)
+                held = _raw(value, name)
                 if keys is None:
                     self.add(held)
                     continue

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -370,8 +370,9 @@ class _Problem:
     parts recur and their solutions are reused rather than solved again.
     """
 
-    def __init__(self, boxes, frame, gap, weights, within, clear, clearance):
+    def __init__(self, boxes, frame, gap, weights, within, clear, clearance, wide=None):
         self.n, self.gap, self.weights = len(boxes), gap, weights
+        self.wide = dict(wide or {})     # (i, j), i < j -> a larger gap kept between that pair
         self.desired = ([b.x for b in boxes], [b.y for b in boxes])
         self.half = ([b.width / 2 for b in boxes], [b.height / 2 for b in boxes])
         self.clear, self.clearance = clear, clearance
@@ -412,7 +413,7 @@ class _Problem:
         """(left, right, gap) meaning x[right] - x[left] >= gap; node n is the wall at 0."""
         a = c.axis
         if isinstance(c, Choice):
-            return c.first, c.second, self.half[a][c.first] + self.half[a][c.second] + self.gap
+            return c.first, c.second, self.half[a][c.first] + self.half[a][c.second] + self.pair_gap(c.first, c.second)
         reach = self.half[a][c.box] + self.clearance
         p = self.clear[c.owner][a]
         return (self.n, c.box, p + reach) if c.after else (c.box, self.n, reach - p)
@@ -439,9 +440,20 @@ class _Problem:
         side (the side it is kept on is the one it started on: see `short`)."""
         a = c.axis
         if isinstance(c, Choice):
-            return self.half[a][c.first] + self.half[a][c.second] + self.gap - abs(
+            return self.half[a][c.first] + self.half[a][c.second] + self.pair_gap(c.first, c.second) - abs(
                 centres[c.second][a] - centres[c.first][a])
         return self.half[a][c.box] + self.clearance - abs(centres[c.box][a] - self.clear[c.owner][a])
+
+    def pair_gap(self, i: int, j: int) -> float:
+        return self.wide.get((i, j) if i < j else (j, i), self.gap) if self.wide else self.gap
+
+    def overlapping(self, xs, ys) -> list[tuple[int, int]]:
+        """Pairs closer than their gap, in key order: the common gap's, then the wider ones'."""
+        found = set(_overlapping(xs, ys, self.half[0], self.half[1], self.gap))
+        hw, hh = self.half
+        found.update((i, j) for (i, j), g in self.wide.items()
+                     if abs(xs[i] - xs[j]) < hw[i] + hw[j] + g - EPS and abs(ys[i] - ys[j]) < hh[i] + hh[j] + g - EPS)
+        return sorted(found)
 
     # solving -----------------------------------------------------------------
     def solve(self, choices: dict) -> tuple[list, dict, float]:
@@ -502,7 +514,7 @@ class _Problem:
     def _conflicts(self, centres, choices: dict) -> list[tuple[int, int]]:
         """Keys of the pairs that overlap and of the points covered, not yet parted."""
         xs, ys = [c[0] for c in centres], [c[1] for c in centres]
-        found = list(_overlapping(xs, ys, self.half[0], self.half[1], self.gap))
+        found = self.overlapping(xs, ys)
         if self.clear is not None:
             found += [(j, self.n + 1 + i) for j, i in _covering(xs, ys, self.half, self.clear, self.clearance)]
         return [key for key in found if key not in choices and key not in self.waived]
@@ -576,7 +588,8 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
           weights: Sequence[float] | None = None, improve: int = 3,
           within: Sequence[tuple[float, float, float, float] | None] | None = None,
           tries: int | None = None, clear: Sequence[tuple[float, float] | None] | None = None,
-          clearance: float = 0.0, start: Sequence[Choice | Clear] = ()) -> Relaxed:
+          clearance: float = 0.0, start: Sequence[Choice | Clear] = (), pull: bool = False,
+          wide: Mapping[tuple[int, int], float] | None = None) -> Relaxed:
     """New centres for `boxes` so that no two are closer than `gap` along both axes and
     all lie inside `frame` = (x0, y0, x1, y1), moving them as little as it can.
 
@@ -587,7 +600,10 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
     in. `clear[i]`, if given and not None, is a point that no box but box i may
     cover (nor come within `clearance` of): what box i labels stays in sight; where
     that cannot be, the point is given up. `start` holds choices to begin from (a
-    previous result's, to repair it rather than start again). Boxes that do not
+    previous result's, to repair it rather than start again). `wide[(i, j)]`, if given,
+    is a larger gap than `gap` to keep between boxes i and j. With `pull`, the boxes
+    moved farthest are then pulled back towards their places (see `_pull_in`): a
+    smaller largest displacement, for a little more in total. Boxes that do not
     overlap (and are where they may be) stay where they are.
     """
     boxes = tuple(boxes)
@@ -603,8 +619,11 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
                        [clear[i] and (float(clear[i][0]), float(clear[i][1])) for i in order]
                        if clear is not None else None, clearance)
     back = {k: i for i, k in enumerate(order)}
+    problem.wide = {tuple(sorted((back[i], back[j]))): max(float(g), gap) for (i, j), g in (wide or {}).items()}
     first = [_remap(c, back, problem.n) for c in start]
     centres, choices, cost = _search(problem, improve, tries, first)
+    if pull:
+        centres, choices, cost = _pull_in(problem, centres, choices, cost)
     return Relaxed(tuple((float(centres[back[i]][0]), float(centres[back[i]][1])) for i in range(len(boxes))),
                    tuple(sorted((_unmap(choices[key], order) for key in choices), key=_sort_key)),
                    cost, problem.solves,
@@ -635,7 +654,7 @@ def _search(problem: _Problem, improve: int, tries: int | None, first) -> tuple[
     the hardest-pushing first, keeping each turn that lowers the cost."""
     start = list(zip(*problem.desired))
     choices = {key: problem.choose(key, start)
-               for key in _overlapping(*problem.desired, *problem.half, problem.gap)}
+               for key in problem.overlapping(*problem.desired)}
     choices.update((key, problem.along(key, axis)) for key, axis in first)
     centres, lm, cost = problem.settle(choices, waive=True)
     seen = set()   # choice sets already tried: a rejected trial stays rejected
@@ -673,3 +692,75 @@ def _bound(problem: _Problem, key, turn, lm: float, centres, cost: float) -> flo
     h = problem.harmonic(key)
     short = max(problem.short(turn, centres), 0.0)
     return cost - lm * lm / h + h * short * short
+
+
+PULL_STEP = 0.95        # each pull asks the farthest boxes to come this much closer
+PULL_FINEST = 0.995     # a step that fails is halved towards 1 until it is finer than this
+PULL_ROUNDS = 6         # re-solves per step, each holding back the boxes that went too far
+PULL_SIDE = 0.35        # least share of the bound left to the other axis (see _pull_in)
+
+
+def _pull_in(problem: _Problem, centres, choices: dict, cost: float) -> tuple[list, dict, float]:
+    """Lower the largest displacement of a settled solution, step by step.
+
+    Least squares lets a few boxes travel far when that saves many small moves; a
+    player looks for a card near its place, so the farthest matters. Each step asks
+    every box to stay within T = PULL_STEP × the largest displacement of its place: a
+    box held back gets a rectangle round its place whose far corners are T away, with
+    sides in the proportions of how it had moved (so the rectangle lies inside the
+    circle of radius T, and it keeps room to move along the way it went, and at least
+    PULL_SIDE of it across). The rest settle round them by least squares, keeping the
+    separations they have (new ones are added where boxes meet); boxes that then go
+    past T are held back too and the step is solved again. A step that cannot be met
+    is taken smaller; the pull ends when even a fine step fails.
+    """
+    n = problem.n
+    lo0 = ([*problem.lo[0]], [*problem.lo[1]])
+    hi0 = ([*problem.hi[0]], [*problem.hi[1]])
+    home = list(zip(*problem.desired))
+    held: dict = {}                 # box -> (share along x, share along y)
+
+    def far(at):
+        return [math.dist(c, h) for c, h in zip(at, home)]
+
+    def bound(T) -> bool:
+        for axis in (0, 1):
+            problem.lo[axis][:], problem.hi[axis][:] = lo0[axis], hi0[axis]
+        for i, u in held.items():
+            for axis in (0, 1):
+                lo = max(lo0[axis][i], home[i][axis] - T * u[axis])
+                hi = min(hi0[axis][i], home[i][axis] + T * u[axis])
+                if lo > hi + EPS:
+                    return False
+                problem.lo[axis][i], problem.hi[axis][i] = lo, hi
+        return True
+
+    def hold(i, at, d):
+        ux, uy = (max(abs(at[i][a] - home[i][a]) / d, PULL_SIDE) for a in (0, 1))
+        held[i] = (ux / math.hypot(ux, uy), uy / math.hypot(ux, uy))
+
+    dist = far(centres)
+    step = PULL_STEP
+    while n and step < PULL_FINEST:
+        T = max(dist) * step
+        kept, ok = dict(held), False
+        trial, t_centres = dict(choices), centres
+        for _ in range(PULL_ROUNDS):
+            for i, d in enumerate(far(t_centres)):
+                if d > T - EPS and i not in held:
+                    hold(i, t_centres, d)
+            if not bound(T):
+                break
+            try:
+                t_centres, _, t_cost = problem.settle(trial)
+            except (KitError, _Cycle):
+                break
+            if max(far(t_centres)) <= T + 1e-6:
+                ok = True
+                break
+        if ok:
+            centres, choices, cost, dist = t_centres, trial, t_cost, far(t_centres)
+        else:
+            held = kept
+            step = 1 - (1 - step) / 2
+    return centres, choices, cost

@@ -26,18 +26,35 @@ def world():
 
 
 @pytest.fixture(scope="module")
-def layouts(world):
+def shipped():
+    """The layout's gaps and the highways' links: what `kit build` lays the slots out with."""
+    from kit.games.karuta.geo import load_all
+    from kit.games.karuta.roads import links
+    from kit.games.karuta.settings import board
+    from kit.project import make_context
+    ctx = make_context("karuta")
+    settings = board(ctx.layout)
+    return {"gap": settings.slot_gap_least, "corridor": settings.slot_gap, "links": links(load_all(ctx)[0])}
+
+
+@pytest.fixture(scope="module")
+def layouts(world, shipped):
     anchors, shapes, size = world
-    return {card: place(anchors, size, card[0], card[1], 1.0, shapes, card=card) for card in COMPARED}
+    return {card: place(anchors, size, card[0], card[1], shipped["gap"], shapes, card=card, links=shipped["links"],
+                        corridor=shipped["corridor"]) for card in COMPARED}
 
 
 @needs_map
 @pytest.mark.parametrize("card", COMPARED)
-def test_slots_apart_on_the_board_and_leaders_clean(layouts, world, card):
+def test_slots_apart_on_the_board_and_leaders_clean(layouts, world, shipped, card):
     layout = layouts[card]
     boxes = [s.box for s in layout.slots]
     assert len(boxes) == 68
-    assert overlaps(boxes, 1.0, tol=1e-6) == ()
+    assert overlaps(boxes, shipped["gap"], tol=1e-6) == ()
+    # slots a highway joins keep the corridor between them
+    at = {s.kanji: s.box for s in layout.slots}
+    from kit.games.karuta.roads import between
+    assert min(between(at[a], at[b])[1] for a, b in shipped["links"]) >= shipped["corridor"] - 1e-6
     w, h = world[2]
     for b in boxes:
         assert -1e-6 <= b.x - b.width / 2 and b.x + b.width / 2 <= w + 1e-6
@@ -58,9 +75,19 @@ def test_adopted_size_meets_the_designers_targets(layouts):
 
 
 @needs_map
+def test_34x46_apart_clean_and_nearer_than_the_designers_prototype(layouts, shipped):
+    # Issue 11: the designer's prototype at 34 × 46 moved its farthest card 73.1 map units.
+    slots_ = layouts[(34.0, 46.0)].slots
+    boxes = [s.box for s in slots_]
+    assert overlaps(boxes, shipped["gap"], tol=1e-6) == ()
+    assert max(math.dist(s.anchor, s.centre) for s in slots_) < 73.1
+    assert crossings([s.leader for s in slots_]) == ()
+
+
+@needs_map
 @pytest.mark.parametrize("card", [c for c in COMPARED if c[0] * c[1] <= 26 * 30])
 def test_no_leader_runs_through_a_slot_up_to_26x30(layouts, card):
-    # Repairs keep the covered anchors in sight; past 26×30 the slots are too big for that.
+    # Repairs keep the covered anchors in sight; at 34×46 one province can stay hidden.
     slots_ = layouts[card].slots
     assert through_boxes([s.leader for s in slots_], [s.box for s in slots_]) == ()
 
@@ -78,12 +105,15 @@ def test_leaders_join_moved_slots_to_their_province(layouts, world):
 
 
 @needs_map
-def test_same_input_same_output(world, layouts):
+def test_same_input_same_output(world, layouts, shipped):
     anchors, shapes, size = world
-    again = place(anchors, size, 24.0, 26.0, 1.0, shapes, card=(24.0, 26.0))
+    again = place(anchors, size, 24.0, 26.0, shipped["gap"], shapes, card=(24.0, 26.0), links=shipped["links"],
+                  corridor=shipped["corridor"])
     assert again == layouts[(24.0, 26.0)]
     # The order in which provinces are listed does not matter either.
-    reordered = place(dict(reversed(list(anchors.items()))), size, 24.0, 26.0, 1.0, shapes, card=(24.0, 26.0))
+    reordered = place(dict(reversed(list(anchors.items()))), size, 24.0, 26.0, shipped["gap"], shapes,
+                      card=(24.0, 26.0), links=tuple((b, a) for a, b in reversed(shipped["links"])),
+                      corridor=shipped["corridor"])
     assert {s.kanji: s for s in reordered.slots} == {s.kanji: s for s in again.slots}
 
 

@@ -68,3 +68,16 @@ def test_an_argument_without_a_fingerprint_runs_every_time_and_no_memo_runs_plai
             step("f", lambda f: calls.append(f()) or len(calls), lambda: 1)
     assert calls == [1, 1]
     assert step("f", lambda x: x + 1, 1) == 2 and memo.ran == ["f", "f"]   # outside a watch: a plain call
+
+
+def test_a_recorded_value_can_be_replaced_inside_a_step():
+    memo = Memo()
+
+    def renamed(deck: Deck) -> str:
+        return names(replace(deck, cards=tuple(replace(c, name=c.name + "国") for c in deck.cards)))
+
+    assert run(memo, DECK, renamed) == ("山城国/大和国", ["s"])
+    assert run(memo, DECK, renamed) == ("山城国/大和国", [])
+    # replace() reads every field it copies, so the colour counts here
+    green = replace(DECK, cards=(replace(DECK.cards[0], colour="green"), DECK.cards[1]))
+    assert run(memo, green, renamed) == ("山城国/大和国", ["s"])

@@ -6,7 +6,7 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from kit.leaders import crossings, segment_enters, segments_meet, through_boxes, untangle
+from kit.leaders import crossings, path_round, segment_enters, segments_meet, through_boxes, untangle
 from kit.relax import Box, Separation, overlaps, relax, solve_1d
 
 FRAME = (0.0, 0.0, 200.0, 200.0)
@@ -120,7 +120,7 @@ def test_crossing_leaders_of_equal_boxes_are_swapped():
     # Two boxes each placed over the other's anchor side: their leaders cross.
     anchors = [(10, 50), (90, 50)]
     boxes = [Box(80, 20, 10, 10), Box(20, 20, 10, 10)]
-    _, before = untangle(boxes, anchors, rounds=0)
+    _, before = untangle(boxes, anchors, rounds=0, detour=False)
     assert crossings(before) == ((0, 1),)
     after_boxes, after = untangle(boxes, anchors)
     assert crossings(after) == ()
@@ -186,3 +186,43 @@ def test_the_bound_that_skips_trials_never_exceeds_their_cost(raw):
                 continue
             if trial[key] == turn:  # not turned back to break a cycle
                 assert _bound(problem, key, turn, m, centres, cost) <= t_cost + 1e-6
+
+
+def test_wide_pairs_keep_their_own_gap():
+    # Three boxes in a row, all overlapping: the pair given a corridor keeps 4 apart, the other 1.
+    boxes = [Box(50, 50, 10, 10), Box(55, 50, 10, 10), Box(60, 50, 10, 10)]
+    res = relax(boxes, FRAME, gap=1.0, wide={(0, 1): 4.0})
+
+    def apart(i, j):
+        (xi, yi), (xj, yj) = res.centres[i], res.centres[j]
+        return max(abs(xi - xj), abs(yi - yj)) - 10
+
+    assert math.isclose(apart(0, 1), 4.0, abs_tol=1e-6)      # no more apart than asked: both tight
+    assert math.isclose(apart(1, 2), 1.0, abs_tol=1e-6)
+
+
+def test_pull_lowers_the_farthest_move():
+    # A heavy box and a light one on top of each other: least squares moves the light one far;
+    # pulled, the move is shared and the farthest box travels less, with no overlap.
+    boxes = [Box(50, 50, 10, 10), Box(52, 50, 10, 10)]
+    plain = relax(boxes, FRAME, weights=[9, 1])
+    pulled = relax(boxes, FRAME, weights=[9, 1], pull=True)
+
+    def farthest(r):
+        return max(math.dist(c, (b.x, b.y)) for c, b in zip(r.centres, boxes))
+
+    assert farthest(pulled) < farthest(plain) - 2
+    assert abs(pulled.centres[1][0] - pulled.centres[0][0]) >= 10 - 1e-6 or \
+        abs(pulled.centres[1][1] - pulled.centres[0][1]) >= 10 - 1e-6
+
+
+def test_a_path_round_boxes_keeps_off_segments_it_must_avoid():
+    # A box between start and end, and a wall of a leader across the way below it: the path
+    # goes round the box on the side the leader leaves free.
+    box = Box(50, 50, 10, 10)
+    wall = ((45.0, 60.0), (45.0, 100.0))      # blocks passing under the box's left side
+    path = path_round((20, 50), (80, 50), [box], 0.5, avoid=[wall])
+    assert len(path) > 2
+    assert all(not segment_enters(p, q, box) for p, q in zip(path, path[1:]))
+    assert all(not segments_meet(p, q, *wall) for p, q in zip(path, path[1:]))
+    assert max(p[1] for p in path) <= 50      # round the top

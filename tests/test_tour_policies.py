@@ -42,6 +42,15 @@ def test_hints_moves_only_as_far_as_the_smallest_riders_roll():
     assert POLICIES["bold"].stop(PLAIN, (2, 2, 2, 0), 0, range(2, 7), reaches) == 6
 
 
+def test_hints_stops_short_only_on_lap_1_where_the_rides_are_one_die_rolls():
+    # On lap 2 (spaces 8-13) the same rolls and the same leader: it moves as far as it can,
+    # since every ride there is made with every die and risks them.
+    reaches = ((0, 12), (1, 10))
+    assert HINTS.stop(PLAIN, (8, 8, 0, 0), 0, range(8, 13), reaches) == 12
+    assert HINTS.stop(PLAIN, (8, 11, 0, 0), 0, range(8, 13), ((0, 12),)) == 12
+    assert HINTS.stop(PLAIN, (1, 4, 0, 0), 0, range(1, 6), ((0, 5),)) == 4      # lap 1: the leader's space
+
+
 def test_hints_stops_short_on_the_leaders_space():
     positions = (1, 4, 0, 0)                              # the leader stands on 4
     assert HINTS.stop(PLAIN, positions, 0, range(1, 6), ((0, 5),)) == 4

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
+import numpy as np
+import shapely
 from shapely.geometry import LineString, box as shapely_box
 from shapely.ops import unary_union
-from shapely.prepared import prep
 
 from kit.fonts import FONT
 from kit.imposition import Rect
@@ -393,6 +394,7 @@ def _start_frame(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
 
 START_LABEL_W, START_LABEL_H = 26.0, 10.0
 SPOT_STEP = 5.0             # mm between the places tried for the legend and the title
+SPOT_BATCH = 512            # places tested at once
 
 
 def start_label_rect(slots: dict[str, Slot], f: Frame) -> Rect | None:
@@ -430,28 +432,33 @@ def _start_label(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
 def free_spot(obstacles, width: float, height: float, w: float, h: float, corner: tuple[float, float],
               within=None) -> Rect:
     """The w × h rectangle clear of `obstacles` (a shapely shape, drawing mm) closest to `corner`,
-    inside `within` when given (else anywhere on the drawing)."""
-    obstacles = prep(obstacles)
-    inside = prep(within) if within is not None else None
-    best = None
+    inside `within` when given (else anywhere on the drawing).
+
+    The places on the SPOT_STEP grid are tried nearest first (ties in grid order), a batch at a
+    time with shapely's vectorised predicates: a large board has tens of thousands of them."""
     ny, nx = int((height - h) // SPOT_STEP) + 1, int((width - w) // SPOT_STEP) + 1
-    for j in range(ny):
-        for i in range(nx):
-            x, y = 5 + i * SPOT_STEP, 5 + j * SPOT_STEP
-            if x + w > width - 5 or y + h > height - 5:
-                continue
-            cx, cy = x + w / 2, y + h / 2
-            d = (cx - corner[0]) ** 2 + (cy - corner[1]) ** 2
-            if best is not None and d >= best[0]:
-                continue
-            spot = shapely_box(x, y, x + w, y + h)
-            if inside is not None and not inside.contains(spot):
-                continue
-            if not obstacles.intersects(spot):
-                best = (d, Rect(x, y, w, h))
-    if best is None and within is not None:
-        return free_spot(obstacles.context, width, height, w, h, corner)
-    return best[1] if best else Rect(5, 5, w, h)
+    jj, ii = np.meshgrid(np.arange(max(ny, 0)), np.arange(max(nx, 0)), indexing="ij")
+    xs, ys = 5 + ii.ravel() * SPOT_STEP, 5 + jj.ravel() * SPOT_STEP
+    fits = (xs + w <= width - 5) & (ys + h <= height - 5)
+    xs, ys = xs[fits], ys[fits]
+    d = (xs + w / 2 - corner[0]) ** 2 + (ys + h / 2 - corner[1]) ** 2
+    order = np.lexsort((xs, ys, d))       # nearest first; ties in the grid's row order
+    shapely.prepare(obstacles)
+    if within is not None:
+        shapely.prepare(within)
+    for start in range(0, len(order), SPOT_BATCH):
+        pick = order[start:start + SPOT_BATCH]
+        spots = shapely.box(xs[pick], ys[pick], xs[pick] + w, ys[pick] + h)
+        ok = ~shapely.intersects(obstacles, spots)
+        if within is not None:
+            ok &= shapely.contains(within, spots)
+        hit = np.flatnonzero(ok)
+        if len(hit):
+            k = pick[hit[0]]
+            return Rect(float(xs[k]), float(ys[k]), w, h)
+    if within is not None:
+        return free_spot(obstacles, width, height, w, h, corner)
+    return Rect(5, 5, w, h)
 
 
 def obstacles(model: Karuta, board, slots: dict[str, Slot], f: Frame, found=None):

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from kit.errors import KitError, PieceMisfit
-from kit.leaders import Leader, crossings, through_boxes, untangle
+from kit.leaders import Leader, crossings, inside, needs_leader, through_boxes, untangle
 from kit.relax import Box, overlaps, relax
 
+from kit.games.karuta.roads import between, links as highway_links, narrow, route_link
 from kit.games.karuta.settings import board as board_settings, compared_cards
 
 LEADER_THRESHOLD = 1.0   # map units: a slot moved less than this (or still on its anchor) gets no leader
@@ -25,11 +26,14 @@ LEADER_MARGIN = 0.5      # map units kept between a leader's end and any other s
 REPAIR_ROUNDS = 3        # repairs of faulty leaders, each keeping more anchors in sight
 # More faulty leaders than this mean slots too big for the map to keep every province
 # in sight: clearing their anchors would push slots far off, so the layout stays as is.
-REPAIR_MOST = 8
+REPAIR_MOST = 16
 REPAIR = {"improve": 2, "tries": 5}   # a repair starts from the layout it mends: a short search does
-REPAIR_STRETCH = 1.25    # a repair may move the farthest slot this much further, no more
+REPAIR_STRETCH = 1.05   # a repair may move the farthest slot this much further, no more
+CORRIDOR_ROUNDS = 4      # relaxations that widen the gaps a highway runs through
+CORRIDOR = {"improve": 1, "tries": 5}   # each starts from the last: a short search does
 LARGE = 300              # overlapping pairs on the anchors past which the local search is cut short
-LARGE_TRIES = 20         # separations tried per round of local search on such a board
+LARGE_SEARCH = {"improve": 1, "tries": 10}   # the local search on such a board: one short round
+LARGE_UNTANGLE = 5       # and the swaps of crossing leaders tried there
 
 
 @dataclass(frozen=True)
@@ -87,10 +91,18 @@ def _pt(p) -> list[float]:
 
 def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
           slot_w: float, slot_h: float, gap: float, shapes: Mapping | None = None,
-          card: tuple[float, float] | None = None) -> BoardLayout:
+          card: tuple[float, float] | None = None, links: Sequence[tuple[str, str]] = (),
+          corridor: float | None = None) -> BoardLayout:
     """Slots of `slot_w` × `slot_h` map units centred on `anchors` (kanji → point) on a
     board of `size` (width, height), relaxed apart by `gap`, with leader lines to the
     anchors (or to a visible part of `shapes[kanji]` when another slot hides the anchor).
+
+    `links` are the pairs of provinces a highway joins: such slots keep `corridor` apart
+    (a wider gap), and so do any two slots a highway then runs between, found by routing
+    the links round the slots as the board does (`roads.route_link`) and relaxing again
+    from there, until no link runs through a gap narrower than `corridor` (or
+    CORRIDOR_ROUNDS). Elsewhere slots keep only `gap` apart: corridors where the roads are,
+    and the slots no further from their provinces than that needs.
 
     `metrics.seconds` is CPU time, so a busy machine does not skew it."""
     start = time.process_time()
@@ -105,9 +117,26 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
     # the local search tries only the hardest-pushing separations: the layout stays clean
     # and a 63 × 88 board lays out in seconds rather than minutes of small gains.
     large = len(overlaps(original, gap)) > LARGE
-    relaxed = relax(original, frame, gap, tries=LARGE_TRIES if large else None)
-    boxes, leaders = _lead(relaxed, original, points, areas, detour=not large)
-    boxes, leaders = _repair(relaxed, boxes, leaders, original, points, areas, frame, gap)
+    index = {k: i for i, k in enumerate(names)}
+    corridor = gap if corridor is None else max(corridor, gap)
+    wide = {tuple(sorted((index[a], index[b]))): corridor for a, b in links if corridor > gap}
+    relaxed = relax(original, frame, gap, pull=not large, wide=wide, **(LARGE_SEARCH if large else {}))
+    widened = False
+    for _ in range(CORRIDOR_ROUNDS if wide and not large else 0):
+        boxes = {k: Box(x, y, slot_w, slot_h) for k, (x, y) in zip(names, relaxed.centres)}
+        # The highways, and each leader as the straight line it would be, need corridors.
+        paths = [route_link(a, b, boxes, corridor) for a, b in links]
+        paths += [((b.x, b.y), p) for b, p in zip(boxes.values(), points) if needs_leader(b, p, LEADER_THRESHOLD)]
+        found = {tuple(sorted((index[c], index[d]))) for c, d in narrow(paths, boxes, corridor)} - set(wide)
+        if not found:
+            break
+        wide.update((pair, corridor) for pair in found)
+        relaxed = relax(original, frame, gap, start=relaxed.choices, wide=wide, **CORRIDOR)
+        widened = True
+    if widened:   # the farthest slots pulled in once more, keeping the separations found
+        relaxed = relax(original, frame, gap, start=relaxed.choices, pull=True, wide=wide, improve=0)
+    boxes, leaders = _lead(relaxed, original, points, areas, large, wide)
+    boxes, leaders = _repair(relaxed, boxes, leaders, original, points, areas, frame, gap, wide)
     seconds = time.process_time() - start
     found = {k: Slot(k, a, (b.x, b.y), slot_w, slot_h, leader)
              for k, a, b, leader in zip(names, points, boxes, leaders)}
@@ -121,13 +150,26 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
     return BoardLayout(card or (slot_w, slot_h), (slot_w, slot_h), slots_, metrics)
 
 
-def _lead(relaxed, original, points, areas, detour: bool = True):
-    """The relaxed slots, untangled, and their leaders."""
+def _lead(relaxed, original, points, areas, large: bool = False, wide=None):
+    """The relaxed slots, untangled, and their leaders; no swap takes a slot further from
+    its province than the relaxation's farthest. A large board gets a few swaps and no
+    detours: its faults are past mending, and each would cost seconds. A swap keeps the
+    corridors (`wide`: index pair -> gap) of the two slots it moves."""
     boxes = tuple(Box(x, y, b.width, b.height) for b, (x, y) in zip(original, relaxed.centres))
-    return untangle(boxes, points, areas, LEADER_THRESHOLD, LEADER_MARGIN, detour=detour)
+    near: dict = {}
+    for (i, j), g in (wide or {}).items():
+        near.setdefault(i, []).append((j, g))
+        near.setdefault(j, []).append((i, g))
+
+    def keeps(i, j, trial):
+        return all(between(trial[m], trial[k])[1] >= g - 1e-6 for m in (i, j) for k, g in near.get(m, ()))
+
+    return untangle(boxes, points, areas, LEADER_THRESHOLD, LEADER_MARGIN, detour=not large,
+                    reach=_farthest(boxes, points) + 1e-9, rounds=LARGE_UNTANGLE if large else 50,
+                    allowed=keeps if near else None)
 
 
-def _repair(relaxed, boxes, leaders, original, points, areas, frame, gap):
+def _repair(relaxed, boxes, leaders, original, points, areas, frame, gap, wide):
     """Mend faulty leaders (crossing, or through a slot) where the layout is.
 
     A faulty leader almost always ends on an anchor that another slot covers. A repair
@@ -141,14 +183,17 @@ def _repair(relaxed, boxes, leaders, original, points, areas, frame, gap):
         bad = _bad(boxes, leaders)
         if not bad or len(bad) > REPAIR_MOST:
             break
-        for i in bad:
+        # A leader that ends inside another slot (its province hidden) can only be mended by
+        # moving slots; the others first get the chance to be routed round.
+        ends = [i for i in bad if leaders[i] and any(inside(o, leaders[i][-1]) for k, o in enumerate(boxes) if k != i)]
+        for i in ends or bad:
             clear[i] = points[i]
         try:
             relaxed = relax(original, frame, gap, clear=clear, clearance=LEADER_MARGIN,
-                            start=relaxed.choices, **REPAIR)
+                            start=relaxed.choices, pull=True, wide=wide, **REPAIR)
         except KitError:
             break
-        t_boxes, t_leaders = _lead(relaxed, original, points, areas)
+        t_boxes, t_leaders = _lead(relaxed, original, points, areas, False, wide)
         t_score = _score(t_boxes, t_leaders, points)
         if t_score >= score or _farthest(t_boxes, points) > farthest:
             break
@@ -175,7 +220,8 @@ def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayo
     """The board's slots for cards of `card_w_mm` × `card_h_mm`, in the model's card order.
 
     Slot size in map units is the card size divided by the layout's board scale (mm
-    per map unit); slots keep its slot_gap map units apart and stay on the board.
+    per map unit); slots a highway joins or runs between keep its slot_gap map units
+    apart, any others slot_gap_least, and all stay on the board.
     The result is a fresh immutable value: nothing is cached.
     """
     order = [p.kanji for p in model.provinces]
@@ -185,8 +231,10 @@ def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayo
     scale = settings.scale
     fits_on_board(len(order), card_w_mm, card_h_mm, board, layout)
     try:
+        least = settings.slot_gap if settings.slot_gap_least is None else settings.slot_gap_least
         return place(anchors, (board.width, board.height), card_w_mm / scale, card_h_mm / scale,
-                     settings.slot_gap, shapes, card=(card_w_mm, card_h_mm))
+                     min(least, settings.slot_gap), shapes, card=(card_w_mm, card_h_mm),
+                     links=highway_links(model), corridor=settings.slot_gap)
     except KitError as err:
         if err.where:
             raise

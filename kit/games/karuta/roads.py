@@ -64,16 +64,56 @@ def roads(model, slots: dict, gap: float) -> tuple[Road, ...]:
     (so main lines are drawn on top)."""
     order = {"secondary": 0, "primary": 1, "main": 2}
     boxes = {k: _box(s) for k, s in slots.items()}
-    out = []
-    for h in sorted(model.highways, key=lambda h: order.get(h.tier, 0)):
-        for a, b in zip(h.provinces, h.provinces[1:]):
-            start, end = slots[a].centre, slots[b].centre
-            reach = NEAR * max(slots[a].width, slots[a].height)
-            lo_x, hi_x = min(start[0], end[0]) - reach, max(start[0], end[0]) + reach
-            lo_y, hi_y = min(start[1], end[1]) - reach, max(start[1], end[1]) + reach
-            near = [o for k, o in boxes.items() if k not in (a, b) and lo_x < o.x < hi_x and lo_y < o.y < hi_y]
-            out.append(Road(h.name, h.tier, a, b, path_round(start, end, near, gap / 2)))
-    return tuple(out)
+    return tuple(Road(h.name, h.tier, a, b, route_link(a, b, boxes, gap))
+                 for h in sorted(model.highways, key=lambda h: order.get(h.tier, 0))
+                 for a, b in zip(h.provinces, h.provinces[1:]))
+
+
+def links(model) -> tuple[tuple[str, str], ...]:
+    """Every pair of provinces a highway link joins, once each."""
+    return tuple(sorted({tuple(sorted((a, b))) for h in model.highways for a, b in zip(h.provinces, h.provinces[1:])}))
+
+
+def route_link(a: str, b: str, boxes: dict, gap: float) -> tuple[Point, ...]:
+    """The link from the slot of `a` to the slot of `b` (`boxes`: kanji -> Box) round the other
+    slots, through the corners of those in the way grown by half the gap."""
+    start, end = (boxes[a].x, boxes[a].y), (boxes[b].x, boxes[b].y)
+    reach = NEAR * max(boxes[a].width, boxes[a].height)
+    lo_x, hi_x = min(start[0], end[0]) - reach, max(start[0], end[0]) + reach
+    lo_y, hi_y = min(start[1], end[1]) - reach, max(start[1], end[1]) + reach
+    near = [o for k, o in boxes.items() if k not in (a, b) and lo_x < o.x < hi_x and lo_y < o.y < hi_y]
+    return path_round(start, end, near, gap / 2)
+
+
+def between(a: Box, b: Box) -> tuple[Box, float]:
+    """The rectangle between two boxes that do not overlap (the corridor where their sides face,
+    or the space between their nearest corners) and how far apart they are."""
+    lo, hi, apart = [], [], []
+    for c, ha, hb in ((0, a.width / 2, b.width / 2), (1, a.height / 2, b.height / 2)):
+        ca, cb = (a.x, a.y)[c], (b.x, b.y)[c]
+        low, high = max(ca - ha, cb - hb), min(ca + ha, cb + hb)
+        apart.append(max(low - high, 0.0))
+        lo.append(min(low, high))
+        hi.append(max(low, high))
+    return Box((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, hi[0] - lo[0], hi[1] - lo[1]), math.hypot(*apart)
+
+
+def narrow(paths, boxes: dict, gap: float) -> set[tuple[str, str]]:
+    """Pairs of slots (kanji, sorted) less than `gap` apart that one of `paths` runs between:
+    where a highway needs a corridor it does not have."""
+    out = set()
+    for path in paths:
+        xs, ys = [p[0] for p in path], [p[1] for p in path]
+        near = sorted(k for k, o in boxes.items() if o.x + o.width / 2 + gap > min(xs) and o.x - o.width / 2 - gap < max(xs)
+                      and o.y + o.height / 2 + gap > min(ys) and o.y - o.height / 2 - gap < max(ys))
+        for n, c in enumerate(near):
+            for d in near[n + 1:]:
+                if (c, d) in out:
+                    continue
+                room, apart = between(boxes[c], boxes[d])
+                if apart < gap - 1e-6 and any(segment_enters(p, q, room) for p, q in zip(path, path[1:])):
+                    out.add((c, d))
+    return out
 
 
 def foreign_crossings(model, slots: dict, found: tuple[Road, ...]) -> list[tuple[str, str, str, str]]:

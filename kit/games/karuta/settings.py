@@ -19,8 +19,9 @@ from kit.yamlload import LList, fields
 class Board:
     scale: float        # mm on paper per map unit
     overlap: float      # glued overlap between board tiles, mm
-    slot_gap: float     # least gap between relaxed slots, map units
+    slot_gap: float     # the corridor between slots a highway joins or runs between, map units
     sea: str | None = None   # the sea's colour "#RRGGBB", or None: no ink on the sea
+    slot_gap_least: float | None = None   # the least gap between any other two slots (None: slot_gap)
 
 
 @dataclass(frozen=True)
@@ -35,14 +36,16 @@ class Compared:
 def board(layout: Layout) -> Board:
     section = layout.section("board")
     fields(section, {"scale": (int, float), "overlap": (str, int, float), "slot_gap": (int, float)},
-           {"sea": (str, type(None))}, what="board")
+           {"sea": (str, type(None)), "slot_gap_least": (int, float)}, what="board")
     sea = section.get("sea")
     if sea is not None and sea != "none" and not (
             len(sea) == 7 and sea.startswith("#") and all(ch in "0123456789abcdefABCDEF" for ch in sea[1:])):
         raise KitError(f"board sea must be #RRGGBB or none, not {sea!r}", section.at("sea"))
     return Board(scale=number(section, "scale", above=0, what="board scale"), overlap=length(section, "overlap"),
                  slot_gap=number(section, "slot_gap", minimum=0, what="board slot_gap"),
-                 sea=None if sea in (None, "none") else sea)
+                 sea=None if sea in (None, "none") else sea,
+                 slot_gap_least=number(section, "slot_gap_least", minimum=0, what="board slot_gap_least")
+                 if "slot_gap_least" in section else None)
 
 
 def check_board_sheets(layout: Layout, map_width: float, map_height: float) -> None:

@@ -110,14 +110,19 @@ def _hint_join(course: Course, race: Race, piece: int, k: int) -> bool:
 
 
 def _hints_stop(course: Course, positions: tuple[int, ...], piece: int, options, reaches=()) -> int:
-    """Where the hints say to stop: the goal if it is in reach; as the active piece with
-    riders, as far as the shortest of their rolls (so the whole group lands together and
-    can ride each other's next rolls); otherwise the leader's space when it lies within
-    SHARE_SLACK spaces of the furthest stop; otherwise as far as it can."""
+    """Where the hints say to stop: the goal if it is in reach; on lap 1, as the active piece
+    with riders, as far as the shortest of their rolls (so the whole group lands together and
+    can ride each other's next rolls), otherwise the leader's space when it lies within
+    SHARE_SLACK spaces of the furthest stop; otherwise, and on lap 2, as far as it can.
+
+    Stopping short pays with rides, and on lap 1 those are one-die rolls, free of risk. On
+    lap 2 every roll is made with every die and loses its 6s: a spot kept beside the others
+    buys rides that cost dice and hands the others the same rides, so there it moves on.
+    """
     best = options[-1]
-    if best == len(course.costs) - 1:
-        return best
     start = options[0]
+    if best == len(course.costs) - 1 or start >= course.link:
+        return best
     if reaches and reaches[0][0] == piece and len(reaches) > 1:
         target = min(r for _, r in reaches[1:])
         if target > start:
@@ -180,9 +185,9 @@ POLICIES = {p.name: p for p in (
           f"with another piece when that costs at most {DRAFT_SLACK} spaces, to ride their rolls",
           lambda c, r, p: min(2, r.dice[p]), lambda c, r, p, k: True, _beside_others),
     _make("hints", "plays the rules' hints: on lap 1 rolls one die (never at risk), waits with 0 dice "
-          f"when it leads alone by at most {WAIT_SPACES} spaces, rides only one-die rolls; stops where "
-          "the smallest rider's roll can follow, or on the leader's space; on lap 2 rolls and rides "
-          "with every die", _hint_dice, _hint_join, _hints_stop),
+          f"when it leads alone by at most {WAIT_SPACES} spaces, rides only one-die rolls, stops where "
+          "the smallest rider's roll can follow or on the leader's space; on lap 2 rolls and rides "
+          "with every die and moves as far as it can", _hint_dice, _hint_join, _hints_stop),
 )}
 
 
