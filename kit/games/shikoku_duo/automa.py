@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from kit.errors import KitError, Where, display_path
 from kit.games.shikoku_duo.rules import (
-    ARTIST, CHARACTERS, MERCHANT, PILGRIM, SPACE_KINDS, Move, State, Tables, figures_around,
+    ARTIST, CHARACTERS, MERCHANT, PILGRIM, SPACE_KINDS, Move, State, Tables, chosen_move, figures_around,
 )
 from kit.yamlload import fields, load_yaml
 
@@ -101,6 +101,9 @@ class Automa:
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:
         sign = 1 if self.rules.take == "highest" else -1
         return max(left, key=lambda c: (sign * dice[c], -self.rules.ties.index(c)))
+
+    def move(self, t, rules, state, seat, character, die, rng) -> Move:
+        return chosen_move(t, rules, state, seat, character, die, self, rng)
 
     def choose(self, t, rules, state, seat, moves, rng) -> Move:
         c = moves[0].character

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from kit.errors import KitError, did_you_mean
 from kit.games.shikoku_duo.rules import (
-    COPPER_PER_SLAB, GARDEN, GIFT, HOT_SPRING, MERCHANT, PAINT, PILGRIM, SEASHORE, SELL_PLUS, TEMPLE, TOWN,
-    Move, State, Tables, apply, effects, legal_moves, paint_count,
+    ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, PAINT, PILGRIM,
+    SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, artist_targets, chosen_move, effects, gift_wanted,
+    legal_moves, merchant_dests, paint_count, paint_counts, pilgrim_stops, wave_choices,
 )
 
 # Worth of progress that scores nothing yet, in points: copper and goods count towards
@@ -54,7 +55,16 @@ def _judging_tables(t: Tables, w: float):
             nxt = max(0, slots[gifted] - score) if gifted < len(slots) else 0
             artist_v[painted][gifted] = w * score + nxt * (
                 TILE_WORTH * min(2, painted - gifted) + DOWN_WORTH * (n - painted))
-    return worth, mean_draw, pilgrim_v, artist_v
+    # What a temple or a garden adds, by shrine and garden step.
+    temple = [[pilgrim_v[min(s + 1, t.shrine_top)][g] - pilgrim_v[s][g] for g in range(len(gt))]
+              for s in range(len(st))]
+    garden = [[pilgrim_v[s][min(g + 1, t.garden_top)] - pilgrim_v[s][g] for g in range(len(gt))]
+              for s in range(len(st))]
+    # A merchant's worth with k slabs is slab_base[k] + slab_step[k] * (share of the next slab's copper).
+    sl = t.slabs
+    slab_base = [w * (sl[k - 1] if k else 0) for k in range(len(sl) + 1)]
+    slab_step = [sl[k] - (sl[k - 1] if k else 0) for k in range(len(sl))] + [0]
+    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step
 
 
 class Policy:
@@ -68,19 +78,16 @@ class Policy:
         key = (type(self).score_weight, id(t))
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
-        self.worth, self.mean_draw, self.pilgrim_v, self.artist_v = _TABLES[key][1]
+        (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
+         self.slab_base, self.slab_step) = _TABLES[key][1]
+        self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self._plan = None
         self._goods: dict[tuple, float] = {}
 
     # judging ---------------------------------------------------------------------------
     def merchant_v(self, slabs: int, copper: float) -> float:
         """Worth of `slabs` slabs and `copper` (goods counted in copper at their share)."""
-        t = self.t
-        sl = t.slabs
-        score = sl[slabs - 1] if slabs else 0
-        if slabs >= len(sl):
-            return self.score_weight * score
-        return self.score_weight * score + (sl[slabs] - score) * min(1.0, copper / COPPER_PER_SLAB)
+        return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
 
     def goods_copper(self, goods) -> float:
         v = self._goods.get(goods)
@@ -92,12 +99,12 @@ class Policy:
         return self.merchant_v(p.slabs, p.copper + self.goods_copper(p.goods))
 
     def _with_copper(self, p, copper: int, goods_copper: float) -> float:
+        """Worth after earning `copper` (slabs won at once, as rules._gain_copper does)."""
         total = p.copper + copper
-        slabs = p.slabs
-        while total >= COPPER_PER_SLAB and slabs < len(self.t.slabs):
-            total -= COPPER_PER_SLAB
-            slabs += 1
-        return self.merchant_v(slabs, min(total, self.t.copper_max) + goods_copper)
+        won = min(total // COPPER_PER_SLAB, len(self.t.slabs) - p.slabs)
+        slabs = p.slabs + won
+        copper = min(total - won * COPPER_PER_SLAB, self.t.copper_max) + goods_copper
+        return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
 
     def gain(self, rules, state: State, seat: int, move: Move) -> float:
         """How much `move` adds to the seat's worth (points weighted by score_weight, plus progress)."""
@@ -110,11 +117,9 @@ class Policy:
         if c == PILGRIM:
             kind = t.ring_kind[d]
             if kind == TEMPLE:
-                row = self.pilgrim_v
-                return row[min(p.shrine + 1, t.shrine_top)][p.garden] - row[p.shrine][p.garden]
+                return self.temple_gain[p.shrine][p.garden]
             if kind == GARDEN:
-                row = self.pilgrim_v[p.shrine]
-                return row[min(p.garden + 1, t.garden_top)] - row[p.garden]
+                return self.garden_gain[p.shrine][p.garden]
             if kind == TOWN:
                 return self._with_copper(p, t.town_coins, self.goods_copper(p.goods)) - self._merchant_now(p)
             if kind == HOT_SPRING:
@@ -134,7 +139,7 @@ class Policy:
                         - self._merchant_now(p))
             room = max(0, t.hold - sum(p.goods))
             return self.merchant_v(p.slabs, p.copper + self.goods_copper(p.goods)
-                                   + GOODS_SHARE * self.mean_draw * min(move.choice, room)) - self._merchant_now(p)
+                                   + self.draw_worth * min(move.choice, room)) - self._merchant_now(p)
         av = self.artist_v
         if move.choice == PAINT:
             n = paint_count(t, rules, state, seat, d, move.passed)
@@ -144,25 +149,114 @@ class Policy:
         return 0.0
 
     def best_move(self, rules, state, seat, moves, rng) -> tuple[float, Move]:
-        best, best_v = [], None
+        """The best of `moves` and its gain (ties broken by `rng`)."""
         t = self.t
+        cands = []
         for i, m in enumerate(moves):
             if (m.character == MERCHANT and i + 1 < len(moves) and moves[i + 1].dest == m.dest
                     and t.town_coastal[m.dest]):
                 continue    # selling fewer goods than one may is never worth more here
-            v = self.gain(rules, state, seat, m)
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = [m], v
-            elif v > best_v - 1e-9:
-                best.append(m)
-        return best_v, best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+            cands.append((self.gain(rules, state, seat, m), m))
+        v, c = _best_of(cands, rng)
+        return v, c[1]
+
+    def best(self, rules, state, seat, character, die, rng) -> tuple[float, Move]:
+        """best_move(legal_moves(...)) without making every legal move: the same candidates
+        in the same order with the same gains, so the same choice and the same draws from rng.
+        A candidate is (gain, *the move's fields); only the chosen one becomes a Move."""
+        p = state.players[seat]
+        if p.ranks:     # an Automa's seat (the planner judging its reply): its moves are plainer
+            return self.best_move(rules, state, seat, legal_moves(self.t, rules, state, seat, character, die), rng)
+        fx = effects(self.t, state, seat) if seat in state.waves else NO_EFFECTS
+        if character == PILGRIM:
+            cands = self._pilgrim(rules, state, seat, p, fx, die)
+        elif character == MERCHANT:
+            cands = self._merchant(rules, state, seat, p, fx, die)
+        else:
+            cands = self._artist(rules, state, seat, p, fx, die)
+        v, c = _best_of(cands, rng)
+        return v, _new(Move, c[1:])
+
+    def _pilgrim(self, rules, state, seat, p, fx, die) -> list:
+        t = self.t
+        out = []
+        for steps, d in pilgrim_stops(t, rules, state, seat, fx, die):
+            kind = t.ring_kind[d]
+            if kind == TEMPLE:
+                v = self.temple_gain[p.shrine][p.garden]
+            elif kind == GARDEN:
+                v = self.garden_gain[p.shrine][p.garden]
+            elif kind == SEASHORE:
+                for c in wave_choices(state, seat):
+                    out.append((TOKEN_WORTH if c >= 0 else 0.0, PILGRIM, steps, d, c, 0))
+                continue
+            elif kind == TOWN:
+                v = self._with_copper(p, t.town_coins, self.goods_copper(p.goods)) - self._merchant_now(p)
+            elif kind == HOT_SPRING:
+                v = TOKEN_WORTH if state.hot != seat else 0.0
+            else:
+                v = 0.0
+            out.append((v, PILGRIM, steps, d, -1, 0))
+        return out
+
+    def _merchant(self, rules, state, seat, p, fx, die) -> list:
+        t = self.t
+        dests = merchant_dests(t, rules, state, seat, die)
+        if not dests:
+            return [(0.0, MERCHANT, die, -1, -1, 0)]
+        goods = p.goods
+        held = p.copper + self.goods_copper(goods)
+        slabs = p.slabs
+        base, step = self.slab_base[slabs], self.slab_step[slabs]
+        now = base + step * min(1.0, held / COPPER_PER_SLAB)        # merchant_v(slabs, held)
+        room = -1
+        out = []
+        for d in dests:
+            if t.town_coastal[d]:
+                kind, value = t.shops[state.shops[d]]
+                k = goods[kind]      # selling fewer is never worth more: only selling all is judged
+                if k <= 0:
+                    out.append((0.0, MERCHANT, die, d, k, 0))
+                    continue
+                after = list(goods)
+                after[kind] = 0
+                v = self._with_copper(p, k * (value + fx[SELL_PLUS]), self.goods_copper(tuple(after))) - now
+                out.append((v, MERCHANT, die, d, k, 0))
+            else:
+                if room < 0:
+                    room = max(0, t.hold - sum(goods))
+                n = t.town_value[d]
+                v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
+                out.append((v, MERCHANT, die, d, n, 0))
+                if fx[DRAW_PLUS]:
+                    n += fx[DRAW_PLUS]
+                    v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
+                    out.append((v, MERCHANT, die, d, n, 0))
+        return out
+
+    def _artist(self, rules, state, seat, p, fx, die) -> list:
+        t = self.t
+        targets = artist_targets(t, fx, p.artist, die)
+        if not targets:
+            return [(0.0, ARTIST, die, -1, -1, 0)]
+        row = self.artist_v
+        painted, gifted = p.painted, p.gifted
+        base = row[painted][gifted]
+        wanted = gift_wanted(p)
+        gift = row[painted][gifted + 1] - base if wanted >= 0 else 0.0
+        out = []
+        for (d, passed), n in zip(targets, paint_counts(t, rules, state, seat, fx, targets)):
+            out.append((row[painted + n][gifted] - base, ARTIST, die, d, PAINT, passed))
+            if t.region_painting[d] == wanted:
+                out.append((gift, ARTIST, die, d, GIFT, passed))
+        return out
 
     # the questions the game asks -------------------------------------------------------
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:
         """The die whose best move gains most (its move is remembered for `choose`)."""
         best, best_v = [], None
         for c in left:
-            v, m = self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, c, dice[c]), rng)
+            v, m = self.best(rules, state, seat, c, dice[c], rng)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = [(c, m)], v
             elif v > best_v - 1e-9:
@@ -178,6 +272,10 @@ class Policy:
             return plan[1]
         return None
 
+    def move(self, t, rules, state, seat, character, die, rng) -> Move:
+        """The move for a die not planned while drafting (the last die of a round, a repeat)."""
+        return self.best(rules, state, seat, character, die, rng)[1]
+
     def choose(self, t, rules, state, seat, moves, rng) -> Move:
         return self.best_move(rules, state, seat, moves, rng)[1]
 
@@ -192,7 +290,7 @@ class Policy:
 
     def repeat(self, t, rules, state, seat, character, die, rng) -> bool:
         """Spend the token when the repeated move is worth more than the token."""
-        v, _ = self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, character, die), rng)
+        v, _ = self.best(rules, state, seat, character, die, rng)
         return v > TOKEN_WORTH
 
     def after(self, t, rules, before, state, seat, move) -> State:
@@ -205,6 +303,9 @@ class RandomPolicy(Policy):
 
     def pick(self, t, rules, state, seat, dice, left, rng):
         return left[rng.randrange(len(left))]
+
+    def move(self, t, rules, state, seat, character, die, rng):
+        return chosen_move(t, rules, state, seat, character, die, self, rng)
 
     def choose(self, t, rules, state, seat, moves, rng):
         return moves[rng.randrange(len(moves))]
@@ -236,7 +337,7 @@ class Planner(Policy):
 
     def _best(self, rules, state, seat, c, die, rng) -> tuple[float, State]:
         t = self.t
-        v, m = self.best_move(rules, state, seat, legal_moves(t, rules, state, seat, c, die), rng)
+        v, m = self.best(rules, state, seat, c, die, rng)
         if m.character == MERCHANT and m.dest >= 0 and not t.town_coastal[m.dest]:
             m = m._replace(choice=0)     # no peeking into the bag: the draw is judged, not made
         return v, apply(t, rules, state, seat, m)[0]
@@ -266,6 +367,22 @@ class Planner(Policy):
                 best.append(c)
         self._plan = None
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+_new = tuple.__new__     # Move(*fields) without NamedTuple.__new__'s cost
+
+
+def _best_of(cands, rng) -> tuple[float, tuple]:
+    """The candidate (gain, ...) with the best gain and that gain; gains within 1e-9 of the
+    best tie, and rng breaks a tie (it is not used when there is none)."""
+    best, best_v = [], None
+    for c in cands:
+        v = c[0]
+        if best_v is None or v > best_v + 1e-9:
+            best, best_v = [c], v
+        elif v > best_v - 1e-9:
+            best.append(c)
+    return best_v, best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 POLICIES = {p.name: p for p in (RandomPolicy, Greedy, Planner)}

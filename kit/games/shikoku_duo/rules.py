@@ -74,7 +74,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -128,9 +128,11 @@ class Tables:
     region_painting: tuple[int, ...]            # painting type of each region
     region_spaces: tuple[int, ...]              # mask of ring spaces round each region
     region_towns: tuple[int, ...]               # mask of towns on each region's edge
-    merchant_paths: tuple                       # [mode][town][n] -> (union of masks, ((dest, (entered-mask, ...)), ...))
+    merchant_paths: tuple                       # [mode][town][n] -> (union of masks, destinations,
+                                                #   ((dest, (entered-mask, ...)), ...))
     artist_paths: tuple                         # [region][n] -> ((dest, passed-mask), ...)
-    artist_dests: tuple                         # [region][n] -> destinations, ascending
+    artist_via: tuple                           # [region][n] -> ((dest, regions passed through), ...), ascending
+    artist_plain: tuple                         # [region][n] -> ((dest, 0), ...): the destinations, ascending
     dice: tuple[tuple[int, ...], ...]           # per character: its six faces
     goods_names: tuple[str, ...]
     goods_counts: tuple[int, ...]
@@ -147,6 +149,17 @@ class Tables:
     wave_names: tuple[tuple[str, str], ...]     # per tile (character): the two side ids
     wave_effects: tuple[tuple[tuple[int, int], tuple[int, int]], ...]   # per tile: (effect, amount) per side
     max_steps: int
+    # The same board as masks, so a move's checks are a lookup and an `&`:
+    space_regions: tuple[int, ...]              # per ring space: the regions it is round
+    town_regions: tuple[int, ...]               # per town: the regions it is round
+    space_town_bit: tuple[int, ...]             # per ring space: 1 << its coastal town, or 0
+    town_space_bit: tuple[int, ...]             # per town: 1 << its ring space (coastal), or 0
+    coastal_bit: tuple[int, ...]                # per town: 1 << town if coastal, else 0
+    # Figures round each region counted all at once: region r owns bits 3r..3r+2 of a sum
+    # (five figures at most, so a count never spills into the next region's bits).
+    space_counts: tuple[int, ...]               # per ring space: 1 << 3r for each region r it is round
+    town_counts: tuple[int, ...]                # per town: the same
+    fx_cache: dict = field(default_factory=dict, compare=False, repr=False)   # effects(), per (sides, holders, seat)
 
     @property
     def ring(self) -> int:
@@ -179,14 +192,14 @@ def _walks(links, start: int, n: int, simple: bool, blocked_start: bool) -> tupl
 
 
 def _by_dest(paths) -> tuple:
-    """(union of the masks, ((dest, masks of the paths there), ...)) from (dest, mask) pairs."""
+    """(union of the masks, destinations, ((dest, masks of the paths there), ...)) from (dest, mask) pairs."""
     grouped: dict[int, list[int]] = {}
     for d, m in paths:
         grouped.setdefault(d, []).append(m)
     union = 0
     for d, m in paths:
         union |= m
-    return union, tuple((d, tuple(ms)) for d, ms in sorted(grouped.items()))
+    return union, tuple(sorted(grouped)), tuple((d, tuple(ms)) for d, ms in sorted(grouped.items()))
 
 
 def tables(model) -> Tables:
@@ -220,6 +233,8 @@ def tables(model) -> Tables:
         [w.amount or 0 for w in comp.waves if w.effect == "pilgrim_plus"] + [0])
     artist_paths = tuple(tuple(_walks(rlinks, r, n, True, True) if n else ((r, 0),)
                                for n in range(max_steps + 1)) for r in range(len(rlinks)))
+    region_spaces = tuple(sum(1 << i for i in r.spaces) for r in board.regions)
+    region_towns = tuple(sum(1 << tix[k] for k in r.towns) for r in board.regions)
     return Tables(
         ring_names=tuple(s.name for s in board.ring),
         ring_kind=ring_kind,
@@ -231,13 +246,14 @@ def tables(model) -> Tables:
         coastal=coastal,
         region_names=tuple(r.id for r in board.regions),
         region_painting=tuple(pix[r.painting] for r in board.regions),
-        region_spaces=tuple(sum(1 << i for i in r.spaces) for r in board.regions),
-        region_towns=tuple(sum(1 << tix[k] for k in r.towns) for r in board.regions),
+        region_spaces=region_spaces,
+        region_towns=region_towns,
         merchant_paths=tuple(tuple(tuple(_by_dest(_walks(links, s, n, simple, simple) if n else ((s, 0),))
                                          for n in range(max_steps + 1)) for s in range(len(towns)))
                              for simple in (True, False)),
         artist_paths=artist_paths,
-        artist_dests=tuple(tuple(tuple(sorted({d for d, _ in paths})) for paths in by_n) for by_n in artist_paths),
+        artist_via=tuple(tuple(tuple(sorted({(d, m & ~(1 << d)) for d, m in paths})) for paths in by_n)
+                         for by_n in artist_paths),
         dice=tuple(tuple(comp.dice[c]) for c in CHARACTERS),
         goods_names=goods,
         goods_counts=tuple(comp.goods[k] for k in goods),
@@ -254,6 +270,17 @@ def tables(model) -> Tables:
         wave_names=tuple(tuple(w.id for w in ws) for ws in waves),
         wave_effects=tuple(tuple((EFFECTS.index(w.effect), int(w.amount or 0)) for w in ws) for ws in waves),
         max_steps=max_steps,
+        space_regions=tuple(sum(1 << r for r, m in enumerate(region_spaces) if m >> i & 1)
+                            for i in range(len(board.ring))),
+        town_regions=tuple(sum(1 << r for r, m in enumerate(region_towns) if m >> i & 1) for i in range(len(towns))),
+        space_town_bit=tuple(1 << k if k >= 0 else 0 for k in ring_town),
+        town_space_bit=tuple(1 << i if i >= 0 else 0 for i in town_ring),
+        coastal_bit=tuple(1 << i if t.kind == "coastal" else 0 for i, t in enumerate(towns)),
+        artist_plain=tuple(tuple(tuple((d, 0) for d in sorted({d for d, _ in paths})) for paths in by_n)
+                           for by_n in artist_paths),
+        space_counts=tuple(sum(1 << 3 * r for r, m in enumerate(region_spaces) if m >> i & 1)
+                           for i in range(len(board.ring))),
+        town_counts=tuple(sum(1 << 3 * r for r, m in enumerate(region_towns) if m >> i & 1) for i in range(len(towns))),
     )
 
 
@@ -377,60 +404,43 @@ def drafters(state: State, round_: int | None = None) -> tuple[int, int, int]:
 NO_EFFECTS = (0,) * len(EFFECTS)
 
 
-_EFFECTS: dict = {}     # (wave effects, sides, holders, seat) -> amounts: a game has few distinct ones
-
-
 def effects(t: Tables, state: State, seat: int) -> tuple[int, ...]:
     """The amount of each wave effect `seat` has (0 when it holds no tile with it)."""
-    key = (t.wave_effects, state.sides, state.waves, seat)
-    fx = _EFFECTS.get(key)
+    key = (state.sides, state.waves, seat)       # a board has few distinct ones: remembered per Tables
+    fx = t.fx_cache.get(key)
     if fx is None:
         amounts = [0] * len(EFFECTS)
         for c in range(3):
             if state.waves[c] == seat:
                 e, amount = t.wave_effects[c][state.sides[c]]
                 amounts[e] += amount or 1
-        fx = _EFFECTS[key] = tuple(amounts)
+        fx = t.fx_cache[key] = tuple(amounts)
     return fx
 
 
-def _ring_occupied(t: Tables, rules: Rules, state: State, seat: int) -> int:
-    """Ring spaces a pilgrim of `seat` may not stop on (a mask)."""
-    occ = 0
-    for s, p in enumerate(state.players):
-        if s != seat:
-            occ |= 1 << p.pilgrim
-        if rules.pilgrim_blockers == "figures":
-            r = t.town_ring[p.merchant]
-            if r >= 0:
-                occ |= 1 << r
-    return occ
+def pilgrim_stops(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...],
+                  die: int) -> list[tuple[int, int]]:
+    """(steps, the space it stops on) for each length the pilgrim of `seat` may move.
+
+    It may not stop on the other pilgrim's space nor, with pilgrim_blockers=figures, on a
+    coastal town's space with a merchant in the town; it moves on to the next free one
+    (three figures at most block, so one is always free)."""
+    a, b = state.players
+    occ = 1 << (b.pilgrim if seat == 0 else a.pilgrim)
+    if rules.pilgrim_blockers == "figures":
+        occ |= t.town_space_bit[a.merchant] | t.town_space_bit[b.merchant]
+    n = len(t.ring_kind)
+    start = (a if seat == 0 else b).pilgrim
+    out = []
+    for steps in pilgrim_steps(fx, die) if fx[P_PLUS] or fx[P_MINUS] else (die,):
+        at = (start + steps) % n
+        while occ >> at & 1:
+            at = (at + 1) % n
+        out.append((steps, at))
+    return out
 
 
-def _blocked_towns(t: Tables, state: State, seat: int) -> int:
-    """Coastal towns the merchant of `seat` may not enter: another figure is there."""
-    blocked = 0
-    for s, p in enumerate(state.players):
-        if s != seat and t.town_coastal[p.merchant]:
-            blocked |= 1 << p.merchant
-        town = t.ring_town[p.pilgrim]
-        if town >= 0:
-            blocked |= 1 << town
-    return blocked
-
-
-def pilgrim_stop(t: Tables, rules: Rules, state: State, seat: int, steps: int) -> int:
-    n = t.ring
-    occ = _ring_occupied(t, rules, state, seat)
-    at = (state.players[seat].pilgrim + steps) % n
-    for _ in range(n):
-        if not occ >> at & 1:
-            return at
-        at = (at + 1) % n
-    return at
-
-
-def pilgrim_steps(fx: list[int], die: int) -> tuple[int, ...]:
+def pilgrim_steps(fx: tuple[int, ...], die: int) -> tuple[int, ...]:
     options = [die]
     if fx[P_PLUS]:
         options.append(die + fx[P_PLUS])
@@ -440,45 +450,73 @@ def pilgrim_steps(fx: list[int], die: int) -> tuple[int, ...]:
 
 
 def merchant_dests(t: Tables, rules: Rules, state: State, seat: int, steps: int) -> tuple[int, ...]:
-    blocked = _blocked_towns(t, state, seat)
-    union, by_dest = t.merchant_paths[rules.merchant_path != "simple"][state.players[seat].merchant][steps]
+    """Towns the merchant of `seat` can reach by a path of exactly `steps` segments that
+    neither enters nor passes a coastal town with another figure in it."""
+    a, b = state.players
+    bit = t.space_town_bit
+    blocked = t.coastal_bit[(b if seat == 0 else a).merchant] | bit[a.pilgrim] | bit[b.pilgrim]
+    union, dests, by_dest = t.merchant_paths[rules.merchant_path != "simple"][state.players[seat].merchant][steps]
     if not union & blocked:
-        return tuple(d for d, _ in by_dest)
+        return dests
     return tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+
+
+def figure_regions(t: Tables, state: State, seat: int) -> tuple[int, int, int, int, int]:
+    """The regions each figure but `seat`'s artist is round (masks): both pilgrims, both
+    merchants, the other artist."""
+    a, b = state.players
+    sr, tr = t.space_regions, t.town_regions
+    return (sr[a.pilgrim], sr[b.pilgrim], tr[a.merchant], tr[b.merchant],
+            1 << (b.artist if seat == 0 else a.artist))
 
 
 def figures_around(t: Tables, state: State, seat: int, regions: int) -> int:
     """Figures other than `seat`'s artist in the regions of the mask, each counted once."""
-    if regions & (regions - 1) == 0:
-        r = regions.bit_length() - 1
-        spaces, towns = t.region_spaces[r], t.region_towns[r]
-    else:
-        spaces = towns = 0
-        for r in range(len(t.region_names)):
-            if regions >> r & 1:
-                spaces |= t.region_spaces[r]
-                towns |= t.region_towns[r]
-    n = 0
-    for s, p in enumerate(state.players):
-        if spaces >> p.pilgrim & 1:
-            n += 1
-        if towns >> p.merchant & 1:
-            n += 1
-        if s != seat and regions >> p.artist & 1:
-            n += 1
-    return n
+    a, b, c, d, e = figure_regions(t, state, seat)
+    return (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+
+
+def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...], targets) -> list[int]:
+    """Tiles a paint action would turn up at each (destination, regions passed) of `targets`,
+    with wave effects `fx` (the figures counted are all but this artist, so where it stands
+    does not matter)."""
+    p = state.players[seat]
+    plus = fx[PAINT_PLUS]
+    plus_count = plus if rules.paint_plus == "count" else 0
+    cap = min(PAINT_CAP + plus, len(p.paintings) - p.painted)
+    out = []
+    if fx[PAINT_PATH]:      # several regions: a figure round two of them still counts once
+        a, b, c, d, e = figure_regions(t, state, seat)
+        for dest, passed in targets:
+            regions = (1 << dest) | passed
+            n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+            out.append(min(n + plus_count, cap) if n else 0)
+        return out
+    x, y = state.players
+    other = y if seat == 0 else x
+    counts = (t.space_counts[x.pilgrim] + t.space_counts[y.pilgrim] + t.town_counts[x.merchant]
+              + t.town_counts[y.merchant] + (1 << 3 * other.artist))
+    for dest, _ in targets:
+        n = counts >> 3 * dest & 7
+        out.append(min(n + plus_count, cap) if n else 0)
+    return out
 
 
 def paint_count(t: Tables, rules: Rules, state: State, seat: int, dest: int, passed: int) -> int:
-    """Tiles a paint action would turn up now at `dest` (the artist already there)."""
+    """Tiles a paint action would turn up now at `dest`."""
     fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
-    p = state.players[seat]
-    regions = (1 << dest) | (passed if fx[PAINT_PATH] else 0)
-    n = figures_around(t, state, seat, regions)
-    plus = fx[PAINT_PLUS]
-    if plus and n and rules.paint_plus == "count":
-        n += plus
-    return max(0, min(n, PAINT_CAP + plus, len(p.paintings) - p.painted))
+    return paint_counts(t, rules, state, seat, fx, ((dest, passed),))[0]
+
+
+def artist_targets(t: Tables, fx: tuple[int, ...], region: int, die: int) -> tuple:
+    """(destination, regions passed through) of an artist's move of `die` regions; the regions
+    passed matter (and several paths to one destination are told apart) only with paint_path."""
+    return (t.artist_via if fx[PAINT_PATH] else t.artist_plain)[region][die]
+
+
+def gift_wanted(p: Player) -> int:
+    """The painting type a gift needs now (the first face-up tile's), or -1: none face up."""
+    return p.paintings[p.gifted] if p.gifted < p.painted else -1
 
 
 def can_gift(t: Tables, p: Player, region: int) -> bool:
@@ -493,14 +531,13 @@ def legal_moves(t: Tables, rules: Rules, state: State, seat: int, character: int
     fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
     if character == PILGRIM:
         out = []
-        for steps in pilgrim_steps(fx, die):
-            dest = pilgrim_stop(t, rules, state, seat, steps)
+        for steps, dest in pilgrim_stops(t, rules, state, seat, fx, die):
             if t.ring_kind[dest] == SEASHORE and not p.ranks:
                 for c in wave_choices(state, seat):
                     out.append(Move(PILGRIM, steps, dest, c))
             else:
                 out.append(Move(PILGRIM, steps, dest))
-        return tuple(dict.fromkeys(out))
+        return tuple(out)
     if character == MERCHANT:
         dests = merchant_dests(t, rules, state, seat, die)
         if not dests:
@@ -518,10 +555,7 @@ def legal_moves(t: Tables, rules: Rules, state: State, seat: int, character: int
                 if fx[DRAW_PLUS]:
                     out.append(Move(MERCHANT, die, d, v + fx[DRAW_PLUS]))
         return tuple(out)
-    if fx[PAINT_PATH]:
-        targets = sorted({(d, m & ~(1 << d)) for d, m in t.artist_paths[p.artist][die]})
-    else:
-        targets = [(d, 0) for d in t.artist_dests[p.artist][die]]
+    targets = artist_targets(t, fx, p.artist, die)
     if not targets:
         return (Move(ARTIST, die, -1),)
     out = []
@@ -563,13 +597,33 @@ def explain(t: Tables, rules: Rules, state: State, seat: int, die: int, move: Mo
 
 # --- applying -----------------------------------------------------------------------
 
+# Player fields by position, for _put: a NamedTuple's _replace costs four times as much,
+# and apply runs for every die of every simulated game. A figure's field is its character's
+# index (pilgrim, merchant, artist come first, in that order).
+_SHRINE, _GARDEN, _COPPER, _SLABS, _GOODS, _PAINTED, _GIFTED = (
+    Player._fields.index(f) for f in ("shrine", "garden", "copper", "slabs", "goods", "painted", "gifted"))
+assert Player._fields[:3] == CHARACTERS
+_new = tuple.__new__
+
+
+def _put(nt, i: int, value):
+    """`nt` with its field number i set to `value` (what nt._replace does, faster)."""
+    return _new(type(nt), nt[:i] + (value,) + nt[i + 1:])
+
+
+def _seated(state: State, seat: int, p: Player) -> State:
+    """`state` with `p` as the player in `seat`."""
+    players = (p, state.players[1]) if seat == 0 else (state.players[0], p)
+    return _new(State, (players,) + state[1:])
+
+
 def _gain_copper(t: Tables, p: Player, copper: int) -> Player:
     copper += p.copper
     slabs = p.slabs
     while copper >= COPPER_PER_SLAB and slabs < len(t.slabs):
         copper -= COPPER_PER_SLAB
         slabs += 1
-    return p._replace(copper=min(copper, t.copper_max), slabs=slabs)
+    return _new(Player, p[:_COPPER] + (min(copper, t.copper_max), slabs) + p[_SLABS + 1:])
 
 
 def draw_goods(t: Tables, state: State, n: int) -> tuple[int, ...]:
@@ -615,21 +669,19 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
     (default keep_first); it is asked only then. An Automa seat only moves: its ranks
     are advanced by kit.games.shikoku_duo.automa.
     """
-    players = list(state.players)
-    p = players[seat]
     c, d = move.character, move.dest
     drawn = kept = ()
     if d < 0:
         return state, drawn, kept
-    if c == PILGRIM:
-        p = p._replace(pilgrim=d)
+    p = _put(state.players[seat], c, d)
+    if p.ranks:
+        pass
+    elif c == PILGRIM:
         kind = t.ring_kind[d]
-        if p.ranks:
-            pass
-        elif kind == TEMPLE:
-            p = p._replace(shrine=min(p.shrine + 1, t.shrine_top))
+        if kind == TEMPLE:
+            p = _put(p, _SHRINE, min(p.shrine + 1, t.shrine_top))
         elif kind == GARDEN:
-            p = p._replace(garden=min(p.garden + 1, t.garden_top))
+            p = _put(p, _GARDEN, min(p.garden + 1, t.garden_top))
         elif kind == HOT_SPRING:
             state = state._replace(hot=seat)
         elif kind == SEASHORE and move.choice >= 0:
@@ -639,10 +691,7 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
         elif kind == TOWN:
             p = _gain_copper(t, p, t.town_coins)
     elif c == MERCHANT:
-        p = p._replace(merchant=d)
-        if p.ranks:
-            pass
-        elif t.town_coastal[d]:
+        if t.town_coastal[d]:
             if move.choice > 0:
                 kind, value = t.shops[state.shops[d]]
                 goods = list(p.goods)
@@ -650,26 +699,21 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
                 bag = list(state.bag)
                 bag[kind] += move.choice
                 plus = effects(t, state, seat)[SELL_PLUS]
-                p = _gain_copper(t, p._replace(goods=tuple(goods)), move.choice * (value + plus))
+                p = _gain_copper(t, _put(p, _GOODS, tuple(goods)), move.choice * (value + plus))
                 state = state._replace(bag=tuple(bag))
         else:
             drawn, used = draw_from(t, state, move.choice)
             pool = tuple(a + b for a, b in zip(p.goods, drawn))
             kept = pool if sum(pool) <= t.hold else (keep or partial_keep(t))(pool)
             bag = tuple(b - x + (x + h - k) for b, x, h, k in zip(state.bag, drawn, p.goods, kept))
-            p = p._replace(goods=tuple(kept))
+            p = _put(p, _GOODS, tuple(kept))
             state = state._replace(bag=bag, draws=state.draws + used)
-    else:
-        if move.choice == PAINT:
-            players[seat] = p._replace(artist=d)
-            n = paint_count(t, rules, state._replace(players=tuple(players)), seat, d, move.passed)
-            p = players[seat]._replace(painted=p.painted + n)
-        elif move.choice == GIFT:
-            p = p._replace(artist=d, gifted=p.gifted + 1)
-        else:
-            p = p._replace(artist=d)
-    players[seat] = p
-    return state._replace(players=tuple(players)), drawn, kept
+    elif move.choice == PAINT:
+        # The figures counted are all but this artist, so where it stood does not matter.
+        p = _put(p, _PAINTED, p.painted + paint_count(t, rules, state, seat, d, move.passed))
+    elif move.choice == GIFT:
+        p = _put(p, _GIFTED, p.gifted + 1)
+    return _seated(state, seat, p), drawn, kept
 
 
 def partial_keep(t: Tables):
@@ -852,8 +896,7 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
         # from legal_moves of this very position), sparing a second move generation.
         move = None if repeat else who.planned(state, character)
         if move is None:
-            moves = legal_moves(t, rules, state, seat, character, die)
-            move = moves[0] if len(moves) == 1 else who.choose(t, rules, state, seat, moves, rng)
+            move = who.move(t, rules, state, seat, character, die, rng)
         keep = None
         if move.character == MERCHANT and move.dest >= 0 and not t.town_coastal[move.dest]:
             keep = lambda pool: who.keep(t, rules, state, seat, pool, rng)  # noqa: E731
@@ -867,6 +910,13 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
         state = spend_hot(state)
         repeats = 1
     return state, repeats
+
+
+def chosen_move(t: Tables, rules: Rules, state: State, seat: int, character: int, die: int, who,
+                rng: random.Random) -> Move:
+    """The move `who.choose` makes among the legal ones (asked only when there is a choice)."""
+    moves = legal_moves(t, rules, state, seat, character, die)
+    return moves[0] if len(moves) == 1 else who.choose(t, rules, state, seat, moves, rng)
 
 
 def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, record=None) -> Result:
