@@ -529,18 +529,21 @@ class _Problem:
                     out.add((i, axis, 1))
         return out
 
-    def settle(self, choices: dict, waive: bool = False):
+    def settle(self, choices: dict, waive: bool = False, turns: float = math.inf):
         """Solve; add a choice for each pair that still overlaps (or point still covered)
         and a wall for each box outside the frame; repeat until neither happens. Choices
         that cannot hold together (a chain longer than the frame) have one turned to the
         other axis: the one that needs the least movement there; if `waive`, a point that
-        cannot be kept clear is given up, else that is an error."""
+        cannot be kept clear is given up, else that is an error, as is needing more than
+        `turns` turns."""
         turned: set = set()
         start = list(zip(*self.desired))
         while True:
             try:
                 centres, lm, cost = self.solve(choices)
             except _Cycle as cycle:
+                if len(turned) >= turns:
+                    raise KitError("the boxes do not fit where they must stay") from None
                 self._turn(choices, cycle, turned, start, waive)
                 continue
             new = self._conflicts(centres, choices)
@@ -698,6 +701,7 @@ PULL_STEP = 0.95        # each pull asks the farthest boxes to come this much cl
 PULL_FINEST = 0.995     # a step that fails is halved towards 1 until it is finer than this
 PULL_ROUNDS = 6         # re-solves per step, each holding back the boxes that went too far
 PULL_SIDE = 0.35        # least share of the bound left to the other axis (see _pull_in)
+PULL_TURNS = 10         # separations a step may turn to the other axis before it counts as failed
 
 
 def _pull_in(problem: _Problem, centres, choices: dict, cost: float) -> tuple[list, dict, float]:
@@ -733,6 +737,8 @@ def _pull_in(problem: _Problem, centres, choices: dict, cost: float) -> tuple[li
                 if lo > hi + EPS:
                     return False
                 problem.lo[axis][i], problem.hi[axis][i] = lo, hi
+                # walls up front: settle need not find each held box outside its bounds first
+                problem.walls |= {(i, axis, 0), (i, axis, 1)}
         return True
 
     def hold(i, at, d):
@@ -752,7 +758,7 @@ def _pull_in(problem: _Problem, centres, choices: dict, cost: float) -> tuple[li
             if not bound(T):
                 break
             try:
-                t_centres, _, t_cost = problem.settle(trial)
+                t_centres, _, t_cost = problem.settle(trial, turns=PULL_TURNS)
             except (KitError, _Cycle):
                 break
             if max(far(t_centres)) <= T + 1e-6:

@@ -66,14 +66,14 @@ def foresight(t, rules, state, seat, turns, rng):
     see might be in another hand.
     """
     best, best_score = [], None
+    everything, crossings = (1 << t.cards) - 1, t.crossing_mask
     for turn in turns:
         after = preview(t, rules, state, seat, turn)
         mine = after.hands[seat]
-        free = ((1 << t.cards) - 1) & ~after.board
-        playable = after.opening | single_cards(t, rules, after, free)
+        playable = after.opening | single_cards(t, rules, after, everything & ~after.board)
         score = (len(turn) + MOBILITY * (playable & mine).bit_count()
                  - GIFT * (playable & ~mine).bit_count())
-        if turn and t.crossing_mask >> turn[-1] & 1:
+        if turn and crossings >> turn[-1] & 1:
             score -= LOOSE_CROSSING
         if best_score is None or score > best_score + 1e-9:
             best, best_score = [turn], score

@@ -242,18 +242,19 @@ def _first_free(ray, board: int) -> int:
 
 # What placing a card does to the lines of its highways depends only on the card, the
 # card before it, those highways' line ends and (crossing: pass_through) which of their
-# cards are on the board; the same few shapes come back game after game, so place()
+# cards are on the board; the same few shapes come back game after game, so effect()
 # remembers them by value, one memo per (tables, rules).
-_MEMO: tuple = (None, None, {}, {})
+_MEMO: tuple = (None, None, {}, {}, False)
 _MEMO_MAX = 1 << 18
 
 
 def _memo(t: Tables, rules: Rules):
-    """(tables, rules, {placing: its effect}, {(highway, line ends): the cards beside them})."""
+    """(tables, rules, {placing: its effect}, {(highway, line ends[, its cards on the board]):
+    the cards that extend them}, crossing is pass_through)."""
     global _MEMO
     memo = _MEMO
-    if memo[0] is not t or memo[1] is not rules or len(memo[2]) >= _MEMO_MAX:
-        memo = _MEMO = (t, rules, {}, {})
+    if memo[0] is not t or memo[1] is not rules or len(memo[2]) >= _MEMO_MAX or len(memo[3]) >= _MEMO_MAX:
+        memo = _MEMO = (t, rules, {}, {}, rules.crossing == "pass_through")
     return memo
 
 
@@ -261,27 +262,45 @@ def place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1):
     """Place `card` (board excludes it) after `prev`, the card played just before it in the
     same chain (-1: none): (new ends, cards that may continue a chain from it, mask of the
     highways it was played along)."""
-    slots = t.sides[card]
-    if not slots:
-        return ends, 0, 0
-    memo = _MEMO
-    if memo[0] is not t or memo[1] is not rules or len(memo[2]) >= _MEMO_MAX:
-        memo = _memo(t, rules)
-    through = rules.crossing == "pass_through"
-    if len(slots) == 1:
-        key = (card, prev, ends[slots[0][0]])
-    else:
-        key = (card, prev, *[ends[x[0]] for x in slots])
-    if through:
-        key += (board & t.card_routes[card],)
-    known = memo[2].get(key)
-    if known is None:
-        known = memo[2][key] = _place(t, rules, ends, board if through else 0, card, prev, slots)
-    lines, cont, joined = known
+    lines, cont, joined = effect(t, rules, ends, board, card, prev)
+    return with_lines(ends, lines), cont & ~(board | 1 << card), joined
+
+
+def with_lines(ends, lines):
+    """`ends` with the lines an effect() changed."""
+    if not lines:
+        return ends
     new = list(ends)
     for h, line in lines:
         new[h] = line
-    return tuple(new), cont & ~(board | 1 << card), joined
+    return tuple(new)
+
+
+def effect(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1):
+    """What placing `card` after `prev` does, as place() but without making the new ends:
+    (((highway, its new line ends), ...), cont, joined), where `cont` may also hold cards
+    on the board: the caller masks it with the cards it still has."""
+    slots = t.sides[card]
+    if not slots:
+        return (), 0, 0
+    memo = _MEMO
+    if memo[0] is not t or memo[1] is not rules:
+        memo = _memo(t, rules)
+    n = len(slots)
+    if n == 1:
+        key = (card, prev, ends[slots[0][0]])
+    elif n == 2:   # a crossing
+        key = (card, prev, ends[slots[0][0]], ends[slots[1][0]])
+    else:
+        key = (card, prev, *[ends[x[0]] for x in slots])
+    if memo[4]:
+        key += (board & t.card_routes[card],)
+    known = memo[2].get(key)
+    if known is None:
+        if len(memo[2]) >= _MEMO_MAX:
+            memo = _memo(t, rules)
+        known = memo[2][key] = _place(t, rules, ends, board if memo[4] else 0, card, prev, slots)
+    return known
 
 
 def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slots):
@@ -368,6 +387,22 @@ def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slot
     return tuple(lines), cont, joined
 
 
+def _beyond(rays, line, board: int) -> int:
+    """The first free card beyond each end of a highway's line, on the sides it grows
+    (crossing: pass_through)."""
+    m = 0
+    for e, d in line:
+        if d >= 0:
+            c = _first_free(rays[e][0], board)
+            if c >= 0:
+                m |= 1 << c
+        if d <= 0:
+            c = _first_free(rays[e][1], board)
+            if c >= 0:
+                m |= 1 << c
+    return m
+
+
 def _beside(route, line) -> int:
     """The cards right beside the ends of a highway's line, on the sides they grow."""
     m = 0
@@ -435,9 +470,10 @@ def chains(t: Tables, rules: Rules, state: State, hand: int) -> list[tuple[int, 
         c = low.bit_length() - 1
         out.append(alone[c])
         if limit > 1 and follow[c] & hand:
-            ends, cont, _ = place(t, rules, state.ends, board, c)
+            lines, cont, _ = effect(t, rules, state.ends, board, c)
             if cont & hand:
-                _grow(t, rules, out, alone[c], board | low, ends, cont, hand ^ low, limit, follow)
+                _grow(t, rules, out, alone[c], board | low, with_lines(state.ends, lines), cont, hand ^ low,
+                      limit, follow)
     return out
 
 
@@ -452,9 +488,9 @@ def _grow(t, rules, out, path, board, ends, cont, left, limit, follow):
         p2 = path + (c,)
         out.append(p2)
         if len(p2) < limit and follow[c] & left:
-            e2, c2, _ = place(t, rules, ends, board, c, path[-1])
+            lines, c2, _ = effect(t, rules, ends, board, c, path[-1])
             if c2 & left:
-                _grow(t, rules, out, p2, board | low, e2, c2, left ^ low, limit, follow)
+                _grow(t, rules, out, p2, board | low, with_lines(ends, lines), c2, left ^ low, limit, follow)
 
 
 def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[int, ...]]:
@@ -499,18 +535,22 @@ def preview(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, .
         known = _PREVIEWED = (state, t, rules, {})
     after = known[3].get((seat, turn))
     if after is None:
-        after = known[3][seat, turn] = apply(t, rules, state, seat, turn)
+        after = known[3][seat, turn] = _apply(t, rules, state, seat, turn) if turn else apply(t, rules, state,
+                                                                                                 seat, turn)
     return after
 
 
 def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
-    board, ends, near, boat, linked, along = state.board, state.ends, state.near, state.boat, state.linked, None
+    board, near, boat, linked, along = state.board, state.near, state.boat, state.linked, None
+    ends = list(state.ends)   # effect() only looks lines up, so a list can grow through the turn
     prev = -1
     sides, on = t.sides, t.card_highways
     touched = 0   # the highways the turn's cards lie on: only their lines change
     for c in turn:
         if sides[c]:
-            ends, _, joined = place(t, rules, ends, board, c, prev)
+            lines, _, joined = effect(t, rules, ends, board, c, prev)
+            for h, line in lines:
+                ends[h] = line
             if joined:
                 if along is None:
                     along = list(state.along)
@@ -521,28 +561,24 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
         linked |= t.links[c]
         boat |= t.boats[c]
         prev = c
+    ends = tuple(ends)
     opens = list(state.opens)
     unstarted = state.unstarted
-    through = rules.crossing == "pass_through"
-    beside = _memo(t, rules)[3]
+    memo = _MEMO
+    if memo[0] is not t or memo[1] is not rules:
+        memo = _memo(t, rules)
+    beside, through = memo[3], memo[4]
     while touched:
         low = touched & -touched
         touched ^= low
         h = low.bit_length() - 1
         if not state.ends[h]:
             unstarted = -1
-        if through:
-            m = 0
-            rays = t.rays[h]
-            for e, d in ends[h]:
-                if d >= 0:
-                    c = _first_free(rays[e][0], board)
-                    if c >= 0:
-                        m |= 1 << c
-                if d <= 0:
-                    c = _first_free(rays[e][1], board)
-                    if c >= 0:
-                        m |= 1 << c
+        if through:   # the first free card beyond each line end, on the sides it grows
+            key = (h, ends[h], board & t.route_masks[h])
+            m = beside.get(key)
+            if m is None:
+                m = beside[key] = _beyond(t.rays[h], ends[h], board)
             opens[h] = m
         else:   # the cards right beside the line ends, on the sides they grow, if free
             key = (h, ends[h])
