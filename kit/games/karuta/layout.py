@@ -135,7 +135,7 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
         widened = True
     if widened:   # the farthest slots pulled in once more, keeping the separations found
         relaxed = relax(original, frame, gap, start=relaxed.choices, pull=True, wide=wide, improve=0)
-    boxes, leaders = _lead(relaxed, original, points, areas, large, wide)
+    boxes, leaders = _lead(relaxed.centres, original, points, areas, large, wide)
     boxes, leaders = _repair(relaxed, boxes, leaders, original, points, areas, frame, gap, wide)
     seconds = time.process_time() - start
     found = {k: Slot(k, a, (b.x, b.y), slot_w, slot_h, leader)
@@ -150,55 +150,106 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
     return BoardLayout(card or (slot_w, slot_h), (slot_w, slot_h), slots_, metrics)
 
 
-def _lead(relaxed, original, points, areas, large: bool = False, wide=None):
-    """The relaxed slots, untangled, and their leaders; no swap takes a slot further from
-    its province than the relaxation's farthest, and a swap keeps the corridors (`wide`:
-    index pair -> gap) of the two slots it moves. A large board gets only a few rounds
-    of swaps and no detours: most of its faults are past mending, and mending costs
-    seconds there."""
-    boxes = tuple(Box(x, y, b.width, b.height) for b, (x, y) in zip(original, relaxed.centres))
+def _lead(centres, original, points, areas, large: bool = False, wide=None):
+    """Slots of the `original` sizes at `centres`, untangled, and their leaders; no swap
+    takes a slot further from its province than the farthest of them, and a swap keeps
+    the corridors (`wide`: index pair -> gap) of the two slots it moves. A large board
+    gets only a few rounds of swaps and no detours: most of its faults are past mending,
+    and mending costs seconds there."""
+    boxes = tuple(Box(x, y, b.width, b.height) for b, (x, y) in zip(original, centres))
+    keeps = _keeps(wide)
+    return untangle(boxes, points, areas, LEADER_THRESHOLD, LEADER_MARGIN, detour=not large,
+                    reach=_farthest(boxes, points) + 1e-9, rounds=LARGE_UNTANGLE if large else 50,
+                    allowed=(lambda i, j, trial: keeps((i, j), trial)) if wide else None)
+
+
+def _keeps(wide):
+    """`keeps(moved, boxes)`: whether the slots `moved` keep their corridors (`wide`: index
+    pair -> gap) to every slot they have one with, the boxes as they would be."""
     near: dict = {}
     for (i, j), g in (wide or {}).items():
         near.setdefault(i, []).append((j, g))
         near.setdefault(j, []).append((i, g))
-
-    def keeps(i, j, trial):
-        return all(between(trial[m], trial[k])[1] >= g - 1e-6 for m in (i, j) for k, g in near.get(m, ()))
-
-    return untangle(boxes, points, areas, LEADER_THRESHOLD, LEADER_MARGIN, detour=not large,
-                    reach=_farthest(boxes, points) + 1e-9, rounds=LARGE_UNTANGLE if large else 50,
-                    allowed=keeps if near else None)
+    return lambda moved, trial: all(between(trial[m], trial[k])[1] >= g - 1e-6
+                                    for m in moved for k, g in near.get(m, ()))
 
 
 def _repair(relaxed, boxes, leaders, original, points, areas, frame, gap, wide):
     """Mend faulty leaders (crossing, or through a slot) where the layout is.
 
-    A faulty leader almost always ends on an anchor that another slot covers. A repair
-    asks the relaxation to keep those anchors in sight, starting from the separations
-    it has, so only the slots near them move; it is kept only if it has fewer faults
-    and moves no slot much further than the first layout's farthest."""
+    A faulty leader almost always ends on an anchor that another slot covers: its
+    province lies under that slot, so the leader cannot visibly reach it. A repair asks
+    the relaxation to keep those anchors in sight (each round adding the anchors the last
+    one left covered), starting from the first layout's separations, so only the slots
+    near them move; and then, where a slot still covers another province's anchor, lets
+    the slots trade places (`_rotate`). A repair is kept only if it has fewer faults and
+    moves no slot much further than the first layout's farthest."""
     farthest = REPAIR_STRETCH * _farthest(boxes, points)
+    boxes, leaders = _rotate(boxes, leaders, original, points, areas, wide, farthest)
     score = _score(boxes, leaders, points)
     clear: list = [None] * len(points)
+    t_boxes, t_leaders = boxes, leaders
     for _ in range(REPAIR_ROUNDS):
-        bad = _bad(boxes, leaders)
+        bad = _bad(t_boxes, t_leaders)
         if not bad or len(bad) > REPAIR_MOST:
             break
         # A leader that ends inside another slot (its province hidden) can only be mended by
         # moving slots; the others first get the chance to be routed round.
-        ends = [i for i in bad if leaders[i] and any(inside(o, leaders[i][-1]) for k, o in enumerate(boxes) if k != i)]
-        for i in ends or bad:
+        ends = _hidden(t_boxes, t_leaders)
+        for i in {i for i, _ in ends} or bad:
             clear[i] = points[i]
         try:
-            relaxed = relax(original, frame, gap, clear=clear, clearance=LEADER_MARGIN,
-                            start=relaxed.choices, pull=True, wide=wide, **REPAIR)
+            trial = relax(original, frame, gap, clear=clear, clearance=LEADER_MARGIN,
+                          start=relaxed.choices, pull=True, wide=wide, **REPAIR)
         except KitError:
             break
-        t_boxes, t_leaders = _lead(relaxed, original, points, areas, False, wide)
+        t_boxes, t_leaders = _lead(trial.centres, original, points, areas, False, wide)
+        t_boxes, t_leaders = _rotate(t_boxes, t_leaders, original, points, areas, wide, farthest)
         t_score = _score(t_boxes, t_leaders, points)
-        if t_score >= score or _farthest(t_boxes, points) > farthest:
+        if t_score < score and _farthest(t_boxes, points) <= farthest:
+            boxes, leaders, score = t_boxes, t_leaders, t_score
+    return boxes, leaders
+
+
+def _hidden(boxes, leaders) -> list:
+    """(i, j) for each leader i that ends inside slot j: slot j covers i's province there."""
+    return [(i, j) for i, leader in enumerate(leaders) if leader
+            for j, o in enumerate(boxes) if j != i and inside(o, leader[-1])]
+
+
+def _rotate(boxes, leaders, original, points, areas, wide, reach):
+    """Where slot j covers the anchor a leader i ends on, let i take j's place, j take
+    that of a third slot k (or i's own) and k take i's: slots of one size trade places,
+    so none comes to overlap another. Of the trades that keep every moved slot within
+    `reach` of its province and its corridors, take the one with the fewest faults,
+    while that lowers them (a few rounds)."""
+    if len(_bad(boxes, leaders)) > REPAIR_MOST:
+        return boxes, leaders
+    keeps = _keeps(wide)
+    score = _score(boxes, leaders, points)
+    for _ in range(REPAIR_ROUNDS):
+        best = None
+        for i, j in _hidden(boxes, leaders):
+            for k in (None, *range(len(boxes))):
+                if k in (i, j) or len({(boxes[m].width, boxes[m].height) for m in (i, j, k) if m is not None}) > 1:
+                    continue
+                moves = {i: boxes[j], j: boxes[i] if k is None else boxes[k]}
+                if k is not None:
+                    moves[k] = boxes[i]
+                if any(math.dist((b.x, b.y), points[m]) > reach for m, b in moves.items()):
+                    continue
+                trial = list(boxes)
+                for m, b in moves.items():
+                    trial[m] = b
+                if not keeps(moves, trial):
+                    continue
+                t_boxes, t_leaders = _lead([(b.x, b.y) for b in trial], original, points, areas, False, wide)
+                t_score = _score(t_boxes, t_leaders, points)
+                if t_score < score and (best is None or t_score < best[0]):
+                    best = (t_score, t_boxes, t_leaders)
+        if best is None:
             break
-        boxes, leaders, score = t_boxes, t_leaders, t_score
+        score, boxes, leaders = best
     return boxes, leaders
 
 
