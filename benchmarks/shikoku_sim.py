@@ -1,59 +1,100 @@
-"""Speed of `kit sim --game shikoku-duo`: the issue asks for 10,000 games on two cores in about
-the time karuta takes for 5,000.
+"""Speed of `kit sim --game shikoku-duo`: the issue asks for 10,000 games on two cores in
+about the time karuta takes for 5,000.
 
-Run from the repository root: python benchmarks/shikoku_sim.py [games] [workers]
-Runs karuta's 5,000 (half the games) and shikoku-duo's games side by side in this one
-process, so the ratio holds however loaded the machine is, and prints the CPU time of
-one game of each in this process (greedy players).
+Run from the repository root:
+    python -m benchmarks.shikoku_sim [games] [workers] [--cpu-games N] [--rounds R]
+
+In this one process (so the ratios hold however loaded the machine is):
+- the whole runs, as `kit sim` makes them: karuta's games/2 and shikoku-duo's games with
+  `workers` worker processes, timed by the wall clock and by the CPU time of the workers
+  (and of this process) together;
+- the CPU time of one game, playing seeds 1..N in this process, karuta and shikoku-duo's
+  default mix (greedy against greedy) in turn for R rounds; the least of the rounds counts.
+  The solo game (greedy against the Automa) and planner against greedy are timed the same
+  way for reference.
+It then prints the ratios shikoku-duo games / karuta games/2 (the issue's target is about
+1, which needs a shikoku-duo game to cost at most half a karuta game), and checks that the
+games played in this process are the ones the workers played (same seed, same results).
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
+import os
 import time
 
 from kit.project import make_context
 
 
-def karuta(games: int, workers: int) -> tuple[float, float]:
+def _cpu() -> float:
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def karuta_setup():
     from kit.games.karuta.model import load
     from kit.games.karuta.sim import make_setup, play_seeded, simulate
-
     ctx = make_context("karuta")
     setup = make_setup(load(ctx.data_dir, ctx.rules), None, None)
-    start = time.perf_counter()
-    simulate(setup, games, 1, workers, show_progress=False)
-    took = time.perf_counter() - start
-    cpu = time.process_time()
-    for seed in range(300):
-        play_seeded(setup, seed)
-    return took, (time.process_time() - cpu) / 300 * 1000
+    return setup, play_seeded, simulate
 
 
-def shikoku(games: int, workers: int, players: int = 2) -> tuple[float, float]:
+def shikoku_setup(players: int = 2, policy: str | None = None):
     from kit.games.shikoku_duo.sim import load_model, make_setup, play_seeded, simulate
-
     ctx = make_context("shikoku-duo")
-    setup = make_setup(load_model(ctx), ctx.data_dir, players, None)
-    start = time.perf_counter()
-    simulate(setup, games, 1, workers, show_progress=False)
-    took = time.perf_counter() - start
-    cpu = time.process_time()
-    for seed in range(300):
-        play_seeded(setup, seed)
-    return took, (time.process_time() - cpu) / 300 * 1000
+    return make_setup(load_model(ctx), ctx.data_dir, players, policy), play_seeded, simulate
+
+
+def whole_run(case, games: int, workers: int):
+    """(wall seconds, CPU seconds of this process and its workers, results) of `games` games from seed 1."""
+    setup, _, simulate = case
+    wall, cpu = time.perf_counter(), _cpu()
+    results = simulate(setup, games, 1, workers, show_progress=False)
+    return time.perf_counter() - wall, _cpu() - cpu, results
+
+
+def per_game(case, games: int) -> tuple[float, list]:
+    """(CPU ms per game, results) of seeds 1..games played in this process."""
+    setup, play_seeded, _ = case
+    start = time.process_time()
+    results = [play_seeded(setup, seed) for seed in range(1, games + 1)]
+    return (time.process_time() - start) / games * 1000, results
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    k_took, k_cpu = karuta(games // 2, workers)
-    print(f"karuta       {games // 2:6d} games, {workers} workers: {k_took:6.2f} s; CPU {k_cpu:.2f} ms per game")
-    s_took, s_cpu = shikoku(games, workers)
-    print(f"shikoku-duo  {games:6d} games, {workers} workers: {s_took:6.2f} s; CPU {s_cpu:.2f} ms per game")
-    a_took, a_cpu = shikoku(games, workers, players=1)
-    print(f"  (solo)     {games:6d} games, {workers} workers: {a_took:6.2f} s; CPU {a_cpu:.2f} ms per game")
-    print(f"ratio shikoku-duo {games} / karuta {games // 2}: {s_took / k_took:.2f}")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", type=int, nargs="?", default=10_000, help="shikoku-duo games (karuta plays half)")
+    parser.add_argument("workers", type=int, nargs="?", default=2)
+    parser.add_argument("--cpu-games", type=int, default=300, help="games per round of the per-game CPU timing")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    games, workers, n = args.games, args.workers, args.cpu_games
+    cases = {"karuta": karuta_setup(), "shikoku-duo": shikoku_setup(),
+             "  solo (greedy, the Automa)": shikoku_setup(1), "  planner,greedy": shikoku_setup(2, "planner,greedy")}
+    print(f"shikoku-duo {games} games and karuta {games // 2}, {workers} workers; per-game CPU: "
+          f"{n} games, least of {args.rounds} rounds (the machine may be shared: compare the ratios)")
+
+    k_wall, k_cpu, _ = whole_run(cases["karuta"], games // 2, workers)
+    s_wall, s_cpu, s_results = whole_run(cases["shikoku-duo"], games, workers)
+
+    ms = {name: float("inf") for name in cases}
+    played = {}
+    for _ in range(args.rounds):
+        for name, case in cases.items():
+            cpu, played[name] = per_game(case, n)
+            ms[name] = min(ms[name], cpu)
+
+    print(f"  karuta       {games // 2:6d} games: {k_wall:7.2f} s wall, {k_cpu:7.2f} s CPU")
+    print(f"  shikoku-duo  {games:6d} games: {s_wall:7.2f} s wall, {s_cpu:7.2f} s CPU")
+    print(f"  ratio shikoku-duo {games} / karuta {games // 2}: wall {s_wall / k_wall:.2f}, CPU {s_cpu / k_cpu:.2f} "
+          f"(target about 1)")
+    print("CPU per game:")
+    for name, value in ms.items():
+        print(f"  {name:<28} {value:6.2f} ms")
+    per = ms["shikoku-duo"] / ms["karuta"]
+    print(f"  shikoku-duo / karuta per game {per:.2f}; {games} / {games // 2} games {2 * per:.2f} (target about 1)")
+    same = played["shikoku-duo"] == s_results[:n]
+    print(f"same seed, same results with {workers} workers and in this process: {'yes' if same else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -81,6 +81,7 @@ class Policy:
         (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
          self.slab_base, self.slab_step) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
+        self.keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-self.worth[k], k))   # best price first
         self._plan = None
         self._goods: dict[tuple, float] = {}
 
@@ -281,9 +282,8 @@ class Policy:
 
     def keep(self, t, rules, state, seat, pool, rng) -> tuple[int, ...]:
         """The `hold` goods with the best shop prices."""
-        order = sorted(range(len(pool)), key=lambda k: (-self.worth[k], k))
         left, kept = t.hold, [0] * len(pool)
-        for k in order:
+        for k in self.keep_order:
             kept[k] = min(pool[k], left)
             left -= kept[k]
         return tuple(kept)

@@ -76,6 +76,7 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import add, sub
 from typing import NamedTuple
 
 PILGRIM, MERCHANT, ARTIST = 0, 1, 2
@@ -389,7 +390,9 @@ def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
 
 
 def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
-    return tuple(faces[rng.randrange(6)] for faces in t.dice)
+    """The three dice, pilgrim's, merchant's and artist's, rolled in that order."""
+    pilgrim, merchant, artist = t.dice
+    return pilgrim[rng.randrange(6)], merchant[rng.randrange(6)], artist[rng.randrange(6)]
 
 
 def drafters(state: State, round_: int | None = None) -> tuple[int, int, int]:
@@ -603,6 +606,7 @@ def explain(t: Tables, rules: Rules, state: State, seat: int, die: int, move: Mo
 _SHRINE, _GARDEN, _COPPER, _SLABS, _GOODS, _PAINTED, _GIFTED = (
     Player._fields.index(f) for f in ("shrine", "garden", "copper", "slabs", "goods", "painted", "gifted"))
 assert Player._fields[:3] == CHARACTERS
+_ROUND = State._fields.index("round")
 _new = tuple.__new__
 
 
@@ -703,9 +707,9 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
                 state = state._replace(bag=tuple(bag))
         else:
             drawn, used = draw_from(t, state, move.choice)
-            pool = tuple(a + b for a, b in zip(p.goods, drawn))
+            pool = tuple(map(add, p.goods, drawn))
             kept = pool if sum(pool) <= t.hold else (keep or partial_keep(t))(pool)
-            bag = tuple(b - x + (x + h - k) for b, x, h, k in zip(state.bag, drawn, p.goods, kept))
+            bag = tuple(map(sub, map(add, state.bag, p.goods), kept))      # drawn, and all but the kept back
             p = _put(p, _GOODS, tuple(kept))
             state = state._replace(bag=bag, draws=state.draws + used)
     elif move.choice == PAINT:
@@ -741,11 +745,11 @@ def spend_hot(state: State) -> State:
 def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str, ...]:
     """End conditions that hold now (an Automa's rank tracks count as its characters')."""
     out = []
-    ps = state.players
-    shrine = any(p.shrine >= t.shrine_top for p in ps)
-    garden = any(p.garden >= t.garden_top for p in ps)
-    slabs = any(p.slabs >= len(t.slabs) for p in ps)
-    gifts = any(p.paintings and p.gifted >= len(p.paintings) for p in ps)
+    a, b = ps = state.players
+    shrine = a.shrine >= t.shrine_top or b.shrine >= t.shrine_top
+    garden = a.garden >= t.garden_top or b.garden >= t.garden_top
+    slabs = a.slabs >= len(t.slabs) or b.slabs >= len(t.slabs)
+    gifts = bool(a.paintings and a.gifted >= len(a.paintings) or b.paintings and b.gifted >= len(b.paintings))
     for p in ps:
         if p.ranks and rank_tops:
             shrine |= p.ranks[PILGRIM] >= rank_tops[PILGRIM]
@@ -937,7 +941,7 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
             state, r = play_die(t, rules, state, seat, c, dice[c], who, rng, record)
             used += 1
             repeats += r
-        state = state._replace(round=state.round + 1)
+        state = _put(state, _ROUND, state.round + 1)
         ended = fired(t, state, tops)
         if ended:
             break
