@@ -426,6 +426,11 @@ def first_cards(t: Tables, rules: Rules) -> int:
 
 def behind(t: Tables, state: State, cards: int) -> int:
     """Of `cards` (on highways), those behind every line of every highway they lie on."""
+    # Quick exclusions first: a card of a highway with no line, or one that extends a
+    # line now, is not behind.
+    cards &= ~state.opening
+    if state.unstarted >= 0:
+        cards &= ~state.unstarted
     out = 0
     lines, sides = state.ends, t.sides
     while cards:
