@@ -450,6 +450,7 @@ def test_a_compact_turn_with_a_superscript_seat(project):
     ("tour-de-dice", "default", "  length", "1.0e+400", "length: inf is not a finite length"),
     ("karuta", "karuta", "  scale", ".inf", "board scale must be a number larger than zero"),
     ("karuta", "karuta", "  slot_gap", "-1", "board slot_gap must be a number, zero or more"),
+    ("karuta", "karuta", "  slot_gap_least", "-1", "board slot_gap_least must be a number, zero or more"),
     ("tour-de-dice", "tour-de-dice", "  turns", "0", "turns must be at least 1, not 0"),
 ])
 def test_layout_numbers_are_refused_at_their_line(project, game, file, key, value, words):

@@ -152,9 +152,10 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
 
 def _lead(relaxed, original, points, areas, large: bool = False, wide=None):
     """The relaxed slots, untangled, and their leaders; no swap takes a slot further from
-    its province than the relaxation's farthest. A large board gets a few swaps and no
-    detours: its faults are past mending, and each would cost seconds. A swap keeps the
-    corridors (`wide`: index pair -> gap) of the two slots it moves."""
+    its province than the relaxation's farthest, and a swap keeps the corridors (`wide`:
+    index pair -> gap) of the two slots it moves. A large board gets only a few rounds
+    of swaps and no detours: most of its faults are past mending, and mending costs
+    seconds there."""
     boxes = tuple(Box(x, y, b.width, b.height) for b, (x, y) in zip(original, relaxed.centres))
     near: dict = {}
     for (i, j), g in (wide or {}).items():

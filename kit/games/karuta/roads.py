@@ -3,8 +3,9 @@
 A highway link joins the slots of two consecutive provinces. Drawn straight from
 centre to centre it may run across a third slot, where the card played there hides
 it and a player follows the wrong road. So each link is routed: straight when that
-crosses no other slot, else along the corridors between slots (the relaxation keeps
-`slot_gap` between them), through corners of the slots in the way, grown by half the
+crosses no other slot, else along the corridors between slots (the layout keeps
+`slot_gap` between the slots a link joins or runs between: `narrow` finds the gaps
+that are short of it), through corners of the slots in the way, grown by half the
 gap so the line runs down the middle of a corridor. Every link then shows outside
 the slots, in the gaps, even with all 68 cards on the board.
 
