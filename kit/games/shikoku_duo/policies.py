@@ -258,7 +258,7 @@ class Policy:
 
     # the questions the game asks -------------------------------------------------------
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:
-        """The die whose best move gains most (its move is remembered for `choose`)."""
+        """The die whose best move gains most (its move is remembered: `planned` hands it to play_die)."""
         best, best_v = [], None
         for c in left:
             v, m = self._candidate(rules, state, seat, c, dice[c], rng)
