@@ -426,6 +426,11 @@ def first_cards(t: Tables, rules: Rules) -> int:
 
 def behind(t: Tables, state: State, cards: int) -> int:
     """Of `cards` (on highways), those behind every line of every highway they lie on."""
+    # Quick exclusions first: a card of a highway with no line, or one that extends a
+    # line now, is not behind.
+    cards &= ~state.opening
+    if state.unstarted >= 0:
+        cards &= ~state.unstarted
     out = 0
     lines, sides = state.ends, t.sides
     while cards:
@@ -496,10 +501,16 @@ def _grow(t, rules, out, path, board, ends, cont, left, limit, follow):
 def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[int, ...]]:
     """Every legal turn for `seat`: card tuples in play order; PASS (empty) when allowed."""
     hand = state.hands[seat]
-    turns = chains(t, rules, state, hand) if hand & (state.opening if state.board else -1) else []
-    singles = single_cards(t, rules, state, hand)
-    if singles:
-        turns.extend(map(t.alone.__getitem__, bits(singles)))
+    if not state.board:
+        turns = chains(t, rules, state, hand)
+    else:
+        turns = chains(t, rules, state, hand) if hand & state.opening else []
+        singles = single_cards(t, rules, state, hand)
+        alone = t.alone
+        while singles:   # bits(), written out: this runs every turn
+            low = singles & -singles
+            singles ^= low
+            turns.append(alone[low.bit_length() - 1])
     if not turns or rules.passing == "any_time":
         turns.append(PASS)
     return turns

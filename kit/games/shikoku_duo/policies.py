@@ -165,6 +165,11 @@ class Policy:
         """best_move(legal_moves(...)) without making every legal move: the same candidates
         in the same order with the same gains, so the same choice and the same draws from rng.
         A candidate is (gain, *the move's fields); only the chosen one becomes a Move."""
+        v, c = self._candidate(rules, state, seat, character, die, rng)
+        return v, c if type(c) is Move else _new(Move, c[1:])
+
+    def _candidate(self, rules, state, seat, character, die, rng) -> tuple[float, tuple]:
+        """best() with the chosen candidate not yet made a Move (or a Move already)."""
         p = state.players[seat]
         if p.ranks:     # an Automa's seat (the planner judging its reply): its moves are plainer
             return self.best_move(rules, state, seat, legal_moves(self.t, rules, state, seat, character, die), rng)
@@ -175,8 +180,7 @@ class Policy:
             cands = self._merchant(rules, state, seat, p, fx, die)
         else:
             cands = self._artist(rules, state, seat, p, fx, die)
-        v, c = _best_of(cands, rng)
-        return v, _new(Move, c[1:])
+        return _best_of(cands, rng)
 
     def _pilgrim(self, rules, state, seat, p, fx, die) -> list:
         t = self.t
@@ -254,16 +258,16 @@ class Policy:
 
     # the questions the game asks -------------------------------------------------------
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:
-        """The die whose best move gains most (its move is remembered for `choose`)."""
+        """The die whose best move gains most (its move is remembered: `planned` hands it to play_die)."""
         best, best_v = [], None
         for c in left:
-            v, m = self.best(rules, state, seat, c, dice[c], rng)
+            v, m = self._candidate(rules, state, seat, c, dice[c], rng)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = [(c, m)], v
             elif v > best_v - 1e-9:
                 best.append((c, m))
         c, m = best[0] if len(best) == 1 else best[rng.randrange(len(best))]
-        self._plan = (state, m)
+        self._plan = (state, m if type(m) is Move else _new(Move, m[1:]))
         return c
 
     def planned(self, state, character) -> Move | None:
@@ -375,6 +379,8 @@ _new = tuple.__new__     # Move(*fields) without NamedTuple.__new__'s cost
 def _best_of(cands, rng) -> tuple[float, tuple]:
     """The candidate (gain, ...) with the best gain and that gain; gains within 1e-9 of the
     best tie, and rng breaks a tie (it is not used when there is none)."""
+    if len(cands) == 1:
+        return cands[0][0], cands[0]
     best, best_v = [], None
     for c in cands:
         v = c[0]
