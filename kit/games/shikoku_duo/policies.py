@@ -168,12 +168,14 @@ class Policy:
         v, c = self._candidate(rules, state, seat, character, die, rng)
         return v, c if type(c) is Move else _new(Move, c[1:])
 
-    def _candidate(self, rules, state, seat, character, die, rng) -> tuple[float, tuple]:
-        """best() with the chosen candidate not yet made a Move (or a Move already)."""
+    def _candidate(self, rules, state, seat, character, die, rng, fx=None) -> tuple[float, tuple]:
+        """best() with the chosen candidate not yet made a Move (or a Move already); `fx`: the
+        seat's wave effects, when the caller has them."""
         p = state.players[seat]
         if p.ranks:     # an Automa's seat (the planner judging its reply): its moves are plainer
             return self.best_move(rules, state, seat, legal_moves(self.t, rules, state, seat, character, die), rng)
-        fx = effects(self.t, state, seat) if seat in state.waves else NO_EFFECTS
+        if fx is None:
+            fx = effects(self.t, state, seat) if seat in state.waves else NO_EFFECTS
         if character == PILGRIM:
             cands = self._pilgrim(rules, state, seat, p, fx, die)
         elif character == MERCHANT:
@@ -260,8 +262,9 @@ class Policy:
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:
         """The die whose best move gains most (its move is remembered: `planned` hands it to play_die)."""
         best, best_v = [], None
+        fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
         for c in left:
-            v, m = self._candidate(rules, state, seat, c, dice[c], rng)
+            v, m = self._candidate(rules, state, seat, c, dice[c], rng, fx)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = [(c, m)], v
             elif v > best_v - 1e-9:
