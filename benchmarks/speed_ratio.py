@@ -46,11 +46,14 @@ def changed_on_purpose(game: str, policy: str, extra) -> str | None:
     """Why a case's results differ from those of BASE by design (a policy change or a rule
     fix, each named in tests/test_sim_golden.py), or None when they must be the same.
     Such a case times an engine that also plays differently: its ratio is only a guide."""
+    why = []
     if game == "karuta" and "greedy" in policy.split(","):
-        return "greedy now breaks ties towards its own next card"
+        why.append("greedy now breaks ties towards its own next card")
+    if game == "tour-de-dice" and "careful" in policy.split(","):
+        why.append("careful now rolls the fewest dice that pay for the next space")
     if game == "tour-de-dice" and ("breakaway", "on") in extra:
-        return "Breakaway's condition 2 now lets each piece choose where to stop"
-    return None
+        why.append("Breakaway's condition 2 now lets each piece choose where to stop")
+    return "; ".join(why) or None
 
 
 WORKER = r"""
