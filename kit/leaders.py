@@ -62,6 +62,11 @@ def _orient(a: Point, b: Point, c: Point) -> float:
 
 def segments_meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """Whether two segments share any point (touching counts)."""
+    # Segments whose bounding boxes lie more than TOL apart cannot meet: a cheap answer
+    # for most pairs a visibility graph asks about.
+    if max(p1[0], p2[0]) < min(q1[0], q2[0]) - TOL or max(q1[0], q2[0]) < min(p1[0], p2[0]) - TOL \
+            or max(p1[1], p2[1]) < min(q1[1], q2[1]) - TOL or max(q1[1], q2[1]) < min(p1[1], p2[1]) - TOL:
+        return False
     d1, d2 = _orient(q1, q2, p1), _orient(q1, q2, p2)
     d3, d4 = _orient(p1, p2, q1), _orient(p1, p2, q2)
     if ((d1 > TOL and d2 < -TOL) or (d1 < -TOL and d2 > TOL)) and \
@@ -72,7 +77,8 @@ def segments_meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
         return abs(d) <= TOL and min(a[0], b[0]) - TOL <= c[0] <= max(a[0], b[0]) + TOL \
             and min(a[1], b[1]) - TOL <= c[1] <= max(a[1], b[1]) + TOL
 
-    return on(q1, q2, p1, d1) or on(q1, q2, p2, d2) or on(p1, p2, q1, d3) or on(p1, p2, q2, d4)
+    return (abs(d1) <= TOL and on(q1, q2, p1, d1)) or (abs(d2) <= TOL and on(q1, q2, p2, d2)) \
+        or (abs(d3) <= TOL and on(p1, p2, q1, d3)) or (abs(d4) <= TOL and on(p1, p2, q2, d4))
 
 
 def segment_enters(p: Point, q: Point, box: Box, margin: float = TOL) -> bool:
