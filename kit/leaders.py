@@ -246,8 +246,22 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
     none of the segments `avoid` (other leaders), bending only at the obstacles' corners grown
     by `margin` (a visibility graph); straight if nothing is in the way."""
 
+    # Each segment to avoid with its bounding box: an edge of the graph passes over those
+    # it cannot meet without a call (the first test segments_meet makes).
+    spans = [(min(a[0], b[0]) - TOL, max(a[0], b[0]), min(a[1], b[1]) - TOL, max(a[1], b[1]), a, b)
+             for a, b in avoid]
+
     def clear(p, q):
-        return segment_clear(p, q, obstacles) and not any(segments_meet(p, q, a, b) for a, b in avoid)
+        if not segment_clear(p, q, obstacles):
+            return False
+        x0, x1 = min(p[0], q[0]) - TOL, max(p[0], q[0])
+        y0, y1 = min(p[1], q[1]) - TOL, max(p[1], q[1])
+        for a_x0, a_x1, a_y0, a_y1, a, b in spans:
+            if x1 < a_x0 or a_x1 < x0 or y1 < a_y0 or a_y1 < y0:
+                continue
+            if segments_meet(p, q, a, b):
+                return False
+        return True
 
     if clear(start, end):
         return (start, end)
