@@ -553,12 +553,14 @@ def preview(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, .
 
 def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
     board, near, boat, linked, along = state.board, state.near, state.boat, state.linked, None
-    ends = list(state.ends)   # effect() only looks lines up, so a list can grow through the turn
+    ends = None   # made a list when a card of the turn lies on a highway
     prev = -1
     sides, on = t.sides, t.card_highways
     touched = 0   # the highways the turn's cards lie on: only their lines change
     for c in turn:
         if sides[c]:
+            if ends is None:   # effect() only looks lines up, so a list can grow through the turn
+                ends = list(state.ends)
             lines, _, joined = effect(t, rules, ends, board, c, prev)
             for h, line in lines:
                 ends[h] = line
@@ -572,7 +574,19 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
         linked |= t.links[c]
         boat |= t.boats[c]
         prev = c
-    ends = tuple(ends)
+    hands = list(state.hands)
+    hands[seat] &= ~board
+    last = list(state.last_play)
+    last[seat] = state.turn
+    if ends is None and state.unstarted >= 0:
+        # A card on no highway (about one turn in five) leaves every line and what extends
+        # it as it was; only a neighbour may have started to open an unstarted highway.
+        opening = state.opening
+        if rules.open_highway == "neighbour":
+            opening |= state.unstarted & linked & ~board
+        return _state((board, tuple(hands), state.ends, state.opens, opening, near, boat, state.turn + 1,
+                       tuple(last), state.along, linked, 0, state.unstarted))
+    ends = tuple(state.ends if ends is None else ends)
     opens = list(state.opens)
     unstarted = state.unstarted
     memo = _MEMO
@@ -603,10 +617,6 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
     if rules.open_highway == "neighbour":
         # A highway with no card on the board opens wherever the board is next to it.
         opening |= unstarted & linked & ~board
-    hands = list(state.hands)
-    hands[seat] &= ~board
-    last = list(state.last_play)
-    last[seat] = state.turn
     return _state((board, tuple(hands), ends, tuple(opens), opening, near, boat, state.turn + 1, tuple(last),
                    state.along if along is None else tuple(along), linked, 0, unstarted))
 
