@@ -5,7 +5,7 @@ import random
 import pytest
 
 from kit.errors import KitError
-from kit.games.karuta.deal import deal_hands, set_aside, shuffle
+from kit.games.karuta.deal import deal_hands, draw, set_aside, shuffle
 from kit.games.karuta.sim import hands_of, make_setup, simulate
 
 from test_karuta_rules import small_world
@@ -85,3 +85,9 @@ def test_the_written_out_shuffle_is_pythons_own(size):
         shuffle(ours, random.Random(seed))
         random.Random(seed).shuffle(theirs)
         assert ours == theirs
+
+
+def test_a_draw_is_pythons_own_randrange():
+    ours, theirs = random.Random(7), random.Random(7)
+    for n in [1, 2, 3, 5, 8, 13, 64, 65, 1000] * 200:
+        assert draw(ours, n) == theirs.randrange(n)
