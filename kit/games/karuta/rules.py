@@ -215,6 +215,7 @@ class State(NamedTuple):
     # The cards of the highways with no card on the board (-1: not worked out yet). With
     # open_highway: neighbour those next to the board are in `opening` too, not in `opens`.
     unstarted: int = -1
+    reach: int = 0                                  # the cards of every highway's opens, kept up turn by turn
 
 
 def start_state(t: Tables, hands: tuple[int, ...]) -> State:
@@ -529,7 +530,7 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...
     if not turn:
         return _state((state.board, state.hands, state.ends, state.opens, state.opening, state.near, state.boat,
                        state.turn + 1, state.last_play, state.along, state.linked, state.passed | 1 << seat,
-                       state.unstarted))
+                       state.unstarted, state.reach))
     known = _PREVIEWED
     if known[0] is state and known[1] is t and known[2] is rules:
         after = known[3].get((seat, turn))
@@ -586,7 +587,7 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
         if rules.open_highway == "neighbour":
             opening |= state.unstarted & linked & ~board
         return _state((board, tuple(hands), state.ends, state.opens, opening, near, boat, state.turn + 1,
-                       tuple(last), state.along, linked, 0, state.unstarted))
+                       tuple(last), state.along, linked, 0, state.unstarted, state.reach))
     ends = tuple(state.ends if ends is None else ends)
     opens = list(state.opens)
     unstarted = state.unstarted
@@ -594,6 +595,7 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
     if memo[0] is not t or memo[1] is not rules:
         memo = _memo(t, rules)
     beside, through = memo[3], memo[4]
+    added = gone = 0   # cards that joined / left the opens of the touched highways
     while touched:
         low = touched & -touched
         touched ^= low
@@ -605,21 +607,26 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
             m = beside.get(key)
             if m is None:
                 m = beside[key] = _beyond(t.rays[h], ends[h], board)
-            opens[h] = m
         else:   # the cards right beside the line ends, on the sides they grow, if free
             key = (h, ends[h])
             m = beside.get(key)
             if m is None:
                 m = beside[key] = _beside(t.routes[h], ends[h])
-            opens[h] = m & ~board
+            m &= ~board
+        gone |= opens[h] & ~m
+        added |= m
+        opens[h] = m
     if unstarted < 0:   # a highway got its first card: list the rest again
         unstarted = reduce(or_, compress(t.route_masks, map(not_, ends)), 0)
-    opening = reduce(or_, opens)
+    # Cards on the board are in no highway's opens, so only a free card that left the
+    # opens of a touched highway (a crossing may still be in another's) needs them all.
+    reach = reduce(or_, opens) if gone & ~board else state.reach & ~board | added
+    opening = reach
     if rules.open_highway == "neighbour":
         # A highway with no card on the board opens wherever the board is next to it.
         opening |= unstarted & linked & ~board
     return _state((board, tuple(hands), ends, tuple(opens), opening, near, boat, state.turn + 1, tuple(last),
-                   state.along if along is None else tuple(along), linked, 0, unstarted))
+                   state.along if along is None else tuple(along), linked, 0, unstarted, reach))
 
 
 # --- explaining an illegal turn ------------------------------------------------------
