@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from pathlib import Path
 
@@ -257,6 +259,8 @@ def referee_game(model: Karuta, seed: int, policy: str = "random", players: int 
         _, along = ref.lines(history)
         for card, highways in along.items():
             assert {t.highway_names[h] for h in R.bits(state.along[t.card(card)])} == highways, card
+        # the opens kept up turn by turn are those of every highway together
+        assert state.reach == functools.reduce(operator.or_, state.opens)
         # cards are conserved: board and hands partition the deck
         masks = [state.board, *state.hands]
         assert sum(m.bit_count() for m in masks) == t.cards

@@ -67,6 +67,7 @@ from itertools import compress
 from operator import not_, or_
 from typing import NamedTuple
 
+from kit.games.karuta.deal import draw
 from kit.games.karuta.model import START, Karuta
 
 PASS: tuple[int, ...] = ()
@@ -214,6 +215,7 @@ class State(NamedTuple):
     # The cards of the highways with no card on the board (-1: not worked out yet). With
     # open_highway: neighbour those next to the board are in `opening` too, not in `opens`.
     unstarted: int = -1
+    reach: int = 0                                  # the cards of every highway's opens, kept up turn by turn
 
 
 def start_state(t: Tables, hands: tuple[int, ...]) -> State:
@@ -528,7 +530,7 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...
     if not turn:
         return _state((state.board, state.hands, state.ends, state.opens, state.opening, state.near, state.boat,
                        state.turn + 1, state.last_play, state.along, state.linked, state.passed | 1 << seat,
-                       state.unstarted))
+                       state.unstarted, state.reach))
     known = _PREVIEWED
     if known[0] is state and known[1] is t and known[2] is rules:
         after = known[3].get((seat, turn))
@@ -553,12 +555,14 @@ def preview(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, .
 
 def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
     board, near, boat, linked, along = state.board, state.near, state.boat, state.linked, None
-    ends = list(state.ends)   # effect() only looks lines up, so a list can grow through the turn
+    ends = None   # made a list when a card of the turn lies on a highway
     prev = -1
     sides, on = t.sides, t.card_highways
     touched = 0   # the highways the turn's cards lie on: only their lines change
     for c in turn:
         if sides[c]:
+            if ends is None:   # effect() only looks lines up, so a list can grow through the turn
+                ends = list(state.ends)
             lines, _, joined = effect(t, rules, ends, board, c, prev)
             for h, line in lines:
                 ends[h] = line
@@ -572,13 +576,26 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
         linked |= t.links[c]
         boat |= t.boats[c]
         prev = c
-    ends = tuple(ends)
+    hands = list(state.hands)
+    hands[seat] &= ~board
+    last = list(state.last_play)
+    last[seat] = state.turn
+    if ends is None and state.unstarted >= 0:
+        # A card on no highway (about one turn in five) leaves every line and what extends
+        # it as it was; only a neighbour may have started to open an unstarted highway.
+        opening = state.opening
+        if rules.open_highway == "neighbour":
+            opening |= state.unstarted & linked & ~board
+        return _state((board, tuple(hands), state.ends, state.opens, opening, near, boat, state.turn + 1,
+                       tuple(last), state.along, linked, 0, state.unstarted, state.reach))
+    ends = tuple(state.ends if ends is None else ends)
     opens = list(state.opens)
     unstarted = state.unstarted
     memo = _MEMO
     if memo[0] is not t or memo[1] is not rules:
         memo = _memo(t, rules)
     beside, through = memo[3], memo[4]
+    added = gone = 0   # cards that joined / left the opens of the touched highways
     while touched:
         low = touched & -touched
         touched ^= low
@@ -590,25 +607,26 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
             m = beside.get(key)
             if m is None:
                 m = beside[key] = _beyond(t.rays[h], ends[h], board)
-            opens[h] = m
         else:   # the cards right beside the line ends, on the sides they grow, if free
             key = (h, ends[h])
             m = beside.get(key)
             if m is None:
                 m = beside[key] = _beside(t.routes[h], ends[h])
-            opens[h] = m & ~board
+            m &= ~board
+        gone |= opens[h] & ~m
+        added |= m
+        opens[h] = m
     if unstarted < 0:   # a highway got its first card: list the rest again
         unstarted = reduce(or_, compress(t.route_masks, map(not_, ends)), 0)
-    opening = reduce(or_, opens)
+    # Cards on the board are in no highway's opens, so only a free card that left the
+    # opens of a touched highway (a crossing may still be in another's) needs them all.
+    reach = reduce(or_, opens) if gone & ~board else state.reach & ~board | added
+    opening = reach
     if rules.open_highway == "neighbour":
         # A highway with no card on the board opens wherever the board is next to it.
         opening |= unstarted & linked & ~board
-    hands = list(state.hands)
-    hands[seat] &= ~board
-    last = list(state.last_play)
-    last[seat] = state.turn
     return _state((board, tuple(hands), ends, tuple(opens), opening, near, boat, state.turn + 1, tuple(last),
-                   state.along if along is None else tuple(along), linked, 0, unstarted))
+                   state.along if along is None else tuple(along), linked, 0, unstarted, reach))
 
 
 # --- explaining an illegal turn ------------------------------------------------------
@@ -690,9 +708,9 @@ class Result:
 def round_starter(rules: Rules, n: int, previous: int | None, first: int | None, rng) -> int:
     """Who starts the next round; `first` forces the first round's starter (Musashi's holder)."""
     if previous is None:
-        return first if first is not None else rng.randrange(n)
+        return first if first is not None else draw(rng, n)
     if rules.round_start == "random":
-        return rng.randrange(n)
+        return draw(rng, n)
     return (previous + 1) % n if rules.round_start == "rotate" else previous
 
 
