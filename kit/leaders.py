@@ -99,7 +99,10 @@ def segment_enters(p: Point, q: Point, box: Box, margin: float = TOL) -> bool:
         t0, t1 = (low - start) / d, (high - start) / d
         if t0 > t1:
             t0, t1 = t1, t0
-        lo, hi = max(lo, t0), min(hi, t1)
+        if t0 > lo:
+            lo = t0
+        if t1 < hi:
+            hi = t1
         if lo >= hi:
             return False
     return (hi - lo) * math.hypot(dx, dy) > TOL
@@ -254,8 +257,9 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
     def clear(p, q):
         if not segment_clear(p, q, obstacles):
             return False
-        x0, x1 = min(p[0], q[0]) - TOL, max(p[0], q[0])
-        y0, y1 = min(p[1], q[1]) - TOL, max(p[1], q[1])
+        x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
+        y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
+        x0, y0 = x0 - TOL, y0 - TOL
         for a_x0, a_x1, a_y0, a_y1, a, b in spans:
             if x1 < a_x0 or a_x1 < x0 or y1 < a_y0 or a_y1 < y0:
                 continue
@@ -304,8 +308,8 @@ def segment_clear(p: Point, q: Point, boxes: Sequence[Box]) -> bool:
     Boxes apart from the segment's bounding box are passed over before the exact test:
     the same answer as segment_enters on every box, at a fraction of the cost.
     """
-    x0, x1 = min(p[0], q[0]), max(p[0], q[0])
-    y0, y1 = min(p[1], q[1]), max(p[1], q[1])
+    x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
+    y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
     for o in boxes:
         hw, hh = o.width / 2, o.height / 2
         if o.x + hw <= x0 or o.x - hw >= x1 or o.y + hh <= y0 or o.y - hh >= y1:

@@ -90,8 +90,21 @@ class _Solver:
         self.incoming: list[list[int]] = [[] for _ in range(n)]
         for k, r in enumerate(rights):
             self.incoming[r].append(k)
+        # lefts[k] ^ rights[k] ^ v is constraint k's other end, seen from v
+        self.ends = [l ^ r for l, r in zip(lefts, rights)]
+        # One block per variable, as _new_block([v]) makes it, written out: a solve
+        # starts with as many blocks as variables, and most solves are small.
+        block, d, w = self.block, self.d, self.w
         for v in range(n):
-            self._new_block([v])
+            b = _Block([v])
+            if w[v] == math.inf:
+                b.fixed = v
+                b.posn = d[v] - 0.0
+            else:
+                b.weight = 0.0 + w[v]
+                b.wd = 0.0 + w[v] * (d[v] - 0.0)
+                b.posn = b.wd / b.weight
+            block[v] = b
 
     # positions ------------------------------------------------------------
     def _new_block(self, vars_) -> _Block:
@@ -146,12 +159,12 @@ class _Solver:
 
     def _reach(self, start: int) -> dict:
         """The block's tree walked from `start`: {vertex: (parent, constraint)} in visit order."""
-        lefts, rights, tree = self.lefts, self.rights, self.tree
+        ends, tree = self.ends, self.tree
         parent, stack = {start: (None, None)}, [start]
         while stack:
             v = stack.pop()
             for k in tree[v]:
-                u = rights[k] if lefts[k] == v else lefts[k]
+                u = ends[k] ^ v
                 if u not in parent:
                     parent[u] = (v, k)
                     stack.append(u)
