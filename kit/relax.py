@@ -210,11 +210,11 @@ class _Solver:
         lefts, rights, gaps = self.lefts, self.rights, self.gaps
         active, block, offset = self.is_active, self.block, self.offset
         while True:
-            pos = [block[v].posn + offset[v] for v in range(len(offset))]
+            pos = [b.posn + o for b, o in zip(block, offset)]
             worst, worst_k = -EPS, None
-            for k, g in enumerate(gaps):
-                if not active[k]:
-                    s = pos[rights[k]] - pos[lefts[k]] - g
+            for k, (l, r, g, on) in enumerate(zip(lefts, rights, gaps, active)):
+                if not on:
+                    s = pos[r] - pos[l] - g
                     if s < worst:
                         worst, worst_k = s, k
             if worst_k is None:
