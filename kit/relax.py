@@ -58,7 +58,7 @@ class Separation:
 class _Block:
     """Variables held at fixed offsets from each other by a tree of tight constraints."""
 
-    __slots__ = ("vars", "weight", "wd", "fixed", "posn", "checked")
+    __slots__ = ("vars", "weight", "wd", "fixed", "posn", "checked", "lm")
 
     def __init__(self, vars_):
         self.vars = vars_
@@ -67,6 +67,7 @@ class _Block:
         self.fixed = None         # the one variable of infinite weight, if any
         self.posn = 0.0
         self.checked = False      # multipliers known non-negative since the last change
+        self.lm = None            # those multipliers, once checked
 
 
 class _Solver:
@@ -244,7 +245,7 @@ class _Solver:
             if b.checked:
                 continue
             b.checked = True
-            lm = self._multipliers(b)
+            lm = b.lm = self._multipliers(b)
             if lm:
                 k = min(lm, key=lambda j: (lm[j], j))
                 if lm[k] < -_LM_TOL:
@@ -269,8 +270,8 @@ class _Solver:
         else:
             raise KitError("overlap removal did not converge")
         lm = {}
-        for b in self._blocks():
-            lm.update(self._multipliers(b))
+        for b in self._blocks():   # every block is checked now: its multipliers are known
+            lm.update(b.lm if b.checked else self._multipliers(b))
         return tuple(self.x(v) for v in range(len(self.d))), lm
 
 
