@@ -254,8 +254,11 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
     spans = [(min(a[0], b[0]) - TOL, max(a[0], b[0]), min(a[1], b[1]) - TOL, max(a[1], b[1]), a, b)
              for a, b in avoid]
 
+    # Each obstacle with its sides, worked out once for the many edges tried against it.
+    sides = [(o.x - o.width / 2, o.x + o.width / 2, o.y - o.height / 2, o.y + o.height / 2, o) for o in obstacles]
+
     def clear(p, q):
-        if not segment_clear(p, q, obstacles):
+        if not _clear_of(p, q, sides):
             return False
         x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
         y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
@@ -308,11 +311,16 @@ def segment_clear(p: Point, q: Point, boxes: Sequence[Box]) -> bool:
     Boxes apart from the segment's bounding box are passed over before the exact test:
     the same answer as segment_enters on every box, at a fraction of the cost.
     """
+    return _clear_of(p, q, [(o.x - o.width / 2, o.x + o.width / 2, o.y - o.height / 2, o.y + o.height / 2, o)
+                            for o in boxes])
+
+
+def _clear_of(p: Point, q: Point, sides) -> bool:
+    """segment_clear on boxes given as (left, right, bottom, top, box)."""
     x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
     y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
-    for o in boxes:
-        hw, hh = o.width / 2, o.height / 2
-        if o.x + hw <= x0 or o.x - hw >= x1 or o.y + hh <= y0 or o.y - hh >= y1:
+    for left, right, bottom, top, o in sides:
+        if right <= x0 or left >= x1 or top <= y0 or bottom >= y1:
             continue
         if segment_enters(p, q, o):
             return False
