@@ -405,6 +405,7 @@ class _Problem:
         self.waived: set = set()    # keys of points that cannot be kept clear
         self.memo: dict = {}
         self.solves = 0
+        self.made: dict = {}        # choice -> its constraint, as `constraint` gives it
 
     # choices -----------------------------------------------------------------
     def before(self, i: int, j: int, axis: int) -> bool:
@@ -474,7 +475,14 @@ class _Problem:
         """Centres for a fixed set of choices, the multiplier of each choice, the cost."""
         out, lm_of = [], {}
         for axis in (0, 1):
-            mine = {self.constraint(c): key for key, c in choices.items() if c.axis == axis}
+            made = self.made
+            mine = {}
+            for key, c in choices.items():
+                if c.axis == axis:
+                    con = made.get(c)
+                    if con is None:
+                        con = made[c] = self.constraint(c)
+                    mine[con] = key
             walls = [(self.n, i, self.lo[axis][i]) if side == 0 else (i, self.n, -self.hi[axis][i])
                      for i, a, side in sorted(self.walls) if a == axis]
             try:
