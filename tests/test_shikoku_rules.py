@@ -576,8 +576,14 @@ def replay_record(t, rules, seed, record, check=None, automa=False):
                                    ("planner", "greedy")])
 def test_random_games_never_break_a_rule_or_an_invariant(names):
     m, t, rules = engine()
+    play_refereed(m, t, rules, names, range(12 if names[0] != "planner" else 4))
+
+
+def play_refereed(m, t, rules, names, seeds):
+    """Play a game per seed with the named policies; the referee checks every move and
+    every state, and the scores equal its own count."""
     ref = Referee(m, t)
-    for seed in range(12 if names[0] != "planner" else 4):
+    for seed in seeds:
         record = []
         res = R.play(t, rules, seed, [POLICIES[n](t) for n in names], random.Random(seed), record)
         states = replay_record(t, rules, seed, record, ref.check_move)

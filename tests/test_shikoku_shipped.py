@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from click.testing import CliRunner
@@ -12,9 +11,8 @@ from click.testing import CliRunner
 from kit.cli import main
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.automa import card_lines, load_automa
-from kit.games.shikoku_duo.policies import POLICIES
 from kit.project import make_context
-from test_shikoku_rules import DATA, Referee, replay_record
+from test_shikoku_rules import DATA, play_refereed
 
 shipped = pytest.mark.skipif(not (DATA / "board.yaml").exists(), reason="no shikoku-duo data yet")
 
@@ -28,15 +26,7 @@ def model():
 @shipped
 @pytest.mark.parametrize("names", [("greedy", "random"), ("planner", "greedy")])
 def test_games_on_the_shipped_board_obey_the_referee(model, names):
-    t, rules = R.tables(model), R.Rules.from_options(model.rules)
-    ref = Referee(model, t)
-    for seed in range(6):
-        record = []
-        res = R.play(t, rules, seed, [POLICIES[n](t) for n in names], random.Random(seed), record)
-        states = replay_record(t, rules, seed, record, ref.check_move)
-        for s in states:
-            ref.check_state(s)
-        assert res.scores == tuple(ref.score(p) for p in states[-1].players)
+    play_refereed(model, R.tables(model), R.Rules.from_options(model.rules), names, range(6))
 
 
 @shipped
