@@ -1,11 +1,10 @@
 """The deal: one function shared by deal sheets, the simulator and replays."""
 
-import random
 
 import pytest
 
 from kit.errors import KitError
-from kit.games.karuta.deal import deal_hands, draw, set_aside, shuffle
+from kit.games.karuta.deal import deal_hands, set_aside
 from kit.games.karuta.sim import hands_of, make_setup, simulate
 
 from test_karuta_rules import small_world
@@ -76,18 +75,3 @@ def test_the_equal_deal_and_a_musashi_start_are_refused_together(project, comman
             in res.output)
     assert res.output.startswith("data/karuta/rules.yaml: " if from_file else "error: ")
     assert not (project / "out").exists()
-
-
-@pytest.mark.parametrize("size", [1, 2, 3, 17, 68, 200])
-def test_the_written_out_shuffle_is_pythons_own(size):
-    for seed in range(300):
-        ours, theirs = list(range(size)), list(range(size))
-        shuffle(ours, random.Random(seed))
-        random.Random(seed).shuffle(theirs)
-        assert ours == theirs
-
-
-def test_a_draw_is_pythons_own_randrange():
-    ours, theirs = random.Random(7), random.Random(7)
-    for n in [1, 2, 3, 5, 8, 13, 64, 65, 1000] * 200:
-        assert draw(ours, n) == theirs.randrange(n)

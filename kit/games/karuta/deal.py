@@ -34,30 +34,10 @@ def dealt(cards: int, players: int, seed: int, mode: str = "even") -> tuple[list
     order; the simulator makes its card masks from these without the names. The
     shuffle moves positions exactly as it moves the cards themselves."""
     deck = list(range(cards))
-    shuffle(deck, random.Random(seed))
+    random.Random(seed).shuffle(deck)
     if mode == "equal":
         deck = deck[:len(deck) - len(deck) % players]
     return tuple(sorted(deck[seat::players]) for seat in range(players))
-
-
-def shuffle(deck: list, rng: random.Random) -> None:
-    """`rng.shuffle(deck)`: the same draws and swaps as Python's own (3.11 and later),
-    written out because the simulator deals every game and the method calls behind
-    each of random.shuffle's draws took about two thirds of its time."""
-    for i in range(len(deck) - 1, 0, -1):
-        j = draw(rng, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def draw(rng: random.Random, n: int) -> int:
-    """`rng.randrange(n)` for n > 0: the same draw as Python's own (3.11 and later,
-    rejection sampling on getrandbits), without the argument checks and the two calls
-    that cost randrange more than the draw itself. The simulator draws every turn."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 def set_aside(cards: tuple[str, ...], hands: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:

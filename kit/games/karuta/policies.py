@@ -8,13 +8,12 @@ Every random choice uses the game's own seeded `rng`, so games reproduce.
 from __future__ import annotations
 
 from kit import report
-from kit.games.karuta.deal import draw
 from kit.games.karuta.rules import place, preview, single_cards
 
 
 def random_turn(t, rules, state, seat, turns, rng):
     """Uniformly one of all legal turns (every chain prefix counts as its own turn)."""
-    return turns[draw(rng, len(turns))]
+    return turns[rng.randrange(len(turns))]
 
 
 def greedy(t, rules, state, seat, turns, rng):
@@ -30,7 +29,7 @@ def greedy(t, rules, state, seat, turns, rng):
         keep = [_follow_up(t, rules, state, seat, x) for x in best]
         top = max(keep)
         best = [x for x, k in zip(best, keep) if k == top]
-    return best[0] if len(best) == 1 else best[draw(rng, len(best))]
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 def _follow_up(t, rules, state, seat, turn) -> int:
@@ -80,7 +79,7 @@ def foresight(t, rules, state, seat, turns, rng):
             best, best_score = [turn], score
         elif abs(score - best_score) <= 1e-9:
             best.append(turn)
-    return best[0] if len(best) == 1 else best[draw(rng, len(best))]
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 POLICIES = {"random": random_turn, "greedy": greedy, "foresight": foresight}
