@@ -124,8 +124,9 @@ SHARED = {o.name: o for o in (
     Opt("images", "Also write PNGs beside the PDFs, in OUT/images: each card face and back, the "
         "board, deck sheets for virtual tabletops (at most 10x7 cards), and a phone readability check.",
         kind="flag"),
-    Opt("watch", "Build, then rebuild whenever a file under data/GAME/ or layouts/ is saved, until "
-        "Ctrl-C; errors are printed and the watch goes on.", kind="flag", to="cli"),
+    Opt("watch", "Build, then rebuild whenever a file under data/GAME/ or layouts/, the map, the font or "
+        "the --layout file is saved, until Ctrl-C; errors are printed and the watch goes on.", kind="flag",
+        to="cli"),
     Opt("dpi", "Resolution of the --images PNGs.", kind="int", default=150, minimum=20, maximum=1200,
         show_default=True),
     Opt("print-shop", "One piece per page (its trim plus bleed), TrimBox and BleedBox set: for print "
