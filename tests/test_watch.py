@@ -146,14 +146,18 @@ def until_watching(lines: queue.Queue) -> None:
     lines_until(lines, lambda l: l.startswith("watching"))
 
 
-def test_an_unforeseen_exception_is_reported_in_one_line_and_the_watch_goes_on(tmp_path):
-    # A bug in a build step (not bad data) used to end the watch with a traceback.
+def one_file_project(tmp_path):
+    """A watched folder holding rules.yaml ("players: 4"), a queue for the reported lines, a stop."""
     folder = tmp_path / "data"
     folder.mkdir()
     source = folder / "rules.yaml"
     source.write_text("players: 4\n", encoding="utf-8")
-    lines: queue.Queue = queue.Queue()
-    stop = threading.Event()
+    return folder, source, queue.Queue(), threading.Event()
+
+
+def test_an_unforeseen_exception_is_reported_in_one_line_and_the_watch_goes_on(tmp_path):
+    # A bug in a build step (not bad data) used to end the watch with a traceback.
+    folder, source, lines, stop = one_file_project(tmp_path)
 
     def build():
         text = source.read_text(encoding="utf-8")
@@ -264,12 +268,7 @@ def test_a_saved_font_and_an_extra_layout_outside_the_project_rebuild(project, t
 def test_a_save_made_during_the_first_build_is_not_lost(tmp_path):
     # The watcher starts after the first build; a karuta build takes seconds, and a save in
     # that time used to go unseen until the next one.
-    folder = tmp_path / "data"
-    folder.mkdir()
-    source = folder / "rules.yaml"
-    source.write_text("players: 4\n", encoding="utf-8")
-    lines: queue.Queue = queue.Queue()
-    stop = threading.Event()
+    folder, source, lines, stop = one_file_project(tmp_path)
     calls = []
 
     def build():
