@@ -192,17 +192,20 @@ def watch(paths: list[Path], build: Callable[[], object], report: Callable[[str]
                 if not saved:
                     continue
                 report(f"saved {', '.join(saved)}: rebuilding")
+                # Stamped before the build reads them, so a save while it runs counts next time.
                 now = {p: _stamp(p) for p in extra}
                 if any(extra[p] in RELOADED and now[p] != stamps.get(p) for p in extra):
                     forget_loaded(memo)
+                stamps = now
                 before = _files_now(folders, extra)
                 once()
                 builds += 1
                 named = outside()
-                stamps = {p: _stamp(p) for p in named}
                 if named != extra:        # another map or font chosen: watch its folder instead
+                    new = {p: _stamp(p) for p in named if p not in extra}
+                    stamps.update(new)
+                    before.update(new)
                     extra, moved = named, True
-                    before.update((p, stamp) for p, stamp in stamps.items() if p not in before)
                     break
         except KeyboardInterrupt:
             return builds

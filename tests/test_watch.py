@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import queue
 from pathlib import Path
 import threading
@@ -146,6 +147,14 @@ def until_watching(lines: queue.Queue) -> None:
     lines_until(lines, lambda l: l.startswith("watching"))
 
 
+def saved_whole(path: Path, data: bytes) -> None:
+    """Save as an editor does, by renaming a finished file over the old one: the watch never
+    sees half a font or map (a plain write may be seen as two saves, the first of a part)."""
+    part = path.with_name(path.name + ".part")
+    part.write_bytes(data)
+    os.replace(part, path)
+
+
 def one_file_project(tmp_path):
     """A watched folder holding rules.yaml ("players: 4"), a queue for the reported lines, a stop."""
     folder = tmp_path / "data"
@@ -210,7 +219,7 @@ def test_a_saved_map_outside_the_project_is_watched_and_read_again(tmp_path):
         assert first == "width 760.102"
         until_watching(lines)
         (maps / "notes.txt").write_text("not read by the build", encoding="utf-8")   # a neighbour: no rebuild
-        svg.write_text(text.replace('width="760.10223"', 'width="700"', 1), encoding="utf-8")
+        saved_whole(svg, text.replace('width="760.10223"', 'width="700"', 1).encode("utf-8"))
         seen = lines_until(lines, lambda l: l.startswith("width"))
         assert seen[-1] == "width 700", seen          # read again, not the map kept from the first build
         assert not any("notes.txt" in l for l in seen), seen
@@ -253,10 +262,10 @@ def test_a_saved_font_and_an_extra_layout_outside_the_project_rebuild(project, t
         # A font without Japanese saved over the chosen one: refused, as a fresh build would be
         # (were the first font kept loaded, the build would go on in it).
         latin = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
-        font.write_bytes(latin.read_bytes())
+        saved_whole(font, latin.read_bytes())
         line = lines_until(lines, lambda l: l.startswith(("error", "rebuilt")))[-1]
         assert "has no glyphs" in line and "font.ttf" in line, line
-        font.write_bytes(fonts.default_font_path().read_bytes())
+        saved_whole(font, fonts.default_font_path().read_bytes())
         line = lines_until(lines, lambda l: l.startswith(("error", "rebuilt")))[-1]
         assert line.startswith("rebuilt"), line
     finally:
