@@ -214,3 +214,13 @@ def test_text_pages_set_every_line_once_in_order_continuing_on_new_pages():
     assert len(found[0]) == int((page.height - 2 * page.margin) / 4.6) + 1   # from the top margin down to the bottom one
     assert len(pages) == 3 and all(found)
     assert all("every figure (continued)" in text for text in pages[1:]) and "continued" not in pages[0]
+
+
+@pytest.mark.parametrize("value, shown", [
+    (72, "72"), (72.0, "72"), (75.96, "76"), (76.04, "76"), (22.14, "22.1"),
+    (1_000_000, "1000000"), (2_500_000.0, "2500000"), (None, "-"),
+])
+def test_figures_print_whole_or_to_one_decimal_never_as_a_rounded_zero(value, shown):
+    # A p95 of 75.96 printed "76.0" beside "p5 12"; a million printed "1e+06".
+    from kit.report import num
+    assert num(value) == shown
