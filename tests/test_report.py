@@ -68,6 +68,15 @@ def test_policy_errors_are_the_same_in_every_game(project):
         assert res.exit_code == 2 and "names 2 seats for 4 players" in res.output
 
 
+@pytest.mark.parametrize("game, refused", [("karuta", "2 to 4"), ("tour-de-dice", "2 to 6"),
+                                           ("shikoku-duo", "1 (against the Automa) or 2")])
+def test_a_table_size_the_game_is_not_for_is_refused_alike_in_every_game(project, game, refused):
+    # tour-de-dice's said "error: tour-de-dice is for ...", naming no option.
+    res = CliRunner().invoke(main, ["sim", "-g", game, "--games", "5", "--players", "9"])
+    assert res.exit_code == 2
+    assert res.output.strip() == f"error: --players: {game} is for {refused} players, not 9", res.output
+
+
 @shipped
 def test_karuta_presets_by_name(project):
     res = CliRunner().invoke(main, ["sim", "-g", "karuta", "--games", "200", "--json", "--workers", "1",
