@@ -270,6 +270,9 @@ def size(value, where: Where, what: str = "size") -> tuple[float, float]:
 
 
 ROW_LEAST = 4.0        # mm: a lower row leaves no room to write in
+# The most turns a progress sheet may log: far past any real game's (a sheet of 10**40 rows once
+# ran for minutes while `kit check` called it fine).
+MAX_LOGGED_TURNS = 1000
 
 
 @dataclass(frozen=True)
@@ -287,7 +290,11 @@ def progress_sheet(layout: Layout) -> ProgressSheet:
     if row < ROW_LEAST:
         raise KitError(f"a {row:g} mm progress-sheet row leaves no room to write; make it at least "
                        f"{ROW_LEAST:g} mm", section.at("row_height"))
-    return ProgressSheet(count(section, "turns"), row)
+    turns = count(section, "turns")
+    if turns > MAX_LOGGED_TURNS:
+        raise KitError(f"a progress sheet of {turns:,} turns is past kit's limit of {MAX_LOGGED_TURNS:,} (the "
+                       "longest simulated games of every game here take about 110)", section.at("turns"))
+    return ProgressSheet(turns, row)
 
 
 def progress_turns(layout: Layout) -> int:
