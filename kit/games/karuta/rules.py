@@ -576,15 +576,17 @@ def preview(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, .
 
 
 def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
-    board, near, boat, linked, along = state.board, state.near, state.boat, state.linked, state.along
+    # One unpacking rather than a field look-up each: this runs for every turn and preview.
+    (board, hands, old_ends, old_opens, opening, near, boat, count, last_play, along, linked, _, unstarted,
+     reach) = state
     ends = None   # made a list when a card of the turn lies on a highway
     fresh = None  # (highway, the cards that extend its lines, board not masked out), from effect()
     prev = -1
-    sides, stride = t.sides, len(t.routes)
+    sides, stride = t.sides, len(old_ends)
     for c in turn:
         if sides[c]:
             if ends is None:   # effect() only looks lines up, so a list can grow through the turn
-                ends = list(state.ends)
+                ends = list(old_ends)
             lines, _, joined, opens = effect(t, rules, ends, board, c, prev)
             for h, line in lines:
                 ends[h] = line
@@ -595,21 +597,19 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
         linked |= t.links[c]
         boat |= t.boats[c]
         prev = c
-    hands = list(state.hands)
+    hands = list(hands)
     hands[seat] &= ~board
-    last = list(state.last_play)
-    last[seat] = state.turn
-    if ends is None and state.unstarted >= 0:
+    last = list(last_play)
+    last[seat] = count
+    if ends is None and unstarted >= 0:
         # A card on no highway (about one turn in five) leaves every line and what extends
         # it as it was; only a neighbour may have started to open an unstarted highway.
-        opening = state.opening
         if rules.open_highway == "neighbour":
-            opening |= state.unstarted & linked & ~board
-        return _state((board, tuple(hands), state.ends, state.opens, opening, near, boat, state.turn + 1,
-                       tuple(last), along, linked, 0, state.unstarted, state.reach))
-    ends = tuple(state.ends if ends is None else ends)
-    opens = list(state.opens)
-    unstarted = state.unstarted
+            opening |= unstarted & linked & ~board
+        return _state((board, tuple(hands), old_ends, old_opens, opening, near, boat, count + 1, tuple(last),
+                       along, linked, 0, unstarted, reach))
+    ends = old_ends if ends is None else tuple(ends)
+    opens = list(old_opens)
     if fresh is None:
         fresh = ()
     elif len(turn) > 1:
@@ -621,7 +621,7 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
         fresh = last_of.items()
     added = gone = 0   # cards that joined / left the opens of the highways the turn lies on
     for h, m in fresh:
-        if not state.ends[h]:
+        if not old_ends[h]:
             unstarted = -1
         m &= ~board
         gone |= opens[h] & ~m
@@ -629,14 +629,22 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
         opens[h] = m
     if unstarted < 0:   # a highway got its first card: list the rest again
         unstarted = reduce(or_, compress(t.route_masks, map(not_, ends)), 0)
-    # Cards on the board are in no highway's opens, so only a free card that left the
-    # opens of a touched highway (a crossing may still be in another's) needs them all.
-    reach = reduce(or_, opens) if gone & ~board else state.reach & ~board | added
+    # Cards on the board are in no highway's opens. A free card that left the opens of a
+    # touched highway stays in `reach` only if another highway of it (a crossing) has it.
+    reach = reach & ~(board | gone) | added
+    gone &= t.crossing_mask & ~(board | added)
+    while gone:
+        low = gone & -gone
+        gone ^= low
+        for h, _, _, _, _ in sides[low.bit_length() - 1]:
+            if opens[h] & low:
+                reach |= low
+                break
     opening = reach
     if rules.open_highway == "neighbour":
         # A highway with no card on the board opens wherever the board is next to it.
         opening |= unstarted & linked & ~board
-    return _state((board, tuple(hands), ends, tuple(opens), opening, near, boat, state.turn + 1, tuple(last),
+    return _state((board, tuple(hands), ends, tuple(opens), opening, near, boat, count + 1, tuple(last),
                    along, linked, 0, unstarted, reach))
 
 
