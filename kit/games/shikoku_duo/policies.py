@@ -164,99 +164,128 @@ class Policy:
     def best(self, rules, state, seat, character, die, rng) -> tuple[float, Move]:
         """best_move(legal_moves(...)) without making every legal move: the same candidates
         in the same order with the same gains, so the same choice and the same draws from rng.
-        A candidate is (gain, *the move's fields); only the chosen one becomes a Move."""
+        A candidate is the move's fields as a plain tuple; only the chosen one becomes a Move."""
         v, c = self._candidate(rules, state, seat, character, die, rng)
-        return v, c if type(c) is Move else _new(Move, c[1:])
+        return v, c if type(c) is Move else _new(Move, c)
 
     def _candidate(self, rules, state, seat, character, die, rng, fx=None) -> tuple[float, tuple]:
         """best() with the chosen candidate not yet made a Move (or a Move already); `fx`: the
-        seat's wave effects, when the caller has them."""
+        seat's wave effects, when the caller has them.
+
+        Each character's candidates are judged as they are made, keeping only the best so
+        far and those that tie with it, exactly as _best_of would over the whole list."""
         p = state.players[seat]
         if p.ranks:     # an Automa's seat (the planner judging its reply): its moves are plainer
             return self.best_move(rules, state, seat, legal_moves(self.t, rules, state, seat, character, die), rng)
         if fx is None:
             fx = effects(self.t, state, seat) if seat in state.waves else NO_EFFECTS
         if character == PILGRIM:
-            cands = self._pilgrim(rules, state, seat, p, fx, die)
+            best_v, ties = self._pilgrim(rules, state, seat, p, fx, die)
         elif character == MERCHANT:
-            cands = self._merchant(rules, state, seat, p, fx, die)
+            best_v, ties = self._merchant(rules, state, seat, p, fx, die)
         else:
-            cands = self._artist(rules, state, seat, p, fx, die)
-        return _best_of(cands, rng)
+            best_v, ties = self._artist(rules, state, seat, p, fx, die)
+        return best_v, ties[0] if len(ties) == 1 else rng.choice(ties)
 
-    def _pilgrim(self, rules, state, seat, p, fx, die) -> list:
+    def _pilgrim(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
+        """(best gain, the candidates with it) of the pilgrim's moves, in legal_moves' order."""
         t = self.t
-        out = []
+        best_v, ties = _NONE, None
         for steps, d in pilgrim_stops(t, rules, state, seat, fx, die):
             kind = t.ring_kind[d]
+            if kind == SEASHORE:
+                for c in wave_choices(state, seat):
+                    v = TOKEN_WORTH if c >= 0 else 0.0
+                    if v > best_v + 1e-9:
+                        best_v, ties = v, [(PILGRIM, steps, d, c, 0)]
+                    elif v > best_v - 1e-9:
+                        ties.append((PILGRIM, steps, d, c, 0))
+                continue
             if kind == TEMPLE:
                 v = self.temple_gain[p.shrine][p.garden]
             elif kind == GARDEN:
                 v = self.garden_gain[p.shrine][p.garden]
-            elif kind == SEASHORE:
-                for c in wave_choices(state, seat):
-                    out.append((TOKEN_WORTH if c >= 0 else 0.0, PILGRIM, steps, d, c, 0))
-                continue
             elif kind == TOWN:
                 v = self._with_copper(p, t.town_coins, self.goods_copper(p.goods)) - self._merchant_now(p)
             elif kind == HOT_SPRING:
                 v = TOKEN_WORTH if state.hot != seat else 0.0
             else:
                 v = 0.0
-            out.append((v, PILGRIM, steps, d, -1, 0))
-        return out
+            if v > best_v + 1e-9:
+                best_v, ties = v, [(PILGRIM, steps, d, -1, 0)]
+            elif v > best_v - 1e-9:
+                ties.append((PILGRIM, steps, d, -1, 0))
+        return best_v, ties
 
-    def _merchant(self, rules, state, seat, p, fx, die) -> list:
+    def _merchant(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
         t = self.t
         dests = merchant_dests(t, rules, state, seat, die)
         if not dests:
-            return [(0.0, MERCHANT, die, -1, -1, 0)]
+            return 0.0, [(MERCHANT, die, -1, -1, 0)]
         goods = p.goods
         held = p.copper + self.goods_copper(goods)
         slabs = p.slabs
         base, step = self.slab_base[slabs], self.slab_step[slabs]
         now = base + step * min(1.0, held / COPPER_PER_SLAB)        # merchant_v(slabs, held)
         room = -1
-        out = []
+        best_v, ties = _NONE, None
+        coastal, shops = t.town_coastal, state.shops
         for d in dests:
-            if t.town_coastal[d]:
-                kind, value = t.shops[state.shops[d]]
+            if coastal[d]:
+                kind, value = t.shops[shops[d]]
                 k = goods[kind]      # selling fewer is never worth more: only selling all is judged
                 if k <= 0:
-                    out.append((0.0, MERCHANT, die, d, k, 0))
-                    continue
-                after = list(goods)
-                after[kind] = 0
-                v = self._with_copper(p, k * (value + fx[SELL_PLUS]), self.goods_copper(tuple(after))) - now
-                out.append((v, MERCHANT, die, d, k, 0))
-            else:
-                if room < 0:
-                    room = max(0, t.hold - sum(goods))
-                n = t.town_value[d]
+                    v = 0.0
+                else:
+                    after = list(goods)
+                    after[kind] = 0
+                    v = self._with_copper(p, k * (value + fx[SELL_PLUS]), self.goods_copper(tuple(after))) - now
+                if v > best_v + 1e-9:
+                    best_v, ties = v, [(MERCHANT, die, d, k, 0)]
+                elif v > best_v - 1e-9:
+                    ties.append((MERCHANT, die, d, k, 0))
+                continue
+            if room < 0:
+                room = max(0, t.hold - sum(goods))
+            n = t.town_value[d]
+            v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
+            if v > best_v + 1e-9:
+                best_v, ties = v, [(MERCHANT, die, d, n, 0)]
+            elif v > best_v - 1e-9:
+                ties.append((MERCHANT, die, d, n, 0))
+            if fx[DRAW_PLUS]:
+                n += fx[DRAW_PLUS]
                 v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
-                out.append((v, MERCHANT, die, d, n, 0))
-                if fx[DRAW_PLUS]:
-                    n += fx[DRAW_PLUS]
-                    v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
-                    out.append((v, MERCHANT, die, d, n, 0))
-        return out
+                if v > best_v + 1e-9:
+                    best_v, ties = v, [(MERCHANT, die, d, n, 0)]
+                elif v > best_v - 1e-9:
+                    ties.append((MERCHANT, die, d, n, 0))
+        return best_v, ties
 
-    def _artist(self, rules, state, seat, p, fx, die) -> list:
+    def _artist(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
         t = self.t
         targets = artist_targets(t, fx, p.artist, die)
         if not targets:
-            return [(0.0, ARTIST, die, -1, -1, 0)]
+            return 0.0, [(ARTIST, die, -1, -1, 0)]
         row = self.artist_v
         painted, gifted = p.painted, p.gifted
         base = row[painted][gifted]
         wanted = gift_wanted(p)
         gift = row[painted][gifted + 1] - base if wanted >= 0 else 0.0
-        out = []
+        best_v, ties = _NONE, None
+        painting = t.region_painting
         for (d, passed), n in zip(targets, paint_counts(t, rules, state, seat, fx, targets)):
-            out.append((row[painted + n][gifted] - base, ARTIST, die, d, PAINT, passed))
-            if t.region_painting[d] == wanted:
-                out.append((gift, ARTIST, die, d, GIFT, passed))
-        return out
+            v = row[painted + n][gifted] - base
+            if v > best_v + 1e-9:
+                best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]
+            elif v > best_v - 1e-9:
+                ties.append((ARTIST, die, d, PAINT, passed))
+            if painting[d] == wanted:
+                if gift > best_v + 1e-9:
+                    best_v, ties = gift, [(ARTIST, die, d, GIFT, passed)]
+                elif gift > best_v - 1e-9:
+                    ties.append((ARTIST, die, d, GIFT, passed))
+        return best_v, ties
 
     # the questions the game asks -------------------------------------------------------
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:
@@ -269,8 +298,8 @@ class Policy:
                 best, best_v = [(c, m)], v
             elif v > best_v - 1e-9:
                 best.append((c, m))
-        c, m = best[0] if len(best) == 1 else best[rng.randrange(len(best))]
-        self._plan = (state, m if type(m) is Move else _new(Move, m[1:]))
+        c, m = best[0] if len(best) == 1 else rng.choice(best)
+        self._plan = (state, m if type(m) is Move else _new(Move, m))
         return c
 
     def planned(self, state, character) -> Move | None:
@@ -373,10 +402,11 @@ class Planner(Policy):
             elif v > best_v - 1e-9:
                 best.append(c)
         self._plan = None
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        return best[0] if len(best) == 1 else rng.choice(best)
 
 
 _new = tuple.__new__     # Move(*fields) without NamedTuple.__new__'s cost
+_NONE = float("-inf")     # below every gain: the first candidate is always the best so far
 
 
 def _best_of(cands, rng) -> tuple[float, tuple]:
@@ -391,7 +421,7 @@ def _best_of(cands, rng) -> tuple[float, tuple]:
             best, best_v = [c], v
         elif v > best_v - 1e-9:
             best.append(c)
-    return best_v, best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+    return best_v, best[0] if len(best) == 1 else rng.choice(best)
 
 
 POLICIES = {p.name: p for p in (RandomPolicy, Greedy, Planner)}

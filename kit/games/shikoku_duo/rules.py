@@ -392,7 +392,8 @@ def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
 def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
     """The three dice, pilgrim's, merchant's and artist's, rolled in that order."""
     pilgrim, merchant, artist = t.dice
-    return pilgrim[rng.randrange(6)], merchant[rng.randrange(6)], artist[rng.randrange(6)]
+    choice = rng.choice        # a face of six: the draw randrange(6) makes, with less around it
+    return choice(pilgrim), choice(merchant), choice(artist)
 
 
 def drafters(state: State, round_: int | None = None) -> tuple[int, int, int]:
@@ -606,7 +607,7 @@ def explain(t: Tables, rules: Rules, state: State, seat: int, die: int, move: Mo
 _SHRINE, _GARDEN, _COPPER, _SLABS, _GOODS, _PAINTED, _GIFTED = (
     Player._fields.index(f) for f in ("shrine", "garden", "copper", "slabs", "goods", "painted", "gifted"))
 assert Player._fields[:3] == CHARACTERS
-_ROUND = State._fields.index("round")
+_BAG, _WAVES, _HOT, _ROUND, _DRAWS = (State._fields.index(f) for f in ("bag", "waves", "hot", "round", "draws"))
 _new = tuple.__new__
 
 
@@ -673,51 +674,63 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
     (default keep_first); it is asked only then. An Automa seat only moves: its ranks
     are advanced by kit.games.shikoku_duo.automa.
     """
-    c, d = move.character, move.dest
+    c, _, d, choice, _ = move
     drawn = kept = ()
     if d < 0:
         return state, drawn, kept
-    p = _put(state.players[seat], c, d)
+    p = state.players[seat]
+    # The new player is built field by field in one go: the figure's new place, then at
+    # most one changed board (a NamedTuple's _replace costs several times as much).
     if p.ranks:
-        pass
+        p = _put(p, c, d)
     elif c == PILGRIM:
         kind = t.ring_kind[d]
         if kind == TEMPLE:
-            p = _put(p, _SHRINE, min(p.shrine + 1, t.shrine_top))
+            p = _new(Player, (d,) + p[1:_SHRINE] + (min(p[_SHRINE] + 1, t.shrine_top),) + p[_SHRINE + 1:])
         elif kind == GARDEN:
-            p = _put(p, _GARDEN, min(p.garden + 1, t.garden_top))
-        elif kind == HOT_SPRING:
-            state = state._replace(hot=seat)
-        elif kind == SEASHORE and move.choice >= 0:
-            waves = list(state.waves)
-            waves[move.choice] = seat
-            state = state._replace(waves=tuple(waves))
+            p = _new(Player, (d,) + p[1:_GARDEN] + (min(p[_GARDEN] + 1, t.garden_top),) + p[_GARDEN + 1:])
         elif kind == TOWN:
-            p = _gain_copper(t, p, t.town_coins)
+            p = _gain_copper(t, _put(p, PILGRIM, d), t.town_coins)
+        else:
+            p = _put(p, PILGRIM, d)
+            if kind == HOT_SPRING:
+                state = _put(state, _HOT, seat)
+            elif kind == SEASHORE and choice >= 0:
+                waves = list(state.waves)
+                waves[choice] = seat
+                state = _put(state, _WAVES, tuple(waves))
     elif c == MERCHANT:
         if t.town_coastal[d]:
-            if move.choice > 0:
+            if choice > 0:
                 kind, value = t.shops[state.shops[d]]
                 goods = list(p.goods)
-                goods[kind] -= move.choice
+                goods[kind] -= choice
                 bag = list(state.bag)
-                bag[kind] += move.choice
+                bag[kind] += choice
                 plus = effects(t, state, seat)[SELL_PLUS]
-                p = _gain_copper(t, _put(p, _GOODS, tuple(goods)), move.choice * (value + plus))
-                state = state._replace(bag=tuple(bag))
+                p = _new(Player, p[:MERCHANT] + (d,) + p[MERCHANT + 1:_GOODS] + (tuple(goods),) + p[_GOODS + 1:])
+                p = _gain_copper(t, p, choice * (value + plus))
+                state = _put(state, _BAG, tuple(bag))
+            else:
+                p = _put(p, MERCHANT, d)
         else:
-            drawn, used = draw_from(t, state, move.choice)
+            drawn, used = draw_from(t, state, choice)
             pool = tuple(map(add, p.goods, drawn))
             kept = pool if sum(pool) <= t.hold else (keep or partial_keep(t))(pool)
             bag = tuple(map(sub, map(add, state.bag, p.goods), kept))      # drawn, and all but the kept back
-            p = _put(p, _GOODS, tuple(kept))
-            state = state._replace(bag=bag, draws=state.draws + used)
-    elif move.choice == PAINT:
+            p = _new(Player, p[:MERCHANT] + (d,) + p[MERCHANT + 1:_GOODS] + (tuple(kept),) + p[_GOODS + 1:])
+            state = _new(State, state[:_BAG] + (bag,) + state[_BAG + 1:_DRAWS] + (state.draws + used,)
+                         + state[_DRAWS + 1:])
+    elif choice == PAINT:
         # The figures counted are all but this artist, so where it stood does not matter.
-        p = _put(p, _PAINTED, p.painted + paint_count(t, rules, state, seat, d, move.passed))
-    elif move.choice == GIFT:
-        p = _put(p, _GIFTED, p.gifted + 1)
-    return _seated(state, seat, p), drawn, kept
+        n = paint_count(t, rules, state, seat, d, move.passed)
+        p = _new(Player, p[:ARTIST] + (d,) + p[ARTIST + 1:_PAINTED] + (p[_PAINTED] + n,) + p[_PAINTED + 1:])
+    elif choice == GIFT:
+        p = _new(Player, p[:ARTIST] + (d,) + p[ARTIST + 1:_GIFTED] + (p[_GIFTED] + 1,) + p[_GIFTED + 1:])
+    else:
+        p = _put(p, ARTIST, d)
+    players = state[0]
+    return _new(State, (((p, players[1]) if seat == 0 else (players[0], p)),) + state[1:]), drawn, kept
 
 
 def partial_keep(t: Tables):
@@ -737,7 +750,7 @@ def may_repeat(state: State, seat: int, held_before: bool) -> bool:
 
 
 def spend_hot(state: State) -> State:
-    return state._replace(hot=BOARD)
+    return _put(state, _HOT, BOARD)
 
 
 # --- the end ------------------------------------------------------------------------
