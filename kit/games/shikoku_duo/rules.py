@@ -75,7 +75,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from operator import add, sub
 from typing import NamedTuple
 
@@ -166,11 +166,11 @@ class Tables:
     def ring(self) -> int:
         return len(self.ring_kind)
 
-    @property
+    @cached_property
     def shrine_top(self) -> int:
         return len(self.shrine_track) - 1
 
-    @property
+    @cached_property
     def garden_top(self) -> int:
         return len(self.garden_track) - 1
 
@@ -759,8 +759,9 @@ def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str
     """End conditions that hold now (an Automa's rank tracks count as its characters')."""
     out = []
     a, b = ps = state.players
-    shrine = a.shrine >= t.shrine_top or b.shrine >= t.shrine_top
-    garden = a.garden >= t.garden_top or b.garden >= t.garden_top
+    shrine_top, garden_top = t.shrine_top, t.garden_top
+    shrine = a.shrine >= shrine_top or b.shrine >= shrine_top
+    garden = a.garden >= garden_top or b.garden >= garden_top
     slabs = a.slabs >= len(t.slabs) or b.slabs >= len(t.slabs)
     gifts = bool(a.paintings and a.gifted >= len(a.paintings) or b.paintings and b.gifted >= len(b.paintings))
     for p in ps:
