@@ -226,10 +226,12 @@ class Policy:
         if not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
         goods = p.goods
-        held = p.copper + self.goods_copper(goods)
+        worth = self._goods.get(goods)
+        held = p.copper + (self.goods_copper(goods) if worth is None else worth)
         slabs = p.slabs
         base, step = self.slab_base[slabs], self.slab_step[slabs]
-        now = base + step * min(1.0, held / COPPER_PER_SLAB)        # merchant_v(slabs, held)
+        share = held / COPPER_PER_SLAB
+        now = base + step * (share if share < 1.0 else 1.0)        # merchant_v(slabs, held)
         room = -1
         best_v, ties = _NONE, None
         coastal, shops, sales = t.town_coastal, state.shops, self._sales
@@ -253,16 +255,18 @@ class Policy:
                     ties.append((MERCHANT, die, d, k, 0))
                 continue
             if room < 0:
-                room = max(0, t.hold - sum(goods))
+                room = t.hold - sum(goods)      # never below 0: at most `hold` goods are held
             n = t.town_value[d]
-            v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
+            share = (held + self.draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+            v = base + step * (share if share < 1.0 else 1.0) - now      # min(), without the call
             if v > best_v + 1e-9:
                 best_v, ties = v, [(MERCHANT, die, d, n, 0)]
             elif v > best_v - 1e-9:
                 ties.append((MERCHANT, die, d, n, 0))
             if fx[DRAW_PLUS]:
                 n += fx[DRAW_PLUS]
-                v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
+                share = (held + self.draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+                v = base + step * (share if share < 1.0 else 1.0) - now
                 if v > best_v + 1e-9:
                     best_v, ties = v, [(MERCHANT, die, d, n, 0)]
                 elif v > best_v - 1e-9:
