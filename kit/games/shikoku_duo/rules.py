@@ -579,10 +579,16 @@ def legal_moves(t: Tables, rules: Rules, state: State, seat: int, character: int
 def wave_choices(state: State, seat: int) -> tuple[int, ...]:
     """Wave tiles a pilgrim stopping on seashore may take: from the board, else the
     opponent's; (-1,) when it holds all three."""
-    board = tuple(c for c in range(3) if state.waves[c] == BOARD)
+    return _wave_choices(state.waves, seat)
+
+
+@lru_cache(maxsize=None)
+def _wave_choices(waves: tuple[int, int, int], seat: int) -> tuple[int, ...]:
+    """wave_choices by who holds each tile (54 cases at most, so each is worked out once)."""
+    board = tuple(c for c in range(3) if waves[c] == BOARD)
     if board:
         return board
-    theirs = tuple(c for c in range(3) if state.waves[c] != seat)
+    theirs = tuple(c for c in range(3) if waves[c] != seat)
     return theirs or (-1,)
 
 
