@@ -58,7 +58,7 @@ class Separation:
 class _Block:
     """Variables held at fixed offsets from each other by a tree of tight constraints."""
 
-    __slots__ = ("vars", "weight", "wd", "fixed", "posn", "checked", "lm")
+    __slots__ = ("vars", "weight", "wd", "fixed", "posn", "checked", "lm", "inc")
 
     def __init__(self, vars_):
         self.vars = vars_
@@ -68,6 +68,7 @@ class _Block:
         self.posn = 0.0
         self.checked = False      # multipliers known non-negative since the last change
         self.lm = None            # those multipliers, once checked
+        self.inc = None           # first pass only: constraints into the block, in vars order
 
 
 class _Solver:
@@ -86,7 +87,11 @@ class _Solver:
         n = len(self.d)
         self.offset = [0.0] * n
         self.block: list = [None] * n
-        self.is_active = [False] * len(gaps)
+        self.is_active = np.zeros(len(gaps), dtype=bool)
+        self.arrays = None          # lefts, rights, gaps as arrays, once _satisfy needs them
+        self.via = [-2] * n         # scratch of _multipliers: -2 while a vertex is not reached
+        self.pull = [0.0] * n       # scratch of _multipliers
+        self.mark = [False] * n     # scratch of _split
         self.tree: list[list[int]] = [[] for _ in range(n)]
         self.incoming: list[list[int]] = [[] for _ in range(n)]
         for k, r in enumerate(rights):
@@ -95,9 +100,10 @@ class _Solver:
         self.ends = [l ^ r for l, r in zip(lefts, rights)]
         # One block per variable, as _new_block([v]) makes it, written out: a solve
         # starts with as many blocks as variables, and most solves are small.
-        block, d, w = self.block, self.d, self.w
+        block, d, w, incoming = self.block, self.d, self.w, self.incoming
         for v in range(n):
             b = _Block([v])
+            b.inc = incoming[v]
             if w[v] == math.inf:
                 b.fixed = v
                 b.posn = d[v] - 0.0
@@ -152,11 +158,28 @@ class _Solver:
 
     def _split(self, b: _Block, k: int) -> None:
         self.is_active[k] = False
-        self.tree[self.lefts[k]].remove(k)
-        self.tree[self.rights[k]].remove(k)
-        side = self._reach(self.lefts[k])
-        self._new_block([v for v in b.vars if v in side])
-        self._new_block([v for v in b.vars if v not in side])
+        tree, ends, mark = self.tree, self.ends, self.mark
+        start = self.lefts[k]
+        tree[start].remove(k)
+        tree[self.rights[k]].remove(k)
+        # The side of the tree that k's left end still reaches, marked while it is split off.
+        mark[start] = True
+        seen, stack = [start], [start]
+        while stack:
+            v = stack.pop()
+            for j in tree[v]:
+                u = ends[j] ^ v
+                if not mark[u]:
+                    mark[u] = True
+                    seen.append(u)
+                    stack.append(u)
+        left, right = [], []
+        for v in b.vars:
+            (left if mark[v] else right).append(v)
+        for v in seen:
+            mark[v] = False
+        self._new_block(left)
+        self._new_block(right)
 
     def _reach(self, start: int) -> dict:
         """The block's tree walked from `start`: {vertex: (parent, constraint)} in visit order."""
@@ -175,50 +198,82 @@ class _Solver:
         """λ of each tight constraint: the weighted pull of the side not holding the root."""
         if len(b.vars) == 1:
             return {}
-        parent = self._reach(b.fixed if b.fixed is not None else b.vars[0])
-        w, d, offset, posn, rights = self.w, self.d, self.offset, b.posn, self.rights
-        pull = {v: 0.0 if w[v] == math.inf else w[v] * (posn + offset[v] - d[v]) for v in parent}
+        # The tree walked from the root (the walk of `_reach`): each vertex listed after
+        # the one it was reached from, `via[v]` the constraint it was reached by.
+        root = b.fixed if b.fixed is not None else b.vars[0]
+        ends, tree, rights, via = self.ends, self.tree, self.rights, self.via
+        via[root] = -1
+        order, stack = [root], [root]
+        while stack:
+            v = stack.pop()
+            for k in tree[v]:
+                u = ends[k] ^ v
+                if via[u] == -2:
+                    via[u] = k
+                    order.append(u)
+                    stack.append(u)
+        w, d, offset, posn, pull = self.w, self.d, self.offset, b.posn, self.pull
+        inf = math.inf
+        for v in order:
+            pull[v] = 0.0 if w[v] == inf else w[v] * (posn + offset[v] - d[v])
         lm = {}
-        for v in reversed(parent):   # children before their parents
-            p, k = parent[v]
-            if p is not None:
-                lm[k] = pull[v] if rights[k] == v else -pull[v]
-                pull[p] += pull[v]
+        for v in reversed(order):   # children before their parents
+            k = via[v]
+            via[v] = -2
+            if k >= 0:
+                pv = pull[v]
+                lm[k] = pv if rights[k] == v else -pv
+                pull[ends[k] ^ v] += pv
         return lm
 
     # the solve --------------------------------------------------------------
-    def _merge_left(self, v: int) -> None:
-        """Pull in the blocks of violated constraints into v's block, most violated first."""
-        lefts, gaps, incoming, block, offset = self.lefts, self.gaps, self.incoming, self.block, self.offset
+    def _merge_left(self, v: int) -> _Block:
+        """Pull in the blocks of violated constraints into v's block, most violated first;
+        the block then (nothing more to pull in until the next merge).
+
+        Only in the first pass: each block there keeps the constraints into it (`inc`,
+        in the order of its variables), dropping those that have become internal."""
+        lefts, rights, gaps, block, offset = self.lefts, self.rights, self.gaps, self.block, self.offset
         while True:
-            b = self.block[v]
+            b = block[v]
+            posn = b.posn
             worst, worst_k = -EPS, None
-            for u in b.vars:
-                xu = b.posn + offset[u]
-                for k in incoming[u]:
-                    left = lefts[k]
-                    lb = block[left]
-                    if lb is not b:
-                        s = xu - lb.posn - offset[left] - gaps[k]
-                        if s < worst:
-                            worst, worst_k = s, k
+            inc = []
+            for k in b.inc:
+                left = lefts[k]
+                lb = block[left]
+                if lb is not b:
+                    inc.append(k)
+                    s = posn + offset[rights[k]] - lb.posn - offset[left] - gaps[k]
+                    if s < worst:
+                        worst, worst_k = s, k
+            b.inc = inc
             if worst_k is None:
-                return
+                return b
+            a, c = b, block[lefts[worst_k]]
             self._merge(worst_k)
+            # the merged block lists its constraints in its variables' order
+            merged = block[v]
+            merged.inc = a.inc + c.inc if merged is a else c.inc + a.inc
 
     def _satisfy(self) -> None:
         """Merge until no constraint is violated."""
-        lefts, rights, gaps = self.lefts, self.rights, self.gaps
-        active, block, offset = self.is_active, self.block, self.offset
+        lefts, rights = self.lefts, self.rights
+        block, offset = self.block, self.offset
+        if not self.gaps:
+            return
+        if self.arrays is None:
+            self.arrays = (np.asarray(lefts, dtype=np.intp), np.asarray(rights, dtype=np.intp),
+                           np.asarray(self.gaps, dtype=float))
+        left_of, right_of, gap_of = self.arrays
         while True:
-            pos = [b.posn + o for b, o in zip(block, offset)]
-            worst, worst_k = -EPS, None
-            for k, (l, r, g, on) in enumerate(zip(lefts, rights, gaps, active)):
-                if not on:
-                    s = pos[r] - pos[l] - g
-                    if s < worst:
-                        worst, worst_k = s, k
-            if worst_k is None:
+            # The slack of every constraint at once (the same subtractions, in the same
+            # order, as one at a time); active ones are tight and left out.
+            pos = np.array([b.posn + o for b, o in zip(block, offset)])
+            slack = pos[right_of] - pos[left_of] - gap_of
+            slack[self.is_active] = np.inf
+            worst_k = int(slack.argmin())   # the first of the most violated
+            if not slack[worst_k] < -EPS:
                 return
             left, right = lefts[worst_k], rights[worst_k]
             b = block[left]
@@ -241,15 +296,17 @@ class _Solver:
     def _refine(self) -> bool:
         """Split every block at its most negative multiplier; True if any split."""
         split = False
-        for b in self._blocks():
-            if b.checked:
-                continue
-            b.checked = True
+        todo = []   # the blocks not checked yet, in the order of their first variables
+        for b in self.block:
+            if not b.checked:
+                b.checked = True
+                todo.append(b)
+        for b in todo:
             lm = b.lm = self._multipliers(b)
             if lm:
-                k = min(lm, key=lambda j: (lm[j], j))
-                if lm[k] < -_LM_TOL:
-                    self._split(b, k)
+                m = min(lm.values())
+                if m < -_LM_TOL:
+                    self._split(b, min(j for j, x in lm.items() if x == m))
                     split = True
         return split
 
@@ -260,8 +317,10 @@ class _Solver:
         limit = 50 * (len(self.d) + len(self.gaps)) + 100
         # A first pass in order of desired position settles most merges cheaply (the
         # constraints mostly point that way); the general loop below finishes the job.
+        clean = None   # a block found with nothing to pull in, while no merge has happened since
         for v in sorted(range(len(self.d)), key=lambda v: (self.d[v], v)):
-            self._merge_left(v)
+            if self.block[v] is not clean:
+                clean = self._merge_left(v)
         self._satisfy()
         for _ in range(limit):
             if not self._refine():
