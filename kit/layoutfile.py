@@ -168,7 +168,7 @@ def load_layout(files: list[Path], settings: tuple[str, ...] = (), pieces: tuple
     absent = [k for k in _SECTIONS if k != "pieces" and k not in merged]
     if absent:      # named where they belong, not at the file that happened to be read last
         raise KitError(f"the layout has no {', '.join(map(repr, absent))}: each is set in "
-                       f"{display_path(files[0])} (or in the game's layout file)", Where(display_path(files[0])))
+                       f"{display_path(files[0])} (or in the game's layout file)", Where(display_path(files[0]), 1))
     top = fields(merged, {k: v for k, v in _SECTIONS.items() if k != "pieces"},
                  {"pieces": dict, **{name: object for name in settings}}, what="layout")
     defaults = top["piece_defaults"]

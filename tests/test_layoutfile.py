@@ -115,7 +115,7 @@ def test_settings_missing_from_every_layout_are_named_where_they_belong(tmp_path
     game.write_text("pieces:\n  card: {size: 24x26}\n")
     with pytest.raises(KitError) as err:
         load_layout([empty, game])
-    assert str(err.value).startswith(f"{empty}: the layout has no 'paper', 'margin', 'piece_defaults'"), err.value
+    assert str(err.value).startswith(f"{empty}:1: the layout has no 'paper', 'margin', 'piece_defaults'"), err.value
 
 
 def test_a_progress_sheet_past_the_limit_is_refused_at_its_line_by_check(project):
