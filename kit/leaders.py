@@ -255,7 +255,7 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
              for a, b in avoid]
 
     # Each obstacle with its sides, worked out once for the many edges tried against it.
-    sides = [(o.x - o.width / 2, o.x + o.width / 2, o.y - o.height / 2, o.y + o.height / 2, o) for o in obstacles]
+    sides = _sides(obstacles)
 
     def clear(p, q):
         if not _clear_of(p, q, sides):
@@ -281,22 +281,25 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
                 if not any(abs(c[0] - b.x) < b.width / 2 and abs(c[1] - b.y) < b.height / 2 for b in obstacles):
                     corners.append(c)
     nodes = [start, end, *sorted(set(corners))]
-    dist, prev = {0: 0.0}, {}
+    dist, prev = [math.inf] * len(nodes), [-1] * len(nodes)
+    dist[0] = 0.0
     todo = [(0.0, 0)]
+    dist_to = math.dist
     while todo:
         d, i = heapq.heappop(todo)
         if i == 1:
             break
-        if d > dist.get(i, math.inf):
+        if d > dist[i]:
             continue
-        for j in range(1, len(nodes)):
-            if j == i:
+        p = nodes[i]
+        for j, (q, far) in enumerate(zip(nodes, dist)):
+            if j == 0 or j == i:
                 continue
-            nd = d + math.dist(nodes[i], nodes[j])
-            if nd < dist.get(j, math.inf) - 1e-9 and clear(nodes[i], nodes[j]):
+            nd = d + dist_to(p, q)
+            if nd < far - 1e-9 and clear(p, q):
                 dist[j], prev[j] = nd, i
                 heapq.heappush(todo, (nd, j))
-    if 1 not in prev:
+    if prev[1] < 0:
         return (start, end)      # boxed in: nothing better than straight
     path, i = [nodes[1]], 1
     while i != 0:
@@ -311,18 +314,60 @@ def segment_clear(p: Point, q: Point, boxes: Sequence[Box]) -> bool:
     Boxes apart from the segment's bounding box are passed over before the exact test:
     the same answer as segment_enters on every box, at a fraction of the cost.
     """
-    return _clear_of(p, q, [(o.x - o.width / 2, o.x + o.width / 2, o.y - o.height / 2, o.y + o.height / 2, o)
-                            for o in boxes])
+    return _clear_of(p, q, _sides(boxes))
+
+
+def _sides(boxes: Sequence[Box]) -> list[tuple]:
+    """Each box as (left, right, bottom, top) and those sides moved in by TOL (what
+    segment_enters clips to, the same sums)."""
+    return [(o.x - o.width / 2, o.x + o.width / 2, o.y - o.height / 2, o.y + o.height / 2,
+             o.x - o.width / 2 + TOL, o.x + o.width / 2 - TOL, o.y - o.height / 2 + TOL, o.y + o.height / 2 - TOL)
+            for o in boxes]
 
 
 def _clear_of(p: Point, q: Point, sides) -> bool:
-    """segment_clear on boxes given as (left, right, bottom, top, box)."""
-    x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
-    y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
-    for left, right, bottom, top, o in sides:
+    """segment_clear on boxes given by `_sides`: segment_enters written out, with each
+    box's clipping sides worked out once (the same arithmetic, so the same answers)."""
+    px, py = p
+    qx, qy = q
+    x0, x1 = (qx, px) if qx < px else (px, qx)
+    y0, y1 = (qy, py) if qy < py else (py, qy)
+    dx, dy = qx - px, qy - py
+    flat_x, flat_y = abs(dx) < 1e-15, abs(dy) < 1e-15
+    for left, right, bottom, top, low_x, high_x, low_y, high_y in sides:
         if right <= x0 or left >= x1 or top <= y0 or bottom >= y1:
             continue
-        if segment_enters(p, q, o):
+        # Liang–Barsky clipping, as segment_enters does it with margin TOL
+        if low_x >= high_x or low_y >= high_y:
+            continue
+        lo, hi = 0.0, 1.0
+        if flat_x:
+            if not low_x < px < high_x:
+                continue
+        else:
+            t0, t1 = (low_x - px) / dx, (high_x - px) / dx
+            if t0 > t1:
+                t0, t1 = t1, t0
+            if t0 > lo:
+                lo = t0
+            if t1 < hi:
+                hi = t1
+            if lo >= hi:
+                continue
+        if flat_y:
+            if not low_y < py < high_y:
+                continue
+        else:
+            t0, t1 = (low_y - py) / dy, (high_y - py) / dy
+            if t0 > t1:
+                t0, t1 = t1, t0
+            if t0 > lo:
+                lo = t0
+            if t1 < hi:
+                hi = t1
+            if lo >= hi:
+                continue
+        if (hi - lo) * math.hypot(dx, dy) > TOL:
             return False
     return True
 
