@@ -266,18 +266,43 @@ class GameCommand(click.Command):
         VERBS.get(self.verb, Verb("")).show(result, values)
 
 
-def watch_build(g, cmd, context, ctx_values, call_values, values, stop_event=None) -> int:
+def watch_build(g, cmd, context, ctx_values, call_values, values, stop_event=None, report=None) -> int:
     """`kit build --watch`: each rebuild resolves the context afresh, so a saved layout counts;
-    the watch's memo (kit.memo) redoes only the steps whose inputs changed."""
+    the watch's memo (kit.memo) redoes only the steps whose inputs changed. Besides data/GAME/
+    and layouts/, it watches the files the build reads from elsewhere (kit.watch)."""
     from kit.watch import watch
 
+    latest = [context]
+
     def build():
-        result = resolve(g, cmd)(make_context(g.name, **ctx_values), **call_values)
+        latest[0] = make_context(g.name, **ctx_values)
+        result = resolve(g, cmd)(latest[0], **call_values)
         if isinstance(result, tuple):       # the --images summary and phone check; the watch itself
             click.echo(result[1])           # says which files each rebuild wrote
 
     paths = [context.data_dir, context.root / "layouts"]
-    return watch([p for p in paths if p.exists()], build, lambda s: click.echo(s, err=True), stop_event)
+    report = report or (lambda line: click.echo(line, err=True))
+    return watch([p for p in paths if p.exists()], build, report, stop_event,
+                 files=lambda: read_elsewhere(cmd, latest[0], ctx_values))
+
+
+def read_elsewhere(cmd: Command, context, ctx_values: dict) -> dict[Path, str]:
+    """The files a build reads outside data/GAME/ and layouts/, each with its kind: the map
+    (for a game that draws it), the font, an extra `--layout` file."""
+    out = {}
+    if any(o.name == "map" for o in cmd.opts()):
+        try:
+            out[context.map_path()] = "map"
+        except KitError:            # no map yet: the build has said so; nothing to watch
+            pass
+    if any(o.name == "font" for o in cmd.opts()):
+        try:
+            out[fonts.font_path(context.font)] = "font"
+        except KitError:
+            pass
+    if ctx_values.get("layout_file"):
+        out[Path(ctx_values["layout_file"])] = "layout"
+    return out
 
 
 def planned_outputs(game: Game, cmd: Command, context, values: dict) -> list[Path]:

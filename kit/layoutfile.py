@@ -23,7 +23,7 @@ from types import MappingProxyType
 
 from reportlab.lib import pagesizes
 
-from kit.errors import KitError, Where, did_you_mean
+from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.units import parse_length, parse_size
 from kit.yamlload import LMap, expect, fields, load_yaml
 
@@ -161,10 +161,14 @@ def load_layout(files: list[Path], settings: tuple[str, ...] = (), pieces: tuple
             raise KitError("a card is a named piece now: write `pieces:` and under it `card:` with its "
                            "size (bleed, safe and gutter shared by every piece go under `piece_defaults:`)",
                            doc.at("card"))
-        fields(doc, {}, sections, what="layout")
+        fields(doc, {}, sections, what="layout", where=Where(display_path(path), 1))
         merged = doc if merged is None else _merge(merged, doc)
     if merged is None:
         raise KitError(f"no layout settings in {', '.join(str(f) for f in files)}")
+    absent = [k for k in _SECTIONS if k != "pieces" and k not in merged]
+    if absent:      # named where they belong, not at the file that happened to be read last
+        raise KitError(f"the layout has no {', '.join(map(repr, absent))}: each is set in "
+                       f"{display_path(files[0])} (or in the game's layout file)", Where(display_path(files[0])))
     top = fields(merged, {k: v for k, v in _SECTIONS.items() if k != "pieces"},
                  {"pieces": dict, **{name: object for name in settings}}, what="layout")
     defaults = top["piece_defaults"]

@@ -318,6 +318,12 @@ class Memo:
     def begin(self) -> None:
         self.ran, self.reused, self.changed = [], [], []
 
+    def forget(self) -> None:
+        """Drop every step's result (a file the steps know only by name, the font, has
+        changed), so each runs again; what was written is kept, so unchanged files stay."""
+        self.entries.clear()
+        self.leaves.clear()
+
     def unchanged(self, path, data: bytes) -> bool:
         """True when `data` is what this watch last wrote to `path` and the file is still there."""
         import os

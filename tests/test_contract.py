@@ -86,6 +86,17 @@ def test_every_command_line_option_has_help():
                     assert p.help and p.help.strip(), f"kit {verb} {p.opts[0]} has no help"
 
 
+def test_an_option_shared_by_games_is_described_alike_in_each():
+    # replay --policy read "AI policy for the comparison games: AI policy: one name ..." in
+    # karuta and tour-de-dice, and named no grammar at all in shikoku-duo, which takes the same.
+    from kit.games import POLICY_GRAMMAR
+
+    helps = {g: o.help for g, verb in COMMANDS if verb == "replay" for o in declared(g, verb) if o.name == "policy"}
+    assert set(helps) == {"karuta", "tour-de-dice", "shikoku-duo"}
+    for game, text in helps.items():
+        assert text.endswith(POLICY_GRAMMAR) and text.count("AI policy") == 1, (game, text)
+
+
 @pytest.mark.parametrize("game,verb", COMMANDS)
 def test_an_option_the_game_does_not_take_is_refused_in_one_line(game, verb):
     mine = option_strings(declared(game, verb)) | {"--help", "-h", "--game", "-g"}

@@ -98,3 +98,21 @@ def test_a_games_own_settings_are_its_own_and_keep_their_line(tmp_path):
     with pytest.raises(KitError) as err:
         layout_map(lay)
     assert str(err.value).startswith(f"{tmp_path / 'extra.yaml'}:1: map should be") or ":1: map should be" in str(err.value)
+
+
+@pytest.mark.parametrize("text", ["hello\n", "42\n"])
+def test_a_layout_that_is_not_a_mapping_names_its_file(tmp_path, text):
+    # It used to say only "error: layout should be a mapping of keys", naming no file.
+    message = _broken(tmp_path, text)
+    assert message.startswith(f"{tmp_path}/extra.yaml:1: layout should be a mapping of keys"), message
+
+
+def test_settings_missing_from_every_layout_are_named_where_they_belong(tmp_path):
+    # An emptied default.yaml was reported at the game's own layout file, which never holds them.
+    empty = tmp_path / "default.yaml"
+    empty.write_text("# paper and margin were here\n")
+    game = tmp_path / "game.yaml"
+    game.write_text("pieces:\n  card: {size: 24x26}\n")
+    with pytest.raises(KitError) as err:
+        load_layout([empty, game])
+    assert str(err.value).startswith(f"{empty}: the layout has no 'paper', 'margin', 'piece_defaults'"), err.value

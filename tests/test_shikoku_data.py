@@ -195,6 +195,24 @@ def test_check_error_is_file_line_exit_2(project):
     assert f"data/shikoku-duo/board.yaml:{line}: unknown kind 'seashore_' (did you mean seashore?)" in out
 
 
+@pytest.mark.parametrize("old, new, message", [
+    ("per_figures: 3", "per_figures: 0", "artist.per_figures should be at least 1"),
+    ("go_to: coastal_first", "go_to: coastal", "merchant.go_to should be one of"),
+])
+def test_check_reads_the_automa_rules(project, old, new, message):
+    # `kit check` passed a broken automa.yaml (only `build` and `sim --players 1` read it).
+    path = project / "data" / "shikoku-duo" / "automa.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = text[: text.index(old)].count("\n") + 1
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code, out = run("check", "--game", "shikoku-duo")
+    assert code == 2, out
+    assert f"data/shikoku-duo/automa.yaml:{line}: {message}" in out
+    path.write_text(text, encoding="utf-8")
+    code, out = run("check", "--game", "shikoku-duo")
+    assert code == 0 and "automa: pilgrim 11 slots" in out, out
+
+
 def test_spaces_too_close_for_the_print(model):
     shipped = board_piece(shipped_layout("shikoku-duo"))
     big = BoardPiece(width=shipped.width, height=shipped.height, border=shipped.border,

@@ -107,3 +107,20 @@ def test_cli_replays_the_example_and_exits_2_on_an_illegal_turn(project, tmp_pat
     assert res.exit_code == 2
     turns_at = bad.read_text().splitlines().index("turns:") + 1
     assert f"bad.yaml:{turns_at + 2}: turn 2: P4 cannot stop on 7/1" in res.output
+
+
+@pytest.mark.parametrize("players, rules, message", [
+    ("1" + "0" * 40, "", "players should be 2 to 6, not 1" + "0" * 40),
+    ("-5", "", "players should be 2 to 6, not -5"),       # was "start: player 3 does not exist in a -5-player race"
+    ("4", "rules: {two_colours: on}\n", "two_colours (optional rule ②) is for exactly 3 players, not 4"),
+])
+def test_a_player_count_out_of_range_is_refused_at_its_line(project, tmp_path, players, rules, message):
+    # A huge count was refused with no file or line at all.
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert text.count("players: 4\n") == 1
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(rules + text.replace("players: 4\n", f"players: {players}\n"), encoding="utf-8")
+    line = bad.read_text(encoding="utf-8").splitlines().index(f"players: {players}") + 1
+    res = CliRunner().invoke(main, ["replay", "-g", "tour-de-dice", str(bad), "--games", "5", "--workers", "1"])
+    assert res.exit_code == 2, res.output
+    assert f"bad.yaml:{line}: {message}" in res.output, res.output

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import queue
+from pathlib import Path
 import threading
 
 import pytest
@@ -25,7 +27,9 @@ def test_a_save_rebuilds_and_a_broken_file_does_not_stop_the_watch(project):
         events.put(("built", (out / "cards.pdf").read_bytes()))
 
     def report(line):
-        if ":" in line and not line.startswith(("watching", "saved", "still")):
+        if line.startswith("watching"):
+            events.put(("watching", line))
+        elif ":" in line and not line.startswith(("saved", "still")):
             events.put(("error", line))
 
     runner = threading.Thread(target=watch, args=([project / "data" / "tour-de-dice", project / "layouts"], build,
@@ -34,6 +38,7 @@ def test_a_save_rebuilds_and_a_broken_file_does_not_stop_the_watch(project):
     try:
         kind, first = events.get(timeout=TIMEOUT)
         assert kind == "built"
+        assert events.get(timeout=TIMEOUT)[0] == "watching"      # a save from now on is seen
         course = project / "data" / "tour-de-dice" / "course.yaml"
         good = course.read_text(encoding="utf-8")
         course.write_text(good + "\n  - {broken: [\n", encoding="utf-8")
@@ -91,6 +96,8 @@ def test_a_save_redoes_only_what_it_feeds_and_matches_a_clean_build(project, gam
     runner.start()
     try:
         first = rebuilt()
+        while not lines.get(timeout=TIMEOUT).startswith("watching"):    # a save from now on is seen
+            pass
         products = load_game(game).products
         assert {p.name for p in memo.changed} == set(products), first     # the first build writes them all
         before = {p: (out / p).stat().st_mtime_ns for p in products}
@@ -123,3 +130,169 @@ def test_a_batch_of_vanished_temporary_files_rebuilds_nothing(tmp_path):
     assert saved_names(gone) == []
     assert saved_names(gone + [(2, str(kept))]) == ["provinces.yaml"]
     assert saved_names([(3, str(tmp_path / "rules.yaml"))]) == ["rules.yaml"]   # a deleted data file counts
+
+
+def lines_until(lines: queue.Queue, wanted) -> list[str]:
+    """The reported lines up to and including the first for which `wanted(line)` holds."""
+    seen = []
+    while True:
+        line = lines.get(timeout=TIMEOUT)
+        seen.append(line)
+        if wanted(line):
+            return seen
+
+
+def until_watching(lines: queue.Queue) -> None:
+    """Wait until the watch says it is watching: a save from then on is seen."""
+    lines_until(lines, lambda l: l.startswith("watching"))
+
+
+def saved_whole(path: Path, data: bytes) -> None:
+    """Save as an editor does, by renaming a finished file over the old one: the watch never
+    sees half a font or map (a plain write may be seen as two saves, the first of a part)."""
+    part = path.with_name(path.name + ".part")
+    part.write_bytes(data)
+    os.replace(part, path)
+
+
+def one_file_project(tmp_path):
+    """A watched folder holding rules.yaml ("players: 4"), a queue for the reported lines, a stop."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    source = folder / "rules.yaml"
+    source.write_text("players: 4\n", encoding="utf-8")
+    return folder, source, queue.Queue(), threading.Event()
+
+
+def test_an_unforeseen_exception_is_reported_in_one_line_and_the_watch_goes_on(tmp_path):
+    # A bug in a build step (not bad data) used to end the watch with a traceback.
+    folder, source, lines, stop = one_file_project(tmp_path)
+
+    def build():
+        text = source.read_text(encoding="utf-8")
+        if "boom" in text:
+            raise ZeroDivisionError("division by zero")
+        lines.put(f"built {text.strip()}")
+
+    runner = threading.Thread(target=watch, args=([folder], build, lines.put, stop))
+    runner.start()
+    try:
+        lines_until(lines, lambda l: l == "built players: 4")
+        until_watching(lines)
+        source.write_text("players: boom\n", encoding="utf-8")
+        failed = lines_until(lines, lambda l: l.startswith("error:"))[-1]
+        assert "ZeroDivisionError: division by zero" in failed and "test_watch.py:" in failed, failed
+        assert "\n" not in failed
+        source.write_text("players: 3\n", encoding="utf-8")
+        lines_until(lines, lambda l: l == "built players: 3")
+        assert runner.is_alive()
+    finally:
+        stop.set()
+        runner.join(TIMEOUT)
+    assert not runner.is_alive()
+
+
+def test_a_saved_map_outside_the_project_is_watched_and_read_again(tmp_path):
+    from conftest import MAP
+    from kit.svgmap import load_map
+
+    if not MAP.exists():
+        pytest.skip("the map is not beside the repository")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    svg = maps / "provinces.svg"
+    text = MAP.read_text(encoding="utf-8")
+    svg.write_text(text, encoding="utf-8")
+    lines: queue.Queue = queue.Queue()
+    stop = threading.Event()
+
+    def build():
+        lines.put(f"width {load_map(str(svg)).width:g}")
+
+    runner = threading.Thread(target=watch, args=([folder], build, lines.put, stop),
+                              kwargs={"files": lambda: {svg: "map"}})
+    runner.start()
+    try:
+        first = lines_until(lines, lambda l: l.startswith("width"))[-1]
+        assert first == "width 760.102"
+        until_watching(lines)
+        (maps / "notes.txt").write_text("not read by the build", encoding="utf-8")   # a neighbour: no rebuild
+        saved_whole(svg, text.replace('width="760.10223"', 'width="700"', 1).encode("utf-8"))
+        seen = lines_until(lines, lambda l: l.startswith("width"))
+        assert seen[-1] == "width 700", seen          # read again, not the map kept from the first build
+        assert not any("notes.txt" in l for l in seen), seen
+    finally:
+        stop.set()
+        runner.join(TIMEOUT)
+    assert not runner.is_alive()
+
+
+def test_a_saved_font_and_an_extra_layout_outside_the_project_rebuild(project, tmp_path):
+    """Through the command's own watch: the font and a --layout file live outside the project."""
+    import matplotlib
+
+    from kit import fonts
+    from kit.cli import watch_build
+    from kit.games import load_game
+
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    font = outside / "font.ttf"
+    font.write_bytes(fonts.default_font_path().read_bytes())
+    extra = outside / "extra.yaml"
+    extra.write_text("progress_sheet:\n  turns: 50\n", encoding="utf-8")
+    out = project / "out"
+    g = load_game("tour-de-dice")
+    ctx_values = {"out": str(out), "font": str(font), "layout_file": str(extra)}
+    lines: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    runner = threading.Thread(target=watch_build, args=(g, g.command("build"), make_context(g.name, **ctx_values),
+                                                        ctx_values, {}, {}, stop, lines.put))
+    runner.start()
+    try:
+        lines_until(lines, lambda l: l.startswith("rebuilt"))
+        until_watching(lines)
+        sheet = (out / "progress-sheet.pdf").read_bytes()
+        extra.write_text("progress_sheet:\n  turns: 60\n", encoding="utf-8")
+        line = lines_until(lines, lambda l: l.startswith("rebuilt"))[-1]
+        assert line.endswith("wrote progress-sheet.pdf"), line
+        assert (out / "progress-sheet.pdf").read_bytes() != sheet
+        # A font without Japanese saved over the chosen one: refused, as a fresh build would be
+        # (were the first font kept loaded, the build would go on in it).
+        latin = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+        saved_whole(font, latin.read_bytes())
+        line = lines_until(lines, lambda l: l.startswith(("error", "rebuilt")))[-1]
+        assert "has no glyphs" in line and "font.ttf" in line, line
+        saved_whole(font, fonts.default_font_path().read_bytes())
+        line = lines_until(lines, lambda l: l.startswith(("error", "rebuilt")))[-1]
+        assert line.startswith("rebuilt"), line
+    finally:
+        stop.set()
+        runner.join(TIMEOUT)
+    assert not runner.is_alive()
+
+
+def test_a_save_made_during_the_first_build_is_not_lost(tmp_path):
+    # The watcher starts after the first build; a karuta build takes seconds, and a save in
+    # that time used to go unseen until the next one.
+    folder, source, lines, stop = one_file_project(tmp_path)
+    calls = []
+
+    def build():
+        calls.append(source.read_text(encoding="utf-8").strip())
+        if len(calls) == 1:     # the user saves while the first build runs
+            source.write_text("players: 3\n", encoding="utf-8")
+        lines.put(f"built {calls[-1]}")
+
+    runner = threading.Thread(target=watch, args=([folder], build, lines.put, stop))
+    runner.start()
+    try:
+        seen = lines_until(lines, lambda l: l == "built players: 3")
+        assert "saved rules.yaml: rebuilding" in seen, seen
+    finally:
+        stop.set()
+        runner.join(TIMEOUT)
+    assert not runner.is_alive()
+    assert calls == ["players: 4", "players: 3"]

@@ -93,6 +93,9 @@ MAX_GAMES = 1_000_000
 
 # Options several games share; a game names them in its Command, or declares an Opt
 # of the same name to change its help or bounds.
+# How --policy names the AI players, the same in every game and command.
+POLICY_GRAMMAR = ("one name for every seat, or a comma list with one per seat (NAME*K for K seats), "
+                  "e.g. greedy,random,foresight,greedy or greedy*2,random*2.")
 SHARED = {o.name: o for o in (
     Opt("paper", "Paper: A4, A3 or Letter (default from the layout).", to="ctx"),
     Opt("card", "Card size WxH in mm, e.g. 24x26 (the layout's main card piece).", kind="size", to="ctx"),
@@ -113,8 +116,7 @@ SHARED = {o.name: o for o in (
     # refused before the first game, where --games 10**30 once allocated ~100 MB/s.
     Opt("games", "Games to simulate (1 to 1,000,000).", kind="int", default=5000, minimum=1,
         maximum=MAX_GAMES, show_default=True),
-    Opt("policy", "AI policy: one name for every seat, or a comma list with one per seat (NAME*K for K "
-        "seats), e.g. greedy,random,foresight,greedy or greedy*2,random*2.", dest="policy"),
+    Opt("policy", "AI policy: " + POLICY_GRAMMAR, dest="policy"),
     Opt("vary", "Run every combination of these values on the same seeds and compare them: KEY is a rule "
         "option, preset, policy, or rule (values: OPTION=VALUE overrides joined by +, - for none); "
         "separate values with ; when one holds commas. Repeatable.", multiple=True),
@@ -124,8 +126,9 @@ SHARED = {o.name: o for o in (
     Opt("images", "Also write PNGs beside the PDFs, in OUT/images: each card face and back, the "
         "board, deck sheets for virtual tabletops (at most 10x7 cards), and a phone readability check.",
         kind="flag"),
-    Opt("watch", "Build, then rebuild whenever a file under data/GAME/ or layouts/ is saved, until "
-        "Ctrl-C; errors are printed and the watch goes on.", kind="flag", to="cli"),
+    Opt("watch", "Build, then rebuild whenever a file under data/GAME/ or layouts/, the map, the font or "
+        "the --layout file is saved, until Ctrl-C; errors are printed and the watch goes on.", kind="flag",
+        to="cli"),
     Opt("dpi", "Resolution of the --images PNGs.", kind="int", default=150, minimum=20, maximum=1200,
         show_default=True),
     Opt("print-shop", "One piece per page (its trim plus bleed), TrimBox and BleedBox set: for print "
@@ -136,6 +139,11 @@ SHARED = {o.name: o for o in (
 SIM_OPTIONS = ("games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
                Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned "
                    "landscape.", to="ctx"))
+
+
+def replay_policy(what: str) -> Opt:
+    """`kit replay --policy`: the policies of the simulated games, named as `kit sim --policy` names them."""
+    return Opt("policy", f"AI policy for the comparison {what}: {POLICY_GRAMMAR}")
 
 
 def replay_games(what: str) -> Opt:

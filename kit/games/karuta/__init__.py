@@ -1,6 +1,6 @@
 """旧国名かるた: 68 old-province cards played onto a blank map of Japan."""
 
-from kit.games import SHARED, SIM_OPTIONS, Command, Game, Opt, replay_games
+from kit.games import SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
 
 GAME = Game(
     name="karuta",
@@ -32,7 +32,7 @@ GAME = Game(
         Command("replay", "replay:replay_command", (
             Opt("log", "The transcribed game (YAML).", kind="argument"),
             replay_games("games of the same deal"),
-            Opt("policy", "AI policy for the comparison games: " + SHARED["policy"].help),
+            replay_policy("games"),
             "workers", "rule", "preset",
         )),
     ),

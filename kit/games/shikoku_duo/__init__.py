@@ -1,6 +1,6 @@
 """四国デュオ: a two-player journey round Shikoku (pilgrim, merchant and artist)."""
 
-from kit.games import SIM_OPTIONS, Command, Game, Opt, replay_games
+from kit.games import SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
 
 GAME = Game(
     name="shikoku-duo",
@@ -21,7 +21,7 @@ GAME = Game(
         Command("replay", "replay:replay_command", (
             Opt("log", "The transcribed game (YAML).", kind="argument"),
             replay_games("games of the same setup"),
-            Opt("policy", "AI policy for the comparison games."),
+            replay_policy("games"),
             "workers", "rule", "map",
         )),
     ),

@@ -8,7 +8,9 @@ from kit.errors import Collector, Warning_
 from kit.layoutfile import progress_turns
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
+from kit.games.shikoku_duo.automa import load_automa
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
+from kit.games.shikoku_duo.rules import CHARACTERS
 
 
 def load_ctx(ctx) -> ShikokuDuo:
@@ -66,6 +68,12 @@ def summary(model: ShikokuDuo, piece) -> str:
     return "\n".join(lines)
 
 
+def automa_summary(automa) -> str:
+    tracks = ", ".join(f"{c} {len(t)} slots (top {t[-1]})" for c, t in zip(CHARACTERS, automa.tracks))
+    return (f"automa: {tracks}; takes the {automa.take} die; merchant {automa.merchant_goal}, "
+            f"artist {automa.artist_goal}")
+
+
 def piece_scale(model, piece) -> float:
     return frame(model.board, piece).scale
 
@@ -83,11 +91,12 @@ def board_warnings(model: ShikokuDuo, ctx) -> list[Warning_]:
 
 def check(ctx):
     model = load_ctx(ctx)
+    automa = load_automa(ctx.data_dir / "automa.yaml")     # the solo rules card and `sim --players 1` read it
     piece = board_piece(ctx)
     tile_overlap(ctx.layout)          # read once, so a bad setting is reported here
     progress_turns(ctx.layout)        # likewise the progress sheet's row count
     spacing_errors(model, piece)
-    text = summary(model, piece)
+    text = summary(model, piece) + "\n" + automa_summary(automa)
     warnings = list(model.warnings) + board_warnings(model, ctx)
     text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")
     return text, warnings

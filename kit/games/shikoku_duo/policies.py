@@ -64,7 +64,11 @@ def _judging_tables(t: Tables, w: float):
     sl = t.slabs
     slab_base = [w * (sl[k - 1] if k else 0) for k in range(len(sl) + 1)]
     slab_step = [sl[k] - (sl[k - 1] if k else 0) for k in range(len(sl))] + [0]
-    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step
+    # Remembered as games ask: the copper worth of held goods, and what a sale adds, by
+    # (goods, copper, slabs, kind sold, copper per good): a few thousand at most.
+    goods_worth: dict[tuple, float] = {}
+    sales: dict[tuple, float] = {}
+    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales
 
 
 class Policy:
@@ -79,11 +83,10 @@ class Policy:
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
         (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
-         self.slab_base, self.slab_step) = _TABLES[key][1]
+         self.slab_base, self.slab_step, self._goods, self._sales) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self.keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-self.worth[k], k))   # best price first
         self._plan = None
-        self._goods: dict[tuple, float] = {}
 
     # judging ---------------------------------------------------------------------------
     def merchant_v(self, slabs: int, copper: float) -> float:
@@ -223,13 +226,15 @@ class Policy:
         if not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
         goods = p.goods
-        held = p.copper + self.goods_copper(goods)
+        worth = self._goods.get(goods)
+        held = p.copper + (self.goods_copper(goods) if worth is None else worth)
         slabs = p.slabs
         base, step = self.slab_base[slabs], self.slab_step[slabs]
-        now = base + step * min(1.0, held / COPPER_PER_SLAB)        # merchant_v(slabs, held)
+        share = held / COPPER_PER_SLAB
+        now = base + step * (share if share < 1.0 else 1.0)        # merchant_v(slabs, held)
         room = -1
         best_v, ties = _NONE, None
-        coastal, shops = t.town_coastal, state.shops
+        coastal, shops, sales = t.town_coastal, state.shops, self._sales
         for d in dests:
             if coastal[d]:
                 kind, value = t.shops[shops[d]]
@@ -237,25 +242,31 @@ class Policy:
                 if k <= 0:
                     v = 0.0
                 else:
-                    after = list(goods)
-                    after[kind] = 0
-                    v = self._with_copper(p, k * (value + fx[SELL_PLUS]), self.goods_copper(tuple(after))) - now
+                    # A seat's goods and copper change seldom: a sale's worth is remembered for the game.
+                    key = (goods, p.copper, slabs, kind, value + fx[SELL_PLUS])
+                    v = sales.get(key)
+                    if v is None:
+                        after = list(goods)
+                        after[kind] = 0
+                        v = sales[key] = self._with_copper(p, k * key[4], self.goods_copper(tuple(after))) - now
                 if v > best_v + 1e-9:
                     best_v, ties = v, [(MERCHANT, die, d, k, 0)]
                 elif v > best_v - 1e-9:
                     ties.append((MERCHANT, die, d, k, 0))
                 continue
             if room < 0:
-                room = max(0, t.hold - sum(goods))
+                room = t.hold - sum(goods)      # never below 0: at most `hold` goods are held
             n = t.town_value[d]
-            v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
+            share = (held + self.draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+            v = base + step * (share if share < 1.0 else 1.0) - now      # min(), without the call
             if v > best_v + 1e-9:
                 best_v, ties = v, [(MERCHANT, die, d, n, 0)]
             elif v > best_v - 1e-9:
                 ties.append((MERCHANT, die, d, n, 0))
             if fx[DRAW_PLUS]:
                 n += fx[DRAW_PLUS]
-                v = base + step * min(1.0, (held + self.draw_worth * min(n, room)) / COPPER_PER_SLAB) - now
+                share = (held + self.draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+                v = base + step * (share if share < 1.0 else 1.0) - now
                 if v > best_v + 1e-9:
                     best_v, ties = v, [(MERCHANT, die, d, n, 0)]
                 elif v > best_v - 1e-9:
@@ -291,15 +302,22 @@ class Policy:
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:
         """The die whose best move gains most (its move is remembered: `planned` hands it to play_die)."""
         best, best_v = [], None
+        p = state.players[seat]     # a policy's own seat: never an Automa's
         fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
-        for c in left:
-            v, m = self._candidate(rules, state, seat, c, dice[c], rng, fx)
+        for c in left:      # each die judged as _candidate does, sharing the seat's player and effects
+            if c == PILGRIM:
+                v, ties = self._pilgrim(rules, state, seat, p, fx, dice[c])
+            elif c == MERCHANT:
+                v, ties = self._merchant(rules, state, seat, p, fx, dice[c])
+            else:
+                v, ties = self._artist(rules, state, seat, p, fx, dice[c])
+            m = ties[0] if len(ties) == 1 else rng.choice(ties)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = [(c, m)], v
             elif v > best_v - 1e-9:
                 best.append((c, m))
         c, m = best[0] if len(best) == 1 else rng.choice(best)
-        self._plan = (state, m if type(m) is Move else _new(Move, m))
+        self._plan = (state, _new(Move, m))
         return c
 
     def planned(self, state, character) -> Move | None:

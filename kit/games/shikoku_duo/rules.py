@@ -75,7 +75,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from operator import add, sub
 from typing import NamedTuple
 
@@ -90,6 +90,7 @@ ACTIONS = ("nothing", "paint", "gift")
 END_CONDITIONS = ("shrine", "garden", "slabs", "gifts", "limit")
 BOARD, START = -1, 0
 PAINT_CAP = 5
+FIGURES = 5          # figures a paint action may count: both pilgrims and merchants, the other artist
 COPPER_PER_SLAB = 10
 
 
@@ -166,11 +167,11 @@ class Tables:
     def ring(self) -> int:
         return len(self.ring_kind)
 
-    @property
+    @cached_property
     def shrine_top(self) -> int:
         return len(self.shrine_track) - 1
 
-    @property
+    @cached_property
     def garden_top(self) -> int:
         return len(self.garden_track) - 1
 
@@ -500,6 +501,8 @@ def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int
     other = y if seat == 0 else x
     counts = (t.space_counts[x.pilgrim] + t.space_counts[y.pilgrim] + t.town_counts[x.merchant]
               + t.town_counts[y.merchant] + (1 << 3 * other.artist))
+    if not plus_count and cap >= FIGURES:      # no cap can bite: the count is the figures'
+        return [counts >> 3 * dest & 7 for dest, _ in targets]
     for dest, _ in targets:
         n = counts >> 3 * dest & 7
         out.append(min(n + plus_count, cap) if n else 0)
@@ -576,10 +579,16 @@ def legal_moves(t: Tables, rules: Rules, state: State, seat: int, character: int
 def wave_choices(state: State, seat: int) -> tuple[int, ...]:
     """Wave tiles a pilgrim stopping on seashore may take: from the board, else the
     opponent's; (-1,) when it holds all three."""
-    board = tuple(c for c in range(3) if state.waves[c] == BOARD)
+    return _wave_choices(state.waves, seat)
+
+
+@lru_cache(maxsize=None)
+def _wave_choices(waves: tuple[int, int, int], seat: int) -> tuple[int, ...]:
+    """wave_choices by who holds each tile (54 cases at most, so each is worked out once)."""
+    board = tuple(c for c in range(3) if waves[c] == BOARD)
     if board:
         return board
-    theirs = tuple(c for c in range(3) if state.waves[c] != seat)
+    theirs = tuple(c for c in range(3) if waves[c] != seat)
     return theirs or (-1,)
 
 
@@ -757,21 +766,21 @@ def spend_hot(state: State) -> State:
 
 def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str, ...]:
     """End conditions that hold now (an Automa's rank tracks count as its characters')."""
-    out = []
-    a, b = ps = state.players
-    shrine = a.shrine >= t.shrine_top or b.shrine >= t.shrine_top
-    garden = a.garden >= t.garden_top or b.garden >= t.garden_top
-    slabs = a.slabs >= len(t.slabs) or b.slabs >= len(t.slabs)
+    a, b = state.players
+    shrine_top, garden_top, slabs_top = t.shrine_top, t.garden_top, len(t.slabs)
+    shrine = a.shrine >= shrine_top or b.shrine >= shrine_top
+    garden = a.garden >= garden_top or b.garden >= garden_top
+    slabs = a.slabs >= slabs_top or b.slabs >= slabs_top
     gifts = bool(a.paintings and a.gifted >= len(a.paintings) or b.paintings and b.gifted >= len(b.paintings))
-    for p in ps:
-        if p.ranks and rank_tops:
-            shrine |= p.ranks[PILGRIM] >= rank_tops[PILGRIM]
-            slabs |= p.ranks[MERCHANT] >= rank_tops[MERCHANT]
-            gifts |= p.ranks[ARTIST] >= rank_tops[ARTIST]
-    for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)):
-        if hit:
-            out.append(name)
-    return tuple(out)
+    if rank_tops:
+        for p in (a, b):
+            if p.ranks:
+                shrine |= p.ranks[PILGRIM] >= rank_tops[PILGRIM]
+                slabs |= p.ranks[MERCHANT] >= rank_tops[MERCHANT]
+                gifts |= p.ranks[ARTIST] >= rank_tops[ARTIST]
+    if not (shrine or garden or slabs or gifts):      # every round but the last
+        return ()
+    return tuple(name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit)
 
 
 def character_scores(t: Tables, p: Player) -> tuple[int, int, int]:
@@ -907,13 +916,11 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
     """One die of one seat: its move, its effect, and a hot-spring repeat if the seat wants
     one. Returns the new state and the number of repeats (0 or 1)."""
     held = state.hot == seat
-    repeats = 0
-    for repeat in (False, True):
-        # A policy that already chose this die's move while drafting hands it over (it came
-        # from legal_moves of this very position), sparing a second move generation.
-        move = None if repeat else who.planned(state, character)
-        if move is None:
-            move = who.move(t, rules, state, seat, character, die, rng)
+    # A policy that already chose this die's move while drafting hands it over (it came
+    # from legal_moves of this very position), sparing a second move generation.
+    move = who.planned(state, character) or who.move(t, rules, state, seat, character, die, rng)
+    repeat = False
+    while True:
         keep = None
         if move.character == MERCHANT and move.dest >= 0 and not t.town_coastal[move.dest]:
             keep = lambda pool: who.keep(t, rules, state, seat, pool, rng)  # noqa: E731
@@ -923,10 +930,10 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
             record.append(Step(state.round, seat, die, move, drawn, kept, repeat))
         state = after
         if repeat or not may_repeat(state, seat, held) or not who.repeat(t, rules, state, seat, character, die, rng):
-            break
+            return state, int(repeat)
         state = spend_hot(state)
-        repeats = 1
-    return state, repeats
+        repeat = True
+        move = who.move(t, rules, state, seat, character, die, rng)
 
 
 def chosen_move(t: Tables, rules: Rules, state: State, seat: int, character: int, die: int, who,

@@ -1,6 +1,6 @@
 """ツール・ド・ダイス: a dice race over a ring of course cards."""
 
-from kit.games import SHARED, SIM_OPTIONS, Command, Game, Opt, replay_games
+from kit.games import SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
 
 GAME = Game(
     name="tour-de-dice",
@@ -17,7 +17,7 @@ GAME = Game(
         Command("replay", "replay:replay_command", (
             Opt("log", "The race copied from its progress sheet (YAML).", kind="argument"),
             replay_games("races"),
-            Opt("policy", "AI policy for the comparison races: " + SHARED["policy"].help),
+            replay_policy("races"),
             "workers", "rule", "preset",
         )),
     ),

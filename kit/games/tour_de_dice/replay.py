@@ -57,6 +57,7 @@ class Log(GameLog):
     start: int                  # 0-based seat
     turns: tuple[LoggedTurn, ...]
     ring_where: Where
+    players_where: Where | None = None
 
 
 _TURN = re.compile(r"^\s*(\S+)\s+(\d+)\s*(?::(.*))?$")
@@ -69,11 +70,14 @@ def parse_log(doc, file_where: Where) -> Log:
     for k, card in enumerate(f["ring"]):
         if not isinstance(card, str):
             raise KitError(f"ring box {k + 1} should be a card id, not {describe(card)}", f["ring"].at(k))
+    if not 2 <= f["players"] <= 6:     # as karuta's and shikoku-duo's logs say it, at the line
+        raise KitError(f"players should be 2 to 6, not {f['players']}", doc.at("players"))
     if not 1 <= f["start"] <= f["players"]:
         raise KitError(f"start: player {f['start']} does not exist in a {f['players']}-player race", doc.at("start"))
     turns = f["turns"]
     return Log(players=f["players"], rules=rules, where=doc.where, ring=tuple(f["ring"]), start=f["start"] - 1,
-               turns=tuple(_turn(item, k + 1, turns.at(k)) for k, item in enumerate(turns)), ring_where=doc.at("ring"))
+               turns=tuple(_turn(item, k + 1, turns.at(k)) for k, item in enumerate(turns)), ring_where=doc.at("ring"),
+               players_where=doc.at("players"))
 
 
 def _turn(item, number: int, where: Where) -> LoggedTurn:
@@ -285,7 +289,10 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     path = Path(log)
     parsed = parse_log(load_yaml(path), Where(display_path(path), 1))
     tour = load(ctx.data_dir, tuple(parsed.rules) + tuple(ctx.rules))
-    players = check_players(tour.rules, parsed.players)
+    try:        # the optional rules in force may allow fewer tables (rule ①: 3 to 6 players)
+        players = check_players(tour.rules, parsed.players)
+    except KitError as err:
+        raise KitError(err.message, parsed.players_where) from None
     setup = make_setup(tour, players, parse_policies(policy, players))
     course, raced = check_race(parsed, tour, setup)
     results = run_games(partial(play_game, setup), games, 1, workers, desc="racing")
