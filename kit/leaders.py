@@ -203,7 +203,8 @@ def _detour(box: Box, end: Point, others: Sequence[Box], margin: float, avoid: S
     avoid = [(p, q) for p, q in avoid if max(p[0], q[0]) > lo_x and min(p[0], q[0]) < hi_x
              and max(p[1], q[1]) > lo_y and min(p[1], q[1]) < hi_y]
     path = path_round((box.x, box.y), end, around, margin, avoid)
-    if len(path) < 3 or not all(segment_clear(p, q, others) for p, q in _segments(path)):
+    sides = _sides(others)
+    if len(path) < 3 or not all(_clear_of(p, q, sides) for p, q in _segments(path)):
         return None
     leader = (edge_point(box, path[1]), *path[1:])
     if any(segment_enters(p, q, box) for p, q in _segments(leader[1:])):
@@ -235,10 +236,11 @@ def _bent(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader 
         start = edge_point(box, bend)
         found.append((math.dist(start, bend) + math.dist(bend, end), k, (start, bend, end)))
     found.sort(key=lambda f: (f[0], f[1]))
+    sides = _sides(others)     # once for the many corners tried
     for _, _, path in found:
         if segment_enters(path[1], end, box):
             continue
-        if all(segment_clear(p, q, others) for p, q in _segments(path)):
+        if all(_clear_of(p, q, sides) for p, q in _segments(path)):
             return path
     return None
 
