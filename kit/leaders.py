@@ -320,34 +320,33 @@ def segment_clear(p: Point, q: Point, boxes: Sequence[Box]) -> bool:
 
 
 def _sides(boxes: Sequence[Box]) -> list[tuple]:
-    """Each box as (left, right, bottom, top) and those sides moved in by TOL (what
-    segment_enters clips to, the same sums)."""
+    """Each box as (left, right, bottom, top, clip) where clip holds, per axis, the sides moved
+    in by TOL (what segment_enters clips to, the same sums)."""
     return [(o.x - o.width / 2, o.x + o.width / 2, o.y - o.height / 2, o.y + o.height / 2,
-             o.x - o.width / 2 + TOL, o.x + o.width / 2 - TOL, o.y - o.height / 2 + TOL, o.y + o.height / 2 - TOL)
+             ((o.x - o.width / 2 + TOL, o.x + o.width / 2 - TOL), (o.y - o.height / 2 + TOL, o.y + o.height / 2 - TOL)))
             for o in boxes]
 
 
 def _clear_of(p: Point, q: Point, sides) -> bool:
     """segment_clear on boxes given by `_sides`: segment_enters written out, with each
     box's clipping sides worked out once (the same arithmetic, so the same answers)."""
-    px, py = p
-    qx, qy = q
-    x0, x1 = (qx, px) if qx < px else (px, qx)
-    y0, y1 = (qy, py) if qy < py else (py, qy)
-    dx, dy = qx - px, qy - py
-    flat_x, flat_y = abs(dx) < 1e-15, abs(dy) < 1e-15
-    for left, right, bottom, top, low_x, high_x, low_y, high_y in sides:
+    x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
+    y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    axes = ((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1]))
+    for left, right, bottom, top, clip in sides:
         if right <= x0 or left >= x1 or top <= y0 or bottom >= y1:
             continue
         # Liang–Barsky clipping, as segment_enters does it with margin TOL
-        if low_x >= high_x or low_y >= high_y:
-            continue
         lo, hi = 0.0, 1.0
-        if flat_x:
-            if not low_x < px < high_x:
+        for (d, flat, start), (low, high) in zip(axes, clip):
+            if low >= high:
+                break
+            if flat:
+                if not low < start < high:
+                    break
                 continue
-        else:
-            t0, t1 = (low_x - px) / dx, (high_x - px) / dx
+            t0, t1 = (low - start) / d, (high - start) / d
             if t0 > t1:
                 t0, t1 = t1, t0
             if t0 > lo:
@@ -355,22 +354,10 @@ def _clear_of(p: Point, q: Point, sides) -> bool:
             if t1 < hi:
                 hi = t1
             if lo >= hi:
-                continue
-        if flat_y:
-            if not low_y < py < high_y:
-                continue
+                break
         else:
-            t0, t1 = (low_y - py) / dy, (high_y - py) / dy
-            if t0 > t1:
-                t0, t1 = t1, t0
-            if t0 > lo:
-                lo = t0
-            if t1 < hi:
-                hi = t1
-            if lo >= hi:
-                continue
-        if (hi - lo) * math.hypot(dx, dy) > TOL:
-            return False
+            if (hi - lo) * math.hypot(dx, dy) > TOL:
+                return False
     return True
 
 
