@@ -13,7 +13,7 @@ from kit.games.karuta.rules import place, preview, single_cards
 
 def random_turn(t, rules, state, seat, turns, rng):
     """Uniformly one of all legal turns (every chain prefix counts as its own turn)."""
-    return turns[rng.randrange(len(turns))]
+    return rng.choice(turns)   # the draw of rng.randrange(len(turns)), with less around it
 
 
 def greedy(t, rules, state, seat, turns, rng):
@@ -29,7 +29,7 @@ def greedy(t, rules, state, seat, turns, rng):
         keep = [_follow_up(t, rules, state, seat, x) for x in best]
         top = max(keep)
         best = [x for x, k in zip(best, keep) if k == top]
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def _follow_up(t, rules, state, seat, turn) -> int:
@@ -79,7 +79,7 @@ def foresight(t, rules, state, seat, turns, rng):
             best, best_score = [turn], score
         elif abs(score - best_score) <= 1e-9:
             best.append(turn)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 POLICIES = {"random": random_turn, "greedy": greedy, "foresight": foresight}
