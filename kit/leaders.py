@@ -86,13 +86,20 @@ def segment_enters(p: Point, q: Point, box: Box, margin: float = TOL) -> bool:
 
     Liang–Barsky clipping: the segment enters if a piece of positive length survives.
     """
-    lo, hi = 0.0, 1.0
     dx, dy = q[0] - p[0], q[1] - p[1]
-    for d, start, low, high in ((dx, p[0], box.x - box.width / 2 + margin, box.x + box.width / 2 - margin),
-                                (dy, p[1], box.y - box.height / 2 + margin, box.y + box.height / 2 - margin)):
+    return _enters(((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1])),
+                   ((box.x - box.width / 2 + margin, box.x + box.width / 2 - margin),
+                    (box.y - box.height / 2 + margin, box.y + box.height / 2 - margin)), math.hypot(dx, dy))
+
+
+def _enters(axes, clip, length: float) -> bool:
+    """Liang–Barsky on a segment given per axis as (delta, whether it is ~0, start), against
+    a box given per axis as (low, high); `length` is the segment's."""
+    lo, hi = 0.0, 1.0
+    for (d, flat, start), (low, high) in zip(axes, clip):
         if low >= high:
             return False
-        if abs(d) < 1e-15:
+        if flat:
             if not low < start < high:
                 return False
             continue
@@ -105,7 +112,7 @@ def segment_enters(p: Point, q: Point, box: Box, margin: float = TOL) -> bool:
             hi = t1
         if lo >= hi:
             return False
-    return (hi - lo) * math.hypot(dx, dy) > TOL
+    return (hi - lo) * length > TOL
 
 
 def _segments(leader: Leader):
@@ -328,36 +335,18 @@ def _sides(boxes: Sequence[Box]) -> list[tuple]:
 
 
 def _clear_of(p: Point, q: Point, sides) -> bool:
-    """segment_clear on boxes given by `_sides`: segment_enters written out, with each
-    box's clipping sides worked out once (the same arithmetic, so the same answers)."""
+    """segment_clear on boxes given by `_sides`: segment_enters with each box's clipping
+    sides worked out once (the same arithmetic, so the same answers)."""
     x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
     y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
     dx, dy = q[0] - p[0], q[1] - p[1]
     axes = ((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1]))
+    length = math.hypot(dx, dy)
     for left, right, bottom, top, clip in sides:
         if right <= x0 or left >= x1 or top <= y0 or bottom >= y1:
             continue
-        # Liang–Barsky clipping, as segment_enters does it with margin TOL
-        lo, hi = 0.0, 1.0
-        for (d, flat, start), (low, high) in zip(axes, clip):
-            if low >= high:
-                break
-            if flat:
-                if not low < start < high:
-                    break
-                continue
-            t0, t1 = (low - start) / d, (high - start) / d
-            if t0 > t1:
-                t0, t1 = t1, t0
-            if t0 > lo:
-                lo = t0
-            if t1 < hi:
-                hi = t1
-            if lo >= hi:
-                break
-        else:
-            if (hi - lo) * math.hypot(dx, dy) > TOL:
-                return False
+        if _enters(axes, clip, length):
+            return False
     return True
 
 
