@@ -487,18 +487,29 @@ def single_cards(t: Tables, rules: Rules, state: State, hand: int) -> int:
 
 def chains(t: Tables, rules: Rules, state: State, hand: int) -> list[tuple[int, ...]]:
     """Every highway chain `hand` can play now, each prefix of a chain being one too."""
+    return _chains(t, rules, state, hand, (state.opening if state.board else first_cards(t, rules)) & hand)
+
+
+def _chains(t: Tables, rules: Rules, state: State, hand: int, starts: int) -> list[tuple[int, ...]]:
+    """chains() from the cards `starts` of the hand."""
     out: list[tuple[int, ...]] = []
-    limit = rules.chain_limit or 1 << 30
+    alone = t.alone
+    limit = rules.chain_limit
+    if limit == 1:   # one card per turn (the designer's tool): no chain to look for
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            out.append(alone[low.bit_length() - 1])
+        return out
+    limit = limit or 1 << 30
     follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
     board = state.board
-    starts = (state.opening if board else first_cards(t, rules)) & hand
-    alone = t.alone
     while starts:
         low = starts & -starts
         starts ^= low
         c = low.bit_length() - 1
         out.append(alone[c])
-        if limit > 1 and follow[c] & hand:
+        if follow[c] & hand:
             lines, cont, _, _ = effect(t, rules, state.ends, board, c)
             if cont & hand:
                 _grow(t, rules, out, alone[c], board | low, with_lines(state.ends, lines), cont, hand ^ low,
@@ -525,16 +536,19 @@ def _grow(t, rules, out, path, board, ends, cont, left, limit, follow):
 def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[int, ...]]:
     """Every legal turn for `seat`: card tuples in play order; PASS (empty) when allowed."""
     hand = state.hands[seat]
-    if not state.board:
-        turns = chains(t, rules, state, hand)
+    if state.board:
+        starts = hand & state.opening
+        singles = hand & (t.adjacency_mask & state.near | t.island_mask & state.boat)   # single_cards()
+        if rules.behind_start == "adjacency":
+            singles |= behind(t, state, hand & t.highway_mask & state.near)
     else:
-        turns = chains(t, rules, state, hand) if hand & state.opening else []
-        singles = single_cards(t, rules, state, hand)
-        alone = t.alone
-        while singles:   # bits(), written out: this runs every turn
-            low = singles & -singles
-            singles ^= low
-            turns.append(alone[low.bit_length() - 1])
+        starts, singles = hand & first_cards(t, rules), 0
+    turns = _chains(t, rules, state, hand, starts) if starts else []
+    alone = t.alone
+    while singles:   # bits(), written out: this runs every turn
+        low = singles & -singles
+        singles ^= low
+        turns.append(alone[low.bit_length() - 1])
     if not turns or rules.passing == "any_time":
         turns.append(PASS)
     return turns
