@@ -116,9 +116,9 @@ class _Solver:
     # positions ------------------------------------------------------------
     def _new_block(self, vars_) -> _Block:
         b = _Block(vars_)
-        w, d, offset, block = self.w, self.d, self.offset, self.block
+        w, d, offset, block, inf = self.w, self.d, self.offset, self.block, math.inf
         for v in vars_:
-            if w[v] == math.inf:  # at most one: walls share a single pinned variable
+            if w[v] == inf:  # at most one: walls share a single pinned variable
                 b.fixed = v
             else:
                 b.weight += w[v]
@@ -164,15 +164,13 @@ class _Solver:
         tree[self.rights[k]].remove(k)
         # The side of the tree that k's left end still reaches, marked while it is split off.
         mark[start] = True
-        seen, stack = [start], [start]
-        while stack:
-            v = stack.pop()
+        seen = [start]
+        for v in seen:
             for j in tree[v]:
                 u = ends[j] ^ v
                 if not mark[u]:
                     mark[u] = True
                     seen.append(u)
-                    stack.append(u)
         left, right = [], []
         for v in b.vars:
             (left if mark[v] else right).append(v)
@@ -198,24 +196,23 @@ class _Solver:
         """λ of each tight constraint: the weighted pull of the side not holding the root."""
         if len(b.vars) == 1:
             return {}
-        # The tree walked from the root (the walk of `_reach`): each vertex listed after
-        # the one it was reached from, `via[v]` the constraint it was reached by.
+        # The tree walked from the root, breadth first: each vertex listed after the one it
+        # was reached from, `via[v]` the constraint it was reached by. Each vertex's children
+        # are listed in the order of its tree list whatever the walk, so the sums below add
+        # the same numbers in the same order as a walk depth first.
         root = b.fixed if b.fixed is not None else b.vars[0]
         ends, tree, rights, via = self.ends, self.tree, self.rights, self.via
+        w, d, offset, posn, pull = self.w, self.d, self.offset, b.posn, self.pull
+        inf = math.inf
         via[root] = -1
-        order, stack = [root], [root]
-        while stack:
-            v = stack.pop()
+        order = [root]
+        for v in order:
+            pull[v] = 0.0 if w[v] == inf else w[v] * (posn + offset[v] - d[v])
             for k in tree[v]:
                 u = ends[k] ^ v
                 if via[u] == -2:
                     via[u] = k
                     order.append(u)
-                    stack.append(u)
-        w, d, offset, posn, pull = self.w, self.d, self.offset, b.posn, self.pull
-        inf = math.inf
-        for v in order:
-            pull[v] = 0.0 if w[v] == inf else w[v] * (posn + offset[v] - d[v])
         lm = {}
         for v in reversed(order):   # children before their parents
             k = via[v]
