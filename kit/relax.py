@@ -224,34 +224,41 @@ class _Solver:
         return lm
 
     # the solve --------------------------------------------------------------
-    def _merge_left(self, v: int) -> _Block:
-        """Pull in the blocks of violated constraints into v's block, most violated first;
-        the block then (nothing more to pull in until the next merge).
+    def _first_pass(self) -> None:
+        """For each variable in order of desired position, pull into its block the blocks
+        of violated constraints, most violated first.
 
-        Only in the first pass: each block there keeps the constraints into it (`inc`,
-        in the order of its variables), dropping those that have become internal."""
+        Each block here keeps the constraints into it (`inc`, in the order of its
+        variables), dropping those that have become internal; a block found with nothing
+        to pull in is not looked at again until the next merge."""
         lefts, rights, gaps, block, offset = self.lefts, self.rights, self.gaps, self.block, self.offset
-        while True:
+        clean = None
+        for v in sorted(range(len(self.d)), key=lambda v: (self.d[v], v)):
             b = block[v]
-            posn = b.posn
-            worst, worst_k = -EPS, None
-            inc = []
-            for k in b.inc:
-                left = lefts[k]
-                lb = block[left]
-                if lb is not b:
-                    inc.append(k)
-                    s = posn + offset[rights[k]] - lb.posn - offset[left] - gaps[k]
-                    if s < worst:
-                        worst, worst_k = s, k
-            b.inc = inc
-            if worst_k is None:
-                return b
-            a, c = b, block[lefts[worst_k]]
-            self._merge(worst_k)
-            # the merged block lists its constraints in its variables' order
-            merged = block[v]
-            merged.inc = a.inc + c.inc if merged is a else c.inc + a.inc
+            if b is clean:
+                continue
+            while True:
+                posn = b.posn
+                worst, worst_k = -EPS, None
+                inc = []
+                for k in b.inc:
+                    left = lefts[k]
+                    lb = block[left]
+                    if lb is not b:
+                        inc.append(k)
+                        s = posn + offset[rights[k]] - lb.posn - offset[left] - gaps[k]
+                        if s < worst:
+                            worst, worst_k = s, k
+                b.inc = inc
+                if worst_k is None:
+                    clean = b
+                    break
+                c = block[lefts[worst_k]]
+                self._merge(worst_k)
+                # the merged block lists its constraints in its variables' order
+                merged = block[v]
+                merged.inc = b.inc + c.inc if merged is b else c.inc + b.inc
+                b = merged
 
     def _satisfy(self) -> None:
         """Merge until no constraint is violated."""
@@ -314,10 +321,7 @@ class _Solver:
         limit = 50 * (len(self.d) + len(self.gaps)) + 100
         # A first pass in order of desired position settles most merges cheaply (the
         # constraints mostly point that way); the general loop below finishes the job.
-        clean = None   # a block found with nothing to pull in, while no merge has happened since
-        for v in sorted(range(len(self.d)), key=lambda v: (self.d[v], v)):
-            if self.block[v] is not clean:
-                clean = self._merge_left(v)
+        self._first_pass()
         self._satisfy()
         for _ in range(limit):
             if not self._refine():
