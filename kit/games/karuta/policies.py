@@ -8,7 +8,7 @@ Every random choice uses the game's own seeded `rng`, so games reproduce.
 from __future__ import annotations
 
 from kit import report
-from kit.games.karuta.rules import place, preview, single_cards
+from kit.games.karuta.rules import effect, place, preview, single_cards
 
 
 def random_turn(t, rules, state, seat, turns, rng):
@@ -41,15 +41,16 @@ def _follow_up(t, rules, state, seat, turn) -> int:
     hand = state.hands[seat] & ~board
     new = (t.neighbours[c] & t.adjacency_mask & ~state.near) | (t.boats[c] & t.island_mask & ~state.boat)
     # What may follow on a highway line lies among the card's followers (Tables.follow_*):
-    # place the turn only when one of them is in the hand.
+    # place the turn only when one of them is in the hand, and of its last card ask only
+    # what may continue (the hand holds no card of the board).
     follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
     if follow[c] & hand:
-        board, ends, prev = state.board, state.ends, -1
-        for x in turn:
-            ends, cont, _ = place(t, rules, ends, board, x, prev)
+        ends, board, prev = state.ends, state.board, -1
+        for x in turn[:-1]:
+            ends, _, _ = place(t, rules, ends, board, x, prev)
             board |= 1 << x
             prev = x
-        new |= cont
+        new |= effect(t, rules, ends, board, c, prev)[1]
     return (new & hand).bit_count()
 
 

@@ -259,8 +259,8 @@ _MEMO_MAX = 1 << 18
 
 
 def _memo(t: Tables, rules: Rules):
-    """(tables, rules, {placing: its effect}, crossing is pass_through, {(highway, line ends[,
-    its cards on the board]): the cards that extend them})."""
+    """(tables, rules, {placing: its effect}, crossing is pass_through, {(highway, line ends,
+    its cards on the board): the cards that extend them (crossing: pass_through)})."""
     global _MEMO
     memo = _MEMO
     if memo[0] is not t or memo[1] is not rules or len(memo[2]) >= _MEMO_MAX or len(memo[4]) >= _MEMO_MAX:
@@ -317,53 +317,53 @@ def effect(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1)
 
 
 def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slots, extends: dict):
+    # effect() of a placing not seen before. About one placing in three that a game applies
+    # is new to the memo, so this is worth keeping lean too.
     through = rules.crossing == "pass_through"
     along_only = prev >= 0 and rules.joins == "along"
-    # The line ends this card extends: (highway, line number, way, old direction).
-    hits = []
+    # Per highway of the card, the line ends it extends: (line number, way, old direction).
+    found = []
     keep = False
-    for h, i, lo, hi, _ in slots:
-        k = 0
+    for slot in slots:
+        h, i, lo, hi, _ = slot
+        hits = []
         if through:
             # The line reaches the card when every card between its end and the card is
             # on the board.
             between, route = t.between[h], t.routes[h]
-            for e, d in ends[h]:
+            for k, (e, d) in enumerate(ends[h]):
                 s = 1 if i > e else -1
                 gap = between[e][i]
                 if (d == 0 or (d > 0) == (s > 0)) and board & gap == gap and not (along_only and route[e] != prev):
-                    hits.append((h, k, s, d))
+                    hits.append((k, s, d))
                     keep = keep or d == s
-                k += 1
         else:
-            for e, d in ends[h]:   # the card right beside the end, on the side it grows
-                if i - e == 1:
+            for k, (e, d) in enumerate(ends[h]):   # the card right beside the end, on the side it grows
+                if e == i - 1:
                     if d >= 0 and not (along_only and lo != prev):
-                        hits.append((h, k, 1, d))
+                        hits.append((k, 1, d))
                         keep = keep or d == 1
-                elif i - e == -1:
+                elif e == i + 1:
                     if d <= 0 and not (along_only and hi != prev):
-                        hits.append((h, k, -1, d))
+                        hits.append((k, -1, d))
                         keep = keep or d == -1
-                k += 1
-    if keep and rules.joins == "along":
-        # Carrying on along a highway beats switching onto one at a junction: the
-        # junction stays open both ways.
-        hits = [x for x in hits if x[3] == x[2]]
+        found.append((slot, hits))
+    # Carrying on along a highway beats switching onto one at a junction: the junction
+    # stays open both ways.
+    keep = keep and rules.joins == "along"
     both = rules.direction == "both_ways"
     seeds = rules.crossing == "new_line"
     after = board | 1 << card
-    lines = []
+    lines, opens = [], []
     cont = joined = 0
-    for h, i, lo, hi, seed in slots:
-        old = ends[h]
-        line = None
+    for (h, i, lo, hi, seed), hits in found:
+        old = line = ends[h]
         up = down = False
-        for x in hits:
-            if x[0] == h:
-                if line is None:
-                    line = list(old)
-                _, k, s, d = x
+        if keep:
+            hits = [x for x in hits if x[2] == x[1]]
+        if hits:
+            line = list(old)
+            for k, s, d in hits:
                 if both and not d:   # the start's other side grows on, away from it
                     line.append((line[k][0], -s))
                 line[k] = (i, s)
@@ -371,15 +371,14 @@ def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slot
                     up = True
                 else:
                     down = True
-        if line is not None:
-            lines.append((h, tuple(line)))
+            line = tuple(line)
+            lines.append((h, line))
             joined |= 1 << h
         elif not old or seeds:
             d = 2 if rules.direction == "origin" else seed
-            lines.append((h, old + ((i, d),)))
+            line = old + ((i, d),)
+            lines.append((h, line))
             up, down = d >= 0, d <= 0
-        else:
-            continue
         if through:
             up_ray, down_ray = t.rays[h][i]
             if up:
@@ -392,21 +391,17 @@ def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slot
                     if not after >> c & 1:
                         cont |= 1 << c
                         break
+            # The first free card beyond a line's ends takes a walk along the route: remembered.
+            key = (h, line, after & t.route_masks[h])
+            m = extends.get(key)
+            if m is None:
+                m = extends[key] = _beyond(t.rays[h], line, after)
         else:
-            if up and hi >= 0 and not after >> hi & 1:
+            if up and hi >= 0:
                 cont |= 1 << hi
-            if down and lo >= 0 and not after >> lo & 1:
+            if down and lo >= 0:
                 cont |= 1 << lo
-    # The cards that extend each highway's lines now: far fewer shapes than placings (many
-    # placings leave the same lines), so they have a memo of their own.
-    new = dict(lines)
-    opens = []
-    for h, *_ in slots:
-        line = new.get(h, ends[h])
-        key = (h, line, after & t.route_masks[h]) if through else (h, line)
-        m = extends.get(key)
-        if m is None:
-            m = extends[key] = _beyond(t.rays[h], line, after) if through else _beside(t.routes[h], line)
+            m = _beside(t.routes[h], line)
         opens.append((h, m))
     return tuple(lines), cont, joined, tuple(opens)
 
@@ -487,18 +482,29 @@ def single_cards(t: Tables, rules: Rules, state: State, hand: int) -> int:
 
 def chains(t: Tables, rules: Rules, state: State, hand: int) -> list[tuple[int, ...]]:
     """Every highway chain `hand` can play now, each prefix of a chain being one too."""
+    return _chains(t, rules, state, hand, (state.opening if state.board else first_cards(t, rules)) & hand)
+
+
+def _chains(t: Tables, rules: Rules, state: State, hand: int, starts: int) -> list[tuple[int, ...]]:
+    """chains() from the cards `starts` of the hand."""
     out: list[tuple[int, ...]] = []
-    limit = rules.chain_limit or 1 << 30
+    alone = t.alone
+    limit = rules.chain_limit
+    if limit == 1:   # one card per turn (the designer's tool): no chain to look for
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            out.append(alone[low.bit_length() - 1])
+        return out
+    limit = limit or 1 << 30
     follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
     board = state.board
-    starts = (state.opening if board else first_cards(t, rules)) & hand
-    alone = t.alone
     while starts:
         low = starts & -starts
         starts ^= low
         c = low.bit_length() - 1
         out.append(alone[c])
-        if limit > 1 and follow[c] & hand:
+        if follow[c] & hand:
             lines, cont, _, _ = effect(t, rules, state.ends, board, c)
             if cont & hand:
                 _grow(t, rules, out, alone[c], board | low, with_lines(state.ends, lines), cont, hand ^ low,
@@ -525,16 +531,19 @@ def _grow(t, rules, out, path, board, ends, cont, left, limit, follow):
 def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[int, ...]]:
     """Every legal turn for `seat`: card tuples in play order; PASS (empty) when allowed."""
     hand = state.hands[seat]
-    if not state.board:
-        turns = chains(t, rules, state, hand)
+    if state.board:
+        starts = hand & state.opening
+        singles = hand & (t.adjacency_mask & state.near | t.island_mask & state.boat)   # single_cards()
+        if rules.behind_start == "adjacency":
+            singles |= behind(t, state, hand & t.highway_mask & state.near)
     else:
-        turns = chains(t, rules, state, hand) if hand & state.opening else []
-        singles = single_cards(t, rules, state, hand)
-        alone = t.alone
-        while singles:   # bits(), written out: this runs every turn
-            low = singles & -singles
-            singles ^= low
-            turns.append(alone[low.bit_length() - 1])
+        starts, singles = hand & first_cards(t, rules), 0
+    turns = _chains(t, rules, state, hand, starts) if starts else []
+    alone = t.alone
+    while singles:   # bits(), written out: this runs every turn
+        low = singles & -singles
+        singles ^= low
+        turns.append(alone[low.bit_length() - 1])
     if not turns or rules.passing == "any_time":
         turns.append(PASS)
     return turns
