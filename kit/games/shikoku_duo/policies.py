@@ -55,9 +55,6 @@ def _judging_tables(t: Tables, w: float):
             nxt = max(0, slots[gifted] - score) if gifted < len(slots) else 0
             artist_v[painted][gifted] = w * score + nxt * (
                 TILE_WORTH * min(2, painted - gifted) + DOWN_WORTH * (n - painted))
-    # What painting k more tiles adds, by tiles painted and gifted: paint_gain[painted][gifted][k].
-    paint_gain = [[tuple(artist_v[painted + k][gifted] - artist_v[painted][gifted] for k in range(n + 1 - painted))
-                   for gifted in range(n + 1)] for painted in range(n + 1)]
     # What a temple or a garden adds, by shrine and garden step.
     temple = [[pilgrim_v[min(s + 1, t.shrine_top)][g] - pilgrim_v[s][g] for g in range(len(gt))]
               for s in range(len(st))]
@@ -71,8 +68,7 @@ def _judging_tables(t: Tables, w: float):
     # (goods, copper, slabs, kind sold, copper per good): a few thousand at most.
     goods_worth: dict[tuple, float] = {}
     sales: dict[tuple, float] = {}
-    return (worth, mean_draw, pilgrim_v, artist_v, paint_gain, temple, garden, slab_base, slab_step, goods_worth,
-            sales)
+    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales
 
 
 class Policy:
@@ -86,7 +82,7 @@ class Policy:
         key = (type(self).score_weight, id(t))
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
-        (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.paint_gain, self.temple_gain, self.garden_gain,
+        (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
          self.slab_base, self.slab_step, self._goods, self._sales) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self.keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-self.worth[k], k))   # best price first
@@ -282,14 +278,15 @@ class Policy:
         targets = artist_targets(t, fx, p.artist, die)
         if not targets:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
+        row = self.artist_v
         painted, gifted = p.painted, p.gifted
-        gains = self.paint_gain[painted][gifted]       # by tiles a paint action turns up
+        base = row[painted][gifted]
         wanted = gift_wanted(p)
-        gift = self.artist_v[painted][gifted + 1] - self.artist_v[painted][gifted] if wanted >= 0 else 0.0
+        gift = row[painted][gifted + 1] - base if wanted >= 0 else 0.0
         best_v, ties = _NONE, None
         painting = t.region_painting
         for (d, passed), n in zip(targets, paint_counts(t, rules, state, seat, fx, targets)):
-            v = gains[n]
+            v = row[painted + n][gifted] - base
             if v > best_v + 1e-9:
                 best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]
             elif v > best_v - 1e-9:

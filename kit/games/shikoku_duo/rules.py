@@ -429,14 +429,13 @@ def pilgrim_stops(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[in
 
     It may not stop on the other pilgrim's space nor, with pilgrim_blockers=figures, on a
     coastal town's space with a merchant in the town; it moves on to the next free one
-    (three figures at most block, so one is always free). A figure's place is read as
-    player[PILGRIM] and so on: an index, cheaper than the NamedTuple's attribute here."""
+    (three figures at most block, so one is always free)."""
     a, b = state.players
-    occ = 1 << (b[PILGRIM] if seat == 0 else a[PILGRIM])
+    occ = 1 << (b.pilgrim if seat == 0 else a.pilgrim)
     if rules.pilgrim_blockers == "figures":
-        occ |= t.town_space_bit[a[MERCHANT]] | t.town_space_bit[b[MERCHANT]]
+        occ |= t.town_space_bit[a.merchant] | t.town_space_bit[b.merchant]
     n = len(t.ring_kind)
-    start = (a if seat == 0 else b)[PILGRIM]
+    start = (a if seat == 0 else b).pilgrim
     out = []
     for steps in pilgrim_steps(fx, die) if fx[P_PLUS] or fx[P_MINUS] else (die,):
         at = (start + steps) % n
@@ -460,8 +459,8 @@ def merchant_dests(t: Tables, rules: Rules, state: State, seat: int, steps: int)
     neither enters nor passes a coastal town with another figure in it."""
     a, b = state.players
     bit = t.space_town_bit
-    blocked = t.coastal_bit[(b if seat == 0 else a)[MERCHANT]] | bit[a[PILGRIM]] | bit[b[PILGRIM]]
-    union, dests, by_dest = t.merchant_paths[rules.merchant_path != "simple"][state.players[seat][MERCHANT]][steps]
+    blocked = t.coastal_bit[(b if seat == 0 else a).merchant] | bit[a.pilgrim] | bit[b.pilgrim]
+    union, dests, by_dest = t.merchant_paths[rules.merchant_path != "simple"][state.players[seat].merchant][steps]
     if not union & blocked:
         return dests
     return tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
@@ -472,8 +471,8 @@ def figure_regions(t: Tables, state: State, seat: int) -> tuple[int, int, int, i
     merchants, the other artist."""
     a, b = state.players
     sr, tr = t.space_regions, t.town_regions
-    return (sr[a[PILGRIM]], sr[b[PILGRIM]], tr[a[MERCHANT]], tr[b[MERCHANT]],
-            1 << (b[ARTIST] if seat == 0 else a[ARTIST]))
+    return (sr[a.pilgrim], sr[b.pilgrim], tr[a.merchant], tr[b.merchant],
+            1 << (b.artist if seat == 0 else a.artist))
 
 
 def figures_around(t: Tables, state: State, seat: int, regions: int) -> int:
@@ -500,8 +499,8 @@ def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int
         return out
     x, y = state.players
     other = y if seat == 0 else x
-    counts = (t.space_counts[x[PILGRIM]] + t.space_counts[y[PILGRIM]] + t.town_counts[x[MERCHANT]]
-              + t.town_counts[y[MERCHANT]] + (1 << 3 * other[ARTIST]))
+    counts = (t.space_counts[x.pilgrim] + t.space_counts[y.pilgrim] + t.town_counts[x.merchant]
+              + t.town_counts[y.merchant] + (1 << 3 * other.artist))
     if not plus_count and cap >= FIGURES:      # no cap can bite: the count is the figures'
         return [counts >> 3 * dest & 7 for dest, _ in targets]
     for dest, _ in targets:
