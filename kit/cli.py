@@ -248,13 +248,11 @@ class GameCommand(click.Command):
         if project.own_project():
             click.echo(f"note: no data/ and layouts/ here; using kit's own project {project.PACKAGE_ROOT} "
                        "(kit --project DIR or KIT_PROJECT=DIR chooses another)", err=True)
-        context = make_context(game, **ctx_values)
-        check_targets(planned_outputs(g, cmd, context, call_values))
-        if any(o.name == "font" for o in opts) and (self.verb != "sim" or call_values.get("report")):
-            fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
-        if values.get("watch"):
-            watch_build(g, cmd, context, ctx_values, call_values, values)
+        if values.get("watch"):     # a file broken from the start is reported by the watch, which goes on
+            watch_build(g, cmd, ctx_values, call_values)
             return
+        context = make_context(game, **ctx_values)
+        before_work(g, cmd, context, call_values)
         try:
             with progress.activity(f"kit {self.verb} --game {game}"):  # a bar on a terminal, if it takes a while
                 result = resolve(g, cmd)(context, **call_values)
@@ -266,21 +264,32 @@ class GameCommand(click.Command):
         VERBS.get(self.verb, Verb("")).show(result, values)
 
 
-def watch_build(g, cmd, context, ctx_values, call_values, values, stop_event=None, report=None) -> int:
-    """`kit build --watch`: each rebuild resolves the context afresh, so a saved layout counts;
-    the watch's memo (kit.memo) redoes only the steps whose inputs changed. Besides data/GAME/
-    and layouts/, it watches the files the build reads from elsewhere (kit.watch)."""
+def before_work(g: Game, cmd: Command, context, call_values: dict) -> None:
+    """What is refused before any work: an output that is not a regular file, a font that lacks
+    a character the game's data prints."""
+    check_targets(planned_outputs(g, cmd, context, call_values))
+    if any(o.name == "font" for o in cmd.opts()) and (cmd.verb != "sim" or call_values.get("report")):
+        fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
+
+
+def watch_build(g, cmd, ctx_values, call_values, stop_event=None, report=None) -> int:
+    """`kit build --watch`: each build resolves the context afresh, so a saved layout counts, and
+    a bad file (even at the start) is reported by the watch, which goes on; the watch's memo
+    (kit.memo) redoes only the steps whose inputs changed. Besides data/GAME/ and layouts/, it
+    watches the files the build reads from elsewhere (kit.watch)."""
     from kit.watch import watch
 
-    latest = [context]
+    latest = [None]
 
     def build():
-        latest[0] = make_context(g.name, **ctx_values)
-        result = resolve(g, cmd)(latest[0], **call_values)
+        context = latest[0] = make_context(g.name, **ctx_values)
+        before_work(g, cmd, context, call_values)
+        result = resolve(g, cmd)(context, **call_values)
         if isinstance(result, tuple):       # the --images summary and phone check; the watch itself
             click.echo(result[1])           # says which files each rebuild wrote
 
-    paths = [context.data_dir, context.root / "layouts"]
+    root = project.project_root()
+    paths = [root / "data" / g.name, root / "layouts"]
     report = report or (lambda line: click.echo(line, err=True))
     return watch([p for p in paths if p.exists()], build, report, stop_event,
                  files=lambda: read_elsewhere(cmd, latest[0], ctx_values))
@@ -288,16 +297,17 @@ def watch_build(g, cmd, context, ctx_values, call_values, values, stop_event=Non
 
 def read_elsewhere(cmd: Command, context, ctx_values: dict) -> dict[Path, str]:
     """The files a build reads outside data/GAME/ and layouts/, each with its kind: the map
-    (for a game that draws it), the font, an extra `--layout` file."""
+    (for a game that draws it; known once a build has read the layout), the font, an extra
+    `--layout` file."""
     out = {}
-    if any(o.name == "map" for o in cmd.opts()):
+    if context is not None and any(o.name == "map" for o in cmd.opts()):
         try:
             out[context.map_path()] = "map"
         except KitError:            # no map yet: the build has said so; nothing to watch
             pass
     if any(o.name == "font" for o in cmd.opts()):
         try:
-            out[fonts.font_path(context.font)] = "font"
+            out[fonts.font_path(ctx_values.get("font"))] = "font"
         except KitError:
             pass
     if ctx_values.get("layout_file"):

@@ -168,7 +168,7 @@ def load_layout(files: list[Path], settings: tuple[str, ...] = (), pieces: tuple
     absent = [k for k in _SECTIONS if k != "pieces" and k not in merged]
     if absent:      # named where they belong, not at the file that happened to be read last
         raise KitError(f"the layout has no {', '.join(map(repr, absent))}: each is set in "
-                       f"{display_path(files[0])} (or in the game's layout file)", Where(display_path(files[0])))
+                       f"{display_path(files[0])} (or in the game's layout file)", Where(display_path(files[0]), 1))
     top = fields(merged, {k: v for k, v in _SECTIONS.items() if k != "pieces"},
                  {"pieces": dict, **{name: object for name in settings}}, what="layout")
     defaults = top["piece_defaults"]
@@ -270,6 +270,9 @@ def size(value, where: Where, what: str = "size") -> tuple[float, float]:
 
 
 ROW_LEAST = 4.0        # mm: a lower row leaves no room to write in
+# The most turns a progress sheet may log: far past any real game's (a sheet of 10**40 rows once
+# ran for minutes while `kit check` called it fine).
+MAX_LOGGED_TURNS = 1000
 
 
 @dataclass(frozen=True)
@@ -287,7 +290,11 @@ def progress_sheet(layout: Layout) -> ProgressSheet:
     if row < ROW_LEAST:
         raise KitError(f"a {row:g} mm progress-sheet row leaves no room to write; make it at least "
                        f"{ROW_LEAST:g} mm", section.at("row_height"))
-    return ProgressSheet(count(section, "turns"), row)
+    turns = count(section, "turns")
+    if turns > MAX_LOGGED_TURNS:
+        raise KitError(f"a progress sheet of {turns:,} turns is past kit's limit of {MAX_LOGGED_TURNS:,} (the "
+                       "longest simulated games of every game here take about 110)", section.at("turns"))
+    return ProgressSheet(turns, row)
 
 
 def progress_turns(layout: Layout) -> int:

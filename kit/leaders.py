@@ -86,13 +86,20 @@ def segment_enters(p: Point, q: Point, box: Box, margin: float = TOL) -> bool:
 
     Liang–Barsky clipping: the segment enters if a piece of positive length survives.
     """
-    lo, hi = 0.0, 1.0
     dx, dy = q[0] - p[0], q[1] - p[1]
-    for d, start, low, high in ((dx, p[0], box.x - box.width / 2 + margin, box.x + box.width / 2 - margin),
-                                (dy, p[1], box.y - box.height / 2 + margin, box.y + box.height / 2 - margin)):
+    return _enters(((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1])),
+                   ((box.x - box.width / 2 + margin, box.x + box.width / 2 - margin),
+                    (box.y - box.height / 2 + margin, box.y + box.height / 2 - margin)), math.hypot(dx, dy))
+
+
+def _enters(axes, clip, length: float) -> bool:
+    """Liang–Barsky on a segment given per axis as (delta, whether it is ~0, start), against
+    a box given per axis as (low, high); `length` is the segment's."""
+    lo, hi = 0.0, 1.0
+    for (d, flat, start), (low, high) in zip(axes, clip):
         if low >= high:
             return False
-        if abs(d) < 1e-15:
+        if flat:
             if not low < start < high:
                 return False
             continue
@@ -105,7 +112,7 @@ def segment_enters(p: Point, q: Point, box: Box, margin: float = TOL) -> bool:
             hi = t1
         if lo >= hi:
             return False
-    return (hi - lo) * math.hypot(dx, dy) > TOL
+    return (hi - lo) * length > TOL
 
 
 def _segments(leader: Leader):
@@ -203,7 +210,8 @@ def _detour(box: Box, end: Point, others: Sequence[Box], margin: float, avoid: S
     avoid = [(p, q) for p, q in avoid if max(p[0], q[0]) > lo_x and min(p[0], q[0]) < hi_x
              and max(p[1], q[1]) > lo_y and min(p[1], q[1]) < hi_y]
     path = path_round((box.x, box.y), end, around, margin, avoid)
-    if len(path) < 3 or not all(segment_clear(p, q, others) for p, q in _segments(path)):
+    sides = _sides(others)
+    if len(path) < 3 or not all(_clear_of(p, q, sides) for p, q in _segments(path)):
         return None
     leader = (edge_point(box, path[1]), *path[1:])
     if any(segment_enters(p, q, box) for p, q in _segments(leader[1:])):
@@ -235,10 +243,11 @@ def _bent(box: Box, end: Point, others: Sequence[Box], margin: float) -> Leader 
         start = edge_point(box, bend)
         found.append((math.dist(start, bend) + math.dist(bend, end), k, (start, bend, end)))
     found.sort(key=lambda f: (f[0], f[1]))
+    sides = _sides(others)     # once for the many corners tried
     for _, _, path in found:
         if segment_enters(path[1], end, box):
             continue
-        if all(segment_clear(p, q, others) for p, q in _segments(path)):
+        if all(_clear_of(p, q, sides) for p, q in _segments(path)):
             return path
     return None
 
@@ -255,7 +264,7 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
              for a, b in avoid]
 
     # Each obstacle with its sides, worked out once for the many edges tried against it.
-    sides = [(o.x - o.width / 2, o.x + o.width / 2, o.y - o.height / 2, o.y + o.height / 2, o) for o in obstacles]
+    sides = _sides(obstacles)
 
     def clear(p, q):
         if not _clear_of(p, q, sides):
@@ -281,22 +290,25 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
                 if not any(abs(c[0] - b.x) < b.width / 2 and abs(c[1] - b.y) < b.height / 2 for b in obstacles):
                     corners.append(c)
     nodes = [start, end, *sorted(set(corners))]
-    dist, prev = {0: 0.0}, {}
+    dist, prev = [math.inf] * len(nodes), [-1] * len(nodes)
+    dist[0] = 0.0
     todo = [(0.0, 0)]
+    dist_to = math.dist
     while todo:
         d, i = heapq.heappop(todo)
         if i == 1:
             break
-        if d > dist.get(i, math.inf):
+        if d > dist[i]:
             continue
-        for j in range(1, len(nodes)):
-            if j == i:
+        p = nodes[i]
+        for j, (q, far) in enumerate(zip(nodes, dist)):
+            if j == 0 or j == i:
                 continue
-            nd = d + math.dist(nodes[i], nodes[j])
-            if nd < dist.get(j, math.inf) - 1e-9 and clear(nodes[i], nodes[j]):
+            nd = d + dist_to(p, q)
+            if nd < far - 1e-9 and clear(p, q):
                 dist[j], prev[j] = nd, i
                 heapq.heappush(todo, (nd, j))
-    if 1 not in prev:
+    if prev[1] < 0:
         return (start, end)      # boxed in: nothing better than straight
     path, i = [nodes[1]], 1
     while i != 0:
@@ -311,18 +323,29 @@ def segment_clear(p: Point, q: Point, boxes: Sequence[Box]) -> bool:
     Boxes apart from the segment's bounding box are passed over before the exact test:
     the same answer as segment_enters on every box, at a fraction of the cost.
     """
-    return _clear_of(p, q, [(o.x - o.width / 2, o.x + o.width / 2, o.y - o.height / 2, o.y + o.height / 2, o)
-                            for o in boxes])
+    return _clear_of(p, q, _sides(boxes))
+
+
+def _sides(boxes: Sequence[Box]) -> list[tuple]:
+    """Each box as (left, right, bottom, top, clip) where clip holds, per axis, the sides moved
+    in by TOL (what segment_enters clips to, the same sums)."""
+    return [(o.x - o.width / 2, o.x + o.width / 2, o.y - o.height / 2, o.y + o.height / 2,
+             ((o.x - o.width / 2 + TOL, o.x + o.width / 2 - TOL), (o.y - o.height / 2 + TOL, o.y + o.height / 2 - TOL)))
+            for o in boxes]
 
 
 def _clear_of(p: Point, q: Point, sides) -> bool:
-    """segment_clear on boxes given as (left, right, bottom, top, box)."""
+    """segment_clear on boxes given by `_sides`: segment_enters with each box's clipping
+    sides worked out once (the same arithmetic, so the same answers)."""
     x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
     y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
-    for left, right, bottom, top, o in sides:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    axes = ((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1]))
+    length = math.hypot(dx, dy)
+    for left, right, bottom, top, clip in sides:
         if right <= x0 or left >= x1 or top <= y0 or bottom >= y1:
             continue
-        if segment_enters(p, q, o):
+        if _enters(axes, clip, length):
             return False
     return True
 

@@ -409,20 +409,25 @@ def _overlapping(xs, ys, half_w, half_h, gap, tol=EPS) -> tuple[tuple[int, int],
 
 
 def _components(n: int, edges) -> list[int]:
-    """Union-find roots: the label of each of n nodes."""
+    """Union-find roots: the label of each of n nodes (the root lookups written out: a
+    relaxation makes thousands of these)."""
     parent = list(range(n))
-
-    def find(v):
-        while parent[v] != v:
-            parent[v] = parent[parent[v]]
-            v = parent[v]
-        return v
-
     for a, b in edges:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-    return [find(v) for v in range(n)]
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a != b:
+            if a < b:
+                parent[b] = a
+            else:
+                parent[a] = b
+    label = []
+    for v in range(n):
+        while parent[v] != v:
+            parent[v] = v = parent[parent[v]]
+        label.append(v)
+    return label
 
 
 class _Cycle(Exception):
@@ -533,17 +538,17 @@ class _Problem:
     def solve(self, choices: dict) -> tuple[list, dict, float]:
         """Centres for a fixed set of choices, the multiplier of each choice, the cost."""
         out, lm_of = [], {}
+        made, along = self.made, ({}, {})    # each axis's constraints -> their keys
+        for key, c in choices.items():
+            con = made.get(c)
+            if con is None:
+                con = made[c] = self.constraint(c)
+            along[c.axis][con] = key
+        walled = sorted(self.walls)
         for axis in (0, 1):
-            made = self.made
-            mine = {}
-            for key, c in choices.items():
-                if c.axis == axis:
-                    con = made.get(c)
-                    if con is None:
-                        con = made[c] = self.constraint(c)
-                    mine[con] = key
+            mine = along[axis]
             walls = [(self.n, i, self.lo[axis][i]) if side == 0 else (i, self.n, -self.hi[axis][i])
-                     for i, a, side in sorted(self.walls) if a == axis]
+                     for i, a, side in walled if a == axis]
             try:
                 pos, lm = self._solve_axis([*mine, *walls], axis)
             except _Cycle as cycle:

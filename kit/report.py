@@ -140,10 +140,15 @@ def mean_or_none(values: Sequence[float]) -> float | None:
 # --- text -----------------------------------------------------------------------------------------
 
 def num(x) -> str:
-    """A figure as printed: whole numbers plainly, others to one decimal, a dash for none."""
+    """A figure as printed: whole numbers plainly (never in exponent form), others to one decimal, a
+    dash for none."""
     if x is None:
         return "-"
-    return f"{x:g}" if isinstance(x, int) or float(x).is_integer() else f"{x:.1f}"
+    if isinstance(x, int):
+        return str(x)
+    # Rounded first, so 75.96 prints as 76 beside a whole 72, not as "76.0".
+    r = round(float(x), 1)
+    return str(int(r)) if r.is_integer() else f"{r:.1f}"
 
 
 def who(policies: Sequence[str]) -> str:

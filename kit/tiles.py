@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, white
 
-from shapely.geometry import box as shapely_box
+import shapely
 
 from kit.errors import KitError
 from kit.imposition import Rect
@@ -110,13 +110,15 @@ def _grid(area: Rect, cols: int, rows: int, room_w: float, room_h: float, overla
     step_w, step_h = room_w - overlap, room_h - overlap
     left = area.x - (cols * room_w - (cols - 1) * overlap - area.w) * fx
     top = area.y2 + (rows * room_h - (rows - 1) * overlap - area.h) * fy
-    out = []
-    for r in range(rows):
-        for c in range(cols):
-            src = Rect(left + c * step_w, top - r * step_h - room_h, room_w, room_h)
-            if carries is None or carries.intersects(shapely_box(src.x, src.y, src.x2, src.y2)):
-                out.append(Tile(r, c, _label(r, c), src, Rect(0, 0, room_w, room_h)))
-    return out
+    cells = [(r, c, Rect(left + c * step_w, top - r * step_h - room_h, room_w, room_h))
+             for r in range(rows) for c in range(cols)]
+    if carries is None:
+        shown = [True] * len(cells)
+    else:   # every sheet's rectangle tested at once
+        shown = shapely.intersects(carries, shapely.box([s.x for _, _, s in cells], [s.y for _, _, s in cells],
+                                                        [s.x2 for _, _, s in cells], [s.y2 for _, _, s in cells]))
+    return [Tile(r, c, _label(r, c), src, Rect(0, 0, room_w, room_h))
+            for (r, c, src), keep in zip(cells, shown) if keep]
 
 
 def _connected(tiles: list[Tile]) -> bool:

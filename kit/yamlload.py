@@ -303,7 +303,7 @@ def fields(mapping, required: dict, optional: dict | None = None, what: str = "e
             )
     missing = [k for k in required if k not in mapping]
     if missing:
-        raise KitError(f"{what} is missing {', '.join(repr(k) for k in missing)}", mapping.where)
+        raise KitError(f"{what} is missing {', '.join(repr(k) for k in missing)}", fallback)
     out = {}
     for key, kind in known.items():
         if key not in mapping:
@@ -319,8 +319,14 @@ def fields(mapping, required: dict, optional: dict | None = None, what: str = "e
 
 def top_list(doc, key: str, file_where: Where) -> LList:
     """The list under a document's single top-level key (`provinces:` etc.)."""
-    data = fields(doc if doc is not None else _empty(file_where), {key: list}, what="file")
+    data = fields(doc if doc is not None else _empty(file_where), {key: list},
+                  what=Path(file_where.file).name, where=file_where)
     return data[key]
+
+
+def empty_mapping(where: Where) -> LMap:
+    """An empty document's mapping, placed at `where` (the file's first line)."""
+    return _empty(where)
 
 
 def _empty(where: Where) -> LMap:

@@ -86,6 +86,13 @@ def test_every_command_line_option_has_help():
                     assert p.help and p.help.strip(), f"kit {verb} {p.opts[0]} has no help"
 
 
+def test_every_command_that_takes_rule_overrides_takes_a_preset_too():
+    # shikoku-duo's sim took --preset (and refused every name), its other commands none.
+    for game, verb in COMMANDS:
+        names = {o.name for o in declared(game, verb)}
+        assert ("rule" in names) == ("preset" in names), (game, verb)
+
+
 def test_an_option_shared_by_games_is_described_alike_in_each():
     # replay --policy read "AI policy for the comparison games: AI policy: one name ..." in
     # karuta and tour-de-dice, and named no grammar at all in shikoku-duo, which takes the same.

@@ -4,6 +4,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
@@ -104,6 +105,15 @@ def _check_fails(file: str, line: int, *fragments):
     assert f"{file}:{line}:" in out, out
     for fragment in fragments:
         assert fragment in out, out
+
+
+@pytest.mark.parametrize("name", ["provinces", "regions", "adjacency", "highways", "sea_routes"])
+@pytest.mark.parametrize("text, message", [("hello\n", "should be a mapping of keys, not str 'hello'"),
+                                           ("", "is missing"), ("- 1\n", "should be a mapping of keys, not a list")])
+def test_a_data_file_that_is_not_a_mapping_names_itself(project, name, text, message):
+    # adjacency.yaml holding a scalar gave "error: file should be a mapping of keys", naming no file.
+    (project / "data" / "karuta" / f"{name}.yaml").write_text(text, encoding="utf-8")
+    _check_fails(f"{name}.yaml", 1, f"{name}.yaml {message}")
 
 
 def test_misspelt_province_on_highway(project):

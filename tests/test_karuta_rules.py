@@ -258,7 +258,7 @@ def referee_game(model: Karuta, seed: int, policy: str = "random", players: int 
         # the state records the highways each card was played along, as the referee sees them
         _, along = ref.lines(history)
         for card, highways in along.items():
-            assert {t.highway_names[h] for h in R.bits(state.along[t.card(card)])} == highways, card
+            assert {t.highway_names[h] for h in R.bits(R.played_along(t, state, t.card(card)))} == highways, card
         # the opens kept up turn by turn are those of every highway together
         assert state.reach == functools.reduce(operator.or_, state.opens)
         # cards are conserved: board and hands partition the deck
@@ -411,13 +411,13 @@ def test_option_joins():
     t, along = engine(small_world())
     state = position(t, along, chain)
     tokaido, nakasendo = (t.highway_names.index(h) for h in ("東海道", "中山道"))
-    assert state.along[t.card("山城")] == 1 << nakasendo
-    assert state.along[t.card("武蔵")] == 0                     # the first card: played along nothing
+    assert R.played_along(t, state, t.card("山城")) == 1 << nakasendo
+    assert R.played_along(t, state, t.card("武蔵")) == 0                     # the first card: played along nothing
     # 近江 is a junction of the 東海道, and a chain may switch onto it there, towards 伊勢
     assert can_play(t, along, state, 0, ["伊勢", "尾張"])
     t, every = engine(small_world(joins="every_line"))
     state = position(t, every, chain)
-    assert state.along[t.card("山城")] == 1 << nakasendo | 1 << tokaido
+    assert R.played_along(t, state, t.card("山城")) == 1 << nakasendo | 1 << tokaido
     assert not can_play(t, every, state, 0, ["伊勢"])         # the 東海道 was turned towards 山城
 
 

@@ -115,4 +115,26 @@ def test_settings_missing_from_every_layout_are_named_where_they_belong(tmp_path
     game.write_text("pieces:\n  card: {size: 24x26}\n")
     with pytest.raises(KitError) as err:
         load_layout([empty, game])
-    assert str(err.value).startswith(f"{empty}: the layout has no 'paper', 'margin', 'piece_defaults'"), err.value
+    assert str(err.value).startswith(f"{empty}:1: the layout has no 'paper', 'margin', 'piece_defaults'"), err.value
+
+
+def test_a_progress_sheet_past_the_limit_is_refused_at_its_line_by_check(project):
+    # `turns: 10**40` passed `kit check`, and `kit build` ran for minutes drawing rows.
+    from click.testing import CliRunner
+
+    from kit.cli import main
+    from kit.layoutfile import MAX_LOGGED_TURNS
+
+    path = project / "layouts" / "tour-de-dice.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = text[: text.index("turns: 104")].count("\n") + 1
+    for turns in (MAX_LOGGED_TURNS + 1, 10**40):
+        path.write_text(text.replace("turns: 104", f"turns: {turns}"), encoding="utf-8")
+        for verb in ("check", "build"):
+            res = CliRunner().invoke(main, [verb, "--game", "tour-de-dice", "--out", "out"][: 3 if verb == "check" else 5])
+            assert res.exit_code == 2, res.output
+            assert f"layouts/tour-de-dice.yaml:{line}: a progress sheet of {turns:,} turns is past kit's limit" \
+                in res.output, res.output
+    path.write_text(text.replace("turns: 104", f"turns: {MAX_LOGGED_TURNS}"), encoding="utf-8")
+    res = CliRunner().invoke(main, ["check", "--game", "tour-de-dice"])
+    assert res.exit_code == 0, res.output

@@ -68,6 +68,15 @@ def test_policy_errors_are_the_same_in_every_game(project):
         assert res.exit_code == 2 and "names 2 seats for 4 players" in res.output
 
 
+@pytest.mark.parametrize("game, refused", [("karuta", "2 to 4"), ("tour-de-dice", "2 to 6"),
+                                           ("shikoku-duo", "1 (against the Automa) or 2")])
+def test_a_table_size_the_game_is_not_for_is_refused_alike_in_every_game(project, game, refused):
+    # tour-de-dice's said "error: tour-de-dice is for ...", naming no option.
+    res = CliRunner().invoke(main, ["sim", "-g", game, "--games", "5", "--players", "9"])
+    assert res.exit_code == 2
+    assert res.output.strip() == f"error: --players: {game} is for {refused} players, not 9", res.output
+
+
 @shipped
 def test_karuta_presets_by_name(project):
     res = CliRunner().invoke(main, ["sim", "-g", "karuta", "--games", "200", "--json", "--workers", "1",
@@ -214,3 +223,13 @@ def test_text_pages_set_every_line_once_in_order_continuing_on_new_pages():
     assert len(found[0]) == int((page.height - 2 * page.margin) / 4.6) + 1   # from the top margin down to the bottom one
     assert len(pages) == 3 and all(found)
     assert all("every figure (continued)" in text for text in pages[1:]) and "continued" not in pages[0]
+
+
+@pytest.mark.parametrize("value, shown", [
+    (72, "72"), (72.0, "72"), (75.96, "76"), (76.04, "76"), (22.14, "22.1"),
+    (1_000_000, "1000000"), (2_500_000.0, "2500000"), (None, "-"),
+])
+def test_figures_print_whole_or_to_one_decimal_never_as_a_rounded_zero(value, shown):
+    # A p95 of 75.96 printed "76.0" beside "p5 12"; a million printed "1e+06".
+    from kit.report import num
+    assert num(value) == shown

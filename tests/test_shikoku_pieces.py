@@ -424,3 +424,31 @@ def test_progress_sheet_rows_are_read_by_the_replay(project):
     (round_,) = replay.read_rounds(rounds, t)
     assert [(turn.seat, R.CHARACTERS[turn.move.character], turn.move.steps, turn.repeat) for turn in round_.turns] == [
         (0, "pilgrim", 3, False), (1, "merchant", 2, False), (1, "merchant", 2, True), (0, "artist", 1, False)]
+
+
+def test_the_progress_sheet_says_how_goods_are_written_and_keeps_its_text_inside_the_margins(comp):
+    # The log's goods by name do not fit the ~35 mm action cell; the key under the table says
+    # they may be written by initial, from the data's goods. Every character stays inside the
+    # printable area (a longer key once ran off the page's right edge).
+    import pypdfium2 as pdfium
+
+    from kit.games.shikoku_duo.replay import goods_initials
+
+    layout = _layout()
+    data, pages = sheets.progress_pdf(NS(components=comp), layout)
+    initials = goods_initials(tuple(comp.goods))
+    assert initials
+    text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    assert f"goods by name or initial, {' '.join(initials)}" in text
+    margin = to_pt(layout.margin)
+    doc = pdfium.PdfDocument(data)
+    for k in range(pages):
+        page = doc[k]
+        width, height = page.get_size()
+        chars = page.get_textpage()
+        boxes = [chars.get_charbox(i) for i in range(chars.count_chars())]
+        assert boxes
+        left, bottom = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, top = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        assert left >= margin and bottom >= margin, (k, left, bottom)
+        assert right <= width - margin and top <= height - margin, (k, right, top)

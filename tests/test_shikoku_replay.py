@@ -111,3 +111,40 @@ def test_an_automa_that_does_not_follow_its_rules_is_refused():
     with pytest.raises(KitError, match="the Automa's rules make it play") as err:
         check_text(setup, "\n".join(lines))
     assert err.value.where.line == line + 1
+
+
+def _initials(words: str) -> str:
+    return "".join(w[0] for w in words.split())
+
+
+def test_goods_may_be_written_as_runs_of_their_initials():
+    # A draw's goods by name ("draw 4 got indigo paper citrus citrus keep ...") do not fit the
+    # progress sheet's action cell; "got ipcc keep ippcc" does, and replays the same game.
+    import re
+
+    setup = setup_of()
+    res, record = recorded(setup, 3)
+    text = log_text(setup.tables, setup.rules, 3, 2, record)
+    names = "|".join(setup.tables.goods_names)
+    short, n = re.subn(rf"\b(got|keep) ((?:(?:{names}) ?)+)",
+                       lambda m: f"{m.group(1)} {_initials(m.group(2))} ", text)
+    assert n > 0 and short != text
+    played = check_text(setup, short)
+    assert played.finished and played.scores == res.scores and played.winner == res.winner
+    # A wrong initial or a wrong run is refused at its line, saying how goods are written.
+    k = next(i for i, line in enumerate(short.splitlines()) if " got " in line)
+    lines = short.splitlines()
+    lines[k] = re.sub(r" got (\w+)", r" got x\1", lines[k])
+    with pytest.raises(KitError) as err:
+        check_text(setup, "\n".join(lines))
+    assert err.value.where.line == k + 1
+    initials = " ".join(name[0] for name in setup.tables.goods_names)
+    assert "unknown goods 'x" in str(err.value) and f"or their initials ({initials})" in str(err.value)
+
+
+def test_goods_sharing_an_initial_are_written_by_name_only():
+    from kit.games.shikoku_duo.replay import goods_initials
+
+    assert goods_initials(("indigo", "paper", "citrus", "salt")) == {"i": "indigo", "p": "paper", "c": "citrus",
+                                                                     "s": "salt"}
+    assert goods_initials(("salt", "silk", "paper")) == {}

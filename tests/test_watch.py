@@ -248,8 +248,7 @@ def test_a_saved_font_and_an_extra_layout_outside_the_project_rebuild(project, t
     ctx_values = {"out": str(out), "font": str(font), "layout_file": str(extra)}
     lines: queue.Queue = queue.Queue()
     stop = threading.Event()
-    runner = threading.Thread(target=watch_build, args=(g, g.command("build"), make_context(g.name, **ctx_values),
-                                                        ctx_values, {}, {}, stop, lines.put))
+    runner = threading.Thread(target=watch_build, args=(g, g.command("build"), ctx_values, {}, stop, lines.put))
     runner.start()
     try:
         lines_until(lines, lambda l: l.startswith("rebuilt"))
@@ -296,3 +295,33 @@ def test_a_save_made_during_the_first_build_is_not_lost(tmp_path):
         runner.join(TIMEOUT)
     assert not runner.is_alive()
     assert calls == ["players: 4", "players: 3"]
+
+
+def test_a_watch_started_on_a_broken_file_reports_it_and_builds_once_it_is_fixed(project):
+    # `kit build --watch` read the layout and the data before the watch began, so a file broken
+    # at the start ended the command (exit 2) instead of being reported by the watch.
+    from kit.cli import watch_build
+    from kit.games import load_game
+
+    layout = project / "layouts" / "tour-de-dice.yaml"
+    good = layout.read_text(encoding="utf-8")
+    layout.write_text(good.replace("pieces:", "peices:", 1), encoding="utf-8")
+    out = project / "out"
+    g = load_game("tour-de-dice")
+    lines: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    runner = threading.Thread(target=watch_build, args=(g, g.command("build"), {"out": str(out)}, {}, stop,
+                                                        lines.put))
+    runner.start()
+    try:
+        seen = lines_until(lines, lambda l: l.startswith("watching"))
+        assert any(l.startswith("layouts/tour-de-dice.yaml:") and "peices" in l for l in seen), seen
+        assert not out.exists()
+        layout.write_text(good, encoding="utf-8")
+        line = lines_until(lines, lambda l: l.startswith(("rebuilt", "layouts/")))[-1]
+        assert line.startswith("rebuilt"), line
+        assert (out / "cards.pdf").exists()
+    finally:
+        stop.set()
+        runner.join(TIMEOUT)
+    assert not runner.is_alive()

@@ -105,10 +105,27 @@ def _shape_path(c: Canvas, shape, f: Frame):
     return rings_path(c, shape_rings(shape), f.at)
 
 
-def _provinces(c: Canvas, model: Karuta, board, f: Frame, fill: bool = True) -> None:
+class _Art:
+    """What every copy of the board draws alike, worked out once for all of them: the slots'
+    tint pieces and the path of each shape. A path is plain PDF code, not tied to a canvas, so
+    one path serves every canvas and every time a shape is drawn (the provinces twice a board)."""
+
+    def __init__(self, model: Karuta, board, slots: dict[str, Slot], sea: Color | None, f: Frame):
+        self.frame = f
+        self.patches = slot_patches(model, board, slots, sea)
+        self._paths: dict = {}      # id(shape) -> (shape, path): the shape held, so its id stays its own
+
+    def path(self, c: Canvas, shape):
+        found = self._paths.get(id(shape))
+        if found is None or found[0] is not shape:
+            found = self._paths[id(shape)] = (shape, _shape_path(c, shape, self.frame))
+        return found[1]
+
+
+def _provinces(c: Canvas, model: Karuta, board, art: _Art, fill: bool = True) -> None:
     """The provinces tinted by region (`fill`), or only their outlines (drawn again over the slots)."""
     for p in model.provinces:
-        path = _shape_path(c, board.regions[p.kanji].shape, f)
+        path = art.path(c, board.regions[p.kanji].shape)
         if fill:
             c.setFillColor(province_fill(model, p.kanji))
         c.setStrokeColor(BORDER)
@@ -374,11 +391,11 @@ def slot_patches(model: Karuta, board, slots: dict[str, Slot], sea: Color | None
     return out
 
 
-def _slots(c: Canvas, model: Karuta, board, slots: dict[str, Slot], f: Frame, sea: Color | None) -> None:
+def _slots(c: Canvas, model: Karuta, slots: dict[str, Slot], f: Frame, art: _Art) -> None:
     """A frame and a light tint: the province under the slot keeps its outline and colour."""
-    for _, piece, tint in slot_patches(model, board, slots, sea):
+    for _, piece, tint in art.patches:
         c.setFillColor(tint)
-        c.drawPath(_shape_path(c, piece, f), stroke=0, fill=1, fillMode=0)
+        c.drawPath(art.path(c, piece), stroke=0, fill=1, fillMode=0)
     for s in slots.values():
         stroke_rect(c, f.rect(s), mix(model.region_of[s.kanji].color, black, 0.25), to_pt(SLOT_FRAME_MM))
 
@@ -572,17 +589,19 @@ def sea_colour(layout: Layout) -> Color | None:
     return None if sea is None else colour(sea)
 
 
-def _map(c: Canvas, model: Karuta, board, slots: dict[str, Slot], bp: BoardPlan, layout: Layout) -> None:
+def _map(c: Canvas, model: Karuta, board, slots: dict[str, Slot], bp: BoardPlan, layout: Layout,
+         art: _Art | None = None) -> None:
     """The map, slots, roads and marks: what every board page shows."""
     f = bp.frame
     sea = sea_colour(layout)
+    art = art or _Art(model, board, slots, sea, f)
     if sea is not None:
         fill_rect(c, bp.area, sea)
     c.setLineJoin(1)
-    _provinces(c, model, board, f)
+    _provinces(c, model, board, art)
     _leaders(c, slots, f)
-    _slots(c, model, board, slots, f, sea)
-    _provinces(c, model, board, f, fill=False)    # outlines again, crisp over the tints
+    _slots(c, model, slots, f, art)
+    _provinces(c, model, board, art, fill=False)    # outlines again, crisp over the tints
     # Routes over the empty slots: the board shows which slots connect; a played card then
     # hides its part, and the line between slots still shows.
     _routes(c, model, slots, bp.roads, f)
@@ -594,10 +613,11 @@ def _map(c: Canvas, model: Karuta, board, slots: dict[str, Slot], bp: BoardPlan,
 
 def define_board(c: Canvas, model: Karuta, board, slots: dict[str, Slot], layout: Layout,
                  card_w: float, card_h: float, bp: BoardPlan, form: str = FORM,
-                 furniture: bool = True) -> tuple[float, float]:
-    """Draw the board into `form` (with the legend and title when `furniture`); returns its size in mm."""
+                 furniture: bool = True, art: _Art | None = None) -> tuple[float, float]:
+    """Draw the board into `form` (with the legend and title when `furniture`); returns its size in mm.
+    `art`: what an earlier copy of the same board worked out (see `_Art`), to draw it again."""
     c.beginForm(form, 0, 0, to_pt(bp.width), to_pt(bp.height))
-    _map(c, model, board, slots, bp, layout)
+    _map(c, model, board, slots, bp, layout, art)
     if furniture:
         _legend(c, model, bp.legend)
         _title(c, bp.title, layout, card_w, card_h)
@@ -700,8 +720,9 @@ def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
                ) -> tuple[tuple[bytes, int], tuple[bytes, int], tuple[bytes, int]]:
     """(board.pdf, board-overview.pdf, board-key.pdf) as (bytes, pages)."""
     bp = bp or board_plan(model, board, slots, layout)
+    art = _Art(model, board, slots, sea_colour(layout), bp.frame)    # one board, drawn into three PDFs
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
-    width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, bp)
+    width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, bp, art=art)
     p = bp.tiles
     notes = (f"{len(p.tiles)} sheets on a grid of {p.rows} rows (A–{chr(64 + p.rows)}) × {p.cols} columns, true "
              f"scale; sheets that would carry only sea are left out. Print at 100 % (actual size).",
@@ -714,11 +735,11 @@ def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
     draw_tiles(tiled, p, FORM, f"{TITLE} board")
 
     over = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board overview", FONT)
-    define_board(over.canvas, model, board, slots, layout, card_w, card_h, bp, furniture=False)
+    define_board(over.canvas, model, board, slots, layout, card_w, card_h, bp, furniture=False, art=art)
     _one_page(over, model, slots, bp, layout, FORM, f"{TITLE}  盤面 board overview", key=False)
 
     key = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: answer key", FONT)
-    define_board(key.canvas, model, board, slots, layout, card_w, card_h, bp, furniture=False)
+    define_board(key.canvas, model, board, slots, layout, card_w, card_h, bp, furniture=False, art=art)
     _one_page(key, model, slots, bp, layout, FORM,
               f"{TITLE}  解答 answer key: every slot's province and its card number", key=True)
     return (tiled.finish(), tiled.pages), (over.finish(), over.pages), (key.finish(), key.pages)

@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from kit.errors import Collector, KitError, Where, did_you_mean, display_path
 from kit.options import load_options
-from kit.yamlload import LList, fields, load_yaml, require_files, top_list
+from kit.yamlload import LList, empty_mapping, fields, load_yaml, require_files, top_list
 
 from kit.games.karuta.options import SPEC as RULE_SPEC
 
@@ -238,7 +238,9 @@ def load(data_dir: Path, rule_overrides=()) -> Karuta:
 
     sea_path = data_dir / "sea_routes.yaml"
     doc = load_yaml(sea_path)
-    f = fields(doc, {"islands": list, "sea_routes": list}, what="file")
+    sea_where = Where(display_path(sea_path), 1)
+    f = fields(doc if doc is not None else empty_mapping(sea_where), {"islands": list, "sea_routes": list},
+               what="sea_routes.yaml", where=sea_where)
     islands = []
     for j, value in enumerate(f["islands"]):
         name = _name(value, known, f["islands"].at(j), errors)

@@ -8,12 +8,12 @@ Every random choice uses the game's own seeded `rng`, so games reproduce.
 from __future__ import annotations
 
 from kit import report
-from kit.games.karuta.rules import place, preview, single_cards
+from kit.games.karuta.rules import effect, place, preview, single_cards
 
 
 def random_turn(t, rules, state, seat, turns, rng):
     """Uniformly one of all legal turns (every chain prefix counts as its own turn)."""
-    return turns[rng.randrange(len(turns))]
+    return rng.choice(turns)   # the draw of rng.randrange(len(turns)), with less around it
 
 
 def greedy(t, rules, state, seat, turns, rng):
@@ -29,7 +29,7 @@ def greedy(t, rules, state, seat, turns, rng):
         keep = [_follow_up(t, rules, state, seat, x) for x in best]
         top = max(keep)
         best = [x for x, k in zip(best, keep) if k == top]
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def _follow_up(t, rules, state, seat, turn) -> int:
@@ -41,15 +41,16 @@ def _follow_up(t, rules, state, seat, turn) -> int:
     hand = state.hands[seat] & ~board
     new = (t.neighbours[c] & t.adjacency_mask & ~state.near) | (t.boats[c] & t.island_mask & ~state.boat)
     # What may follow on a highway line lies among the card's followers (Tables.follow_*):
-    # place the turn only when one of them is in the hand.
+    # place the turn only when one of them is in the hand, and of its last card ask only
+    # what may continue (the hand holds no card of the board).
     follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
     if follow[c] & hand:
-        board, ends, prev = state.board, state.ends, -1
-        for x in turn:
-            ends, cont, _ = place(t, rules, ends, board, x, prev)
+        ends, board, prev = state.ends, state.board, -1
+        for x in turn[:-1]:
+            ends, _, _ = place(t, rules, ends, board, x, prev)
             board |= 1 << x
             prev = x
-        new |= cont
+        new |= effect(t, rules, ends, board, c, prev)[1]
     return (new & hand).bit_count()
 
 
@@ -79,7 +80,7 @@ def foresight(t, rules, state, seat, turns, rng):
             best, best_score = [turn], score
         elif abs(score - best_score) <= 1e-9:
             best.append(turn)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 POLICIES = {"random": random_turn, "greedy": greedy, "foresight": foresight}

@@ -25,7 +25,7 @@ data/karuta/rules.yaml):
   highway) it starts only at a junction; with `neighbour` any of its provinces may be
   played when a province next to it - by a border, a highway leg or a sea route - is
   on the board, and a chain may follow. `State.along` records
-  the highways each card was played along.
+  the highways each card was played along (see `played_along`).
 - Direction (`direction`). With `second_card` (default) a line starting in
   mid-highway may grow either way until the next card played along it fixes the
   direction; a start at either end of the highway can only grow inwards. So a 中山道
@@ -208,7 +208,10 @@ class State(NamedTuple):
     boat: int                                       # islands a boat reaches from the board
     turn: int = 0                                   # turns taken so far
     last_play: tuple[int, ...] = ()                 # seat -> turn of its last play (-1: none)
-    along: tuple[int, ...] = ()                     # card -> mask of the highways it was played along
+    # The highways each card was played along: card c's mask of highways in the bits from
+    # c * (number of highways) up (see played_along). One int rather than a tuple per card:
+    # a card is played once, so a turn only ORs its masks in instead of copying 68 entries.
+    along: int = 0
     linked: int = 0                                 # cards next to the board by border, highway or sea
     passed: int = 0                                 # mask of the seats that passed since the last play
     # The cards of the highways with no card on the board (-1: not worked out yet). With
@@ -220,7 +223,13 @@ class State(NamedTuple):
 def start_state(t: Tables, hands: tuple[int, ...]) -> State:
     n = len(t.routes)
     return State(board=0, hands=tuple(hands), ends=((),) * n, opens=(0,) * n, opening=0, near=0, boat=0,
-                 last_play=(-1,) * len(hands), along=(0,) * t.cards, unstarted=t.highway_mask)
+                 last_play=(-1,) * len(hands), unstarted=t.highway_mask)
+
+
+def played_along(t: Tables, state: State, card: int) -> int:
+    """The mask of the highways `card` was played along (0: none, or not on the board)."""
+    n = len(t.routes)
+    return state.along >> card * n & (1 << n) - 1
 
 
 # --- lines ---------------------------------------------------------------------------
@@ -245,17 +254,17 @@ def _first_free(ray, board: int) -> int:
 # card before it, those highways' line ends and (crossing: pass_through) which of their
 # cards are on the board; the same few shapes come back game after game, so effect()
 # remembers them by value, one memo per (tables, rules).
-_MEMO: tuple = (None, None, {}, {}, False)
+_MEMO: tuple = (None, None, {}, False, {})
 _MEMO_MAX = 1 << 18
 
 
 def _memo(t: Tables, rules: Rules):
-    """(tables, rules, {placing: its effect}, {(highway, line ends[, its cards on the board]):
-    the cards that extend them}, crossing is pass_through)."""
+    """(tables, rules, {placing: its effect}, crossing is pass_through, {(highway, line ends,
+    its cards on the board): the cards that extend them (crossing: pass_through)})."""
     global _MEMO
     memo = _MEMO
-    if memo[0] is not t or memo[1] is not rules or len(memo[2]) >= _MEMO_MAX or len(memo[3]) >= _MEMO_MAX:
-        memo = _MEMO = (t, rules, {}, {}, rules.crossing == "pass_through")
+    if memo[0] is not t or memo[1] is not rules or len(memo[2]) >= _MEMO_MAX or len(memo[4]) >= _MEMO_MAX:
+        memo = _MEMO = (t, rules, {}, rules.crossing == "pass_through", {})
     return memo
 
 
@@ -263,7 +272,7 @@ def place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1):
     """Place `card` (board excludes it) after `prev`, the card played just before it in the
     same chain (-1: none): (new ends, cards that may continue a chain from it, mask of the
     highways it was played along)."""
-    lines, cont, joined = effect(t, rules, ends, board, card, prev)
+    lines, cont, joined, _ = effect(t, rules, ends, board, card, prev)
     return with_lines(ends, lines), cont & ~(board | 1 << card), joined
 
 
@@ -279,11 +288,14 @@ def with_lines(ends, lines):
 
 def effect(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1):
     """What placing `card` after `prev` does, as place() but without making the new ends:
-    (((highway, its new line ends), ...), cont, joined), where `cont` may also hold cards
-    on the board: the caller masks it with the cards it still has."""
+    (((highway, its new line ends), ...), cont, joined, opens), where `cont` may also hold
+    cards on the board: the caller masks it with the cards it still has. `opens` gives every
+    highway of the card with the cards that extend its lines once the card is placed (before
+    masking with the board; under crossing: pass_through, as if the turn were that card alone).
+    Carrying them in the same memo spares apply() a second look-up per highway."""
     slots = t.sides[card]
     if not slots:
-        return (), 0, 0
+        return (), 0, 0, ()
     memo = _MEMO
     if memo[0] is not t or memo[1] is not rules:
         memo = _memo(t, rules)
@@ -294,64 +306,64 @@ def effect(t: Tables, rules: Rules, ends, board: int, card: int, prev: int = -1)
         key = (card, prev, ends[slots[0][0]], ends[slots[1][0]])
     else:
         key = (card, prev, *[ends[x[0]] for x in slots])
-    if memo[4]:
+    if memo[3]:
         key += (board & t.card_routes[card],)
     known = memo[2].get(key)
     if known is None:
         if len(memo[2]) >= _MEMO_MAX:
             memo = _memo(t, rules)
-        known = memo[2][key] = _place(t, rules, ends, board if memo[4] else 0, card, prev, slots)
+        known = memo[2][key] = _place(t, rules, ends, board if memo[3] else 0, card, prev, slots, memo[4])
     return known
 
 
-def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slots):
+def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slots, extends: dict):
+    # effect() of a placing not seen before. About one placing in three that a game applies
+    # is new to the memo, so this is worth keeping lean too.
     through = rules.crossing == "pass_through"
     along_only = prev >= 0 and rules.joins == "along"
-    # The line ends this card extends: (highway, line number, way, old direction).
-    hits = []
+    # Per highway of the card, the line ends it extends: (line number, way, old direction).
+    found = []
     keep = False
-    for h, i, lo, hi, _ in slots:
-        k = 0
+    for slot in slots:
+        h, i, lo, hi, _ = slot
+        hits = []
         if through:
             # The line reaches the card when every card between its end and the card is
             # on the board.
             between, route = t.between[h], t.routes[h]
-            for e, d in ends[h]:
+            for k, (e, d) in enumerate(ends[h]):
                 s = 1 if i > e else -1
                 gap = between[e][i]
                 if (d == 0 or (d > 0) == (s > 0)) and board & gap == gap and not (along_only and route[e] != prev):
-                    hits.append((h, k, s, d))
+                    hits.append((k, s, d))
                     keep = keep or d == s
-                k += 1
         else:
-            for e, d in ends[h]:   # the card right beside the end, on the side it grows
-                if i - e == 1:
+            for k, (e, d) in enumerate(ends[h]):   # the card right beside the end, on the side it grows
+                if e == i - 1:
                     if d >= 0 and not (along_only and lo != prev):
-                        hits.append((h, k, 1, d))
+                        hits.append((k, 1, d))
                         keep = keep or d == 1
-                elif i - e == -1:
+                elif e == i + 1:
                     if d <= 0 and not (along_only and hi != prev):
-                        hits.append((h, k, -1, d))
+                        hits.append((k, -1, d))
                         keep = keep or d == -1
-                k += 1
-    if keep and rules.joins == "along":
-        # Carrying on along a highway beats switching onto one at a junction: the
-        # junction stays open both ways.
-        hits = [x for x in hits if x[3] == x[2]]
+        found.append((slot, hits))
+    # Carrying on along a highway beats switching onto one at a junction: the junction
+    # stays open both ways.
+    keep = keep and rules.joins == "along"
     both = rules.direction == "both_ways"
     seeds = rules.crossing == "new_line"
     after = board | 1 << card
-    lines = []
+    lines, opens = [], []
     cont = joined = 0
-    for h, i, lo, hi, seed in slots:
-        old = ends[h]
-        line = None
+    for (h, i, lo, hi, seed), hits in found:
+        old = line = ends[h]
         up = down = False
-        for x in hits:
-            if x[0] == h:
-                if line is None:
-                    line = list(old)
-                _, k, s, d = x
+        if keep:
+            hits = [x for x in hits if x[2] == x[1]]
+        if hits:
+            line = list(old)
+            for k, s, d in hits:
                 if both and not d:   # the start's other side grows on, away from it
                     line.append((line[k][0], -s))
                 line[k] = (i, s)
@@ -359,15 +371,14 @@ def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slot
                     up = True
                 else:
                     down = True
-        if line is not None:
-            lines.append((h, tuple(line)))
+            line = tuple(line)
+            lines.append((h, line))
             joined |= 1 << h
         elif not old or seeds:
             d = 2 if rules.direction == "origin" else seed
-            lines.append((h, old + ((i, d),)))
+            line = old + ((i, d),)
+            lines.append((h, line))
             up, down = d >= 0, d <= 0
-        else:
-            continue
         if through:
             up_ray, down_ray = t.rays[h][i]
             if up:
@@ -380,12 +391,19 @@ def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slot
                     if not after >> c & 1:
                         cont |= 1 << c
                         break
+            # The first free card beyond a line's ends takes a walk along the route: remembered.
+            key = (h, line, after & t.route_masks[h])
+            m = extends.get(key)
+            if m is None:
+                m = extends[key] = _beyond(t.rays[h], line, after)
         else:
-            if up and hi >= 0 and not after >> hi & 1:
+            if up and hi >= 0:
                 cont |= 1 << hi
-            if down and lo >= 0 and not after >> lo & 1:
+            if down and lo >= 0:
                 cont |= 1 << lo
-    return tuple(lines), cont, joined
+            m = _beside(t.routes[h], line)
+        opens.append((h, m))
+    return tuple(lines), cont, joined, tuple(opens)
 
 
 def _beyond(rays, line, board: int) -> int:
@@ -464,19 +482,30 @@ def single_cards(t: Tables, rules: Rules, state: State, hand: int) -> int:
 
 def chains(t: Tables, rules: Rules, state: State, hand: int) -> list[tuple[int, ...]]:
     """Every highway chain `hand` can play now, each prefix of a chain being one too."""
+    return _chains(t, rules, state, hand, (state.opening if state.board else first_cards(t, rules)) & hand)
+
+
+def _chains(t: Tables, rules: Rules, state: State, hand: int, starts: int) -> list[tuple[int, ...]]:
+    """chains() from the cards `starts` of the hand."""
     out: list[tuple[int, ...]] = []
-    limit = rules.chain_limit or 1 << 30
+    alone = t.alone
+    limit = rules.chain_limit
+    if limit == 1:   # one card per turn (the designer's tool): no chain to look for
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            out.append(alone[low.bit_length() - 1])
+        return out
+    limit = limit or 1 << 30
     follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
     board = state.board
-    starts = (state.opening if board else first_cards(t, rules)) & hand
-    alone = t.alone
     while starts:
         low = starts & -starts
         starts ^= low
         c = low.bit_length() - 1
         out.append(alone[c])
-        if limit > 1 and follow[c] & hand:
-            lines, cont, _ = effect(t, rules, state.ends, board, c)
+        if follow[c] & hand:
+            lines, cont, _, _ = effect(t, rules, state.ends, board, c)
             if cont & hand:
                 _grow(t, rules, out, alone[c], board | low, with_lines(state.ends, lines), cont, hand ^ low,
                       limit, follow)
@@ -494,7 +523,7 @@ def _grow(t, rules, out, path, board, ends, cont, left, limit, follow):
         p2 = path + (c,)
         out.append(p2)
         if len(p2) < limit and follow[c] & left:
-            lines, c2, _ = effect(t, rules, ends, board, c, path[-1])
+            lines, c2, _, _ = effect(t, rules, ends, board, c, path[-1])
             if c2 & left:
                 _grow(t, rules, out, p2, board | low, with_lines(ends, lines), c2, left ^ low, limit, follow)
 
@@ -502,16 +531,19 @@ def _grow(t, rules, out, path, board, ends, cont, left, limit, follow):
 def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[int, ...]]:
     """Every legal turn for `seat`: card tuples in play order; PASS (empty) when allowed."""
     hand = state.hands[seat]
-    if not state.board:
-        turns = chains(t, rules, state, hand)
+    if state.board:
+        starts = hand & state.opening
+        singles = hand & (t.adjacency_mask & state.near | t.island_mask & state.boat)   # single_cards()
+        if rules.behind_start == "adjacency":
+            singles |= behind(t, state, hand & t.highway_mask & state.near)
     else:
-        turns = chains(t, rules, state, hand) if hand & state.opening else []
-        singles = single_cards(t, rules, state, hand)
-        alone = t.alone
-        while singles:   # bits(), written out: this runs every turn
-            low = singles & -singles
-            singles ^= low
-            turns.append(alone[low.bit_length() - 1])
+        starts, singles = hand & first_cards(t, rules), 0
+    turns = _chains(t, rules, state, hand, starts) if starts else []
+    alone = t.alone
+    while singles:   # bits(), written out: this runs every turn
+        low = singles & -singles
+        singles ^= low
+        turns.append(alone[low.bit_length() - 1])
     if not turns or rules.passing == "any_time":
         turns.append(PASS)
     return turns
@@ -553,79 +585,76 @@ def preview(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, .
 
 
 def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
-    board, near, boat, linked, along = state.board, state.near, state.boat, state.linked, None
+    # One unpacking rather than a field look-up each: this runs for every turn and preview.
+    (board, hands, old_ends, old_opens, opening, near, boat, count, last_play, along, linked, _, unstarted,
+     reach) = state
     ends = None   # made a list when a card of the turn lies on a highway
+    fresh = None  # (highway, the cards that extend its lines, board not masked out), from effect()
     prev = -1
-    sides, on = t.sides, t.card_highways
-    touched = 0   # the highways the turn's cards lie on: only their lines change
+    sides, stride = t.sides, len(old_ends)
     for c in turn:
         if sides[c]:
             if ends is None:   # effect() only looks lines up, so a list can grow through the turn
-                ends = list(state.ends)
-            lines, _, joined = effect(t, rules, ends, board, c, prev)
+                ends = list(old_ends)
+            lines, _, joined, opens = effect(t, rules, ends, board, c, prev)
             for h, line in lines:
                 ends[h] = line
-            if joined:
-                if along is None:
-                    along = list(state.along)
-                along[c] = joined
-            touched |= on[c]
+            along |= joined << c * stride
+            fresh = opens if fresh is None else fresh + opens
         board |= 1 << c
         near |= t.neighbours[c]
         linked |= t.links[c]
         boat |= t.boats[c]
         prev = c
-    hands = list(state.hands)
+    hands = list(hands)
     hands[seat] &= ~board
-    last = list(state.last_play)
-    last[seat] = state.turn
-    if ends is None and state.unstarted >= 0:
+    last = list(last_play)
+    last[seat] = count
+    if ends is None and unstarted >= 0:
         # A card on no highway (about one turn in five) leaves every line and what extends
         # it as it was; only a neighbour may have started to open an unstarted highway.
-        opening = state.opening
         if rules.open_highway == "neighbour":
-            opening |= state.unstarted & linked & ~board
-        return _state((board, tuple(hands), state.ends, state.opens, opening, near, boat, state.turn + 1,
-                       tuple(last), state.along, linked, 0, state.unstarted, state.reach))
-    ends = tuple(state.ends if ends is None else ends)
-    opens = list(state.opens)
-    unstarted = state.unstarted
-    memo = _MEMO
-    if memo[0] is not t or memo[1] is not rules:
-        memo = _memo(t, rules)
-    beside, through = memo[3], memo[4]
-    added = gone = 0   # cards that joined / left the opens of the touched highways
-    while touched:
-        low = touched & -touched
-        touched ^= low
-        h = low.bit_length() - 1
-        if not state.ends[h]:
+            opening |= unstarted & linked & ~board
+        return _state((board, tuple(hands), old_ends, old_opens, opening, near, boat, count + 1, tuple(last),
+                       along, linked, 0, unstarted, reach))
+    ends = old_ends if ends is None else tuple(ends)
+    opens = list(old_opens)
+    if fresh is None:
+        fresh = ()
+    elif len(turn) > 1:
+        # A highway touched twice keeps what its last card left; beyond a pass_through
+        # line the first free card depends on the whole turn's board, so look again.
+        last_of = dict(fresh)
+        if rules.crossing == "pass_through":
+            last_of = {h: _beyond(t.rays[h], ends[h], board) for h in last_of}
+        fresh = last_of.items()
+    added = gone = 0   # cards that joined / left the opens of the highways the turn lies on
+    for h, m in fresh:
+        if not old_ends[h]:
             unstarted = -1
-        if through:   # the first free card beyond each line end, on the sides it grows
-            key = (h, ends[h], board & t.route_masks[h])
-            m = beside.get(key)
-            if m is None:
-                m = beside[key] = _beyond(t.rays[h], ends[h], board)
-        else:   # the cards right beside the line ends, on the sides they grow, if free
-            key = (h, ends[h])
-            m = beside.get(key)
-            if m is None:
-                m = beside[key] = _beside(t.routes[h], ends[h])
-            m &= ~board
+        m &= ~board
         gone |= opens[h] & ~m
         added |= m
         opens[h] = m
     if unstarted < 0:   # a highway got its first card: list the rest again
         unstarted = reduce(or_, compress(t.route_masks, map(not_, ends)), 0)
-    # Cards on the board are in no highway's opens, so only a free card that left the
-    # opens of a touched highway (a crossing may still be in another's) needs them all.
-    reach = reduce(or_, opens) if gone & ~board else state.reach & ~board | added
+    # Cards on the board are in no highway's opens. A free card that left the opens of a
+    # touched highway stays in `reach` only if another highway of it (a crossing) has it.
+    reach = reach & ~(board | gone) | added
+    gone &= t.crossing_mask & ~(board | added)
+    while gone:
+        low = gone & -gone
+        gone ^= low
+        for h, _, _, _, _ in sides[low.bit_length() - 1]:
+            if opens[h] & low:
+                reach |= low
+                break
     opening = reach
     if rules.open_highway == "neighbour":
         # A highway with no card on the board opens wherever the board is next to it.
         opening |= unstarted & linked & ~board
-    return _state((board, tuple(hands), ends, tuple(opens), opening, near, boat, state.turn + 1, tuple(last),
-                   state.along if along is None else tuple(along), linked, 0, unstarted, reach))
+    return _state((board, tuple(hands), ends, tuple(opens), opening, near, boat, count + 1, tuple(last),
+                   along, linked, 0, unstarted, reach))
 
 
 # --- explaining an illegal turn ------------------------------------------------------

@@ -15,8 +15,9 @@ per round with the dice rolled and the dice used in order:
 A turn is `SEAT: MOVE` in kit's move text (kit/games/shikoku_duo/rules.py format_move:
 CHARACTER STEPS WHERE and the action), `SEAT: repeat MOVE` for a hot-spring repeat of
 the die just used, and `keep GOODS...` after a mountain town's draw when more than the
-hold were held: every good kept, by name. A draw may also say what it brought,
-`draw 3 got salt indigo paper` (`got none` from an empty bag), checked against the
+hold were held: every good kept, by name or as a run of initials (`keep iipps`). A draw may
+also say what it brought, `draw 3 got salt indigo paper` or `draw 3 got sip` (`got none`
+from an empty bag), checked against the
 seed's goods order. Every turn is checked against the seed's setup and draws, the 1-2-1
 draft order, the dice of its round and the rules (and, for the Automa, against what its
 printed rules make it do); the first illegal one stops the replay with
@@ -120,11 +121,27 @@ def _turn(item, where: Where, t: R.Tables, what: str) -> LoggedTurn:
     return LoggedTurn(int(seat_text) - 1, move, repeat, keep, where, got)
 
 
+def goods_initials(names) -> dict[str, str]:
+    """Each goods kind by its initial, when no two kinds share one (else none: names only)."""
+    initials = {name[0]: name for name in names}
+    return initials if len(initials) == len(names) else {}
+
+
 def _goods_words(t: R.Tables, words, where: Where, what: str) -> tuple[str, ...]:
-    for name in words:
-        if name not in t.goods_names:
-            raise KitError(f"{what}: unknown goods {name!r}{did_you_mean(name, t.goods_names)}", where)
-    return tuple(words)
+    """The goods a log names: each word a kind's name (`indigo`) or a run of their initials
+    (`ipcc`: indigo paper citrus citrus), short enough for the progress sheet's action cell."""
+    initials = goods_initials(t.goods_names)
+    out = []
+    for word in words:
+        if word in t.goods_names:
+            out.append(word)
+        elif initials and all(ch in initials for ch in word):
+            out.extend(initials[ch] for ch in word)
+        else:
+            short = f", or their initials ({' '.join(initials)})" if initials else ""
+            raise KitError(f"{what}: unknown goods {word!r}{did_you_mean(word, t.goods_names)}; write the goods "
+                           f"by name ({', '.join(t.goods_names)}){short}", where)
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -421,6 +421,17 @@ def _setup_header(c, comp, pg: Paper, g: TurnLog, n: int) -> None:
         tx += box.w + 2
 
 
+def goods_key(comp) -> str:
+    """How the sheet's action cell may write goods, from the data: '; goods by name or initial,
+    i p c s: 'got ipc'' (nothing when two kinds share an initial: names only)."""
+    from kit.games.shikoku_duo.replay import goods_initials
+
+    initials = goods_initials(tuple(comp.goods))
+    if not initials:
+        return ""
+    return f"; goods by name or initial, {' '.join(initials)}: 'got {''.join(list(initials)[:3])}'"
+
+
 def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
     """progress-sheet.pdf (landscape): the setup, then a row per round: first drafter, the three
     dice, and for each pick the seat, the character, where it went and what it did."""
@@ -437,8 +448,8 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
              "1 巡 3 12 wave merchant → \"1: pilgrim 3 12 wave merchant\".  行き先: pilgrim: the ring space's number · "
              "merchant: the town, artist: the region, each by its id (the romaji under its name, e.g. kochi, katsuura).",
              5.6)
-        text(c, g.x, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' (the tile taken) · merchant 'sell N' or "
-             "'draw N got GOODS…' (+ 'keep GOODS…' over the hold) · artist 'paint' or 'gift' "
+        text(c, g.x, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' · merchant 'sell N' or "
+             f"'draw N got GOODS' (+ 'keep GOODS' over the hold{goods_key(comp)}) · artist 'paint' or 'gift' "
              "(+ 'via REGIONS' with paint_path).  湯: tick when the token repeats the die; write the repeat's "
              "行き先 and 行動 after a '/'.", 5.6)
         pdf.show_page()

@@ -8,6 +8,7 @@ from kit.report import Run, Simulator
 from kit.report import sim_command as sim_report_command
 from kit.simulate import run_games
 
+from kit.errors import KitError
 from kit.games.tour_de_dice.model import check_players, default_players, load
 from kit.games.tour_de_dice.play import make_setup, play_game
 from kit.games.tour_de_dice.policies import parse_policies
@@ -18,7 +19,13 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         show_progress: bool | None = None) -> Run:
     tour = load(ctx.data_dir, ctx.rules)
     rules = tour.rules
-    players = check_players(rules, default_players(rules) if players is None else players)
+    if players is None:
+        players = check_players(rules, default_players(rules))
+    else:
+        try:        # named as karuta's and shikoku-duo's simulators name it
+            players = check_players(rules, players)
+        except KitError as err:
+            raise KitError(f"--players: {err.message}") from None
     setup = make_setup(tour, players, parse_policies(policy, players))
     results = run_games(partial(play_game, setup), games, seed, workers, desc="racing",
                         show_progress=show_progress)
