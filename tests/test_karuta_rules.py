@@ -259,8 +259,13 @@ def referee_game(model: Karuta, seed: int, policy: str = "random", players: int 
         _, along = ref.lines(history)
         for card, highways in along.items():
             assert {t.highway_names[h] for h in R.bits(R.played_along(t, state, t.card(card)))} == highways, card
-        # the opens kept up turn by turn are those of every highway together
+        # the opens kept up turn by turn are those of every highway together, and each
+        # highway's are what its line ends give on this board, worked out afresh
         assert state.reach == functools.reduce(operator.or_, state.opens)
+        for h, line in enumerate(state.ends):
+            fresh = (R._beyond(t.rays[h], line, state.board) if rules.crossing == "pass_through"
+                     else R._beside(t.routes[h], line) & ~state.board)
+            assert state.opens[h] == fresh, (history, t.highway_names[h])
         # cards are conserved: board and hands partition the deck
         masks = [state.board, *state.hands]
         assert sum(m.bit_count() for m in masks) == t.cards
@@ -362,6 +367,24 @@ def test_greedy_breaks_ties_towards_its_own_next_card():
     assert picks == {(t.card("相模"),)}
     assert len({POLICIES["random"](t, rules, state, 0, turns, random.Random(s)) for s in range(20)}) == 2
 
+
+
+def test_apply_takes_a_previewed_turn_only_for_the_seat_and_state_it_was_previewed_for():
+    t, rules = engine(small_world())
+    hands = (R._mask(t.card(k) for k in ("相模", "上野")), R._mask(t.card(k) for k in ("伊豆", "信濃")))
+    state = position(t, rules, [["武蔵"]], hands=hands)
+    turns = R.legal_turns(t, rules, state, 0)
+    afters = R.previews(t, rules, state, 0, turns)
+    for turn, after in zip(turns, afters):
+        assert R.apply(t, rules, state, 0, turn) is after
+        assert after == R._apply(t, rules, state, 0, turn)
+    sagami = (t.card("相模"),)
+    # the same cards for another seat, or from another state, are worked out afresh (the
+    # state previewed for seat 0 took 相模 from seat 0's hand and is seat 0's last play)
+    other = R.apply(t, rules, state, 1, sagami)
+    assert other.hands == (hands[0], hands[1]) and other.last_play[1] == state.turn
+    moved = R.apply(t, rules, state, 1, R.PASS)
+    assert R.apply(t, rules, moved, 0, sagami).turn == moved.turn + 1
 
 # --- every rule option changes play ------------------------------------------------------
 

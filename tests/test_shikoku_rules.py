@@ -592,6 +592,34 @@ def play_refereed(m, t, rules, names, seeds):
         assert res.scores == tuple(ref.score(p) for p in states[-1].players)
 
 
+@pytest.mark.parametrize("options", [{}, {"merchant_path": "walk", "pilgrim_blockers": "pilgrims",
+                                           "paint_plus": "cap"}])
+def test_greedy_judges_a_die_as_gain_judges_every_legal_move(options):
+    """The policies judge a die's moves without making them, keeping only the best so far,
+    and remember what a sale is worth across games: best() must choose what best_move()
+    chooses over legal_moves() from scratch, with the same gain and the same draws from
+    rng, in the positions of random games (wave effects included)."""
+    _, t, rules = engine(**options)
+    judges = [POLICIES[name](t) for name in ("greedy", "planner")]
+    compared = 0
+    for seed in range(5):
+        record = []
+        R.play(t, rules, seed, [POLICIES["random"](t), POLICIES["greedy"](t)], random.Random(seed), record)
+        for s in replay_record(t, rules, seed, record)[::4]:
+            for judge in judges:
+                for seat in (0, 1):
+                    for c in range(3):
+                        for die in sorted(set(t.dice[c])):
+                            fast, slow = random.Random(die), random.Random(die)
+                            v, move = judge.best(rules, s, seat, c, die, fast)
+                            legal = R.legal_moves(t, rules, s, seat, c, die)
+                            w, want = judge.best_move(rules, s, seat, legal, slow)
+                            assert (v, move) == (w, want), (seed, seat, c, die)
+                            assert fast.getstate() == slow.getstate()
+                            compared += 1
+    assert compared > 1000
+
+
 def test_the_same_seed_gives_the_same_game():
     _, t, rules = engine()
     a, b = [], []

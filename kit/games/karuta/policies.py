@@ -8,7 +8,7 @@ Every random choice uses the game's own seeded `rng`, so games reproduce.
 from __future__ import annotations
 
 from kit import report
-from kit.games.karuta.rules import effect, place, preview, single_cards
+from kit.games.karuta.rules import effect, place, previews, single_cards
 
 
 def random_turn(t, rules, state, seat, turns, rng):
@@ -68,8 +68,7 @@ def foresight(t, rules, state, seat, turns, rng):
     """
     best, best_score = [], None
     everything, crossings = (1 << t.cards) - 1, t.crossing_mask
-    for turn in turns:
-        after = preview(t, rules, state, seat, turn)
+    for turn, after in zip(turns, previews(t, rules, state, seat, turns)):
         mine = after.hands[seat]
         playable = after.opening | single_cards(t, rules, after, everything & ~after.board)
         score = (len(turn) + MOBILITY * (playable & mine).bit_count()

@@ -552,8 +552,8 @@ def legal_turns(t: Tables, rules: Rules, state: State, seat: int) -> list[tuple[
 # A State made straight from a tuple: NamedTuple's own __new__ is a Python function.
 _state = partial(tuple.__new__, State)
 
-# The states preview() worked out for one state: (state, tables, rules, {turn: after}).
-_PREVIEWED: tuple = (None, None, None, {})
+# The states previews() worked out for one state: (state, tables, rules, seat, {turn: after}).
+_PREVIEWED: tuple = (None, None, None, -1, {})
 
 
 def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
@@ -563,25 +563,24 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...
                        state.turn + 1, state.last_play, state.along, state.linked, state.passed | 1 << seat,
                        state.unstarted, state.reach))
     known = _PREVIEWED
-    if known[0] is state and known[1] is t and known[2] is rules:
-        after = known[3].get((seat, turn))
+    if known[0] is state and known[1] is t and known[2] is rules and known[3] == seat:
+        after = known[4].get(turn)
         if after is not None:
             return after
     return _apply(t, rules, state, seat, turn)
 
 
-def preview(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:
-    """apply(), remembered: a policy that looks at the state after each turn it is offered
-    has already worked out the one play() then applies."""
+def previews(t: Tables, rules: Rules, state: State, seat: int, turns) -> list[State]:
+    """[apply() of each turn], remembered: a policy that looks at the state after each turn
+    it is offered has already worked out the one play() then applies."""
     global _PREVIEWED
-    known = _PREVIEWED
-    if not (known[0] is state and known[1] is t and known[2] is rules):
-        known = _PREVIEWED = (state, t, rules, {})
-    after = known[3].get((seat, turn))
-    if after is None:
-        after = known[3][seat, turn] = _apply(t, rules, state, seat, turn) if turn else apply(t, rules, state,
-                                                                                                 seat, turn)
-    return after
+    known = {}
+    out = []
+    for turn in turns:
+        after = known[turn] = _apply(t, rules, state, seat, turn) if turn else apply(t, rules, state, seat, turn)
+        out.append(after)
+    _PREVIEWED = (state, t, rules, seat, known)
+    return out
 
 
 def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ...]) -> State:

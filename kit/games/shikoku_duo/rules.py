@@ -616,6 +616,8 @@ def explain(t: Tables, rules: Rules, state: State, seat: int, die: int, move: Mo
 _SHRINE, _GARDEN, _COPPER, _SLABS, _GOODS, _PAINTED, _GIFTED = (
     Player._fields.index(f) for f in ("shrine", "garden", "copper", "slabs", "goods", "painted", "gifted"))
 assert Player._fields[:3] == CHARACTERS
+assert Player._fields == ("pilgrim", "merchant", "artist", "shrine", "garden", "copper", "slabs", "goods", "painted",
+                          "gifted", "paintings", "ranks")     # the order apply unpacks and rebuilds them in
 _BAG, _WAVES, _HOT, _ROUND, _DRAWS = (State._fields.index(f) for f in ("bag", "waves", "hot", "round", "draws"))
 _new = tuple.__new__
 
@@ -632,12 +634,18 @@ def _seated(state: State, seat: int, p: Player) -> State:
 
 
 def _gain_copper(t: Tables, p: Player, copper: int) -> Player:
-    copper += p.copper
-    slabs = p.slabs
+    copper, slabs = _earn(t, p.copper, p.slabs, copper)
+    return _new(Player, p[:_COPPER] + (copper, slabs) + p[_SLABS + 1:])
+
+
+def _earn(t: Tables, copper: int, slabs: int, earned: int) -> tuple[int, int]:
+    """(copper, slabs) after earning `earned` copper: every 10 become a slab at once, while
+    slabs are left; copper above the track's top is lost."""
+    copper += earned
     while copper >= COPPER_PER_SLAB and slabs < len(t.slabs):
         copper -= COPPER_PER_SLAB
         slabs += 1
-    return _new(Player, p[:_COPPER] + (min(copper, t.copper_max), slabs) + p[_SLABS + 1:])
+    return min(copper, t.copper_max), slabs
 
 
 def draw_goods(t: Tables, state: State, n: int) -> tuple[int, ...]:
@@ -687,57 +695,58 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
     drawn = kept = ()
     if d < 0:
         return state, drawn, kept
-    p = state.players[seat]
-    # The new player is built field by field in one go: the figure's new place, then at
-    # most one changed board (a NamedTuple's _replace costs several times as much).
-    if p.ranks:
-        p = _put(p, c, d)
+    # The player's fields as locals, the changed ones set, and one new Player made from them
+    # (a NamedTuple's _replace, once per field, costs several times as much).
+    pilgrim, merchant, artist, shrine, garden, copper, slabs, goods, painted, gifted, paintings, ranks = \
+        state.players[seat]
+    if c == PILGRIM:
+        pilgrim = d
+    elif c == MERCHANT:
+        merchant = d
+    else:
+        artist = d
+    if ranks:
+        pass
     elif c == PILGRIM:
         kind = t.ring_kind[d]
         if kind == TEMPLE:
-            p = _new(Player, (d,) + p[1:_SHRINE] + (min(p[_SHRINE] + 1, t.shrine_top),) + p[_SHRINE + 1:])
+            shrine = min(shrine + 1, t.shrine_top)
         elif kind == GARDEN:
-            p = _new(Player, (d,) + p[1:_GARDEN] + (min(p[_GARDEN] + 1, t.garden_top),) + p[_GARDEN + 1:])
+            garden = min(garden + 1, t.garden_top)
         elif kind == TOWN:
-            p = _gain_copper(t, _put(p, PILGRIM, d), t.town_coins)
-        else:
-            p = _put(p, PILGRIM, d)
-            if kind == HOT_SPRING:
-                state = _put(state, _HOT, seat)
-            elif kind == SEASHORE and choice >= 0:
-                waves = list(state.waves)
-                waves[choice] = seat
-                state = _put(state, _WAVES, tuple(waves))
+            copper, slabs = _earn(t, copper, slabs, t.town_coins)
+        elif kind == HOT_SPRING:
+            state = _put(state, _HOT, seat)
+        elif kind == SEASHORE and choice >= 0:
+            waves = list(state.waves)
+            waves[choice] = seat
+            state = _put(state, _WAVES, tuple(waves))
     elif c == MERCHANT:
         if t.town_coastal[d]:
             if choice > 0:
                 kind, value = t.shops[state.shops[d]]
-                goods = list(p.goods)
-                goods[kind] -= choice
+                held = list(goods)
+                held[kind] -= choice
+                goods = tuple(held)
                 bag = list(state.bag)
                 bag[kind] += choice
-                plus = effects(t, state, seat)[SELL_PLUS]
-                p = _new(Player, p[:MERCHANT] + (d,) + p[MERCHANT + 1:_GOODS] + (tuple(goods),) + p[_GOODS + 1:])
-                p = _gain_copper(t, p, choice * (value + plus))
+                copper, slabs = _earn(t, copper, slabs, choice * (value + effects(t, state, seat)[SELL_PLUS]))
                 state = _put(state, _BAG, tuple(bag))
-            else:
-                p = _put(p, MERCHANT, d)
         else:
             drawn, used = draw_from(t, state, choice)
-            pool = tuple(map(add, p.goods, drawn))
+            pool = tuple(map(add, goods, drawn))
             kept = pool if sum(pool) <= t.hold else (keep or partial_keep(t))(pool)
-            bag = tuple(map(sub, map(add, state.bag, p.goods), kept))      # drawn, and all but the kept back
-            p = _new(Player, p[:MERCHANT] + (d,) + p[MERCHANT + 1:_GOODS] + (tuple(kept),) + p[_GOODS + 1:])
+            bag = tuple(map(sub, map(add, state.bag, goods), kept))      # drawn, and all but the kept back
+            goods = tuple(kept)
             state = _new(State, state[:_BAG] + (bag,) + state[_BAG + 1:_DRAWS] + (state.draws + used,)
                          + state[_DRAWS + 1:])
     elif choice == PAINT:
         # The figures counted are all but this artist, so where it stood does not matter.
-        n = paint_count(t, rules, state, seat, d, move.passed)
-        p = _new(Player, p[:ARTIST] + (d,) + p[ARTIST + 1:_PAINTED] + (p[_PAINTED] + n,) + p[_PAINTED + 1:])
+        painted += paint_count(t, rules, state, seat, d, move.passed)
     elif choice == GIFT:
-        p = _new(Player, p[:ARTIST] + (d,) + p[ARTIST + 1:_GIFTED] + (p[_GIFTED] + 1,) + p[_GIFTED + 1:])
-    else:
-        p = _put(p, ARTIST, d)
+        gifted += 1
+    p = _new(Player, (pilgrim, merchant, artist, shrine, garden, copper, slabs, goods, painted, gifted, paintings,
+                      ranks))
     players = state[0]
     return _new(State, (((p, players[1]) if seat == 0 else (players[0], p)),) + state[1:]), drawn, kept
 
