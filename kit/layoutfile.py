@@ -281,6 +281,8 @@ class ProgressSheet:
 
     turns: int
     row_height: float
+    # Its row_height (else the section): what a page with no room names; not part of its value.
+    where: Where | None = field(default=None, compare=False)
 
 
 def progress_sheet(layout: Layout) -> ProgressSheet:
@@ -294,7 +296,7 @@ def progress_sheet(layout: Layout) -> ProgressSheet:
     if turns > MAX_LOGGED_TURNS:
         raise KitError(f"a progress sheet of {turns:,} turns is past kit's limit of {MAX_LOGGED_TURNS:,} (the "
                        "longest simulated games of every game here take about 110)", section.at("turns"))
-    return ProgressSheet(turns, row)
+    return ProgressSheet(turns, row, section.at("row_height") if "row_height" in section else section.where)
 
 
 def progress_turns(layout: Layout) -> int:

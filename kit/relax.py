@@ -116,9 +116,9 @@ class _Solver:
     # positions ------------------------------------------------------------
     def _new_block(self, vars_) -> _Block:
         b = _Block(vars_)
-        w, d, offset, block = self.w, self.d, self.offset, self.block
+        w, d, offset, block, inf = self.w, self.d, self.offset, self.block, math.inf
         for v in vars_:
-            if w[v] == math.inf:  # at most one: walls share a single pinned variable
+            if w[v] == inf:  # at most one: walls share a single pinned variable
                 b.fixed = v
             else:
                 b.weight += w[v]
@@ -164,15 +164,13 @@ class _Solver:
         tree[self.rights[k]].remove(k)
         # The side of the tree that k's left end still reaches, marked while it is split off.
         mark[start] = True
-        seen, stack = [start], [start]
-        while stack:
-            v = stack.pop()
+        seen = [start]
+        for v in seen:
             for j in tree[v]:
                 u = ends[j] ^ v
                 if not mark[u]:
                     mark[u] = True
                     seen.append(u)
-                    stack.append(u)
         left, right = [], []
         for v in b.vars:
             (left if mark[v] else right).append(v)
@@ -198,24 +196,23 @@ class _Solver:
         """λ of each tight constraint: the weighted pull of the side not holding the root."""
         if len(b.vars) == 1:
             return {}
-        # The tree walked from the root (the walk of `_reach`): each vertex listed after
-        # the one it was reached from, `via[v]` the constraint it was reached by.
+        # The tree walked from the root, breadth first: each vertex listed after the one it
+        # was reached from, `via[v]` the constraint it was reached by. Each vertex's children
+        # are listed in the order of its tree list whatever the walk, so the sums below add
+        # the same numbers in the same order as a walk depth first.
         root = b.fixed if b.fixed is not None else b.vars[0]
         ends, tree, rights, via = self.ends, self.tree, self.rights, self.via
+        w, d, offset, posn, pull = self.w, self.d, self.offset, b.posn, self.pull
+        inf = math.inf
         via[root] = -1
-        order, stack = [root], [root]
-        while stack:
-            v = stack.pop()
+        order = [root]
+        for v in order:
+            pull[v] = 0.0 if w[v] == inf else w[v] * (posn + offset[v] - d[v])
             for k in tree[v]:
                 u = ends[k] ^ v
                 if via[u] == -2:
                     via[u] = k
                     order.append(u)
-                    stack.append(u)
-        w, d, offset, posn, pull = self.w, self.d, self.offset, b.posn, self.pull
-        inf = math.inf
-        for v in order:
-            pull[v] = 0.0 if w[v] == inf else w[v] * (posn + offset[v] - d[v])
         lm = {}
         for v in reversed(order):   # children before their parents
             k = via[v]
@@ -227,34 +224,41 @@ class _Solver:
         return lm
 
     # the solve --------------------------------------------------------------
-    def _merge_left(self, v: int) -> _Block:
-        """Pull in the blocks of violated constraints into v's block, most violated first;
-        the block then (nothing more to pull in until the next merge).
+    def _first_pass(self) -> None:
+        """For each variable in order of desired position, pull into its block the blocks
+        of violated constraints, most violated first.
 
-        Only in the first pass: each block there keeps the constraints into it (`inc`,
-        in the order of its variables), dropping those that have become internal."""
+        Each block here keeps the constraints into it (`inc`, in the order of its
+        variables), dropping those that have become internal; a block found with nothing
+        to pull in is not looked at again until the next merge."""
         lefts, rights, gaps, block, offset = self.lefts, self.rights, self.gaps, self.block, self.offset
-        while True:
+        clean = None
+        for v in sorted(range(len(self.d)), key=lambda v: (self.d[v], v)):
             b = block[v]
-            posn = b.posn
-            worst, worst_k = -EPS, None
-            inc = []
-            for k in b.inc:
-                left = lefts[k]
-                lb = block[left]
-                if lb is not b:
-                    inc.append(k)
-                    s = posn + offset[rights[k]] - lb.posn - offset[left] - gaps[k]
-                    if s < worst:
-                        worst, worst_k = s, k
-            b.inc = inc
-            if worst_k is None:
-                return b
-            a, c = b, block[lefts[worst_k]]
-            self._merge(worst_k)
-            # the merged block lists its constraints in its variables' order
-            merged = block[v]
-            merged.inc = a.inc + c.inc if merged is a else c.inc + a.inc
+            if b is clean:
+                continue
+            while True:
+                posn = b.posn
+                worst, worst_k = -EPS, None
+                inc = []
+                for k in b.inc:
+                    left = lefts[k]
+                    lb = block[left]
+                    if lb is not b:
+                        inc.append(k)
+                        s = posn + offset[rights[k]] - lb.posn - offset[left] - gaps[k]
+                        if s < worst:
+                            worst, worst_k = s, k
+                b.inc = inc
+                if worst_k is None:
+                    clean = b
+                    break
+                c = block[lefts[worst_k]]
+                self._merge(worst_k)
+                # the merged block lists its constraints in its variables' order
+                merged = block[v]
+                merged.inc = b.inc + c.inc if merged is b else c.inc + b.inc
+                b = merged
 
     def _satisfy(self) -> None:
         """Merge until no constraint is violated."""
@@ -317,10 +321,7 @@ class _Solver:
         limit = 50 * (len(self.d) + len(self.gaps)) + 100
         # A first pass in order of desired position settles most merges cheaply (the
         # constraints mostly point that way); the general loop below finishes the job.
-        clean = None   # a block found with nothing to pull in, while no merge has happened since
-        for v in sorted(range(len(self.d)), key=lambda v: (self.d[v], v)):
-            if self.block[v] is not clean:
-                clean = self._merge_left(v)
+        self._first_pass()
         self._satisfy()
         for _ in range(limit):
             if not self._refine():

@@ -152,18 +152,20 @@ def rows_between(top: float, floor: float, head: float, row: float, per_round: i
 
 def turn_log(columns, *, x: float, width: float, top: float, floor: float, row: float, rows: int,
              first_top: float | None = None, per_round: int = 1, fill: bool = False,
-             tail: float = 0.0) -> TurnLog:
+             tail: float = 0.0, where=None) -> TurnLog:
     """The table for `rows` numbered rows between `top` (the first page: `first_top`) and
     `floor`, in whole rounds of `per_round` rows. `fill`: the last page is filled with rows past
     `rows` (blank rows cost nothing); `tail`: the room the last page keeps under the table (a
-    summary box), else one more page, empty, is added for it."""
+    summary box), else one more page, empty, is added for it. `where`: the layout's row height,
+    named when no row fits."""
     cells, bands = place(columns, x, width)
     head = head_height(columns)
     first_top = top if first_top is None else first_top
     first, later = (rows_between(t, floor, head, row, per_round) for t in (first_top, top))
     if min(first, later) < 1:
         raise KitError(f"a page {top - floor:g} mm high has no room for the progress sheet's log "
-                       f"({per_round} row{'s' if per_round > 1 else ''} of {row:g} mm under a {head:g} mm header)")
+                       f"({per_round} row{'s' if per_round > 1 else ''} of {row:g} mm under a {head:g} mm header)",
+                       where)
     pages, tops, start = [], [], 1
     while start <= rows:
         n = first if not pages else later

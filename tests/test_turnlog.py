@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -148,3 +149,31 @@ def test_a_drawn_log_prints_each_row_number_and_title_and_is_deterministic():
         words = page.extract_text().split()
         assert all(str(n) in words for n in log.pages[k])
         assert all(cell.column.title.split()[0] in words for cell in log.cells)
+
+
+@pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
+def test_a_row_too_high_for_the_page_names_the_layouts_row_height(project, game):
+    # `row_height: 300mm` passed `kit check` and `kit build` refused it with no file or line.
+    from kit.errors import KitError
+    from kit.layoutfile import progress_sheet
+    from kit.project import game_layout
+
+    path = project / "layouts" / f"{game}.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = re.search(r"row_height: [0-9.]+mm", text).group()
+    line = text[: text.index(old)].count("\n") + 1
+    path.write_text(text.replace(old, "row_height: 300mm"), encoding="utf-8")
+    layout = game_layout(game, project)
+    if game == "karuta":
+        from kit.games.karuta.sheets import log_table
+        table = lambda: log_table(layout)
+    elif game == "tour-de-dice":
+        from kit.games.tour_de_dice.sheets import log_geometry, paper
+        table = lambda: log_geometry(paper(layout, landscape=True), progress_sheet(layout))
+    else:
+        from kit.games.shikoku_duo.sheets import log_table, page_of
+        table = lambda: log_table(page_of(layout, landscape=True), progress_sheet(layout))
+    with pytest.raises(KitError) as err:
+        table()
+    assert str(err.value).startswith(f"layouts/{game}.yaml:{line}: "), err.value
+    assert "no room for the progress sheet's log" in str(err.value) and "300 mm" in str(err.value)

@@ -48,7 +48,8 @@ def log_table(layout: Layout, players: int = SEATS) -> TurnLog:
     w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)
     sheet = progress_sheet(layout)
     return turn_log(log_columns(players), x=m, width=w - 2 * m, first_top=h - m - HEADER_H, top=h - m - 12,
-                    floor=m + 2, row=sheet.row_height, rows=sheet.turns, per_round=players, tail=SUMMARY_H + 4)
+                    floor=m + 2, row=sheet.row_height, rows=sheet.turns, per_round=players, tail=SUMMARY_H + 4,
+                    where=sheet.where)
 
 
 def _header(c, x: float, top: float, w: float) -> None:

@@ -386,7 +386,8 @@ def log_table(pg: Paper, sheet: ProgressSheet) -> TurnLog:
                         top=pg.height - pg.margin - LOG_TOP_DROP, floor=pg.margin + KEY_ROOM,
                         row=sheet.row_height, rows=sheet.turns)
     except KitError:
-        raise KitError(f"a {pg.width:g} × {pg.height:g} mm page has no room for the progress sheet's log") from None
+        raise KitError(f"a {pg.width:g} × {pg.height:g} mm page has no room for the progress sheet's log with "
+                       f"{sheet.row_height:g} mm rows", sheet.where) from None
 
 
 def _setup_header(c, comp, pg: Paper, g: TurnLog, n: int) -> None:

@@ -255,7 +255,8 @@ def log_geometry(page: Paper, sheet: ProgressSheet, groups: tuple[str, ...] = ("
                        floor=page.margin + KEY_ROOM, row=sheet.row_height, rows=sheet.turns, fill=True)
     except KitError:
         raise KitError(f"a {page.width:g} × {page.height:g} mm page with a {page.margin:g} mm margin "
-                       "has no room for the progress sheet's log") from None
+                       f"has no room for the progress sheet's log with {sheet.row_height:g} mm rows",
+                       sheet.where) from None
     return LogGeometry(page, top - LOG_TITLE_DROP, top - LOG_LINE_DROP, top - RING_DROP, page.margin + KEY_RISE, log)
 
 
