@@ -183,8 +183,12 @@ def load_layout(files: list[Path], settings: tuple[str, ...] = (), pieces: tuple
                                f"{', '.join(pieces) or 'no pieces'}", specs.at(name))
         missing = [p for p in pieces if p not in specs]
         if missing:
+            # At the pieces: section, or, with none, the game's own file (the one after default.yaml):
+            # never at default.yaml, which holds no pieces.
+            own = files[1] if len(files) > 1 else files[0]
+            where = merged.at("pieces") if "pieces" in merged else Where(display_path(own), 1)
             raise KitError(f"the layout has no piece {', '.join(map(repr, missing))}: add it under "
-                           f"pieces: with its size", merged.where)
+                           f"pieces: with its size", where)
     piece_values = tuple(_piece(name, spec, defaults, specs.at(name)) for name, spec in specs.items())
     crop = top["crop_marks"]
     fields(crop, {"length": _LENGTH, "offset": _LENGTH}, what="crop_marks")

@@ -67,7 +67,13 @@ def test_a_layout_holds_the_pieces_the_game_prints_and_no_others(tmp_path):
     f.write_text("pieces:\n  card: {size: 63x88}\n")
     with pytest.raises(KitError) as err:
         load_layout([DEFAULT, f], (), ("card", "marker"))
-    assert "no piece 'marker'" in str(err.value)
+    assert str(err.value).startswith(f"{f}:1: the layout has no piece 'marker'"), err.value
+    # An emptied game layout: named, not default.yaml (which never holds pieces).
+    empty = tmp_path / "karuta.yaml"
+    empty.write_text("# cleared\n")
+    with pytest.raises(KitError) as err:
+        load_layout([DEFAULT, empty], (), ("card",))
+    assert str(err.value).startswith(f"{empty}:1: the layout has no piece 'card'"), err.value
     with pytest.raises(KitError) as err:
         shipped_layout("karuta").piece("tile")
     assert "has no piece 'tile'" in str(err.value)

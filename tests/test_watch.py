@@ -254,7 +254,7 @@ def test_a_saved_font_and_an_extra_layout_outside_the_project_rebuild(project, t
         lines_until(lines, lambda l: l.startswith("rebuilt"))
         until_watching(lines)
         sheet = (out / "progress-sheet.pdf").read_bytes()
-        extra.write_text("progress_sheet:\n  turns: 60\n", encoding="utf-8")
+        saved_whole(extra, b"progress_sheet:\n  turns: 60\n")
         line = lines_until(lines, lambda l: l.startswith("rebuilt"))[-1]
         assert line.endswith("wrote progress-sheet.pdf"), line
         assert (out / "progress-sheet.pdf").read_bytes() != sheet
@@ -317,7 +317,7 @@ def test_a_watch_started_on_a_broken_file_reports_it_and_builds_once_it_is_fixed
         seen = lines_until(lines, lambda l: l.startswith("watching"))
         assert any(l.startswith("layouts/tour-de-dice.yaml:") and "peices" in l for l in seen), seen
         assert not out.exists()
-        layout.write_text(good, encoding="utf-8")
+        saved_whole(layout, good.encode("utf-8"))      # no half-written file for the watch to see
         line = lines_until(lines, lambda l: l.startswith(("rebuilt", "layouts/")))[-1]
         assert line.startswith("rebuilt"), line
         assert (out / "cards.pdf").exists()
