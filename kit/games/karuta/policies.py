@@ -26,32 +26,40 @@ def greedy(t, rules, state, seat, turns, rng):
     most = max(map(len, turns))
     best = [x for x in turns if len(x) == most]
     if len(best) > 1 and most:
-        keep = [_follow_up(t, rules, state, seat, x) for x in best]
+        keep = _follow_ups(t, rules, state, seat, best)
         top = max(keep)
         best = [x for x, k in zip(best, keep) if k == top]
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def _follow_up(t, rules, state, seat, turn) -> int:
-    """How many of the player's other cards the turn's last card makes playable next."""
-    board = state.board
-    for c in turn:
-        board |= 1 << c
-    c = turn[-1]
-    hand = state.hands[seat] & ~board
-    new = (t.neighbours[c] & t.adjacency_mask & ~state.near) | (t.boats[c] & t.island_mask & ~state.boat)
+def _follow_ups(t, rules, state, seat, turns) -> list[int]:
+    """For each turn, how many of the player's other cards its last card makes playable next.
+    One call for all the tied turns: what they share is looked up once."""
+    board0, ends0, hand0 = state.board, state.ends, state.hands[seat]
+    # Cards that a card placed now would newly make playable alone: by adjacency or boat.
+    fresh_near, fresh_boat = t.adjacency_mask & ~state.near, t.island_mask & ~state.boat
+    neighbours, boats = t.neighbours, t.boats
     # What may follow on a highway line lies among the card's followers (Tables.follow_*):
     # place the turn only when one of them is in the hand, and of its last card ask only
     # what may continue (the hand holds no card of the board).
     follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
-    if follow[c] & hand:
-        ends, board, prev = state.ends, state.board, -1
-        for x in turn[:-1]:
-            ends, _, _ = place(t, rules, ends, board, x, prev)
-            board |= 1 << x
-            prev = x
-        new |= effect(t, rules, ends, board, c, prev)[1]
-    return (new & hand).bit_count()
+    out = []
+    for turn in turns:
+        board = board0
+        for c in turn:
+            board |= 1 << c
+        c = turn[-1]
+        hand = hand0 & ~board
+        new = neighbours[c] & fresh_near | boats[c] & fresh_boat
+        if follow[c] & hand:
+            ends, board, prev = ends0, board0, -1
+            for x in turn[:-1]:
+                ends, _, _ = place(t, rules, ends, board, x, prev)
+                board |= 1 << x
+                prev = x
+            new |= effect(t, rules, ends, board, c, prev)[1]
+        out.append((new & hand).bit_count())
+    return out
 
 
 # Weights of the foresight score, in cards shed: a card playable next turn is worth
