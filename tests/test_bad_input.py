@@ -844,6 +844,20 @@ def test_a_card_too_large_for_the_board_names_the_option_and_what_fits(project):
         "larger than about 94.2 × 94.2 mm (layouts/karuta.yaml:10)")
 
 
+@needs_map
+@pytest.mark.parametrize("card", ["2x2", "3x3", "5x5"])
+def test_a_card_with_no_room_in_its_safe_zone_is_refused_by_layout_as_by_build(project, card):
+    # `kit layout --card 2x2` died dividing by zero in the relaxation; build and check refused it.
+    w, h = card.split("x")
+    words = (f"a {w} × {h} mm card leaves no room inside its 1 mm safe zone for the furigana, the kanji, "
+             "the shape and the number")
+    result = invoke("layout", "--game", "karuta", "--card", card)
+    assert result.exit_code == 2
+    assert _first_line(result) == f"error: --card {card}: {words}"
+    built = invoke("build", "--game", "karuta", "--out", project / "out", "--card", card)
+    assert built.exit_code == 2 and words in built.stderr
+
+
 def test_a_zero_card_names_the_option_as_typed(project):
     # `kit layout --card 0x0` named the option `--cards`.
     result = invoke("layout", "--game", "karuta", "--card", "0x0")
