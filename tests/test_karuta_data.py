@@ -253,3 +253,9 @@ def test_an_empty_list_item_has_its_line(project):
     f = project / "data/karuta/provinces.yaml"
     line = _edit(f, r"kanji: 伊豆", lambda s: "  -\n")
     _check_fails("data/karuta/provinces.yaml", line, "province should be a mapping of keys, not nothing")
+
+
+def test_a_glue_strip_wider_than_the_paper_is_refused_at_its_line_by_check(project):
+    # `overlap: 1000mm` passed kit check; kit build refused it with no file or line.
+    line = _edit(project / "layouts/karuta.yaml", r"overlap: 10mm", lambda l: l.replace("10mm", "1000mm"))
+    _check_fails("layouts/karuta.yaml", line, "board overlap 1000 mm leaves no room on A4 paper")
