@@ -707,6 +707,27 @@ def test_a_font_without_japanese_is_refused_naming_the_characters(project, args,
     assert _snapshot(project) == before
 
 
+@pytest.mark.parametrize("game, name", [("tour-de-dice", "course.yaml"), ("karuta", "provinces.yaml"),
+                                        ("shikoku-duo", "board.yaml")])
+def test_a_character_no_font_has_is_refused_at_its_data_line(project, monkeypatch, game, name):
+    # With the shipped font the data is at fault: a stray Arabic-Indic one typed into a
+    # Japanese name was refused as "error: the font ... has no glyphs", naming no place.
+    monkeypatch.delenv("KIT_FONT", raising=False)
+    path = project / "data" / game / name
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, l in enumerate(lines)
+              if not l.lstrip().startswith("#") and re.search("[\u3040-\u9fff]", l.split("#")[0]))
+    lines[at] = re.sub("([\u3040-\u9fff])", "\\1\u0661", lines[at], count=1)
+    path.write_text("".join(lines), encoding="utf-8")
+    before = _snapshot(project)
+    result = invoke("build", "--game", game, "--out", "out")
+    assert result.exit_code == 2
+    line = _first_line(result)
+    assert line.startswith(f"data/{game}/{name}:{at + 1}: the font "), line
+    assert "has no glyphs for 1 character that the game's data prints: \u0661;" in line
+    assert _snapshot(project) == before
+
+
 @needs_latin_font
 def test_text_drawn_in_a_font_without_its_glyphs_refuses_the_pdf():
     from kit import fonts
