@@ -837,6 +837,23 @@ def test_a_board_scale_that_needs_thousands_of_sheets_is_refused_with_what_fits(
     assert _snapshot(project) == before
 
 
+@needs_map
+@pytest.mark.parametrize("verb", ["check", "build"])
+def test_a_glue_strip_of_most_of_the_sheet_is_blamed_on_the_overlap(project, verb):
+    # `overlap: 190mm` was blamed on the board scale: 576 sheets of A4 at `scale: 1.0`.
+    path = project / "layouts/karuta.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if l.startswith("  overlap:"))
+    _replace_line(path, line, "  overlap: 190mm")
+    before = _snapshot(project)
+    result = invoke(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
+    assert result.exit_code == 2
+    assert _first_line(result) == (
+        f"layouts/karuta.yaml:{line}: board overlap 190 mm leaves no room on A4 paper: a sheet prints at most "
+        "198 mm across, and the glue strip must be under half that (99 mm), so that no third sheet lies on the glue")
+    assert _snapshot(project) == before
+
+
 # --- errors in the user's words, with a place ----------------------------------------
 
 @needs_map
