@@ -452,6 +452,14 @@ def test_a_compact_turn_with_a_superscript_seat(project):
     ("karuta", "karuta", "  slot_gap", "-1", "board slot_gap must be a number, zero or more"),
     ("karuta", "karuta", "  slot_gap_least", "-1", "board slot_gap_least must be a number, zero or more"),
     ("tour-de-dice", "tour-de-dice", "  turns", "0", "turns must be at least 1, not 0"),
+    # a number with an exponent but no dot was the text '1e9' ("should be ... a number, not str")
+    ("karuta", "karuta", "  scale", "1e9", "board scale 1e+09 makes the board"),
+    ("karuta", "karuta", "  slot_gap", "-1e0", "board slot_gap must be a number, zero or more"),
+    # `size: 0x30` was the number 48, `turns: 010` the number 8
+    ("karuta", "karuta", "    size", "0x30", "0x30 is not a decimal number (YAML would read it as the "
+                                             "hexadecimal number 48)"),
+    ("tour-de-dice", "tour-de-dice", "  turns", "010", "010 is not a decimal number (YAML would read it as the "
+                                                       "octal number 8)"),
 ])
 def test_layout_numbers_are_refused_at_their_line(project, game, file, key, value, words):
     path = project / f"layouts/{file}.yaml"
