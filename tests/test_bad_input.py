@@ -846,19 +846,23 @@ def test_a_board_scale_that_needs_thousands_of_sheets_is_refused_with_what_fits(
 
 
 @needs_map
+@pytest.mark.parametrize("game", ["karuta", "shikoku-duo"])
 @pytest.mark.parametrize("verb", ["check", "build"])
-def test_a_glue_strip_of_most_of_the_sheet_is_blamed_on_the_overlap(project, verb):
-    # `overlap: 190mm` was blamed on the board scale: 576 sheets of A4 at `scale: 1.0`.
-    path = project / "layouts/karuta.yaml"
+@pytest.mark.parametrize("overlap", ["190mm", "1000mm"])
+def test_a_glue_strip_of_most_of_the_sheet_is_blamed_on_the_overlap(project, game, verb, overlap):
+    # karuta's `overlap: 190mm` was blamed on the board scale (576 sheets of A4 at `scale: 1.0`);
+    # shikoku-duo's passed check and built, and its 1000mm was refused by build with no line.
+    path = project / f"layouts/{game}.yaml"
     lines = path.read_text(encoding="utf-8").splitlines()
     line = next(i for i, l in enumerate(lines, 1) if l.startswith("  overlap:"))
-    _replace_line(path, line, "  overlap: 190mm")
+    _replace_line(path, line, f"  overlap: {overlap}")
     before = _snapshot(project)
-    result = invoke(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
+    result = invoke(verb, "--game", game, *(["--out", "out"] if verb == "build" else []))
     assert result.exit_code == 2
     assert _first_line(result) == (
-        f"layouts/karuta.yaml:{line}: board overlap 190 mm leaves no room on A4 paper: a sheet prints at most "
-        "198 mm across, and the glue strip must be under half that (99 mm), so that no third sheet lies on the glue")
+        f"layouts/{game}.yaml:{line}: board overlap {overlap[:-2]} mm leaves no room on A4 paper: a sheet prints "
+        "at most 198 mm across, and the glue strip must be under half that (99 mm), so that no third sheet lies on "
+        "the glue")
     assert _snapshot(project) == before
 
 
