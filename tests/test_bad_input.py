@@ -923,6 +923,24 @@ def test_a_compared_card_with_no_room_in_its_safe_zone_is_refused_at_its_line(pr
         "zone for the furigana, the kanji, the shape and the number")
 
 
+@needs_map
+@pytest.mark.parametrize("verb", ["check", "build"])
+@pytest.mark.parametrize("key, value, which, most", [
+    ("slot_gap", "1e9", "two slots a highway joins", "742"), ("slot_gap_least", "900", "any two slots", "742"),
+])
+def test_a_slot_gap_wider_than_the_board_is_blamed_on_the_gap(project, verb, key, value, which, most):
+    # `slot_gap: 1e9` passed check, and layout and build blamed the board scale.
+    path = project / "layouts/karuta.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if l.startswith(f"  {key}:"))
+    _replace_line(path, line, f"  {key}: {value}")
+    result = invoke(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
+    assert result.exit_code == 2
+    assert _first_line(result) == (
+        f"layouts/karuta.yaml:{line}: board {key} {float(value):g} keeps {which} farther apart than the "
+        f"760.1 × 794.2 board (map units) has room for with cards of 24 × 26 mm; it can be at most {most}")
+
+
 def test_a_zero_card_names_the_option_as_typed(project):
     # `kit layout --card 0x0` named the option `--cards`.
     result = invoke("layout", "--game", "karuta", "--card", "0x0")

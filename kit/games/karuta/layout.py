@@ -301,10 +301,22 @@ def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayo
 def fits_on_board(count: int, card_w_mm: float, card_h_mm: float, board, layout) -> None:
     """Refuse, in the layout's words, a board too small to hold `count` cards side by side:
     the cards' area above the board's, at the layout's board scale (mm per map unit)."""
-    scale = board_settings(layout).scale
+    settings = board_settings(layout)
+    scale = settings.scale
     area = board.width * board.height * scale ** 2
     cards = count * card_w_mm * card_h_mm
     if cards <= area and card_w_mm <= board.width * scale and card_h_mm <= board.height * scale:
+        gaps = (("slot_gap", settings.slot_gap, "two slots a highway joins"),
+                ("slot_gap_least", settings.slot_gap_least, "any two slots"))
+        # Two slots that gap apart must fit side by side across or down the board, or the
+        # relaxation fails and the board scale was blamed.
+        most = max(board.width - 2 * card_w_mm / scale, board.height - 2 * card_h_mm / scale)
+        for key, gap, which in gaps:
+            if count >= 2 and gap is not None and gap > most:
+                raise KitError(f"board {key} {gap:g} keeps {which} farther apart than the {board.width:,.4g} × "
+                               f"{board.height:,.4g} board (map units) has room for with cards of "
+                               f"{_num(card_w_mm)} × {_num(card_h_mm)} mm; it can be at most {most:.3g}",
+                               layout.section("board").at(key))
         return
     least = max(math.sqrt(cards / (board.width * board.height)), card_w_mm / board.width,
                 card_h_mm / board.height)
