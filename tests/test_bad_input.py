@@ -806,6 +806,8 @@ HUGE = "1" + "0" * 20
     # The bag and the painting tiles were lists of that many pieces: 6-7 GB, then no end.
     ("components.yaml", "romaji: indigo, count: 6}", "romaji: indigo, count: 1000000000}", "goods indigo count should be 1 to 100"),
     ("components.yaml", "  wave: 2\n", "  wave: 1000000000\n", "paintings wave should be 0 to 10"),
+    ("components.yaml", "goods:\n", "goods:\n" + "".join(f"  g{i}: {{name: g, count: 100}}\n" for i in range(3)),
+     "the bag holds 326 goods in 7 kinds, more than 300"),  # 3000 such kinds: build ran without end
 ])
 def test_shikoku_counts_past_their_bounds_are_refused_at_their_line(project, file, old, new, words):
     path = project / "data/shikoku-duo" / file

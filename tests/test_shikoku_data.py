@@ -311,6 +311,8 @@ COMPONENT_CASES = [
      "the merchant die: a value should be 1 to 6, not 7 (the faces of an ordinary six-sided die)"),
     ("romaji: indigo, count: 6}", "romaji: indigo, count: 101}", "goods indigo count should be 1 to 100, not 101"),
     ("  wave: 2\n", "  wave: 11\n", "paintings wave should be 0 to 10, not 11"),
+    ("goods:\n", "goods:\n  a: {name: a, count: 100}\n  b: {name: b, count: 100}\n  c: {name: c, count: 100}\n",
+     "the bag holds 326 goods in 7 kinds, more than 300 (each is a printed piece; a has 100)"),
     ("  artist: [1, 1, 2, 2, 3, 3]", "  artsit: [1, 1, 2, 2, 3, 3]",
      "unknown character 'artsit' (did you mean artist?)"),
     ("  - {kind: salt, value: 3}", "  - {kind: slat, value: 3}", "shop sells unknown goods 'slat' (did you mean salt?)"),

@@ -64,7 +64,8 @@ WAVE_SIDES = 2            # per character
 # a bag: a count of 10**9 filled the memory.
 DIE_FACES = (1, 6)        # the faces of an ordinary six-sided die
 WAVE_AMOUNT = (0, 3)      # a wave tile changes a roll or a sale by a little, never the whole turn
-GOODS_COUNT = (1, 100)    # goods of one kind in the bag (a few hundred pieces is a big box)
+GOODS_COUNT = (1, 100)    # goods of one kind in the bag
+MAX_GOODS = 300           # goods in the bag in all (a few hundred pieces is a big box)
 
 FILES = ("board.yaml", "components.yaml", "waves.yaml")
 EPS = 1e-6                # map units: a point "on" a line
@@ -345,14 +346,18 @@ def _read_components(path: Path, errors: Collector, where_map: dict) -> Componen
         dice[c] = _ints(top["dice"][c], f"the {c} die", top["dice"].at(c), errors, 6, *DIE_FACES,
                         why="the faces of an ordinary six-sided die")
 
-    goods, goods_names = {}, {}
+    goods, goods_names, counted = {}, {}, True
     for kind, item in top["goods"].items():
         f = fields(item, {"name": str, "count": int}, {"romaji": str}, what=f"goods {kind}",
                    where=top["goods"].at(kind))
-        _count(f["count"], f"goods {kind} count", item.at("count"), errors, *GOODS_COUNT,
-               why="pieces in the bag; the shipped game has 6 or 7 of a kind")
+        counted &= _count(f["count"], f"goods {kind} count", item.at("count"), errors, *GOODS_COUNT,
+                          why="pieces in the bag; the shipped game has 6 or 7 of a kind")
         goods[kind], goods_names[kind] = f["count"], f["name"]
         where_map[("goods", kind)] = top["goods"].at(kind)
+    if counted and sum(goods.values()) > MAX_GOODS:
+        most = max(goods, key=goods.get)
+        errors.error(f"the bag holds {sum(goods.values())} goods in {len(goods)} kinds, more than {MAX_GOODS} "
+                     f"(each is a printed piece; {most} has {goods[most]})", doc.at("goods"))
 
     shops = []
     for i, item in enumerate(top["shops"]):
