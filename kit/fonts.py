@@ -16,7 +16,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from kit.errors import KitError
+from kit.errors import KitError, Where, display_path
 
 FONT = "KitGothic"
 
@@ -89,31 +89,58 @@ def _refusal(path, absent: list[str], what: str) -> KitError:
 
 
 def require(chars, what: str, explicit: str | os.PathLike | None = None) -> None:
-    """Refuse a font that cannot print every one of `chars`, naming the missing ones."""
+    """Refuse a font that cannot print every one of `chars`, naming the missing ones.
+
+    When `chars` maps each character to where it comes from (printed_text) and the font is the
+    shipped default, the data is what is wrong (a slip of the keyboard, a character no
+    Japanese font has), so the refusal is placed at the first line that prints one; a font
+    the user chose is itself the suspect, and is named alone."""
     absent = missing(chars, explicit)
     if absent:
-        raise _refusal(font_path(explicit), absent, what)
+        err = _refusal(font_path(explicit), absent, what)
+        if isinstance(chars, dict) and not (explicit or os.environ.get("KIT_FONT")):
+            err.where = min((chars[ch] for ch in absent), key=lambda w: (w.file, w.line or 0))
+        raise err
 
 
-def printed_text(data_dir: Path) -> set[str]:
-    """Every character of every text value in a game's data files: what its pieces print."""
+def printed_text(data_dir: Path) -> dict[str, Where]:
+    """Every character of every text value in a game's data files (what its pieces print),
+    each with the first file:line that prints it."""
     from kit.yamlload import load_yaml
 
-    chars: set[str] = set()
-
-    def walk(value):
-        if isinstance(value, str):
-            chars.update(value)
-        elif isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-
+    places: dict[str, Where] = {}
     for path in sorted(Path(data_dir).glob("*.yaml")):
-        walk(load_yaml(path))
-    return chars
+        chars: set[str] = set()
+        _strings(load_yaml(path), chars)
+        chars -= places.keys()
+        if chars:
+            places.update(_first_lines(path, chars))
+    return places
+
+
+def _strings(value, into: set[str]) -> None:
+    if isinstance(value, str):
+        into.update(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _strings(v, into)
+    elif isinstance(value, list):
+        for v in value:
+            _strings(v, into)
+
+
+def _first_lines(path: Path, chars: set[str]) -> dict[str, Where]:
+    """Where each of `chars` first appears in the file's text; a character written only as a
+    YAML escape (\\u2603) is placed at the file."""
+    left, found = set(chars), {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for ch in left.intersection(line):
+            found[ch] = Where(display_path(path), number)
+        left.difference_update(found)
+        if not left:
+            break
+    found.update((ch, Where(display_path(path))) for ch in left)
+    return found
 
 
 def drawn_but_missing(doc) -> None:

@@ -829,12 +829,15 @@ def _pull_in(problem: _Problem, centres, choices: dict, cost: float) -> tuple[li
         return True
 
     def hold(i, at, d):
-        ux, uy = (max(abs(at[i][a] - home[i][a]) / d, PULL_SIDE) for a in (0, 1))
+        # d is 0 for a box still at its place when T is within EPS of 0: it went no way,
+        # so it is held in a square.
+        ux, uy = ((max(abs(at[i][a] - home[i][a]) / d, PULL_SIDE) for a in (0, 1)) if d > 0
+                  else (1.0, 1.0))
         held[i] = (ux / math.hypot(ux, uy), uy / math.hypot(ux, uy))
 
     dist = far(centres)
     step = PULL_STEP
-    while n and step < PULL_FINEST:
+    while n and step < PULL_FINEST and max(dist) > EPS:   # every box at its place: nothing to pull
         T = max(dist) * step
         kept, ok = dict(held), False
         trial, t_centres = dict(choices), centres

@@ -74,11 +74,30 @@ class _Open:
         self.merges = []
 
 
+# Plain numbers YAML 1.1 reads otherwise than a reader of a game's files means them: `1e9`
+# (an exponent with no dot or no sign) is text to YAML 1.1 and is read as the number it is
+# (as YAML 1.2 does); `0x30`, `0b11`, `030` and `1:30` are hexadecimal, binary, octal and
+# base-60 numbers to YAML 1.1 (48, 3, 24, 90), which nobody writing a size or a count means,
+# so they are refused rather than read as another number.
+_EXPONENT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+")
+_NOT_DECIMAL = {"tag:yaml.org,2002:int": re.compile(r"[-+]?(?:0[xXbB_0-9].*|[0-9][0-9_]*(?::[0-9_]+)+)"),
+                "tag:yaml.org,2002:float": re.compile(r"[-+]?[0-9][0-9_]*(?::[0-9_]+)+\.[0-9_]*")}
+_FLOAT = "tag:yaml.org,2002:float"
+
+
 def _scalar(loader, event, where: Where):
-    """(value, tag) of a scalar event, typed as YAML 1.1 reads it (`3` an int, `on` true)."""
+    """(value, tag) of a scalar event, typed as YAML 1.1 reads it (`3` an int, `on` true), but
+    for the plain numbers above."""
     tag = event.tag
     if tag is None or tag == "!":
         tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        plain = event.tag is None and event.implicit[0]     # written plain: no quotes, no tag
+        if plain and tag == _STR and _EXPONENT.fullmatch(event.value):
+            return float(event.value), _FLOAT
+        if plain and tag in _NOT_DECIMAL and _NOT_DECIMAL[tag].fullmatch(event.value):
+            raise KitError(f"{event.value} is not a decimal number (YAML would read it as "
+                           f"{_not_decimal_kind(event.value)}); write the number in decimal digits "
+                           "(a size as WxH, like 24x26), or quote the value if it is text", where)
     if tag in (_STR, _MERGE):
         return event.value, tag
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
@@ -90,6 +109,16 @@ def _scalar(loader, event, where: Where):
         kind = tag.rpartition(":")[2]  # tag:yaml.org,2002:timestamp -> timestamp
         detail = f" ({err})" if isinstance(err, ValueError) else ""
         raise KitError(f"{event.value!r} is not a valid {kind}{detail}", where) from None
+
+
+def _not_decimal_kind(text: str) -> str:
+    digits = text.lstrip("+-")
+    kind = ("base-60" if ":" in digits else "hexadecimal" if digits[1:2] in "xX"
+            else "binary" if digits[1:2] in "bB" else "octal")
+    try:
+        return f"the {kind} number {yaml.safe_load(text)}"
+    except yaml.YAMLError:
+        return f"a {kind} number"
 
 
 def _merged(item: _Open) -> LMap:

@@ -452,6 +452,14 @@ def test_a_compact_turn_with_a_superscript_seat(project):
     ("karuta", "karuta", "  slot_gap", "-1", "board slot_gap must be a number, zero or more"),
     ("karuta", "karuta", "  slot_gap_least", "-1", "board slot_gap_least must be a number, zero or more"),
     ("tour-de-dice", "tour-de-dice", "  turns", "0", "turns must be at least 1, not 0"),
+    # a number with an exponent but no dot was the text '1e9' ("should be ... a number, not str")
+    ("karuta", "karuta", "  scale", "1e9", "board scale 1e+09 makes the board"),
+    ("karuta", "karuta", "  slot_gap", "-1e0", "board slot_gap must be a number, zero or more"),
+    # `size: 0x30` was the number 48, `turns: 010` the number 8
+    ("karuta", "karuta", "    size", "0x30", "0x30 is not a decimal number (YAML would read it as the "
+                                             "hexadecimal number 48)"),
+    ("tour-de-dice", "tour-de-dice", "  turns", "010", "010 is not a decimal number (YAML would read it as the "
+                                                       "octal number 8)"),
 ])
 def test_layout_numbers_are_refused_at_their_line(project, game, file, key, value, words):
     path = project / f"layouts/{file}.yaml"
@@ -707,6 +715,27 @@ def test_a_font_without_japanese_is_refused_naming_the_characters(project, args,
     assert _snapshot(project) == before
 
 
+@pytest.mark.parametrize("game, name", [("tour-de-dice", "course.yaml"), ("karuta", "provinces.yaml"),
+                                        ("shikoku-duo", "board.yaml")])
+def test_a_character_no_font_has_is_refused_at_its_data_line(project, monkeypatch, game, name):
+    # With the shipped font the data is at fault: a stray Arabic-Indic one typed into a
+    # Japanese name was refused as "error: the font ... has no glyphs", naming no place.
+    monkeypatch.delenv("KIT_FONT", raising=False)
+    path = project / "data" / game / name
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, l in enumerate(lines)
+              if not l.lstrip().startswith("#") and re.search("[\u3040-\u9fff]", l.split("#")[0]))
+    lines[at] = re.sub("([\u3040-\u9fff])", "\\1\u0661", lines[at], count=1)
+    path.write_text("".join(lines), encoding="utf-8")
+    before = _snapshot(project)
+    result = invoke("build", "--game", game, "--out", "out")
+    assert result.exit_code == 2
+    line = _first_line(result)
+    assert line.startswith(f"data/{game}/{name}:{at + 1}: the font "), line
+    assert "has no glyphs for 1 character that the game's data prints: \u0661;" in line
+    assert _snapshot(project) == before
+
+
 @needs_latin_font
 def test_text_drawn_in_a_font_without_its_glyphs_refuses_the_pdf():
     from kit import fonts
@@ -851,6 +880,27 @@ def test_a_board_scale_that_needs_thousands_of_sheets_is_refused_with_what_fits(
     assert _snapshot(project) == before
 
 
+@needs_map
+@pytest.mark.parametrize("game", ["karuta", "shikoku-duo"])
+@pytest.mark.parametrize("verb", ["check", "build"])
+@pytest.mark.parametrize("overlap", ["190mm", "1000mm"])
+def test_a_glue_strip_of_most_of_the_sheet_is_blamed_on_the_overlap(project, game, verb, overlap):
+    # karuta's `overlap: 190mm` was blamed on the board scale (576 sheets of A4 at `scale: 1.0`);
+    # shikoku-duo's passed check and built, and its 1000mm was refused by build with no line.
+    path = project / f"layouts/{game}.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if l.startswith("  overlap:"))
+    _replace_line(path, line, f"  overlap: {overlap}")
+    before = _snapshot(project)
+    result = invoke(verb, "--game", game, *(["--out", "out"] if verb == "build" else []))
+    assert result.exit_code == 2
+    assert _first_line(result) == (
+        f"layouts/{game}.yaml:{line}: board overlap {overlap[:-2]} mm leaves no room on A4 paper: a sheet prints "
+        "at most 198 mm across, and the glue strip must be under half that (99 mm), so that no third sheet lies on "
+        "the glue")
+    assert _snapshot(project) == before
+
+
 # --- errors in the user's words, with a place ----------------------------------------
 
 @needs_map
@@ -877,6 +927,20 @@ def test_a_card_too_large_for_the_board_names_the_option_and_what_fits(project):
         "error: --card 200x200: board scale 1 makes the board 760.1 × 794.2 mm, too small for 68 cards of "
         "200 × 200 mm (they would cover 4.5 times its area); it needs a board scale of at least 2.1, or cards no "
         "larger than about 94.2 × 94.2 mm (layouts/karuta.yaml:10)")
+
+
+@needs_map
+@pytest.mark.parametrize("card", ["2x2", "3x3", "5x5"])
+def test_a_card_with_no_room_in_its_safe_zone_is_refused_by_layout_as_by_build(project, card):
+    # `kit layout --card 2x2` died dividing by zero in the relaxation; build and check refused it.
+    w, h = card.split("x")
+    words = (f"a {w} × {h} mm card leaves no room inside its 1 mm safe zone for the furigana, the kanji, "
+             "the shape and the number")
+    result = invoke("layout", "--game", "karuta", "--card", card)
+    assert result.exit_code == 2
+    assert _first_line(result) == f"error: --card {card}: {words}"
+    built = invoke("build", "--game", "karuta", "--out", project / "out", "--card", card)
+    assert built.exit_code == 2 and words in built.stderr
 
 
 def test_a_zero_card_names_the_option_as_typed(project):

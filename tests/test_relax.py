@@ -25,6 +25,12 @@ def test_boxes_that_do_not_overlap_do_not_move():
     assert relax(boxes, FRAME, gap=1.0).centres == tuple((b.x, b.y) for b in boxes)
 
 
+def test_a_pull_with_nothing_to_pull_leaves_the_boxes_where_they_are():
+    # With no box displaced the pull's bound is 0, and holding a box divided by it.
+    boxes = [Box(20, 20, 10, 10), Box(60, 60, 10, 10)]
+    assert relax(boxes, FRAME, gap=1.0, pull=True).centres == ((20, 20), (60, 60))
+
+
 def test_boxes_stay_inside_the_frame():
     boxes = [Box(3, 3, 10, 10), Box(5, 4, 10, 10), Box(199, 100, 10, 10)]
     res = relax(boxes, FRAME, gap=1.0)

@@ -50,3 +50,26 @@ def test_booleans_are_not_numbers():
     doc = parse_yaml("n: true\n", "f.yaml")
     with pytest.raises(KitError):
         fields(doc, {"n": int})
+
+
+@pytest.mark.parametrize("text, value", [
+    ("1e9", 1e9), ("-2E-3", -0.002), (".5e3", 500.0), ("1.5e3", 1500.0),   # text to YAML 1.1
+    ("1.0e+9", 1e9), ("10", 10), ("0", 0), ("0.5", 0.5), ("'1e9'", "1e9"), ('"0x30"', "0x30"),
+])
+def test_a_number_with_an_exponent_is_a_number(text, value):
+    # `scale: 1e9` was the text '1e9': "should be a whole number or a number, not str '1e9'".
+    doc = parse_yaml(f"a: 1\nb: {text}\n", "f.yaml")
+    assert doc["b"] == value and type(doc["b"]) is type(value)
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("0x30", "hexadecimal number 48"), ("030", "octal number 24"), ("0b11", "binary number 3"),
+    ("1:30", "base-60 number 90"), ("-0x10", "hexadecimal number -16"),
+])
+def test_a_number_yaml_reads_in_another_base_is_refused_at_its_line(text, kind):
+    # `size: 0x30` (meant 30x30) was read as the number 48.
+    with pytest.raises(KitError) as err:
+        parse_yaml(f"a: 1\nb: {text}\n", "f.yaml")
+    assert str(err.value) == (f"f.yaml:2: {text} is not a decimal number (YAML would read it as the {kind}); "
+                              "write the number in decimal digits (a size as WxH, like 24x26), or quote the "
+                              "value if it is text")

@@ -345,18 +345,22 @@ def _num(v: float) -> str:
 
 def layout_command(ctx, cards: Sequence[tuple[float, float]], as_json: bool) -> str:
     """`kit layout --game karuta`: relax the slots for each card size and report."""
+    from kit.games.karuta.cards import face
     from kit.games.karuta.geo import load_all
 
     model, board = load_all(ctx)
     sizes = list(cards) or [(c.width, c.height) for c in compared_cards(ctx.layout)]
+    safe = ctx.layout.piece("card").safe
     layouts = []
     for w, h in sizes:
         try:
+            face(w, h, safe)    # a card with no room inside its safe zone, refused as `kit build` does
             layouts.append(slots(model, board, w, h, ctx.layout))
         except KitError as err:
             if not cards:
                 raise
-            raise KitError(f"--card {_num(w)}x{_num(h)}: {err.message} ({err.where})") from None
+            raise KitError(f"--card {_num(w)}x{_num(h)}: {err.message}"
+                           + (f" ({err.where})" if err.where else "")) from None
     if as_json:
         data = [l.as_json() for l in layouts]
         return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=1)

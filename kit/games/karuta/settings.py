@@ -52,15 +52,12 @@ def check_board_sheets(layout: Layout, map_width: float, map_height: float) -> N
     """Refuse, before any drawing, a board scale whose board would take more sheets than
     kit prints (tiles.MAX_SHEETS), naming the setting and the largest scale that fits, and a
     glue strip (overlap) that leaves no room on the paper."""
-    from kit.tiles import MAX_SHEETS, sheet_count
+    from kit.tiles import MAX_SHEETS, glue_strip, sheet_count
 
     b = board(layout)
+    # refused here, at its line, and by `kit check` too, not only when tiling
+    glue_strip(layout, b.overlap, layout.section("board").at("overlap"))
     count = sheet_count(map_width * b.scale, map_height * b.scale, layout, b.overlap)
-    if count is None:       # refused here, at its line, and by `kit check` too, not only when tiling
-        room = min(layout.paper_width, layout.paper_height) - 2 * layout.margin
-        raise KitError(f"board overlap {b.overlap:g} mm leaves no room on {layout.paper} paper: a sheet prints "
-                       f"at most {room:g} mm across, and the glue strip must be well inside that",
-                       layout.section("board").at("overlap"))
     if count <= MAX_SHEETS:
         return
     low, high = 0.0, b.scale  # the largest scale that fits, to 3 significant figures

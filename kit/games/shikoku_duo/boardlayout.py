@@ -99,6 +99,8 @@ def tile_overlap(layout) -> float:
     from kit.layoutfile import length
     from kit.yamlload import fields
 
+    from kit.tiles import glue_strip
+
     section = layout.section("board_tiles")
     fields(section, {"overlap": (str, int, float)}, what="board_tiles")
-    return length(section, "overlap")
+    return glue_strip(layout, length(section, "overlap"), section.at("overlap"))
