@@ -943,6 +943,21 @@ def test_a_card_with_no_room_in_its_safe_zone_is_refused_by_layout_as_by_build(p
     assert built.exit_code == 2 and words in built.stderr
 
 
+@needs_map
+@pytest.mark.parametrize("verb", ["layout", "check", "build"])
+def test_a_compared_card_with_no_room_in_its_safe_zone_is_refused_at_its_line(project, verb):
+    # `compared_cards: - {size: 2x2}` passed check, and layout and build refused it with no line.
+    path = project / "layouts/karuta.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if "{size: 26x30}" in l)
+    _replace_line(path, line, "  - {size: 2x2}")
+    result = invoke(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
+    assert result.exit_code == 2
+    assert _first_line(result) == (
+        f"layouts/karuta.yaml:{line}: compared card size 2x2: a 2 × 2 mm card leaves no room inside its 1 mm safe "
+        "zone for the furigana, the kanji, the shape and the number")
+
+
 def test_a_zero_card_names_the_option_as_typed(project):
     # `kit layout --card 0x0` named the option `--cards`.
     result = invoke("layout", "--game", "karuta", "--card", "0x0")

@@ -72,14 +72,23 @@ def check_board_sheets(layout: Layout, map_width: float, map_height: float) -> N
 
 
 def compared_cards(layout: Layout) -> tuple[Compared, ...]:
+    """The compared sizes, each refused at its line when it leaves no room inside the card's
+    safe zone (as build refuses the card size), since layout and card-sizes.pdf draw each."""
+    from kit.games.karuta.cards import face
+
     section = layout.section("compared_cards")
     items = section
     if not isinstance(items, LList) or not items:
         raise KitError("compared_cards should be a list of {size: WxH, note: text}", section.where)
     out = []
+    safe = layout.piece("card").safe
     for i, item in enumerate(items):
         f = fields(item, {"size": str}, {"note": str}, what="compared card", where=items.at(i))
         w, h = size(f["size"], item.at("size"), "compared card size")
+        try:
+            face(w, h, safe)
+        except KitError as err:
+            raise KitError(f"compared card size {f['size']}: {err.message}", item.at("size")) from None
         out.append(Compared(w, h, f.get("note", "")))
     return tuple(out)
 
