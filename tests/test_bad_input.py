@@ -822,6 +822,41 @@ def test_every_replay_bounds_its_comparison_games_as_sim_does(project, game, log
         f"Error: Invalid value for '--games': {big} is not in the range 1<=x<=1000000.")
     assert seconds < 2
 
+
+HUGE = "1" + "0" * 20
+
+
+@pytest.mark.parametrize("file, old, new, words", [
+    # The engine's path tables grow threefold a step: 10**20 ran without end, 40 for minutes.
+    ("waves.yaml", "effect: pilgrim_plus, amount: 1", f"effect: pilgrim_plus, amount: {HUGE}",
+     f"amount should be 0 to 3, not {HUGE}"),
+    ("components.yaml", "merchant: [1, 1, 2, 2, 3, 3]", "merchant: [1, 1, 2, 2, 3, 40]",
+     "the merchant die: a value should be 1 to 6, not 40"),
+    # The bag and the painting tiles were lists of that many pieces: 6-7 GB, then no end.
+    ("components.yaml", "romaji: indigo, count: 6}", "romaji: indigo, count: 1000000000}", "goods indigo count should be 1 to 100"),
+    ("components.yaml", "  wave: 2\n", "  wave: 1000000000\n", "paintings wave should be 0 to 10"),
+    ("components.yaml", "goods:\n", "goods:\n" + "".join(f"  g{i}: {{name: g, count: 100}}\n" for i in range(3)),
+     "the bag holds 326 goods in 7 kinds, more than 300"),  # 3000 such kinds: build ran without end
+])
+def test_shikoku_counts_past_their_bounds_are_refused_at_their_line(project, file, old, new, words):
+    path = project / "data/shikoku-duo" / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    line = text[:text.index(old)].count("\n") + 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    out = project / "output/shikoku-duo"
+    out.mkdir(parents=True)
+    (out / "board.pdf").write_bytes(b"%PDF- an earlier build")
+    (project / "report.pdf").write_bytes(b"%PDF- an earlier report")
+    before = _snapshot(project / "output"), (project / "report.pdf").read_bytes()
+    for args in (("check",), ("build",), ("sim", "--games", 5, "--workers", 1, "--report", "report.pdf"),
+                 ("sim", "--games", 5, "--workers", 1, "--players", 1)):
+        result, seconds, _ = measured(*args, "--game", "shikoku-duo")
+        _refused(result, f"data/shikoku-duo/{file}", line, words)
+        assert seconds < 10, (args, seconds)
+    assert (_snapshot(project / "output"), (project / "report.pdf").read_bytes()) == before
+
+
 def _set_board_scale(project: Path, value: str) -> int:
     """Write `scale: value` in layouts/karuta.yaml's board section; its line."""
     path = project / "layouts/karuta.yaml"

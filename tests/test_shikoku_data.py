@@ -305,7 +305,14 @@ def _track(key: str, drop: bool = False, last: str | None = None) -> str:
 
 COMPONENT_CASES = [
     ("  pilgrim: [1, 2, 2, 3, 3, 4]", "  pilgrim: [1, 2, 2, 3, 3]", "the pilgrim die should have 6 values, not 5"),
-    ("  pilgrim: [1, 2, 2, 3, 3, 4]", "  pilgrim: [1, 2, 2, 3, 3, 0]", "the pilgrim die: 0 is below 1"),
+    ("  pilgrim: [1, 2, 2, 3, 3, 4]", "  pilgrim: [1, 2, 2, 3, 3, 0]",
+     "the pilgrim die: a value should be 1 to 6, not 0"),
+    ("  merchant: [1, 1, 2, 2, 3, 3]", "  merchant: [1, 1, 2, 2, 3, 7]",
+     "the merchant die: a value should be 1 to 6, not 7 (the faces of an ordinary six-sided die)"),
+    ("romaji: indigo, count: 6}", "romaji: indigo, count: 101}", "goods indigo count should be 1 to 100, not 101"),
+    ("  wave: 2\n", "  wave: 11\n", "paintings wave should be 0 to 10, not 11"),
+    ("goods:\n", "goods:\n  a: {name: a, count: 100}\n  b: {name: b, count: 100}\n  c: {name: c, count: 100}\n",
+     "the bag holds 326 goods in 7 kinds, more than 300 (each is a printed piece; a has 100)"),
     ("  artist: [1, 1, 2, 2, 3, 3]", "  artsit: [1, 1, 2, 2, 3, 3]",
      "unknown character 'artsit' (did you mean artist?)"),
     ("  - {kind: salt, value: 3}", "  - {kind: slat, value: 3}", "shop sells unknown goods 'slat' (did you mean salt?)"),
@@ -342,6 +349,7 @@ WAVE_CASES = [
     ("effect: sell_plus", "effect: sel_plus", "unknown effect 'sel_plus' (did you mean sell_plus?)"),
     ("character: merchant, name: 商才", "character: merchnt, name: 商才", "unknown character 'merchnt'"),
     ("{id: tranquil,", "{id: brisk,", "wave side brisk is listed twice"),
+    ("effect: sell_plus, amount: 1", "effect: sell_plus, amount: 4", "amount should be 0 to 3, not 4"),
 ]
 
 

@@ -58,6 +58,15 @@ SLABS = 6
 PAINTINGS = 10            # tiles per player, and artist board slots
 WAVE_SIDES = 2            # per character
 
+# Bounds no real game comes near. The engine tabulates every path of up to (the largest die
+# face + the pilgrim_plus amount) steps, a table that grows about threefold a step: a face
+# or an amount of 40 ran for minutes, of 10**20 without end. Pieces are printed and put in
+# a bag: a count of 10**9 filled the memory.
+DIE_FACES = (1, 6)        # the faces of an ordinary six-sided die
+WAVE_AMOUNT = (0, 3)      # a wave tile changes a roll or a sale by a little, never the whole turn
+GOODS_COUNT = (1, 100)    # goods of one kind in the bag
+MAX_GOODS = 300           # goods in the bag in all (a few hundred pieces is a big box)
+
 FILES = ("board.yaml", "components.yaml", "waves.yaml")
 EPS = 1e-6                # map units: a point "on" a line
 CRACK = 1.0               # map units: gaps between provinces' paths narrower than 2× this are sealed
@@ -201,13 +210,20 @@ def _lonlat(value, where: Where, errors: Collector) -> Point | None:
     return lon, lat
 
 
-def _count(value: int, what: str, where: Where, errors: Collector, minimum: int = 0) -> None:
+def _count(value: int, what: str, where: Where, errors: Collector, minimum: int = 0,
+           maximum: int | None = None, why: str = "") -> bool:
+    """True if `value` is at least `minimum` (and at most `maximum`); else an error at `where`."""
+    if maximum is not None and not minimum <= value <= maximum:
+        errors.error(f"{what} should be {minimum} to {maximum}, not {value}{f' ({why})' if why else ''}", where)
+        return False
     if value < minimum:
         errors.error(f"{what} should be at least {minimum}, not {value}", where)
+        return False
+    return True
 
 
 def _ints(values, what: str, where: Where, errors: Collector, length: int | None = None,
-          minimum: int = 0) -> tuple:
+          minimum: int = 0, maximum: int | None = None, why: str = "") -> tuple:
     if not isinstance(values, list):
         errors.error(f"{what} should be a list of whole numbers", where)
         return ()
@@ -217,7 +233,9 @@ def _ints(values, what: str, where: Where, errors: Collector, length: int | None
         if not isinstance(v, int) or isinstance(v, bool):
             errors.error(f"{what}: {v!r} is not a whole number", at)
             continue
-        if v < minimum:
+        if maximum is not None:
+            _count(v, f"{what}: a value", at, errors, minimum, maximum, why)
+        elif v < minimum:
             errors.error(f"{what}: {v} is below {minimum}", at)
         out.append(v)
     if length is not None and len(values) != length:
@@ -325,15 +343,21 @@ def _read_components(path: Path, errors: Collector, where_map: dict) -> Componen
         if c not in top["dice"]:
             errors.error(f"dice: no faces for the {c}", doc.at("dice"))
             continue
-        dice[c] = _ints(top["dice"][c], f"the {c} die", top["dice"].at(c), errors, 6, minimum=1)
+        dice[c] = _ints(top["dice"][c], f"the {c} die", top["dice"].at(c), errors, 6, *DIE_FACES,
+                        why="the faces of an ordinary six-sided die")
 
-    goods, goods_names = {}, {}
+    goods, goods_names, counted = {}, {}, True
     for kind, item in top["goods"].items():
         f = fields(item, {"name": str, "count": int}, {"romaji": str}, what=f"goods {kind}",
                    where=top["goods"].at(kind))
-        _count(f["count"], f"goods {kind} count", item.at("count"), errors, 1)
+        counted &= _count(f["count"], f"goods {kind} count", item.at("count"), errors, *GOODS_COUNT,
+                          why="pieces in the bag; the shipped game has 6 or 7 of a kind")
         goods[kind], goods_names[kind] = f["count"], f["name"]
         where_map[("goods", kind)] = top["goods"].at(kind)
+    if counted and sum(goods.values()) > MAX_GOODS:
+        most = max(goods, key=goods.get)
+        errors.error(f"the bag holds {sum(goods.values())} goods in {len(goods)} kinds, more than {MAX_GOODS} "
+                     f"(each is a printed piece; {most} has {goods[most]})", doc.at("goods"))
 
     shops = []
     for i, item in enumerate(top["shops"]):
@@ -375,17 +399,21 @@ def _read_components(path: Path, errors: Collector, where_map: dict) -> Componen
                      doc.at("painting_types"))
     where_map[("painting_types",)] = doc.at("painting_types")
 
-    paintings = []
+    paintings, refused = [], False
     for kind, n in top["paintings"].items():
         at = top["paintings"].at(kind)
         if kind not in type_ids:
             errors.error(f"unknown painting type {kind!r}{did_you_mean(kind, type_ids)}", at)
             continue
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        if not isinstance(n, int) or isinstance(n, bool):
             errors.error(f"paintings {kind}: {n!r} should be a whole number of tiles", at)
+            refused = True
+            continue
+        if not _count(n, f"paintings {kind}", at, errors, 0, PAINTINGS, f"a player has {PAINTINGS} painting tiles"):
+            refused = True
             continue
         paintings.extend([kind] * n)
-    if len(paintings) != PAINTINGS:
+    if not refused and len(paintings) != PAINTINGS:
         errors.error(f"a player has {len(paintings)} painting tiles; the rules need {PAINTINGS}",
                      doc.at("paintings"))
     return Components(MappingProxyType(dice), MappingProxyType(goods), MappingProxyType(goods_names),
@@ -410,7 +438,8 @@ def _read_waves(path: Path, errors: Collector) -> tuple:
         if f["effect"] not in EFFECTS:
             errors.error(f"unknown effect {f['effect']!r}{did_you_mean(f['effect'], EFFECTS)}; "
                          f"effects: {', '.join(EFFECTS)}", item.at("effect"))
-        _count(f["amount"], "amount", item.at("amount"), errors, 0)
+        _count(f["amount"], "amount", item.at("amount"), errors, *WAVE_AMOUNT,
+               why="a wave tile changes a roll or a sale by a little")
         sides.append(WaveSide(f["id"], f["character"], f["name"], f["name_en"], f["text"], f["effect"],
                               f["amount"]))
     per = Counter(s.character for s in sides)
