@@ -976,6 +976,22 @@ def test_a_slot_gap_wider_than_the_board_is_blamed_on_the_gap(project, verb, key
         f"760.1 × 794.2 board (map units) has room for with cards of 24 × 26 mm; it can be at most {most}")
 
 
+@needs_map
+@pytest.mark.parametrize("verb", ["layout", "build"])
+def test_slots_a_wide_slot_gap_keeps_off_the_board_are_blamed_on_the_gap(project, verb):
+    # `slot_gap: 700` (room for two slots, not for 68) was blamed on the board scale.
+    path = project / "layouts/karuta.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, l in enumerate(lines, 1) if l.startswith("  slot_gap:"))
+    _replace_line(path, line, "  slot_gap: 700")
+    result = invoke(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
+    assert result.exit_code == 2
+    assert _first_line(result).startswith(
+        f"layouts/karuta.yaml:{line}: 68 slots for cards of {'22 × 16' if verb == 'layout' else '24 × 26'} mm do "
+        "not fit 700 map units apart (board slot_gap) on the 760 × 794 mm board")
+    assert _first_line(result).endswith("use a smaller slot_gap")
+
+
 def test_a_zero_card_names_the_option_as_typed(project):
     # `kit layout --card 0x0` named the option `--cards`.
     result = invoke("layout", "--game", "karuta", "--card", "0x0")

@@ -291,6 +291,14 @@ def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayo
         if err.where:
             raise
         cover = len(order) * card_w_mm * card_h_mm / (board.width * board.height * scale ** 2)
+        gaps = {"slot_gap": settings.slot_gap, "slot_gap_least": least}
+        key = max(gaps, key=gaps.get)
+        if cover < 0.5 and gaps[key] > 0:   # the cards take under half the board: the gaps keep them off it
+            raise KitError(f"{len(order)} slots for cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm do not fit "
+                           f"{gaps[key]:g} map units apart (board {key}) on the {board.width * scale:,.0f} × "
+                           f"{board.height * scale:,.0f} mm board (the cards alone would cover {cover:.0%} of it; "
+                           f"the relaxation said: {err.message}); use a smaller {key}",
+                           layout.section("board").at(key)) from None
         raise PieceMisfit(f"{len(order)} slots for cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm do not fit apart "
                        f"on the {board.width * scale:,.0f} × {board.height * scale:,.0f} mm board at board scale "
                        f"{scale:g} (they would cover {cover:.0%} of it; the relaxation said: {err.message}); "
