@@ -304,10 +304,18 @@ def is_type(value, kind) -> bool:
     return isinstance(value, kind)
 
 
+def _whole_hint(value, kinds) -> str:
+    """'; write it as 100' for 1e2 or 100.0 where only a whole number is taken."""
+    if int in kinds and float not in kinds and isinstance(value, float) and value.is_integer():
+        return f"; write it as {int(value)}"
+    return ""
+
+
 def expect(value, kind, where: Where, what: str):
     """`value` if it is of `kind`, else a KitError naming `what`."""
     if not is_type(value, kind):
-        raise KitError(f"{what} should be {_TYPE_NAMES.get(kind, kind.__name__)}, not {describe(value)}", where)
+        raise KitError(f"{what} should be {_TYPE_NAMES.get(kind, kind.__name__)}, not {describe(value)}"
+                       f"{_whole_hint(value, (kind,))}", where)
     return value
 
 
@@ -341,7 +349,8 @@ def fields(mapping, required: dict, optional: dict | None = None, what: str = "e
         value = mapping[key]
         if not any(is_type(value, k) for k in kinds):
             names = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
-            raise KitError(f"{key!r} should be {names}, not {describe(value)}", mapping.at(key))
+            raise KitError(f"{key!r} should be {names}, not {describe(value)}{_whole_hint(value, kinds)}",
+                           mapping.at(key))
         out[key] = value
     return out
 

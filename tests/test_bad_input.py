@@ -460,6 +460,7 @@ def test_a_compact_turn_with_a_superscript_seat(project):
                                              "hexadecimal number 48)"),
     ("tour-de-dice", "tour-de-dice", "  turns", "010", "010 is not a decimal number (YAML would read it as the "
                                                        "octal number 8)"),
+    ("tour-de-dice", "tour-de-dice", "  turns", "1e2", "should be a whole number, not the number 100.0; write it as 100"),
 ])
 def test_layout_numbers_are_refused_at_their_line(project, game, file, key, value, words):
     path = project / f"layouts/{file}.yaml"

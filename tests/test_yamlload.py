@@ -73,3 +73,11 @@ def test_a_number_yaml_reads_in_another_base_is_refused_at_its_line(text, kind):
     assert str(err.value) == (f"f.yaml:2: {text} is not a decimal number (YAML would read it as the {kind}); "
                               "write the number in decimal digits (a size as WxH, like 24x26), or quote the "
                               "value if it is text")
+
+
+@pytest.mark.parametrize("text, hint", [("1e2", "the number 100.0; write it as 100"), ("2.5", "the number 2.5")])
+def test_a_whole_number_written_as_a_float_is_told_how_to_write_it(text, hint):
+    doc = parse_yaml(f"n: {text}\n", "f.yaml")
+    with pytest.raises(KitError) as err:
+        fields(doc, {"n": int})
+    assert str(err.value) == f"f.yaml:1: 'n' should be a whole number, not {hint}"
