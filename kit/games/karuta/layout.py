@@ -29,9 +29,11 @@ REPAIR_ROUNDS = 3        # repairs of faulty leaders, each keeping more anchors 
 REPAIR_MOST = 16
 REPAIR = {"improve": 2, "tries": 5}   # a repair starts from the layout it mends: a short search does
 REPAIR_STRETCH = 1.05   # a repair may move the farthest slot this much further, no more
+TRADES = 8               # trades of places tried in one mending (each re-routes every leader:
+                         # about half a second on a crowded board, where hundreds are possible)
 CORRIDOR_ROUNDS = 4      # relaxations that widen the gaps a highway runs through
 CORRIDOR = {"improve": 1, "tries": 5}   # each starts from the last: a short search does
-LARGE = 300              # overlapping pairs on the anchors past which the local search is cut short
+LARGE = 175              # overlapping pairs on the anchors past which the local search is cut short
 LARGE_SEARCH = {"improve": 1, "tries": 10}   # the local search on such a board: one short round
 LARGE_UNTANGLE = 5       # and the swaps of crossing leaders tried there
 
@@ -227,10 +229,13 @@ def _rotate(boxes, leaders, original, points, areas, wide, reach):
         return boxes, leaders
     keeps = _keeps(wide)
     score = _score(boxes, leaders, points)
+    trades = TRADES
     for _ in range(REPAIR_ROUNDS):
         best = None
         for i, j in _hidden(boxes, leaders):
             for k in (None, *range(len(boxes))):
+                if not trades:
+                    break
                 if k in (i, j) or len({(boxes[m].width, boxes[m].height) for m in (i, j, k) if m is not None}) > 1:
                     continue
                 moves = {i: boxes[j], j: boxes[i] if k is None else boxes[k]}
@@ -243,6 +248,7 @@ def _rotate(boxes, leaders, original, points, areas, wide, reach):
                     trial[m] = b
                 if not keeps(moves, trial):
                     continue
+                trades -= 1
                 t_boxes, t_leaders = _lead([(b.x, b.y) for b in trial], original, points, areas, False, wide)
                 t_score = _score(t_boxes, t_leaders, points)
                 if t_score < score and (best is None or t_score < best[0]):
