@@ -29,8 +29,13 @@ def default_font_path() -> Path:
     return Path(list(spec.submodule_search_locations)[0]) / "fonts" / "ipaexg.ttf"
 
 
+def chosen_font(explicit: str | os.PathLike | None = None):
+    """The font the user named (--font, else KIT_FONT), or None for the shipped default."""
+    return explicit or os.environ.get("KIT_FONT")
+
+
 def font_path(explicit: str | os.PathLike | None = None) -> Path:
-    chosen = explicit or os.environ.get("KIT_FONT")
+    chosen = chosen_font(explicit)
     return Path(chosen) if chosen else default_font_path()
 
 
@@ -91,30 +96,31 @@ def _refusal(path, absent: list[str], what: str) -> KitError:
 def require(chars, what: str, explicit: str | os.PathLike | None = None) -> None:
     """Refuse a font that cannot print every one of `chars`, naming the missing ones.
 
-    When `chars` maps each character to where it comes from (printed_text) and the font is the
-    shipped default, the data is what is wrong (a slip of the keyboard, a character no
+    When `chars` maps each character to the file that prints it (printed_text) and the font is
+    the shipped default, the data is what is wrong (a slip of the keyboard, a character no
     Japanese font has), so the refusal is placed at the first line that prints one; a font
     the user chose is itself the suspect, and is named alone."""
     absent = missing(chars, explicit)
     if absent:
         err = _refusal(font_path(explicit), absent, what)
-        if isinstance(chars, dict) and not (explicit or os.environ.get("KIT_FONT")):
-            err.where = min((chars[ch] for ch in absent), key=lambda w: (w.file, w.line or 0))
+        if isinstance(chars, dict) and not chosen_font(explicit):
+            # the lines are looked for only now, so a build that goes ahead reads no file twice
+            first = min(chars[ch] for ch in absent)
+            places = _first_lines(first, {ch for ch in absent if chars[ch] == first})
+            err.where = min(places.values(), key=lambda w: w.line or 0)
         raise err
 
 
-def printed_text(data_dir: Path) -> dict[str, Where]:
+def printed_text(data_dir: Path) -> dict[str, Path]:
     """Every character of every text value in a game's data files (what its pieces print),
-    each with the first file:line that prints it."""
+    each with the first file that prints it."""
     from kit.yamlload import load_yaml
 
-    places: dict[str, Where] = {}
+    places: dict[str, Path] = {}
     for path in sorted(Path(data_dir).glob("*.yaml")):
         chars: set[str] = set()
         _strings(load_yaml(path), chars)
-        chars -= places.keys()
-        if chars:
-            places.update(_first_lines(path, chars))
+        places.update((ch, path) for ch in chars - places.keys())
     return places
 
 
