@@ -616,13 +616,13 @@ class _Problem:
                     out.add((i, axis, 1))
         return out
 
-    def settle(self, choices: dict, waive: bool = False, turns: float = math.inf):
+    def settle(self, choices: dict, waive: bool = False, turns: float = math.inf, above: float = math.inf):
         """Solve; add a choice for each pair that still overlaps (or point still covered)
         and a wall for each box outside the frame; repeat until neither happens. Choices
         that cannot hold together (a chain longer than the frame) have one turned to the
         other axis: the one that needs the least movement there; if `waive`, a point that
         cannot be kept clear is given up, else that is an error, as is needing more than
-        `turns` turns."""
+        `turns` turns. Returns None, unsettled, once a solve costs `above` or more."""
         turned: set = set()
         start = list(zip(*self.desired))
         while True:
@@ -633,6 +633,8 @@ class _Problem:
                     raise KitError("the boxes do not fit where they must stay") from None
                 self._turn(choices, cycle, turned, start, waive)
                 continue
+            if cost >= above:
+                return None
             new = self._conflicts(centres, choices)
             walls = self._outside(centres) - self.walls
             if not new and not walls:
@@ -679,7 +681,7 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
           within: Sequence[tuple[float, float, float, float] | None] | None = None,
           tries: int | None = None, clear: Sequence[tuple[float, float] | None] | None = None,
           clearance: float = 0.0, start: Sequence[Choice | Clear] = (), pull: bool = False,
-          wide: Mapping[tuple[int, int], float] | None = None) -> Relaxed:
+          wide: Mapping[tuple[int, int], float] | None = None, prune: bool = True) -> Relaxed:
     """New centres for `boxes` so that no two are closer than `gap` along both axes and
     all lie inside `frame` = (x0, y0, x1, y1), moving them as little as it can.
 
@@ -695,6 +697,12 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
     moved farthest are then pulled back towards their places (see `_pull_in`): a
     smaller largest displacement, for a little more in total. Boxes that do not
     overlap (and are where they may be) stay where they are.
+
+    With `prune`, a trial of the local search is dropped as soon as one of its solves
+    costs no less than the choices it would replace: settling it further only adds
+    separations and walls, which cannot lower the cost, unless a chain of separations
+    longer than the frame is then turned to the other axis. That happens on boards
+    crowded against their frame; there `prune=False` settles every trial in full.
     """
     boxes = tuple(boxes)
     weights = tuple(float(w) for w in weights) if weights is not None else (1.0,) * len(boxes)
@@ -711,7 +719,7 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
     back = {k: i for i, k in enumerate(order)}
     problem.wide = {tuple(sorted((back[i], back[j]))): max(float(g), gap) for (i, j), g in (wide or {}).items()}
     first = [_remap(c, back, problem.n) for c in start]
-    centres, choices, cost = _search(problem, improve, tries, first)
+    centres, choices, cost = _search(problem, improve, tries, first, prune)
     if pull:
         centres, choices, cost = _pull_in(problem, centres, choices, cost)
     return Relaxed(tuple((float(centres[back[i]][0]), float(centres[back[i]][1])) for i in range(len(boxes))),
@@ -738,7 +746,8 @@ def _sort_key(c: Choice | Clear) -> tuple:
     return (0, c.first, c.second) if isinstance(c, Choice) else (1, c.box, c.owner)
 
 
-def _search(problem: _Problem, improve: int, tries: int | None, first) -> tuple[list, dict, float]:
+def _search(problem: _Problem, improve: int, tries: int | None, first,
+            prune: bool = True) -> tuple[list, dict, float]:
     """Settle the first choices (those given, else the axis of least overlap for each
     overlapping pair), then improve them by turning one to the other axis at a time,
     the hardest-pushing first, keeping each turn that lowers the cost."""
@@ -763,9 +772,12 @@ def _search(problem: _Problem, improve: int, tries: int | None, first) -> tuple[
                 continue
             seen.add(signature)
             try:
-                t_centres, t_lm, t_cost = problem.settle(trial)
+                settled = problem.settle(trial, above=cost - 1e-9 if prune else math.inf)
             except KitError:
                 continue
+            if settled is None:
+                continue
+            t_centres, t_lm, t_cost = settled
             if t_cost < cost - 1e-9:
                 choices, centres, lm, cost, better = trial, t_centres, t_lm, t_cost, True
         if not better:
