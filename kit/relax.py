@@ -536,9 +536,13 @@ class _Problem:
         return sorted(found)
 
     # solving -----------------------------------------------------------------
-    def solve(self, choices: dict) -> tuple[list, dict, float]:
-        """Centres for a fixed set of choices, the multiplier of each choice, the cost."""
-        out, lm_of = [], {}
+    def solve(self, choices: dict, above: float = math.inf, hint=None) -> tuple[list, dict, float] | None:
+        """Centres for a fixed set of choices, the multiplier of each choice, the cost.
+
+        `hint` = (axis, least): the other axis costs at least `least` (see `_search`). That
+        axis is then solved second, and not at all (None is returned) when this one's cost
+        and `least` come to `above` or more."""
+        out, lm_of = [None, None], {}
         made, along = self.made, ({}, {})    # each axis's constraints -> their keys
         for key, c in choices.items():
             con = made.get(c)
@@ -546,22 +550,35 @@ class _Problem:
                 con = made[c] = self.constraint(c)
             along[c.axis][con] = key
         walled = sorted(self.walls)
-        for axis in (0, 1):
-            mine = along[axis]
-            walls = [(self.n, i, self.lo[axis][i]) if side == 0 else (i, self.n, -self.hi[axis][i])
-                     for i, a, side in walled if a == axis]
+        first = hint[0] if hint is not None else 0
+        for axis in (first, 1 - first):
             try:
-                pos, lm = self._solve_axis([*mine, *walls], axis)
-            except _Cycle as cycle:
-                raise _Cycle(axis, tuple(mine[c] for c in cycle.keys if c in mine)) from None
-            out.append(pos)
-            for con, key in mine.items():
+                pos, lm = self._solve_on(along[axis], walled, axis)
+            except _Cycle:
+                if axis == 1 and first == 1:    # axis 0 comes first, as it does unhinted
+                    self._solve_on(along[0], walled, 0)
+                raise
+            out[axis] = pos
+            for con, key in along[axis].items():
                 lm_of[key] = lm.get(con, 0.0)
+            if axis == first and hint is not None:
+                d = self.desired[axis]
+                if sum(w * (x - x0) ** 2 for w, x0, x in zip(self.weights, d, pos)) + hint[1] >= above:
+                    return None
         centres = list(zip(out[0], out[1]))
         dx, dy = self.desired
         cost = sum(w * ((x - x0) ** 2 + (y - y0) ** 2)
                    for w, x0, y0, (x, y) in zip(self.weights, dx, dy, centres))
         return centres, lm_of, cost
+
+    def _solve_on(self, mine: dict, walled: list, axis: int) -> tuple[list, dict]:
+        """One axis of `solve`: `mine` maps its constraints to their keys."""
+        walls = [(self.n, i, self.lo[axis][i]) if side == 0 else (i, self.n, -self.hi[axis][i])
+                 for i, a, side in walled if a == axis]
+        try:
+            return self._solve_axis([*mine, *walls], axis)
+        except _Cycle as cycle:
+            raise _Cycle(axis, tuple(mine[c] for c in cycle.keys if c in mine)) from None
 
     def _solve_axis(self, cons: list, axis: int) -> tuple[list, dict]:
         n = self.n
@@ -616,23 +633,29 @@ class _Problem:
                     out.add((i, axis, 1))
         return out
 
-    def settle(self, choices: dict, waive: bool = False, turns: float = math.inf, above: float = math.inf):
+    def settle(self, choices: dict, waive: bool = False, turns: float = math.inf, above: float = math.inf,
+               hint=None):
         """Solve; add a choice for each pair that still overlaps (or point still covered)
         and a wall for each box outside the frame; repeat until neither happens. Choices
         that cannot hold together (a chain longer than the frame) have one turned to the
         other axis: the one that needs the least movement there; if `waive`, a point that
         cannot be kept clear is given up, else that is an error, as is needing more than
-        `turns` turns. Returns None, unsettled, once a solve costs `above` or more."""
+        `turns` turns. Returns None, unsettled, once a solve costs `above` or more
+        (`hint`: see `solve`; it holds while choices are only added)."""
         turned: set = set()
         start = list(zip(*self.desired))
         while True:
             try:
-                centres, lm, cost = self.solve(choices)
+                solved = self.solve(choices, above, hint)
             except _Cycle as cycle:
                 if len(turned) >= turns:
                     raise KitError("the boxes do not fit where they must stay") from None
                 self._turn(choices, cycle, turned, start, waive)
+                hint = None      # a turn takes a separation off an axis: its bound goes
                 continue
+            if solved is None:
+                return None
+            centres, lm, cost = solved
             if cost >= above:
                 return None
             new = self._conflicts(centres, choices)
@@ -771,8 +794,16 @@ def _search(problem: _Problem, improve: int, tries: int | None, first,
             if signature in seen:
                 continue
             seen.add(signature)
+            # The axis the pair leaves costs at least its share now less lm² / h (the
+            # multiplier's whole saving, see `_bound`), as it only loses a separation (and
+            # gains walls); a trial whose other axis alone then costs too much is not solved
+            # on this one. A hair is kept off the bound for rounding.
+            old = choices[key].axis
+            share = sum(w * (c[old] - x0) ** 2 for w, x0, c in zip(problem.weights, problem.desired[old], centres))
+            least = share - lm[key] ** 2 / problem.harmonic(key) - 1e-6 * (1.0 + share)
             try:
-                settled = problem.settle(trial, above=cost - 1e-9 if prune else math.inf)
+                settled = problem.settle(trial, above=cost - 1e-9, hint=(turn.axis, least)) if prune \
+                    else problem.settle(trial)
             except KitError:
                 continue
             if settled is None:
