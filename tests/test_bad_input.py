@@ -828,8 +828,8 @@ def test_a_closed_pipe_is_one_line_and_exit_1(project):
 # --- games per run and sheets per board: refused up front, with what fits -----------
 
 @pytest.mark.parametrize("games, first_line", [
-    ("1e30", "Error: Invalid value for '--games': '1e30' is not a valid integer range."),
-    ("1" + "0" * 30, f"Error: Invalid value for '--games': 1{'0' * 30} is not in the range 1<=x<=1000000."),
+    ("1e30", "Error: Invalid value for '--games': '1e30' is not a valid integer."),
+    ("1" + "0" * 30, f"Error: Invalid value for '--games': should be 1 to 1,000,000, not 1{'0' * 30}"),
 ])
 def test_games_per_run_past_the_limit_are_refused_before_the_first(project, monkeypatch, games, first_line):
     # --games 1e30 allocated ~100 MB/s before the first game.
@@ -852,7 +852,7 @@ def test_every_replay_bounds_its_comparison_games_as_sim_does(project, monkeypat
     result = invoke("replay", "--game", game, log, "--games", big, "--workers", 1)
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == (
-        f"Error: Invalid value for '--games': {big} is not in the range 1<=x<=1000000.")
+        f"Error: Invalid value for '--games': should be 1 to 1,000,000, not {big}")
 
 
 HUGE = "1" + "0" * 20
@@ -1100,7 +1100,7 @@ def test_an_acknowledged_difference_that_no_longer_occurs_is_a_warning(project):
 
 def test_deal_help_promises_only_the_table_sizes_karuta_takes():
     result = CliRunner().invoke(main, ["deal", "--game", "karuta", "--help"])
-    assert "Number of players (2 to 4)." in result.output and "[2<=x<=4; required]" in result.output
+    assert "Number of players.  [2 to 4; required]" in result.output
     assert invoke("deal", "--game", "karuta", "--players", 5, "--seed", 1).exit_code == 2
 
 
