@@ -1086,6 +1086,25 @@ def test_check_prints_its_warnings_before_the_summary_that_counts_them(project):
 
 
 @needs_map
+def test_a_missing_map_differences_file_is_refused_not_warned_about(project):
+    # Without it, check passed with 7 warnings (every deliberate difference) and exit 0.
+    (project / "data/karuta/map_differences.yaml").unlink()
+    result = invoke("check", "--game", "karuta")
+    assert result.exit_code == 2
+    assert result.stderr == "data/karuta/map_differences.yaml: missing data file map_differences.yaml\n"
+    assert "warning" not in result.output
+
+
+@needs_map
+def test_an_empty_map_differences_file_acknowledges_none(project):
+    (project / "data/karuta/map_differences.yaml").write_text("# none\n", encoding="utf-8")
+    result = invoke("check", "--game", "karuta")
+    assert result.exit_code == 0, result.output
+    assert "map differences acknowledged in map_differences.yaml: 0 (" in result.stdout
+    assert "warnings: 7 " in result.stdout
+
+
+@needs_map
 def test_an_acknowledged_difference_that_no_longer_occurs_is_a_warning(project):
     path = project / "data/karuta/map_differences.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("highway_steps_apart:\n",
