@@ -869,6 +869,20 @@ HUGE = "1" + "0" * 20
     ("components.yaml", "  wave: 2\n", "  wave: 1000000000\n", "paintings wave should be 0 to 10"),
     ("components.yaml", "goods:\n", "goods:\n" + "".join(f"  g{i}: {{name: g, count: 100}}\n" for i in range(3)),
      "the bag holds 326 goods in 7 kinds, more than 300"),  # 3000 such kinds: build ran without end
+    # The hold and the copper track are rows of printed slots; a good or a town pays less than a slab.
+    ("components.yaml", "hold: 5 ", f"hold: {HUGE} ", f"hold should be 1 to 10, not {HUGE} (slots on the merchant"),
+    ("components.yaml", "copper_max: 9\n", "copper_max: 40\n",
+     "copper_max should be 1 to 9, not 40 (10 copper become a gold slab at once)"),
+    ("components.yaml", "town_coins: 3 ", "town_coins: 12 ", "town_coins should be 0 to 9, not 12"),
+    ("components.yaml", "{kind: salt, value: 3}", "{kind: salt, value: 5000}", "shop value should be 1 to 9, not 5000"),
+    ("components.yaml", "shops:\n  - {kind: indigo, value: 3}\n", "shops:\n",
+     "there are 7 shop tokens; the rules need 8, one for each coastal town"),
+    ("components.yaml", "slabs: [3, 7,", f"slabs: [{HUGE}, 7,", f"slabs: a value should be 0 to 999, not {HUGE}"),
+    ("automa.yaml", "  pilgrim: [0, 1, 2,", f"  pilgrim: [0, 1, {HUGE},", f"tracks.pilgrim: a value should be 0 to 999"),
+    ("automa.yaml", "  pilgrim: [0, 1, 2,", f"  pilgrim: [{', '.join(['0'] * 40)}, 1, 2,",
+     "tracks.pilgrim: the number of slots should be 2 to 30, not 50"),
+    ("automa.yaml", "temple: 1,", "temple: 100,", "pilgrim.advance.temple should be 0 to 5, not 100"),
+    ("automa.yaml", "per_figures: 3", "per_figures: 70", "artist.per_figures should be 1 to 6, not 70"),
 ])
 def test_shikoku_counts_past_their_bounds_are_refused_at_their_line(project, monkeypatch, file, old, new, words):
     path = project / "data/shikoku-duo" / file
@@ -883,7 +897,8 @@ def test_shikoku_counts_past_their_bounds_are_refused_at_their_line(project, mon
     before = _snapshot(project / "output"), (project / "report.pdf").read_bytes()
     no_games(monkeypatch)    # refused as the data is read: no game played, nothing drawn
     no_drawing(monkeypatch)
-    for args in (("check",), ("build",), ("sim", "--games", 5, "--workers", 1, "--report", "report.pdf"),
+    two_players = ("sim", "--games", 5, "--workers", 1, "--report", "report.pdf")
+    for args in (("check",), ("build",), *([two_players] if file != "automa.yaml" else []),  # no Automa in it
                  ("sim", "--games", 5, "--workers", 1, "--players", 1)):
         _refused(invoke(*args, "--game", "shikoku-duo"), f"data/shikoku-duo/{file}", line, words)
     assert (_snapshot(project / "output"), (project / "report.pdf").read_bytes()) == before
