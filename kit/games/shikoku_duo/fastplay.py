@@ -15,9 +15,9 @@ What is kept identical, and how:
   reference) and the same float expressions in the same order, so gains that tie within
   1e-9 tie here too, and the same tie list goes to the same draw.
 - Draws: `rng.choice(seq)` is `seq[rng._randbelow(len(seq))]` and `_randbelow(n)` draws
-  `getrandbits(n.bit_length())` until below n; `below` does the same with less around
-  it (checked against the running Python at import; if it differs, the Random's own
-  method is used). A shuffle draws as random.shuffle does.
+  `getrandbits(n.bit_length())` until below n; the loop draws the same with less around
+  it (checked against the running Python at import: if it differs, every game goes to
+  rules.play). A shuffle draws as random.shuffle does.
 - Setup: the same seeded streams (rules.stream) in the same order as rules.setup.
 
 Anything else (the random or planner policy, a record of a mixed game) is played by
@@ -63,18 +63,19 @@ def playable(policies: tuple[str, ...], automa) -> bool:
     """Whether the seats' players (policy names per seat, "automa" last in a solo game) are
     played here."""
     humans = [p for p in policies if p != "automa"]
-    return all(p == Greedy.name for p in humans) and (len(humans) == 2 or (len(humans) == 1 and automa is not None))
+    return INLINE_DRAWS and all(p == Greedy.name for p in humans) and (len(humans) == 2 or (len(humans) == 1 and automa is not None))
+
+
+@lru_cache(maxsize=None)
+def _swaps(size: int) -> tuple:
+    """(i, i + 1, bits drawn) of each swap random.shuffle makes in a list of `size`."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def _shuffle(rng: random.Random, x: list) -> None:
     """random.shuffle(x) with the same draws."""
-    if not INLINE_DRAWS:
-        rng.shuffle(x)
-        return
     bits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _swaps(len(x)):
         j = bits(k)
         while j >= n:
             j = bits(k)
@@ -92,6 +93,14 @@ def goods_order(counts: tuple[int, ...], seed: int) -> tuple[int, ...]:
         _shuffle(rng, bag)
         order += bag
     return tuple(order)
+
+
+@lru_cache(maxsize=None)
+def _lengths(plus: int, minus: int, die: int) -> tuple[int, ...]:
+    """rules.pilgrim_steps: the lengths a pilgrim may move."""
+    fx = [0] * len(R.EFFECTS)
+    fx[P_PLUS], fx[P_MINUS] = plus, minus
+    return R.pilgrim_steps(tuple(fx), die)
 
 
 def _setup(t: Tables, rules: R.Rules, seed: int):
@@ -119,6 +128,15 @@ class Kit:
     def __init__(self, t: Tables, rules: R.Rules, automa=None):
         self.t, self.rules, self.automa = t, rules, automa
         self.greedy = Greedy(t)
+        self.faces = tuple(len(f) for f in t.dice)
+        # What painting n tiles adds, and what a gift adds, by painted and gifted tiles: the
+        # greedy player's artist_v differences, as Policy._artist takes them.
+        av, tiles = self.greedy.artist_v, len(t.paintings)
+        self.paint_gain = tuple(tuple(tuple(av[p + n][k] - av[p][k] for n in range(tiles - p + 1))
+                                      for k in range(p + 1)) for p in range(tiles + 1))
+        self.gift_gain = tuple(tuple(av[p][k + 1] - av[p][k] if k < p else 0.0 for k in range(p + 1))
+                               for p in range(tiles + 1))
+        self.face_bits = tuple(n.bit_length() for n in self.faces)      # what rng.choice draws for a die
         self.start_town = (t.town_names.index(rules.start_town) if rules.start_town
                            else next(i for i, c in enumerate(t.town_coastal) if not c))
         self.start_region = t.region_names.index(rules.start_region) if rules.start_region else 0
@@ -138,6 +156,22 @@ class Kit:
     def play(self, seed: int, rng: random.Random, record: list | None = None) -> Result:
         return play(self, seed, rng, record)
 
+    def effects(self, sides: tuple, waves: tuple, seat: int) -> tuple[int, ...]:
+        """rules.effects (NO_EFFECTS when the seat holds no wave tile)."""
+        if seat not in waves:
+            return R.NO_EFFECTS
+        t = self.t
+        key = (sides, waves, seat)
+        fx = t.fx_cache.get(key)
+        if fx is None:
+            amounts = [0] * len(R.EFFECTS)
+            for c in range(3):
+                if waves[c] == seat:
+                    e, amount = t.wave_effects[c][sides[c]]
+                    amounts[e] += amount or 1
+            fx = t.fx_cache[key] = tuple(amounts)
+        return fx
+
 
 def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) -> Result:  # noqa: C901
     """rules.play(t, rules, seed, controllers, rng, record) for greedy seats (and the Automa in
@@ -156,27 +190,20 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     shrine_top, garden_top, n_slabs, hold, copper_max = t.shrine_top, t.garden_top, len(t.slabs), t.hold, t.copper_max
     town_coins = t.town_coins
     paint_plus_count = rules.paint_plus == "count"
-    wave_effects, fx_cache = t.wave_effects, t.fx_cache
-    temple_gain, garden_gain, artist_v = g.temple_gain, g.garden_gain, g.artist_v
+    temple_gain, garden_gain = g.temple_gain, g.garden_gain
+    paint_gain, gift_gain = kit.paint_gain, kit.gift_gain
     slab_base, slab_step, goods_cache, sales = g.slab_base, g.slab_step, g._goods, g._sales
     draw_worth, keep_order, worth = g.draw_worth, g.keep_order, g.worth
-    dice_faces = t.dice
+    (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = t.dice, kit.faces, kit.face_bits
     wave_choices = R._wave_choices
+    NO = R.NO_EFFECTS
     tie = TIE
     bits = rng.getrandbits
-    randbelow = rng._randbelow
-
-    def below(n: int) -> int:
-        if not INLINE_DRAWS:
-            return randbelow(n)
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return r
 
     # --- the setup
     town_shop, sides, first, tiles = _setup(t, rules, seed)
+    shop_kind = [shop_list[k][0] if k >= 0 else -1 for k in town_shop]
+    shop_value = [shop_list[k][1] if k >= 0 else 0 for k in town_shop]
     pil = [START, START]
     mer = [kit.start_town, kit.start_town]
     art = [kit.start_region, kit.start_region]
@@ -187,25 +214,11 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     ranks = [0, 0, 0]              # the Automa's, seat 2
     bag = list(t.goods_counts)
     waves = (BOARD, BOARD, BOARD)
+    fxs = [NO, NO]                 # each seat's wave effects (rules.effects), made again when a tile moves
     hot = BOARD
     draws = 0
     order = None
     rnd = 0
-
-    def effects(seat: int) -> tuple:
-        """rules.effects: the wave effects `seat` holds (NO_EFFECTS when it holds none)."""
-        if seat not in waves:
-            return R.NO_EFFECTS
-        key = (sides, waves, seat)
-        fx = fx_cache.get(key)
-        if fx is None:
-            amounts = [0] * len(R.EFFECTS)
-            for c in range(3):
-                if waves[c] == seat:
-                    e, amount = wave_effects[c][sides[c]]
-                    amounts[e] += amount or 1
-            fx = fx_cache[key] = tuple(amounts)
-        return fx
 
     def goods_copper(goods) -> float:
         v = goods_cache.get(goods)
@@ -276,10 +289,45 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             out.append(min(n + plus_count, cap) if n else 0)
         return out
 
-    # --- the greedy player's candidates (Policy._pilgrim, _merchant, _artist)
+    # --- the greedy player's candidates (Policy._pilgrim, _merchant, _artist): (best gain, the
+    # candidates with it, in legal_moves' order)
     def g_pilgrim(s: int, fx, die: int):
+        if fx[P_PLUS] or fx[P_MINUS]:
+            return g_pilgrims(s, fx, die)
+        # one length: one stop
+        occ = 1 << pil[1 - s]
+        if figures_block:
+            occ |= tsb[mer[0]] | tsb[mer[1]]
+        d = (pil[s] + die) % n_ring
+        while occ >> d & 1:
+            d = (d + 1) % n_ring
+        kind = ring_kind[d]
+        if kind == SEASHORE:        # every tile that may be taken is worth the same: all tie
+            choices = wave_choices(waves, s)
+            return (TOKEN_WORTH if choices[0] >= 0 else 0.0), [(PILGRIM, die, d, c, 0) for c in choices]
+        if kind == TEMPLE:
+            v = temple_gain[shr[s]][gar[s]]
+        elif kind == GARDEN:
+            v = garden_gain[shr[s]][gar[s]]
+        elif kind == TOWN:
+            v = with_copper(s, town_coins, goods_copper(gds[s])) - merchant_now(s)
+        elif kind == HOT_SPRING:
+            v = TOKEN_WORTH if hot != s else 0.0
+        else:
+            v = 0.0
+        return v, [(PILGRIM, die, d, -1, 0)]
+
+    def g_pilgrims(s: int, fx, die: int):
+        """g_pilgrim with a pilgrim wave tile: a stop for each length."""
         best_v, ties = _NONE, None
-        for steps, d in stops(s, fx, die):
+        occ = 1 << pil[1 - s]
+        if figures_block:
+            occ |= tsb[mer[0]] | tsb[mer[1]]
+        start = pil[s]
+        for steps in _lengths(fx[P_PLUS], fx[P_MINUS], die):
+            d = (start + steps) % n_ring
+            while occ >> d & 1:
+                d = (d + 1) % n_ring
             kind = ring_kind[d]
             if kind == SEASHORE:
                 for c in wave_choices(waves, s):
@@ -306,8 +354,13 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return best_v, ties
 
     def g_merchant(s: int, fx, die: int):
-        dests = dests_of(s, die)
-        if not dests:
+        blocked = cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]]
+        union, dests, by_dest = paths[mer[s]][die]
+        if union & blocked:
+            dests = [d for d, masks in by_dest if any(not m & blocked for m in masks)]
+            if not dests:
+                return 0.0, [(MERCHANT, die, -1, -1, 0)]
+        elif not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
         goods = gds[s]
         copper = cop[s]
@@ -321,12 +374,12 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         best_v, ties = _NONE, None
         for d in dests:
             if coastal[d]:
-                kind, value = shop_list[town_shop[d]]
+                kind = shop_kind[d]
                 k = goods[kind]
                 if k <= 0:
                     v = 0.0
                 else:
-                    key = (goods, copper, slabs, kind, value + fx[SELL_PLUS])
+                    key = (goods, copper, slabs, kind, shop_value[d] + fx[SELL_PLUS])
                     v = sales.get(key)
                     if v is None:
                         after = list(goods)
@@ -357,18 +410,29 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return best_v, ties
 
     def g_artist(s: int, fx, die: int):
-        targets = (artist_via if fx[PAINT_PATH] else artist_plain)[art[s]][die]
+        path = fx[PAINT_PATH]
+        targets = (artist_via if path else artist_plain)[art[s]][die]
         if not targets:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         painted, gifted = pnt[s], gft[s]
-        row = artist_v[painted]
-        base = row[gifted]
-        mine = tiles[s]
-        wanted = mine[gifted] if gifted < painted else -1
-        gift = row[gifted + 1] - base if wanted >= 0 else 0.0
+        gains = paint_gain[painted][gifted]         # artist_v[painted + n][gifted] - artist_v[painted][gifted]
+        if gifted < painted:
+            wanted = tiles[s][gifted]
+            gift = gift_gain[painted][gifted]
+        else:
+            wanted, gift = -1, 0.0
         best_v, ties = _NONE, None
-        for (d, passed), n in zip(targets, paint_counts(s, fx, targets)):
-            v = artist_v[painted + n][gifted] - base
+        if path or fx[PAINT_PLUS]:
+            counts = paint_counts(s, fx, targets)
+        else:           # rules.paint_counts without an effect: the figures round each region, capped
+            cap = len(tiles[s]) - painted
+            c = (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
+                 + (1 << 3 * art[1 - s]))
+            counts = [c >> 3 * d & 7 for d, _ in targets]
+            if cap < R.FIGURES:
+                counts = [n if n < cap else cap for n in counts]
+        for (d, passed), n in zip(targets, counts):
+            v = gains[n]
             if v > best_v + tie:
                 best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]
             elif v > best_v - tie:
@@ -382,15 +446,23 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
 
     judge = (g_pilgrim, g_merchant, g_artist)
 
+    def below(n: int) -> int:
+        """rng._randbelow(n)."""
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
+
     def g_best(s: int, c: int, die: int):
         """Policy.best: (gain, the chosen candidate), a tie drawn by rng."""
-        v, ties = judge[c](s, effects(s), die)
+        v, ties = judge[c](s, fxs[s], die)
         return v, ties[0] if len(ties) == 1 else ties[below(len(ties))]
 
     # --- the Automa's moves (Automa.move / choose, as candidates)
     def a_move(s: int, c: int, die: int):
         if c == PILGRIM:
-            return (PILGRIM, die, stops(s, R.NO_EFFECTS, die)[0][1], -1, 0)
+            return (PILGRIM, die, stops(s, NO, die)[0][1], -1, 0)
         if c == MERCHANT:
             dests = dests_of(s, die)
             if not dests:
@@ -443,20 +515,19 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 w = list(waves)
                 w[choice] = s
                 waves = tuple(w)
+                fxs[0], fxs[1] = kit.effects(sides, waves, 0), kit.effects(sides, waves, 1)
             return (), ()
         if c == MERCHANT:
+            mer[s] = d
             if coastal[d]:
-                fx = effects(s)
-                mer[s] = d
                 if choice > 0:
-                    kind, value = shop_list[town_shop[d]]
+                    kind = shop_kind[d]
                     held = list(gds[s])
                     held[kind] -= choice
                     gds[s] = tuple(held)
                     bag[kind] += choice
-                    earn(s, choice * (value + fx[SELL_PLUS]))
+                    earn(s, choice * (shop_value[d] + fxs[s][SELL_PLUS]))
                 return (), ()
-            mer[s] = d
             # rules.draw_from
             goods = gds[s]
             drawn = [0] * n_goods
@@ -491,7 +562,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             return drawn, kept
         # the artist
         if choice == PAINT:
-            pnt[s] += paint_counts(s, effects(s), ((d, passed),))[0]
+            pnt[s] += paint_counts(s, fxs[s], ((d, passed),))[0]
         elif choice == GIFT:
             gft[s] += 1
         art[s] = d
@@ -506,59 +577,83 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         cop[s] = min(copper, copper_max)
         slb[s] = slabs
 
-    used_dice = repeats = 0
+    def g_pick(seat: int, left: tuple, dice: tuple):
+        """Policy.pick: each die's best move (a tie drawn), then the die whose move gains most
+        (a tie drawn): (the die, its move)."""
+        fx = fxs[seat]
+        best, best_v = None, None
+        for x in left:
+            v, ties = judge[x](seat, fx, dice[x])
+            m = ties[0] if len(ties) == 1 else ties[below(len(ties))]
+            if best_v is None or v > best_v + tie:
+                best, best_v = [(x, m)], v
+            elif v > best_v - tie:
+                best.append((x, m))
+        return best[0] if len(best) == 1 else best[below(len(best))]
+
+    def a_pick(left: tuple, dice: tuple) -> int:
+        """Automa.pick."""
+        return max(left, key=lambda x: (a_sign * dice[x], a_ties[x]))
+
+    def turn(seat: int, c: int, die: int, m) -> int:
+        """rules.play_die after the move is chosen: the move, its effect, the Automa's ranks,
+        and a hot-spring repeat; returns the repeats (0 or 1)."""
+        nonlocal hot
+        held = hot == seat
+        drawn, kept = apply(seat, m)
+        if automa and seat == 1:
+            gain = a_gain(seat, m)
+            if gain:
+                ranks[c] = min(ranks[c] + gain, a_tops[c])
+            if record is not None:
+                record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, False))
+            return 0
+        if record is not None:
+            record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, False))
+        if held and hot == seat and g_best(seat, c, die)[0] > TOKEN_WORTH:
+            hot = BOARD             # the hot-spring token spent: the same die again
+            m = g_best(seat, c, die)[1]
+            drawn, kept = apply(seat, m)
+            if record is not None:
+                record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, True))
+            return 1
+        return 0
+
+    others = ((1, 2), (0, 2), (0, 1))
+    repeats = 0
     a_tops = kit.a_tops if automa else ()
+    a_sign, a_ties = (kit.a_sign, kit.a_ties) if automa else (0, ())
     while True:
-        # rules.roll: pilgrim's, merchant's and artist's die, each a rng.choice of its faces
-        dice = tuple(f[below(len(f))] for f in dice_faces)
-        left = [0, 1, 2]
+        # rules.roll: the pilgrim's, merchant's and artist's die, each rng.choice of its faces
+        r = bits(k0)
+        while r >= n0:
+            r = bits(k0)
+        x = bits(k1)
+        while x >= n1:
+            x = bits(k1)
+        y = bits(k2)
+        while y >= n2:
+            y = bits(k2)
+        dice = (f0[r], f1[x], f2[y])
+        # the 1-2-1 draft: seat a, then b, then a
         a = (first + rnd) % 2
-        for seat in (a, 1 - a, a):
-            bot = automa and seat == 1
-            planned = None
-            if len(left) == 1:
-                c = left[0]
-            elif bot:                 # Automa.pick
-                sign, aties = kit.a_sign, kit.a_ties
-                c = max(left, key=lambda x: (sign * dice[x], aties[x]))
-            else:                     # Policy.pick
-                fx = effects(seat)
-                best, best_v = [], None
-                for x in left:
-                    v, ties = judge[x](seat, fx, dice[x])
-                    m = ties[0] if len(ties) == 1 else ties[below(len(ties))]
-                    if best_v is None or v > best_v + tie:
-                        best, best_v = [(x, m)], v
-                    elif v > best_v - tie:
-                        best.append((x, m))
-                c, planned = best[0] if len(best) == 1 else best[below(len(best))]
-            left.remove(c)
-            die = dice[c]
-            # rules.play_die
-            if planned is not None:
-                m = planned
-            elif bot:
-                m = a_move(seat, c, die)
-            else:
-                m = g_best(seat, c, die)[1]
-            held = hot == seat
-            repeat = False
-            while True:
-                before = rnd
-                drawn, kept = apply(seat, m)
-                if bot:
-                    gain = a_gain(seat, m)
-                    if gain:
-                        ranks[c] = min(ranks[c] + gain, a_tops[c])
-                if record is not None:
-                    record.append(Step(before, seat, die, _new(Move, m), drawn, kept, repeat))
-                if repeat or bot or not (held and hot == seat) or not g_best(seat, c, die)[0] > TOKEN_WORTH:
-                    break
-                hot = BOARD
-                repeat = True
-                m = g_best(seat, c, die)[1]
-            used_dice += 1
-            repeats += repeat
+        b = 1 - a
+        if automa and a == 1:
+            c1 = a_pick((0, 1, 2), dice)
+            repeats += turn(a, c1, dice[c1], a_move(a, c1, dice[c1]))
+        else:
+            c1, m = g_pick(a, (0, 1, 2), dice)
+            repeats += turn(a, c1, dice[c1], m)
+        left = others[c1]
+        if automa and b == 1:
+            c2 = a_pick(left, dice)
+            repeats += turn(b, c2, dice[c2], a_move(b, c2, dice[c2]))
+        else:
+            c2, m = g_pick(b, left, dice)
+            repeats += turn(b, c2, dice[c2], m)
+        c3 = 3 - c1 - c2
+        die = dice[c3]
+        repeats += turn(a, c3, die, a_move(a, c3, die) if automa and a == 1 else g_best(a, c3, die)[1])
         rnd += 1
         # rules.fired
         shrine = shr[0] >= shrine_top or shr[1] >= shrine_top
@@ -587,4 +682,4 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     scores = (sum(by_char[0]), sum(by_char[1]))
     copper = (cop[0], cop[1])
     return Result(R.winner(scores, copper, automa), scores, by_char, copper, rnd, ended, first, sides, waves,
-                  used_dice, repeats)
+                  3 * rnd, repeats)
