@@ -61,6 +61,24 @@ class RuleType(click.ParamType):
         return key.strip(), val.strip()
 
 
+class Range(click.IntRange):
+    """A whole number within bounds, which --help and a refusal state in the same words
+    ("1 to 1,000,000"), so an option's help text need not state them again."""
+
+    name = "integer"
+
+    def _describe_range(self) -> str:
+        if self.min is not None and self.max is not None:
+            return f"{self.min:,} to {self.max:,}"
+        return f"at least {self.min:,}" if self.min is not None else f"at most {self.max:,}"
+
+    def convert(self, value, param, ctx):
+        number = click.INT.convert(value, param, ctx)   # not a whole number: click's own words
+        if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
+            self.fail(f"should be {self._describe_range()}, not {number}", param, ctx)
+        return number
+
+
 SIZE = SizeType()
 RULE = RuleType()
 
@@ -79,7 +97,7 @@ def click_param(o: Opt) -> click.Parameter:
         return click.Option([f"--{o.name}/--no-{o.name}", o.param] + ([o.short] if o.short else []),
                             default=None, help=o.help)
     if o.kind == "int":
-        kw["type"] = (click.IntRange(o.minimum, o.maximum) if (o.minimum, o.maximum) != (None, None) else int)
+        kw["type"] = (Range(o.minimum, o.maximum) if (o.minimum, o.maximum) != (None, None) else int)
     elif o.kind == "size":
         kw["type"] = SIZE
     elif o.kind == "rule":

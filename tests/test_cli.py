@@ -1,3 +1,5 @@
+import re
+
 from click.testing import CliRunner
 
 from kit import __version__
@@ -51,4 +53,30 @@ def test_several_errors_are_reported_together_without_a_prefix(project):
 
 def test_deal_refuses_a_table_the_game_is_not_for(project):
     code, out = run("deal", "--game", "karuta", "--players", "5", "--seed", "1")
-    assert code == 2 and "5 is not in the range 2<=x<=4" in out  # refused as --help says
+    assert code == 2 and "should be 2 to 4, not 5" in out  # refused as --help says
+
+
+def _option_entries(help_text: str) -> dict[str, str]:
+    """--help's option list as {option: its whole entry, wrapped lines joined}."""
+    body = help_text.split("Options:", 1)[1]
+    entries = re.split(r"\n  (?=-)", "\n" + body)
+    return {e.split()[0].rstrip(","): " ".join(e.split()) for e in entries if e.strip()}
+
+
+def test_every_ranged_option_states_its_range_once_and_sim_shares_one_grammar():
+    # `--games` said "(1 to 1,000,000)" and then click's "1<=x<=1000000" beside it.
+    from kit.games import games
+
+    sim = {}
+    for name, game in games().items():
+        for verb in game.verbs:
+            code, out = run(verb, "--game", name, "--help")
+            assert code == 0, out
+            for option, entry in _option_entries(out).items():
+                assert "<=" not in entry and ">=" not in entry, entry
+                assert len(re.findall(r"\d to [\d,]+|at (?:least|most) \d", entry)) <= 1, entry
+            if verb == "sim":
+                sim[name] = _option_entries(out)
+    assert "1 to 1,000,000" in sim["karuta"]["--games"]
+    for option in ("--games", "--seed", "--workers", "--policy", "--rule", "--preset", "--vary", "--json"):
+        assert len({entries[option] for entries in sim.values()}) == 1, option

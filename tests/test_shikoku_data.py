@@ -196,7 +196,7 @@ def test_check_error_is_file_line_exit_2(project):
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("per_figures: 3", "per_figures: 0", "artist.per_figures should be at least 1"),
+    ("per_figures: 3", "per_figures: 0", "artist.per_figures should be 1 to 6, not 0"),
     ("go_to: coastal_first", "go_to: coastal", "merchant.go_to should be one of"),
 ])
 def test_check_reads_the_automa_rules(project, old, new, message):
@@ -324,7 +324,7 @@ COMPONENT_CASES = [
     ("icon: wave}", "icon: waves}", "unknown icon 'waves' (did you mean wave?)"),
     ("  - {id: temple, name: 寺社, romaji: jisha, icon: temple}            # temples and shrines\n", "",
      "there are 3 painting types; the rules need 4", "painting_types:"),
-    ("town_coins: 3 ", "town_coins: -1 ", "town_coins should be at least 0, not -1"),
+    ("town_coins: 3 ", "town_coins: -1 ", "town_coins should be 0 to 9, not -1"),
     ("hold: 5 ", "hold: five ", "'hold' should be a whole number"),
 ]
 

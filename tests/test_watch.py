@@ -13,7 +13,7 @@ from kit.games import command
 from kit.project import make_context
 from kit.watch import watch
 
-TIMEOUT = 60        # seconds: a bound on a slow shared machine, not a guess at how long a build takes
+TIMEOUT = 120       # seconds: a bound on a slow shared machine, not a guess at how long a build takes
 
 
 def test_a_save_rebuilds_and_a_broken_file_does_not_stop_the_watch(project):

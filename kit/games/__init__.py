@@ -114,7 +114,7 @@ SHARED = {o.name: o for o in (
     Opt("seed", "Seed (game k of `kit sim --seed S` is seed S+k).", kind="int", default=1, show_default=True),
     # At most a million games a run: far past any study (the benchmarks play 100,000), and
     # refused before the first game, where --games 10**30 once allocated ~100 MB/s.
-    Opt("games", "Games to simulate (1 to 1,000,000).", kind="int", default=5000, minimum=1,
+    Opt("games", "Games to simulate.", kind="int", default=5000, minimum=1,
         maximum=MAX_GAMES, show_default=True),
     Opt("policy", "AI policy: " + POLICY_GRAMMAR, dest="policy"),
     Opt("vary", "Run every combination of these values on the same seeds and compare them: KEY is a rule "
@@ -148,7 +148,7 @@ def replay_policy(what: str) -> Opt:
 
 def replay_games(what: str) -> Opt:
     """`kit replay --games`: the simulated games a replay is placed among, bounded as `kit sim` is."""
-    return Opt("games", f"Simulated {what} to compare with (1 to 1,000,000).", kind="int", default=2000,
+    return Opt("games", f"Simulated {what} to compare with.", kind="int", default=2000,
                minimum=1, maximum=MAX_GAMES, show_default=True)
 
 

@@ -22,7 +22,7 @@ GAME = Game(
         )),
         Command("deal", "dealsheet:deal_command", (
             "paper", "out", "layout", "font", "rule", "preset",
-            Opt("players", "Number of players (2 to 4).", kind="int", short="-n", required=True, minimum=2,
+            Opt("players", "Number of players.", kind="int", short="-n", required=True, minimum=2,
                 maximum=4),  # karuta's table sizes (kit.games.karuta.options.PLAYERS)
             Opt("seed", "Deal seed (game k of `kit sim --seed S` is seed S+k).", kind="int", required=True),
         )),

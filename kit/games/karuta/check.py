@@ -7,10 +7,10 @@ from collections import Counter
 from shapely import STRtree
 
 from kit.errors import KitError, Warning_, Where, display_path
-from kit.yamlload import fields, load_yaml
+from kit.yamlload import fields, load_yaml, require_files
 from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
-from kit.games.karuta.layout import fits_on_board
+from kit.games.karuta.layout import check_slots
 from kit.games.karuta.settings import check_board_sheets, check_settings
 
 TOUCH = 0.5  # map units: the map is hand-drawn, so neighbours may miss by a hair
@@ -37,11 +37,13 @@ KINDS = {
 
 
 def acknowledged(data_dir, model: Karuta) -> dict[str, dict[frozenset, Where]]:
-    """The deliberate differences from the map listed in map_differences.yaml, by kind."""
-    path = data_dir / ACKNOWLEDGED
+    """The deliberate differences from the map listed in map_differences.yaml, by kind.
+
+    The file is shipped data, required like the others: without it every difference
+    would come back as a warning and `--strict` would fail for no change of the data.
+    An empty file says there are none."""
+    path = require_files(data_dir, [ACKNOWLEDGED]) / ACKNOWLEDGED
     out = {kind: {} for kind in KINDS}
-    if not path.exists():
-        return out
     doc = load_yaml(path)
     if doc is None:
         return out
@@ -137,7 +139,7 @@ def check(ctx):
     model, board = load_all(ctx)
     check_board_sheets(ctx.layout, board.width, board.height)
     card = ctx.layout.piece("card")
-    fits_on_board(len(model.provinces), card.width, card.height, board, ctx.layout)
+    check_slots(model, board, card.width, card.height, ctx.layout)
     known = acknowledged(ctx.data_dir, model)
     warnings = map_warnings(model, board, known) + card_warnings(model, ctx)
     text = summary(model, board)

@@ -288,28 +288,59 @@ def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayo
     settings = board_settings(layout)
     scale = settings.scale
     fits_on_board(len(order), card_w_mm, card_h_mm, board, layout)
+    least = settings.slot_gap if settings.slot_gap_least is None else settings.slot_gap_least
     try:
-        least = settings.slot_gap if settings.slot_gap_least is None else settings.slot_gap_least
         return place(anchors, (board.width, board.height), card_w_mm / scale, card_h_mm / scale,
                      min(least, settings.slot_gap), shapes, card=(card_w_mm, card_h_mm),
                      links=highway_links(model), corridor=settings.slot_gap)
     except KitError as err:
         if err.where:
             raise
-        cover = len(order) * card_w_mm * card_h_mm / (board.width * board.height * scale ** 2)
-        gaps = {"slot_gap": settings.slot_gap, "slot_gap_least": least}
-        key = max(gaps, key=gaps.get)
-        if cover < 0.5 and gaps[key] > 0:   # the cards take under half the board: the gaps keep them off it
-            raise KitError(f"{len(order)} slots for cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm do not fit "
-                           f"{gaps[key]:g} map units apart (board {key}) on the {board.width * scale:,.0f} × "
-                           f"{board.height * scale:,.0f} mm board (the cards alone would cover {cover:.0%} of it; "
-                           f"the relaxation said: {err.message}); use a smaller {key}",
-                           layout.section("board").at(key)) from None
-        raise PieceMisfit(f"{len(order)} slots for cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm do not fit apart "
+        raise _misfit(err, len(order), card_w_mm, card_h_mm, board, layout) from None
+
+
+def check_slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> None:
+    """Refuse, as `slots` would and in its words, cards or slot gaps that leave the slots no
+    way to sit apart on the board, without laying them out: `kit check` runs only the
+    relaxation's first feasible choice for the highways' corridors, where such a board
+    fails, not its search, corridor rounds and leaders (which move only slots that fit)."""
+    settings = board_settings(layout)
+    scale = settings.scale
+    fits_on_board(len(model.provinces), card_w_mm, card_h_mm, board, layout)
+    least = settings.slot_gap if settings.slot_gap_least is None else settings.slot_gap_least
+    gap = min(least, settings.slot_gap)
+    index = {p.kanji: i for i, p in enumerate(model.provinces)}
+    boxes = [Box(*board.regions[p.kanji].anchor, card_w_mm / scale, card_h_mm / scale) for p in model.provinces]
+    wide = {tuple(sorted((index[a], index[b]))): settings.slot_gap
+            for a, b in highway_links(model) if settings.slot_gap > gap}
+    try:
+        relax(boxes, (0.0, 0.0, float(board.width), float(board.height)), gap, improve=0, wide=wide)
+    except KitError as err:
+        if err.where:
+            raise
+        raise _misfit(err, len(boxes), card_w_mm, card_h_mm, board, layout) from None
+
+
+def _misfit(err: KitError, count: int, card_w_mm: float, card_h_mm: float, board, layout) -> KitError:
+    """The relaxation's failure to set `count` slots apart, blamed on the gap that keeps them off
+    the board when the cards take under half of it, else on the board scale."""
+    settings = board_settings(layout)
+    scale = settings.scale
+    least = settings.slot_gap if settings.slot_gap_least is None else settings.slot_gap_least
+    cover = count * card_w_mm * card_h_mm / (board.width * board.height * scale ** 2)
+    gaps = {"slot_gap": settings.slot_gap, "slot_gap_least": least}
+    key = max(gaps, key=gaps.get)
+    if cover < 0.5 and gaps[key] > 0:   # the cards take under half the board: the gaps keep them off it
+        return KitError(f"{count} slots for cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm do not fit "
+                        f"{gaps[key]:g} map units apart (board {key}) on the {board.width * scale:,.0f} × "
+                        f"{board.height * scale:,.0f} mm board (the cards alone would cover {cover:.0%} of it; "
+                        f"the relaxation said: {err.message}); use a smaller {key}",
+                        layout.section("board").at(key))
+    return PieceMisfit(f"{count} slots for cards of {_num(card_w_mm)} × {_num(card_h_mm)} mm do not fit apart "
                        f"on the {board.width * scale:,.0f} × {board.height * scale:,.0f} mm board at board scale "
                        f"{scale:g} (they would cover {cover:.0%} of it; the relaxation said: {err.message}); "
                        "use smaller cards or a larger board scale",
-                       layout.section("board").at("scale")) from None
+                       layout.section("board").at("scale"))
 
 
 def fits_on_board(count: int, card_w_mm: float, card_h_mm: float, board, layout) -> None:

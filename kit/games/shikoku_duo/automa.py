@@ -22,6 +22,11 @@ TAKES = ("highest", "lowest")
 MERCHANT_GOALS = ("mountain_first", "coastal_first", "first")
 ARTIST_GOALS = ("most_figures", "first")
 TOWN_KINDS = ("mountain", "coastal")
+# Bounds no real Automa comes near: each track is a row of printed slots on its card.
+TRACK_SLOTS = (2, 30)     # slots on a rank track (the players' longest track has 10)
+TRACK_VALUE = (0, 999)    # a score printed in a slot
+ADVANCE = (0, 5)          # ranks gained on one stop
+PER_FIGURES = (1, 6)      # figures per rank when the artist stops (6 figures are on the board)
 
 JA = {"pilgrim": "巡礼者", "merchant": "商人", "artist": "絵描き",
       "temple": "寺", "garden": "庭園", "hot_spring": "温泉", "seashore": "海岸", "town": "港町", "start": "出発",
@@ -53,8 +58,11 @@ def load_automa(path: Path) -> AutomaRules:
     tracks = []
     for c in CHARACTERS:
         values = tr[c]
-        if len(values) < 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            raise KitError(f"tracks.{c} should list at least two whole numbers", f["tracks"].at(c))
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise KitError(f"tracks.{c} should list whole numbers", f["tracks"].at(c))
+        _within(len(values), TRACK_SLOTS, f"tracks.{c}: the number of slots", f["tracks"].at(c))
+        for i, v in enumerate(values):
+            _within(v, TRACK_VALUE, f"tracks.{c}: a value", values.at(i))
         if any(b < a for a, b in zip(values, values[1:])):
             raise KitError(f"tracks.{c} should never go down", f["tracks"].at(c))
         tracks.append(tuple(values))
@@ -70,8 +78,7 @@ def load_automa(path: Path) -> AutomaRules:
         raise KitError(f"merchant.go_to should be one of {', '.join(MERCHANT_GOALS)}", f["merchant"].at("go_to"))
     if a["go_to"] not in ARTIST_GOALS:
         raise KitError(f"artist.go_to should be one of {', '.join(ARTIST_GOALS)}", f["artist"].at("go_to"))
-    if a["per_figures"] < 1:
-        raise KitError("artist.per_figures should be at least 1", f["artist"].at("per_figures"))
+    _within(a["per_figures"], PER_FIGURES, "artist.per_figures", f["artist"].at("per_figures"))
     return AutomaRules(tuple(tracks), d["take"], tuple(CHARACTERS.index(c) for c in d["ties"]),
                        _advance(p["advance"], SPACE_KINDS, "pilgrim.advance"), m["go_to"],
                        _advance(m["advance"], TOWN_KINDS, "merchant.advance"), a["go_to"], a["per_figures"])
@@ -80,9 +87,13 @@ def load_automa(path: Path) -> AutomaRules:
 def _advance(doc, kinds, what) -> MappingProxyType:
     f = fields(doc, {}, {k: int for k in kinds}, what=what)
     for k, v in f.items():
-        if v < 0:
-            raise KitError(f"{what}.{k} should not be negative", doc.at(k))
+        _within(v, ADVANCE, f"{what}.{k}", doc.at(k))
     return MappingProxyType({k: f.get(k, 0) for k in kinds})
+
+
+def _within(value: int, bounds: tuple[int, int], what: str, where) -> None:
+    if not bounds[0] <= value <= bounds[1]:
+        raise KitError(f"{what} should be {bounds[0]} to {bounds[1]}, not {value}", where)
 
 
 class Automa:

@@ -81,13 +81,14 @@ def render(ctx) -> dict[Path, tuple[bytes, int]]:
     from kit.games.shikoku_duo.model import load
 
     game = load(ctx.data_dir, ctx.rules, ctx.map_path())
+    automa = automa_card(ctx.data_dir)   # read before anything is drawn: a bad automa.yaml stops the build at once
     font = (str(font_path(ctx.font)),)
     rendered: dict[str, tuple[bytes, int]] = {}
     if importlib.util.find_spec("kit.games.shikoku_duo.board") is not None:
         from kit.games.shikoku_duo.board import board_pdfs
 
         rendered.update(step("board", board_pdfs, game, ctx.layout, extra=font))
-    rendered.update(pieces(game, ctx.layout, automa_card(ctx.data_dir), font))
+    rendered.update(pieces(game, ctx.layout, automa, font))
     return {ctx.out_dir / name: value for name, value in rendered.items()}
 
 

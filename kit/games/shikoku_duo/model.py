@@ -66,6 +66,14 @@ DIE_FACES = (1, 6)        # the faces of an ordinary six-sided die
 WAVE_AMOUNT = (0, 3)      # a wave tile changes a roll or a sale by a little, never the whole turn
 GOODS_COUNT = (1, 100)    # goods of one kind in the bag
 MAX_GOODS = 300           # goods in the bag in all (a few hundred pieces is a big box)
+# Copper is counted on a track of 0..copper_max and 10 become a gold slab at once
+# (rules.COPPER_PER_SLAB), so the track, a town's coins and a good's price stay under 10;
+# the hold and the copper track are rows of printed slots: a hold of 10**9 drew without end.
+COPPER = (1, 9)           # copper_max
+TOWN_COINS = (0, 9)       # copper a pilgrim earns in a coastal town
+SHOP_VALUE = (1, 9)       # copper a shop pays for one good
+HOLD = (1, 10)            # goods a merchant may hold (the rules' hold is 5)
+SCORE = (0, 999)          # a value printed in a track's or a slab's slot
 
 FILES = ("board.yaml", "components.yaml", "waves.yaml")
 EPS = 1e-6                # map units: a point "on" a line
@@ -364,20 +372,26 @@ def _read_components(path: Path, errors: Collector, where_map: dict) -> Componen
         f = fields(item, {"kind": str, "value": int}, what="shop token", where=top["shops"].at(i))
         if f["kind"] not in goods:
             errors.error(f"shop sells unknown goods {f['kind']!r}{did_you_mean(f['kind'], goods)}", item.at("kind"))
-        _count(f["value"], "shop value", item.at("value"), errors, 1)
+        _count(f["value"], "shop value", item.at("value"), errors, *SHOP_VALUE,
+               why="copper for one good; 10 copper become a gold slab")
         shops.append(Shop(f["kind"], f["value"]))
     where_map[("shops",)] = doc.at("shops")
+    if len(shops) != COASTAL_TOWNS:
+        errors.error(f"there are {len(shops)} shop tokens; the rules need {COASTAL_TOWNS}, one for each coastal "
+                     "town", doc.at("shops"))
     sold = {s.kind for s in shops}
     for kind in goods:
         if kind not in sold:
             errors.warn(f"no shop sells {kind}: merchants can never sell it", where_map[("goods", kind)])
 
-    for key in ("town_coins", "copper_max", "hold"):
-        _count(top[key], key, doc.at(key), errors, 0 if key == "town_coins" else 1)
-    shrine = _ints(top["shrine_track"], "shrine_track", doc.at("shrine_track"), errors, SHRINE_SLOTS + 1)
-    garden = _ints(top["garden_track"], "garden_track", doc.at("garden_track"), errors, GARDEN_SLOTS + 1)
-    slabs = _ints(top["slabs"], "slabs", doc.at("slabs"), errors, SLABS)
-    slots = _ints(top["artist_slots"], "artist_slots", doc.at("artist_slots"), errors, PAINTINGS)
+    for key, bounds, why in (("town_coins", TOWN_COINS, "10 copper become a gold slab"),
+                             ("copper_max", COPPER, "10 copper become a gold slab at once"),
+                             ("hold", HOLD, "slots on the merchant board; the rules' hold is 5")):
+        _count(top[key], key, doc.at(key), errors, *bounds, why=why)
+    shrine = _ints(top["shrine_track"], "shrine_track", doc.at("shrine_track"), errors, SHRINE_SLOTS + 1, *SCORE)
+    garden = _ints(top["garden_track"], "garden_track", doc.at("garden_track"), errors, GARDEN_SLOTS + 1, *SCORE)
+    slabs = _ints(top["slabs"], "slabs", doc.at("slabs"), errors, SLABS, *SCORE)
+    slots = _ints(top["artist_slots"], "artist_slots", doc.at("artist_slots"), errors, PAINTINGS, *SCORE)
 
     types, type_ids = [], {}
     items = top["painting_types"]
