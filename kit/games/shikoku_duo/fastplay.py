@@ -305,17 +305,19 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         if kind == SEASHORE:        # every tile that may be taken is worth the same: all tie
             choices = wave_choices(waves, s)
             return (TOKEN_WORTH if choices[0] >= 0 else 0.0), [(PILGRIM, die, d, c, 0) for c in choices]
+        return stop_gain(s, kind), [(PILGRIM, die, d, -1, 0)]
+
+    def stop_gain(s: int, kind: int) -> float:
+        """What the pilgrim's stop on a space of `kind` (not seashore) adds."""
         if kind == TEMPLE:
-            v = temple_gain[shr[s]][gar[s]]
-        elif kind == GARDEN:
-            v = garden_gain[shr[s]][gar[s]]
-        elif kind == TOWN:
-            v = with_copper(s, town_coins, goods_copper(gds[s])) - merchant_now(s)
-        elif kind == HOT_SPRING:
-            v = TOKEN_WORTH if hot != s else 0.0
-        else:
-            v = 0.0
-        return v, [(PILGRIM, die, d, -1, 0)]
+            return temple_gain[shr[s]][gar[s]]
+        if kind == GARDEN:
+            return garden_gain[shr[s]][gar[s]]
+        if kind == TOWN:
+            return with_copper(s, town_coins, goods_copper(gds[s])) - merchant_now(s)
+        if kind == HOT_SPRING:
+            return TOKEN_WORTH if hot != s else 0.0
+        return 0.0
 
     def g_pilgrims(s: int, fx, die: int):
         """g_pilgrim with a pilgrim wave tile: a stop for each length."""
@@ -337,16 +339,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     elif v > best_v - tie:
                         ties.append((PILGRIM, steps, d, c, 0))
                 continue
-            if kind == TEMPLE:
-                v = temple_gain[shr[s]][gar[s]]
-            elif kind == GARDEN:
-                v = garden_gain[shr[s]][gar[s]]
-            elif kind == TOWN:
-                v = with_copper(s, town_coins, goods_copper(gds[s])) - merchant_now(s)
-            elif kind == HOT_SPRING:
-                v = TOKEN_WORTH if hot != s else 0.0
-            else:
-                v = 0.0
+            v = stop_gain(s, kind)
             if v > best_v + tie:
                 best_v, ties = v, [(PILGRIM, steps, d, -1, 0)]
             elif v > best_v - tie:
@@ -393,14 +386,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             if room < 0:
                 room = hold - sum(goods)
             n = town_value[d]
-            share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
-            v = base + step * (share if share < 1.0 else 1.0) - now
-            if v > best_v + tie:
-                best_v, ties = v, [(MERCHANT, die, d, n, 0)]
-            elif v > best_v - tie:
-                ties.append((MERCHANT, die, d, n, 0))
-            if fx[DRAW_PLUS]:
-                n += fx[DRAW_PLUS]
+            for n in (n, n + fx[DRAW_PLUS]) if fx[DRAW_PLUS] else (n,):     # the town's value, and more with draw_plus
                 share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
                 v = base + step * (share if share < 1.0 else 1.0) - now
                 if v > best_v + tie:
