@@ -536,9 +536,13 @@ class _Problem:
         return sorted(found)
 
     # solving -----------------------------------------------------------------
-    def solve(self, choices: dict) -> tuple[list, dict, float]:
-        """Centres for a fixed set of choices, the multiplier of each choice, the cost."""
-        out, lm_of = [], {}
+    def solve(self, choices: dict, above: float = math.inf, hint=None) -> tuple[list, dict, float] | None:
+        """Centres for a fixed set of choices, the multiplier of each choice, the cost.
+
+        `hint` = (axis, least): the other axis costs at least `least` (see `_search`). That
+        axis is then solved second, and not at all (None is returned) when this one's cost
+        and `least` come to `above` or more."""
+        out, lm_of = [None, None], {}
         made, along = self.made, ({}, {})    # each axis's constraints -> their keys
         for key, c in choices.items():
             con = made.get(c)
@@ -546,22 +550,35 @@ class _Problem:
                 con = made[c] = self.constraint(c)
             along[c.axis][con] = key
         walled = sorted(self.walls)
-        for axis in (0, 1):
-            mine = along[axis]
-            walls = [(self.n, i, self.lo[axis][i]) if side == 0 else (i, self.n, -self.hi[axis][i])
-                     for i, a, side in walled if a == axis]
+        first = hint[0] if hint is not None else 0
+        for axis in (first, 1 - first):
             try:
-                pos, lm = self._solve_axis([*mine, *walls], axis)
-            except _Cycle as cycle:
-                raise _Cycle(axis, tuple(mine[c] for c in cycle.keys if c in mine)) from None
-            out.append(pos)
-            for con, key in mine.items():
+                pos, lm = self._solve_on(along[axis], walled, axis)
+            except _Cycle:
+                if axis == 1 and first == 1:    # axis 0 comes first, as it does unhinted
+                    self._solve_on(along[0], walled, 0)
+                raise
+            out[axis] = pos
+            for con, key in along[axis].items():
                 lm_of[key] = lm.get(con, 0.0)
+            if axis == first and hint is not None:
+                d = self.desired[axis]
+                if sum(w * (x - x0) ** 2 for w, x0, x in zip(self.weights, d, pos)) + hint[1] >= above:
+                    return None
         centres = list(zip(out[0], out[1]))
         dx, dy = self.desired
         cost = sum(w * ((x - x0) ** 2 + (y - y0) ** 2)
                    for w, x0, y0, (x, y) in zip(self.weights, dx, dy, centres))
         return centres, lm_of, cost
+
+    def _solve_on(self, mine: dict, walled: list, axis: int) -> tuple[list, dict]:
+        """One axis of `solve`: `mine` maps its constraints to their keys."""
+        walls = [(self.n, i, self.lo[axis][i]) if side == 0 else (i, self.n, -self.hi[axis][i])
+                 for i, a, side in walled if a == axis]
+        try:
+            return self._solve_axis([*mine, *walls], axis)
+        except _Cycle as cycle:
+            raise _Cycle(axis, tuple(mine[c] for c in cycle.keys if c in mine)) from None
 
     def _solve_axis(self, cons: list, axis: int) -> tuple[list, dict]:
         n = self.n
@@ -616,23 +633,31 @@ class _Problem:
                     out.add((i, axis, 1))
         return out
 
-    def settle(self, choices: dict, waive: bool = False, turns: float = math.inf):
+    def settle(self, choices: dict, waive: bool = False, turns: float = math.inf, above: float = math.inf,
+               hint=None):
         """Solve; add a choice for each pair that still overlaps (or point still covered)
         and a wall for each box outside the frame; repeat until neither happens. Choices
         that cannot hold together (a chain longer than the frame) have one turned to the
         other axis: the one that needs the least movement there; if `waive`, a point that
         cannot be kept clear is given up, else that is an error, as is needing more than
-        `turns` turns."""
+        `turns` turns. Returns None, unsettled, once a solve costs `above` or more
+        (`hint`: see `solve`; it holds while choices are only added)."""
         turned: set = set()
         start = list(zip(*self.desired))
         while True:
             try:
-                centres, lm, cost = self.solve(choices)
+                solved = self.solve(choices, above, hint)
             except _Cycle as cycle:
                 if len(turned) >= turns:
                     raise KitError("the boxes do not fit where they must stay") from None
                 self._turn(choices, cycle, turned, start, waive)
+                hint = None      # a turn takes a separation off an axis: its bound goes
                 continue
+            if solved is None:
+                return None
+            centres, lm, cost = solved
+            if cost >= above:
+                return None
             new = self._conflicts(centres, choices)
             walls = self._outside(centres) - self.walls
             if not new and not walls:
@@ -679,7 +704,7 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
           within: Sequence[tuple[float, float, float, float] | None] | None = None,
           tries: int | None = None, clear: Sequence[tuple[float, float] | None] | None = None,
           clearance: float = 0.0, start: Sequence[Choice | Clear] = (), pull: bool = False,
-          wide: Mapping[tuple[int, int], float] | None = None) -> Relaxed:
+          wide: Mapping[tuple[int, int], float] | None = None, prune: bool = True) -> Relaxed:
     """New centres for `boxes` so that no two are closer than `gap` along both axes and
     all lie inside `frame` = (x0, y0, x1, y1), moving them as little as it can.
 
@@ -695,6 +720,12 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
     moved farthest are then pulled back towards their places (see `_pull_in`): a
     smaller largest displacement, for a little more in total. Boxes that do not
     overlap (and are where they may be) stay where they are.
+
+    With `prune`, a trial of the local search is dropped as soon as one of its solves
+    costs no less than the choices it would replace: settling it further only adds
+    separations and walls, which cannot lower the cost, unless a chain of separations
+    longer than the frame is then turned to the other axis. That happens on boards
+    crowded against their frame; there `prune=False` settles every trial in full.
     """
     boxes = tuple(boxes)
     weights = tuple(float(w) for w in weights) if weights is not None else (1.0,) * len(boxes)
@@ -711,7 +742,7 @@ def relax(boxes: Sequence[Box], frame: tuple[float, float, float, float], gap: f
     back = {k: i for i, k in enumerate(order)}
     problem.wide = {tuple(sorted((back[i], back[j]))): max(float(g), gap) for (i, j), g in (wide or {}).items()}
     first = [_remap(c, back, problem.n) for c in start]
-    centres, choices, cost = _search(problem, improve, tries, first)
+    centres, choices, cost = _search(problem, improve, tries, first, prune)
     if pull:
         centres, choices, cost = _pull_in(problem, centres, choices, cost)
     return Relaxed(tuple((float(centres[back[i]][0]), float(centres[back[i]][1])) for i in range(len(boxes))),
@@ -738,7 +769,8 @@ def _sort_key(c: Choice | Clear) -> tuple:
     return (0, c.first, c.second) if isinstance(c, Choice) else (1, c.box, c.owner)
 
 
-def _search(problem: _Problem, improve: int, tries: int | None, first) -> tuple[list, dict, float]:
+def _search(problem: _Problem, improve: int, tries: int | None, first,
+            prune: bool = True) -> tuple[list, dict, float]:
     """Settle the first choices (those given, else the axis of least overlap for each
     overlapping pair), then improve them by turning one to the other axis at a time,
     the hardest-pushing first, keeping each turn that lowers the cost."""
@@ -762,10 +794,21 @@ def _search(problem: _Problem, improve: int, tries: int | None, first) -> tuple[
             if signature in seen:
                 continue
             seen.add(signature)
+            # The axis the pair leaves costs at least its share now less lm² / h (the
+            # multiplier's whole saving, see `_bound`), as it only loses a separation (and
+            # gains walls); a trial whose other axis alone then costs too much is not solved
+            # on this one. A hair is kept off the bound for rounding.
+            old = choices[key].axis
+            share = sum(w * (c[old] - x0) ** 2 for w, x0, c in zip(problem.weights, problem.desired[old], centres))
+            least = share - lm[key] ** 2 / problem.harmonic(key) - 1e-6 * (1.0 + share)
             try:
-                t_centres, t_lm, t_cost = problem.settle(trial)
+                settled = problem.settle(trial, above=cost - 1e-9, hint=(turn.axis, least)) if prune \
+                    else problem.settle(trial)
             except KitError:
                 continue
+            if settled is None:
+                continue
+            t_centres, t_lm, t_cost = settled
             if t_cost < cost - 1e-9:
                 choices, centres, lm, cost, better = trial, t_centres, t_lm, t_cost, True
         if not better:
