@@ -1,7 +1,7 @@
 """CPU time per simulated game, this tree against an earlier revision, side by side.
 
 Run from the repository root:
-    python benchmarks/speed_ratio.py [--base REV] [--games N] [--rounds R] [--game GAME]
+    python benchmarks/speed_ratio.py [--base REV] [--games N] [--rounds R] [--game GAME] [--instructions]
 
 The base revision's `kit` and `data` are unpacked (git archive) into a temporary
 folder. Each case is then played by both engines in separate processes on the base
@@ -11,12 +11,21 @@ machine matters less). Both must produce the same results - the script says so f
 every case - and the ratio base / current is the speed-up. The default base is the
 commit before the speed work; the cases whose play changed on purpose since then (a
 policy change or rule fix, see `changed_on_purpose`) are still timed and said to differ.
+
+With --instructions each engine is run once under valgrind's callgrind instead, and the
+figure is machine instructions per game: a count, so it does not move with other load
+on a shared machine (but it weighs every instruction alike, so it is a guide to CPU
+time, not a measure of it). It counts N games and N/6 games and divides the difference
+by the games between, which leaves out start-up and imports. Needs `valgrind` on PATH;
+about a minute per case at the default 300 games.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -99,29 +108,56 @@ def run(code_root: Path, data: Path, game: str, policy: str, rules, games: int) 
     return json.loads(out.stdout)
 
 
+def instructions(code_root: Path, data: Path, game: str, policy: str, rules, games: int) -> dict:
+    """{"instructions": per game, "results": fingerprint of the games} by callgrind."""
+    valgrind = shutil.which("valgrind")
+    if not valgrind:
+        sys.exit("--instructions needs valgrind on PATH")
+    few = max(1, games // 6)
+    counts = []
+    for n in (few, games):
+        out = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
+                              WORKER, game, policy, json.dumps(rules), str(data), str(n)],
+                             check=True, capture_output=True, text=True, cwd=code_root,
+                             env={"PYTHONPATH": str(code_root), "PYTHONHASHSEED": "0", "PATH": ""})
+        counts.append(int(re.search(r"Collected : (\d+)", out.stderr).group(1)))
+    return {"instructions": (counts[1] - counts[0]) / (games - few), "results": json.loads(out.stdout)["results"]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--base", default=BASE)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--game", choices=("karuta", "tour-de-dice"), help="only this game's cases")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count machine instructions per game with callgrind instead of timing")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         unpack(args.base, base)
         data = base / "data"
-        print(f"base {args.base} against this tree; {args.games} games a case, best of {args.rounds} rounds, "
-              "CPU ms per game")
+        if args.instructions:
+            print(f"base {args.base} against this tree; {args.games} games a case, "
+                  "M instructions per game (callgrind)")
+        else:
+            print(f"base {args.base} against this tree; {args.games} games a case, best of {args.rounds} rounds, "
+                  "CPU ms per game")
         for game, policy, extra in CASES:
             if args.game and game != args.game:
                 continue
             rules = (KARUTA_RULES if game == "karuta" else ()) + extra
             old, new = [], []
-            for _ in range(args.rounds):
-                old.append(run(base, data, game, policy, rules, args.games))
-                new.append(run(ROOT, data, game, policy, rules, args.games))
+            if args.instructions:
+                old.append(instructions(base, data, game, policy, rules, args.games))
+                new.append(instructions(ROOT, data, game, policy, rules, args.games))
+                a, b = (rs[0]["instructions"] / 1e6 for rs in (old, new))
+            else:
+                for _ in range(args.rounds):
+                    old.append(run(base, data, game, policy, rules, args.games))
+                    new.append(run(ROOT, data, game, policy, rules, args.games))
+                a, b = (min(r["cpu"] for r in rs) * 1000 / args.games for rs in (old, new))
             same = len({r["results"] for r in old + new}) == 1
-            a, b = (min(r["cpu"] for r in rs) * 1000 / args.games for rs in (old, new))
             label = ",".join(f"{k}={v}" for k, v in extra) or "-"
             why = changed_on_purpose(game, policy, extra) if args.base == BASE else None
             verdict = ("same results" if same else f"results differ on purpose: {why}" if why
