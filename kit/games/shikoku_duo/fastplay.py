@@ -116,6 +116,12 @@ class Kit:
             self.a_merchant = tuple(automa.merchant_advance["coastal" if c else "mountain"] for c in t.town_coastal)
             self.a_tops = automa.tops
 
+        # A seat's merchant judged by its goods, copper, slabs and sell_plus: what each shop
+        # token's sale adds, what drawing n goods adds, what a pilgrim's town coins add
+        # (Policy._merchant's and _pilgrim's sums, made once per such tuple and run).
+        self.merchant_worth: dict = {}
+        self.most_drawn = max(t.town_value) + sum(max(a or 1 for _, a in sides) for sides in t.wave_effects)
+
     def play(self, seed: int, rng: random.Random, record: list | None = None) -> Result:
         return play(self, seed, rng, record)
 
@@ -156,7 +162,8 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     temple_gain, garden_gain = g.temple_gain, g.garden_gain
     paint_gain, gift_gain = kit.paint_gain, kit.gift_gain
     artist_to, merchant_to = kit.artist_to, kit.merchant_to
-    slab_base, slab_step, goods_cache, sales = g.slab_base, g.slab_step, g._goods, g._sales
+    merchant_worth, most_drawn = kit.merchant_worth, kit.most_drawn
+    slab_base, slab_step, goods_cache = g.slab_base, g.slab_step, g._goods
     draw_worth, keep_order, worth = g.draw_worth, g.keep_order, g.worth
     (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = t.dice, kit.faces, kit.face_bits
     wave_choices = R._wave_choices
@@ -180,6 +187,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     bag = list(t.goods_counts)
     waves = (BOARD, BOARD, BOARD)
     fxs = [NO, NO]                 # each seat's wave effects (rules.effects), made again when a tile moves
+    worths = [None, None]          # each seat's merchant tables (worth_of), None when goods, copper or effects change
     hot = BOARD
     draws = 0
     order = None
@@ -203,6 +211,36 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         """Policy._merchant_now."""
         k = slb[s]
         return slab_base[k] + slab_step[k] * min(1.0, (cop[s] + goods_copper(gds[s])) / COPPER_PER_SLAB)
+
+    def worth_of(s: int, sell_plus: int):
+        """The seat's merchant tables (Kit.merchant_worth): (per shop token: (goods sold, gain),
+        per goods drawn n: gain, gain of the pilgrim's town coins)."""
+        goods, copper, slabs = gds[s], cop[s], slb[s]
+        key = (goods, copper, slabs, sell_plus)
+        found = merchant_worth.get(key)
+        if found is not None:
+            return found
+        held = copper + goods_copper(goods)
+        base, step = slab_base[slabs], slab_step[slabs]
+        share = held / COPPER_PER_SLAB
+        now = base + step * (share if share < 1.0 else 1.0)
+        sale = []
+        for kind, value in shop_list:       # selling all: selling fewer is never judged better
+            k = goods[kind]
+            if k <= 0:
+                sale.append((k, 0.0))
+                continue
+            after = list(goods)
+            after[kind] = 0
+            sale.append((k, with_copper(s, k * (value + sell_plus), goods_copper(tuple(after))) - now))
+        room = hold - sum(goods)
+        drawn = []
+        for n in range(most_drawn + 1):
+            share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+            drawn.append(base + step * (share if share < 1.0 else 1.0) - now)
+        town = with_copper(s, town_coins, goods_copper(goods)) - merchant_now(s)
+        found = merchant_worth[key] = (tuple(sale), tuple(drawn), town)
+        return found
 
     def stops(s: int, fx, die: int) -> list:
         """rules.pilgrim_stops."""
@@ -279,7 +317,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         if kind == GARDEN:
             return garden_gain[shr[s]][gar[s]]
         if kind == TOWN:
-            return with_copper(s, town_coins, goods_copper(gds[s])) - merchant_now(s)
+            return (worths[s] or seat_worth(s))[2]
         if kind == HOT_SPRING:
             return TOKEN_WORTH if hot != s else 0.0
         return 0.0
@@ -320,44 +358,26 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 return 0.0, [(MERCHANT, die, -1, -1, 0)]
         elif not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
-        goods = gds[s]
-        copper = cop[s]
-        gw = goods_cache.get(goods)
-        held = copper + (goods_copper(goods) if gw is None else gw)
-        slabs = slb[s]
-        base, step = slab_base[slabs], slab_step[slabs]
-        share = held / COPPER_PER_SLAB
-        now = base + step * (share if share < 1.0 else 1.0)
-        room = -1
+        sale, drawn, _ = worths[s] or seat_worth(s)
+        plus = fx[DRAW_PLUS]
+        if plus:        # a mountain town may draw its value or more: two candidates there
+            dests = [x for d, coast, n in dests for x in (((d, coast, n),) if coast else
+                                                            ((d, False, n), (d, False, n + plus)))]
         best_v, ties = _NONE, None
         for d, coast, n in dests:
             if coast:
-                kind = shop_kind[d]
-                k = goods[kind]
-                if k <= 0:
-                    v = 0.0
-                else:
-                    key = (goods, copper, slabs, kind, shop_value[d] + fx[SELL_PLUS])
-                    v = sales.get(key)
-                    if v is None:
-                        after = list(goods)
-                        after[kind] = 0
-                        v = sales[key] = with_copper(s, k * key[4], goods_copper(tuple(after))) - now
-                if v > best_v + tie:
-                    best_v, ties = v, [(MERCHANT, die, d, k, 0)]
-                elif v > best_v - tie:
-                    ties.append((MERCHANT, die, d, k, 0))
-                continue
-            if room < 0:
-                room = hold - sum(goods)
-            for n in (n, n + fx[DRAW_PLUS]) if fx[DRAW_PLUS] else (n,):     # the town's value, and more with draw_plus
-                share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
-                v = base + step * (share if share < 1.0 else 1.0) - now
-                if v > best_v + tie:
-                    best_v, ties = v, [(MERCHANT, die, d, n, 0)]
-                elif v > best_v - tie:
-                    ties.append((MERCHANT, die, d, n, 0))
+                n, v = sale[town_shop[d]]       # sell all the goods the shop takes
+            else:
+                v = drawn[n]                    # draw n
+            if v > best_v + tie:
+                best_v, ties = v, [(MERCHANT, die, d, n, 0)]
+            elif v > best_v - tie:
+                ties.append((MERCHANT, die, d, n, 0))
         return best_v, ties
+
+    def seat_worth(s: int):
+        w = worths[s] = worth_of(s, fxs[s][SELL_PLUS])
+        return w
 
     def g_artist(s: int, fx, die: int):
         if fx[PAINT_PATH] or fx[PAINT_PLUS]:
@@ -479,6 +499,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             w[choice] = s
             waves = tuple(w)
             fxs[0], fxs[1] = kit.effects(sides, waves, 0), kit.effects(sides, waves, 1)
+            worths[0] = worths[1] = None
 
     def apply_merchant(s: int, d: int, choice: int):
         """(goods drawn, goods kept), () and () in a coastal town."""
@@ -490,6 +511,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 held = list(gds[s])
                 held[kind] -= choice
                 gds[s] = tuple(held)
+                worths[s] = None
                 bag[kind] += choice
                 earn(s, choice * (shop_value[d] + fxs[s][SELL_PLUS]))
             return (), ()
@@ -523,6 +545,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         for k in range(n_goods):
             bag[k] += goods[k] + drawn[k] - kept[k]      # the drawn came out above: all but the kept go back
         gds[s] = kept
+        worths[s] = None
         draws += used
         return drawn, kept
 
@@ -554,6 +577,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             slabs += 1
         cop[s] = min(copper, copper_max)
         slb[s] = slabs
+        worths[s] = None
 
     def g_pick(seat: int, left: tuple, dice: tuple):
         """Policy.pick: each die's best move (a tie drawn), then the die whose move gains most
