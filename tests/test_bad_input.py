@@ -1249,3 +1249,31 @@ def test_a_rule_of_the_wrong_kind_is_named_as_other_data_is(project, value, word
     _replace_line(path, line, f"dice: {value}")
     _refused(invoke("check", "--game", "tour-de-dice"), "data/tour-de-dice/rules.yaml", line,
              f"rule 'dice' {words}")
+
+
+# --- data/shikoku-duo, damaged the same way ------------------------------------------
+
+SHIKOKU = ROOT / "data" / "shikoku-duo"
+SHIKOKU_FILES = ["board.yaml", "components.yaml", "waves.yaml", "rules.yaml", "automa.yaml"]
+
+
+@needs_map
+@settings(max_examples=150, **FUZZ)
+@given(change=damage_of(SHIKOKU, SHIKOKU_FILES))
+def test_damaged_shikoku_data_loads_or_is_refused_at_a_line(tmp_path_factory, change):
+    from conftest import MAP
+    from kit.games.shikoku_duo.automa import load_automa
+    from kit.games.shikoku_duo.model import load as load_shikoku
+
+    folder = tmp_path_factory.mktemp("shikoku")
+    shutil.copytree(SHIKOKU, folder, dirs_exist_ok=True)
+    name, text = change
+    (folder / name).write_text(text, encoding="utf-8")
+    try:
+        game = load_shikoku(folder, (), str(MAP))
+        load_automa(folder / "automa.yaml")
+    except KitError as err:
+        errors = getattr(err, "errors", [err])
+        assert all(e.where and e.where.line and e.message.strip() for e in errors), str(err)
+    else:
+        assert len(game.components.shops) == 8 and len(game.board.ring) == 37
