@@ -178,7 +178,7 @@ def test_damaged_tour_data_build_fails_whole_or_writes_all(project, change):
 
 # --- 2. layouts ----------------------------------------------------------------------
 
-LAYOUT_FILES = ["default.yaml", "karuta.yaml", "tour-de-dice.yaml"]
+LAYOUT_FILES = ["default.yaml", "karuta.yaml", "tour-de-dice.yaml", "shikoku-duo.yaml"]
 
 
 def _fits(layout) -> None:
@@ -1277,3 +1277,15 @@ def test_damaged_shikoku_data_loads_or_is_refused_at_a_line(tmp_path_factory, ch
         assert all(e.where and e.where.line and e.message.strip() for e in errors), str(err)
     else:
         assert len(game.components.shops) == 8 and len(game.board.ring) == 37
+
+
+@needs_map
+@settings(max_examples=60, **FUZZ)
+@given(change=st.one_of(damage_of(SHIKOKU, SHIKOKU_FILES).map(lambda c: ("data/shikoku-duo", *c)),
+                        damage_of(LAYOUTS, ["shikoku-duo.yaml"]).map(lambda c: ("layouts", *c))))
+def test_damaged_shikoku_data_or_layout_through_check(project, change):
+    folder, name, text = change
+    with Damaged(project / folder / name, text):
+        result = invoke("check", "--game", "shikoku-duo")
+    if not refused_at_a_line(result):
+        assert "automa:" in result.stdout
