@@ -35,8 +35,9 @@ ROW_SHADE = Color(0.97, 0.97, 0.97)    # every other round
 HINT = Color(0.45, 0.45, 0.45)         # printed marks to circle
 # The header's bands, top down: a group's title (only when there are groups), the columns'
 # titles, and their small second line (only when a column has one).
-GROUP_BAND, TITLE_BAND, SUB_BAND = 4.0, 4.0, 2.6
-GROUP_PT, TITLE_PT, SUB_PT, NUMBER_PT, MARK_PT = 7.0, 6.5, 4.2, 7.0, 7.0
+# The second line is read at the table as much as the titles: 6 pt, the least a sheet prints.
+GROUP_BAND, TITLE_BAND, SUB_BAND = 4.0, 4.0, 3.0
+GROUP_PT, TITLE_PT, SUB_PT, NUMBER_PT, MARK_PT = 7.0, 6.5, 6.0, 7.0, 7.0
 
 
 @dataclass(frozen=True)

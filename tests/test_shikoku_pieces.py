@@ -426,6 +426,47 @@ def test_progress_sheet_rows_are_read_by_the_replay(project):
         (0, "pilgrim", 3, False), (1, "merchant", 2, False), (1, "merchant", 2, True), (0, "artist", 1, False)]
 
 
+def _text_sizes(data: bytes) -> list[tuple[float, str]]:
+    """(size in pt as printed, text) of every piece of text in a PDF: the font size scaled by the
+    text and drawing matrices in force, so text shrunk by either counts at its printed size."""
+    found = []
+    for page in PdfReader(io.BytesIO(data)).pages:
+        def visit(s, cm, tm, font, size):
+            if s.strip():
+                a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+                c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+                found.append((size * math.sqrt(abs(a * d - b * c)), s.strip()))
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_progress_sheet_prints_nothing_smaller_than_6_pt(comp, paper):
+    # Its columns' second lines printed at 4.2 pt or less (3.5 pt once shrunk to fit), its
+    # labels and key at 5.5 pt: too small to read at the table.
+    data, _ = sheets.progress_pdf(NS(components=comp), _layout(paper))
+    sizes = _text_sizes(data)
+    assert len(sizes) > 100
+    smallest = min(sizes)
+    assert smallest[0] >= 6 - 1e-6, smallest
+    from kit.turnlog import flatten
+
+    subs = {c.sub for c, _, _ in flatten(sheets.log_columns()) if c.sub}
+    assert subs <= {s for _, s in sizes}          # every second line is printed, none cut short
+
+
+def test_the_progress_sheet_leaves_the_setup_to_the_deal_sheet(comp):
+    # It had boxes for the shops by coastal town, the wave sides and each player's tile order:
+    # the deal sheet of the seed prints all of them, and the replay log needs only the seed.
+    data, _ = sheets.progress_pdf(NS(components=comp), _layout())
+    text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    assert "shops by coastal town" not in text and "painting tiles, slot" not in text
+    assert "wave sides up" not in text
+    assert "Set up from the deal sheet of the seed (kit deal --game shikoku-duo --seed N)" in text
+    for field in ("seed", "players", "rules"):                # the replay log's own fields
+        assert field in text
+
+
 def test_the_progress_sheet_says_how_goods_are_written_and_keeps_its_text_inside_the_margins(comp):
     # The log's goods by name do not fit the ~35 mm action cell; the key under the table says
     # they may be written by initial, from the data's goods. Every character stays inside the

@@ -345,19 +345,21 @@ def score_pad_pdf(game, layout: Layout) -> tuple[bytes, int]:
 
 # --- progress sheet ---------------------------------------------------------------------------
 
-LOG_TOP_DROP = 30.0     # the log's top edge below the top margin: the setup fields above it
-KEY_ROOM = 5.0          # the log ends at least this far above the bottom margin: the key under it
+LOG_TOP_DROP = 25.0     # the log's top edge below the top margin: the fields above it
+KEY_ROOM = 8.0          # the log ends at least this far above the bottom margin: the key under it
+LABEL_PT = 6.5          # the fields' labels and the setup line
+KEY_PT = 6.0            # the key under the log (the sheet's smallest text: read at the table)
 
 ROUND_COLUMNS = (Column("#", 8.0, per="number", key="round"), Column("先手", 11.0, sub="first 1/2", key="first"),
-                 Group("出目 dice", tuple(Column(ch, 22.0 / 3, sub=en, key="dice")
+                 Group("出目 dice", tuple(Column(ch, 10.5, sub=en, key="dice")
                                          for ch, en in (("巡", "pilgrim"), ("商", "merchant"), ("絵", "artist")))))
-# One die's turn, as the replay log's `SEAT: CHARACTER STEPS WHERE ACTION` (rules.format_move);
-# shares of one pick group's width.
-PICK_COLUMNS = (Column("席", share=0.07, sub="1/2", key="seat"), Column("駒", share=0.09, sub="巡商絵", key="character"),
-                Column("歩", share=0.08, sub="steps", key="steps"),
-                Column("行き先", share=0.22, sub="space/town/region", key="where"),
-                Column("行動 action", share=0.44, sub="wave·sell n·draw n got… keep…·paint·gift", key="action"),
-                Column("湯", share=0.10, sub="repeat", key="repeat"))
+# One die's turn, as the replay log's `SEAT: CHARACTER STEPS WHERE ACTION` (rules.format_move):
+# the narrow columns as wide as their 6 pt second line, the rest shared by where and what.
+PICK_COLUMNS = (Column("席", 5.0, sub="1/2", key="seat"), Column("駒", 7.4, sub="巡商絵", key="character"),
+                Column("歩", 6.4, sub="steps", key="steps"),
+                Column("行き先", share=0.36, sub="no.·town·region", key="where"),
+                Column("行動 action", share=0.64, sub="wave·sell·draw·paint·gift", key="action"),
+                Column("湯", 7.4, sub="repeat", key="repeat"))
 PICKS = ("1. pick (first drafter)", "2. pick (second)", "3. pick (first drafter)")
 CHARACTER_WORDS = {"巡": "pilgrim", "商": "merchant", "絵": "artist"}
 
@@ -390,36 +392,24 @@ def log_table(pg: Paper, sheet: ProgressSheet) -> TurnLog:
                        f"{sheet.row_height:g} mm rows", sheet.where) from None
 
 
-def _setup_header(c, comp, pg: Paper, g: TurnLog, n: int) -> None:
+def _setup_header(c, pg: Paper, g: TurnLog, n: int) -> None:
+    """The title, the fields a replay log starts with, and where the setup comes from: the deal
+    sheet of the seed prints the shops, wave sides and tile and goods orders, so they are not
+    copied here."""
     x, top = g.x, pg.height - pg.margin
     text(c, x, top - 6, f"{TITLE}  進行シート  progress sheet  ({n + 1}/{len(g.pages)})", 12)
     text(c, x + g.width, top - 6, "everything `kit replay --game shikoku-duo` needs, one round per row", 7, "right")
-    fields_ = (("日付 date", 36), ("seed (kit deal's)", 30), ("players (2, or 1: the Automa is seat 2)", 46),
-               ("1 ____  2 ____", 52), ("rules (key=value)", 30))
+    fields_ = (("日付 date", 0.16), ("seed (the deal sheet's)", 0.16), ("players: 2, or 1 (the Automa is seat 2)", 0.22),
+               ("1:", 0.16), ("2:", 0.16), ("rules (key=value)", 0.14))
     fx = x
-    for label, fw in fields_:
-        stroke_rect(c, Rect(fx, top - 17, fw - 2, 8), GRID, 0.4)
-        text(c, fx + 1, top - 11.2, label, 5.5)
+    for label, share in fields_:
+        fw = g.width * share
+        stroke_rect(c, Rect(fx, top - 18, fw - 2, 9), GRID, 0.4)
+        text(c, fx + 1, top - 11.6, label, LABEL_PT)
         fx += fw
-    waves = Rect(fx, top - 17, x + g.width - fx, 8)
-    stroke_rect(c, waves, GRID, 0.4)
-    text(c, waves.x + 1, top - 11.2, "wave sides up (A/B):  巡 ___  商 ___  絵 ___", 5.5)
-    # The setup a seed would otherwise give: shops on the coastal towns and each player's tile order.
-    y = top - 27
-    shops = Rect(x, y, 96, 8)
-    stroke_rect(c, shops, GRID, 0.4)
-    text(c, shops.x + 1, y + 5.8, "setup (the seed's): shops by coastal town, ring order", 5.5)
-    for k in range(8):
-        line(c, shops.x + 12 * k, y, shops.x + 12 * k, y + 4)
-    tx = x + 99
-    for p in PLAYERS:
-        box = Rect(tx, y, (g.width - 99) / 2 - 2, 8)
-        stroke_rect(c, box, GRID, 0.4)
-        text(c, box.x + 1, y + 5.8, f"{p.seat}: painting tiles, slot 1-{len(comp.artist_slots)} (as turned up)", 5.5)
-        step = box.w / len(comp.artist_slots)
-        for k in range(1, len(comp.artist_slots)):
-            line(c, box.x + k * step, y, box.x + k * step, y + 4)
-        tx += box.w + 2
+    text(c, x, top - 22.5, "Set up from the deal sheet of the seed (kit deal --game shikoku-duo --seed N): the first "
+         "drafter, the wave sides, the shops on the coastal towns, each player's painting tiles and the goods order.",
+         LABEL_PT)
 
 
 def goods_key(comp) -> str:
@@ -443,15 +433,16 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
     for n in range(len(g.pages)):
         pdf.set_page_size(pg.width, pg.height)
         c = pdf.canvas
-        _setup_header(c, comp, pg, g, n)
+        _setup_header(c, pg, g, n)
         turnlog.draw(c, g, n)
-        text(c, g.x, pg.margin + 2.2, "A pick is the log's turn `SEAT: CHARACTER STEPS WHERE ACTION`: "
-             "1 巡 3 12 wave merchant → \"1: pilgrim 3 12 wave merchant\".  行き先: pilgrim: the ring space's number · "
-             "merchant: the town, artist: the region, each by its id (the romaji under its name, e.g. kochi, katsuura).",
-             5.6)
-        text(c, g.x, pg.margin - 1, "行動: pilgrim 'wave CHARACTER' · merchant 'sell N' or "
-             f"'draw N got GOODS' (+ 'keep GOODS' over the hold{goods_key(comp)}) · artist 'paint' or 'gift' "
-             "(+ 'via REGIONS' with paint_path).  湯: tick when the token repeats the die; write the repeat's "
-             "行き先 and 行動 after a '/'.", 5.6)
+        key = ("A pick is the log's turn `SEAT: CHARACTER STEPS WHERE ACTION`: 1 巡 3 12 wave merchant → "
+               "\"1: pilgrim 3 12 wave merchant\".  湯: tick when the token repeats the die; write the repeat's "
+               "行き先 and 行動 after a '/'.",
+               "行き先: pilgrim: the ring space's number · merchant: the town, artist: the region, each by its id "
+               "(the romaji under its name, e.g. kochi, katsuura).",
+               "行動: pilgrim 'wave CHARACTER' · merchant 'sell N' or 'draw N got GOODS' (+ 'keep GOODS' over the "
+               f"hold{goods_key(comp)}) · artist 'paint' or 'gift' (+ 'via REGIONS' with paint_path).")
+        for k, line_ in enumerate(key):
+            text(c, g.x, pg.margin + 4.6 - 2.6 * k, line_, KEY_PT)
         pdf.show_page()
     return pdf.finish(), pdf.pages

@@ -31,6 +31,7 @@ from functools import partial
 from pathlib import Path
 
 from kit import report
+from kit.games.shikoku_duo import fastplay
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
@@ -84,7 +85,19 @@ def game_rng(seed: int) -> random.Random:
     return random.Random(seed * 2 + 1)
 
 
+_FLAT: list = [None, None]     # (the Setup, its fastplay.Kit): made once per run (per worker chunk)
+
+
 def play_seeded(setup: Setup, seed: int, record=None) -> Result:
+    """Game `seed`: greedy seats (and the Automa) on fastplay's flat loop, which plays the
+    reference engine's games move for move; other players on rules.play."""
+    if _FLAT[0] is not setup:
+        kit = fastplay.Kit(setup.tables, setup.rules, setup.automa) if fastplay.playable(
+            setup.policies, setup.automa) else None
+        _FLAT[:] = [setup, kit]
+    kit = _FLAT[1]
+    if kit is not None:
+        return fastplay.play(kit, seed, game_rng(seed), record)
     return play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), record)
 
 

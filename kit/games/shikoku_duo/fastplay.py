@@ -1,0 +1,671 @@
+"""Whole games of the default players on flat local state: greedy against greedy, and
+greedy against the Automa, for `kit sim`.
+
+rules.py is the readable engine and stays the source of truth; this module plays the
+same games faster, for the players a run uses by default. A game here is one function
+whose state is plain ints, tuples and small lists (no State or Player value per move),
+whose moves are judged as policies.Greedy and automa.Automa judge them, and whose random
+draws are the reference's, in the same order: the seeded setup streams, the dice, every
+tie broken among the same candidates in the same order. So a seed gives the same game
+move for move; tests/test_shikoku_fastplay.py plays many seeds under several rule sets
+in both and compares the move records and the results.
+
+What is kept identical, and how:
+- Judging: the greedy player's tables (policies._judging_tables, shared with the
+  reference) and the same float expressions in the same order, so gains that tie within
+  1e-9 tie here too, and the same tie list goes to the same draw.
+- Draws: `rng.choice(seq)` is `seq[rng._randbelow(len(seq))]` and `_randbelow(n)` draws
+  `getrandbits(n.bit_length())` until below n; the loop draws the same with less around
+  it (checked against the running Python at import: if it differs, every game goes to
+  rules.play). A shuffle draws as random.shuffle does.
+- Setup: the same seeded streams (rules.stream) in the same order as rules.setup.
+
+Anything else (the random or planner policy, a record of a mixed game) is played by
+rules.play: `playable` says whether a mix of seats is played here.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from kit.games.shikoku_duo import rules as R
+from kit.games.shikoku_duo.policies import GOODS_SHARE, TOKEN_WORTH, Greedy
+from kit.games.shikoku_duo.rules import (
+    ARTIST, BOARD, COPPER_PER_SLAB, DRAW_PLUS, END_CONDITIONS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NOTHING,
+    P_MINUS, P_PLUS, PAINT, PAINT_CAP, PAINT_PATH, PAINT_PLUS, PILGRIM, SEASHORE, SELL_PLUS, SPACE_KINDS, START,
+    TEMPLE, TOWN, Move, Result, Step, Tables, stream,
+)
+
+_new = tuple.__new__
+_NONE = float("-inf")
+TIE = 1e-9          # gains this close tie (policies' rule); a module value so a test can break it on purpose
+
+
+def _same_draws() -> bool:
+    """True when `below` below draws what Random._randbelow draws on this Python."""
+    a, b = random.Random(12345), random.Random(12345)
+    for n in (1, 2, 3, 5, 6, 7, 8, 9, 26, 100, 1000):
+        for _ in range(50):
+            k = n.bit_length()
+            r = b.getrandbits(k)
+            while r >= n:
+                r = b.getrandbits(k)
+            if a._randbelow(n) != r:
+                return False
+    return True
+
+
+INLINE_DRAWS = _same_draws()
+
+
+def playable(policies: tuple[str, ...], automa) -> bool:
+    """Whether the seats' players (policy names per seat, "automa" last in a solo game) are
+    played here."""
+    humans = [p for p in policies if p != "automa"]
+    return INLINE_DRAWS and all(p == Greedy.name for p in humans) and (len(humans) == 2 or (len(humans) == 1 and automa is not None))
+
+
+@lru_cache(maxsize=None)
+def _swaps(size: int) -> tuple:
+    """(i, i + 1, bits drawn) of each swap random.shuffle makes in a list of `size`."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+def _shuffle(rng: random.Random, x: list) -> None:
+    """random.shuffle(x) with the same draws."""
+    bits = rng.getrandbits
+    for i, n, k in _swaps(len(x)):
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+@lru_cache(maxsize=64)
+def goods_order(counts: tuple[int, ...], seed: int) -> tuple[int, ...]:
+    """rules.goods_order, shuffled with the same draws."""
+    rng = stream(seed, "goods")
+    full = [kind for kind, n in enumerate(counts) for _ in range(n)]
+    order: list[int] = []
+    for _ in range(R.GOODS_BAGS):
+        bag = list(full)
+        _shuffle(rng, bag)
+        order += bag
+    return tuple(order)
+
+
+@lru_cache(maxsize=None)
+def _lengths(plus: int, minus: int, die: int) -> tuple[int, ...]:
+    """rules.pilgrim_steps: the lengths a pilgrim may move."""
+    fx = [0] * len(R.EFFECTS)
+    fx[P_PLUS], fx[P_MINUS] = plus, minus
+    return R.pilgrim_steps(tuple(fx), die)
+
+
+def _setup(t: Tables, rules: R.Rules, seed: int):
+    """rules.setup's draws: (shop per town, wave sides, first drafter, each seat's tiles)."""
+    shops = list(range(len(t.shops)))
+    _shuffle(stream(seed, "shops"), shops)
+    town_shop = [-1] * len(t.town_names)
+    for town, shop in zip(t.coastal, shops):
+        town_shop[town] = shop
+    sides_rng = stream(seed, "sides")
+    sides = (sides_rng.randrange(2), sides_rng.randrange(2), sides_rng.randrange(2))
+    first = stream(seed, "first").randrange(2) if rules.first_drafter == "random" else 0
+    tiles = []
+    for seat in range(2):
+        row = list(t.paintings)
+        _shuffle(stream(seed, f"tiles {seat + 1}"), row)
+        tiles.append(tuple(row))
+    return tuple(town_shop), sides, first, tiles
+
+
+class Kit:
+    """What every game of a run shares: the board's tables, the rules, the greedy player's
+    judging tables and the Automa's rules as lookups (made once per run)."""
+
+    def __init__(self, t: Tables, rules: R.Rules, automa=None):
+        self.t, self.rules, self.automa = t, rules, automa
+        self.greedy = Greedy(t)
+        self.faces = tuple(len(f) for f in t.dice)
+        # What painting n tiles adds, and what a gift adds, by painted and gifted tiles: the
+        # greedy player's artist_v differences, as Policy._artist takes them.
+        av, tiles = self.greedy.artist_v, len(t.paintings)
+        self.paint_gain = tuple(tuple(tuple(av[p + n][k] - av[p][k] for n in range(tiles - p + 1))
+                                      for k in range(p + 1)) for p in range(tiles + 1))
+        self.gift_gain = tuple(tuple(av[p][k + 1] - av[p][k] if k < p else 0.0 for k in range(p + 1))
+                               for p in range(tiles + 1))
+        self.face_bits = tuple(n.bit_length() for n in self.faces)      # what rng.choice draws for a die
+        self.start_town = (t.town_names.index(rules.start_town) if rules.start_town
+                           else next(i for i, c in enumerate(t.town_coastal) if not c))
+        self.start_region = t.region_names.index(rules.start_region) if rules.start_region else 0
+        if automa is not None:
+            sign = 1 if automa.take == "highest" else -1
+            self.a_sign = sign
+            self.a_ties = tuple(-automa.ties.index(c) for c in range(3))
+            goal = automa.merchant_goal
+            # Automa._merchant_key of a move to each town
+            self.a_mkey = tuple(({"mountain_first": t.town_coastal[d], "coastal_first": not t.town_coastal[d],
+                                  "first": False}[goal], -t.town_value[d] if goal != "first" else 0, d)
+                                for d in range(len(t.town_names)))
+            self.a_pilgrim = tuple(automa.pilgrim_advance[SPACE_KINDS[k]] for k in t.ring_kind)
+            self.a_merchant = tuple(automa.merchant_advance["coastal" if c else "mountain"] for c in t.town_coastal)
+            self.a_tops = automa.tops
+
+    def play(self, seed: int, rng: random.Random, record: list | None = None) -> Result:
+        return play(self, seed, rng, record)
+
+    def effects(self, sides: tuple, waves: tuple, seat: int) -> tuple[int, ...]:
+        """rules.effects (NO_EFFECTS when the seat holds no wave tile)."""
+        if seat not in waves:
+            return R.NO_EFFECTS
+        t = self.t
+        key = (sides, waves, seat)
+        fx = t.fx_cache.get(key)
+        if fx is None:
+            amounts = [0] * len(R.EFFECTS)
+            for c in range(3):
+                if waves[c] == seat:
+                    e, amount = t.wave_effects[c][sides[c]]
+                    amounts[e] += amount or 1
+            fx = t.fx_cache[key] = tuple(amounts)
+        return fx
+
+
+def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) -> Result:  # noqa: C901
+    """rules.play(t, rules, seed, controllers, rng, record) for greedy seats (and the Automa in
+    seat 2 when kit.automa is set): the same Result, and the same Steps in `record`."""
+    t, rules, g = kit.t, kit.rules, kit.greedy
+    automa = kit.automa is not None
+    # --- the board and the greedy player's tables, as locals
+    ring_kind, n_ring = t.ring_kind, len(t.ring_kind)
+    tsb, stb, cbit = t.town_space_bit, t.space_town_bit, t.coastal_bit
+    figures_block = rules.pilgrim_blockers == "figures"
+    paths = t.merchant_paths[rules.merchant_path != "simple"]
+    coastal, town_value, shop_list = t.town_coastal, t.town_value, t.shops
+    space_counts, town_counts = t.space_counts, t.town_counts
+    space_regions, town_regions = t.space_regions, t.town_regions
+    artist_via, artist_plain, painting = t.artist_via, t.artist_plain, t.region_painting
+    shrine_top, garden_top, n_slabs, hold, copper_max = t.shrine_top, t.garden_top, len(t.slabs), t.hold, t.copper_max
+    town_coins = t.town_coins
+    paint_plus_count = rules.paint_plus == "count"
+    temple_gain, garden_gain = g.temple_gain, g.garden_gain
+    paint_gain, gift_gain = kit.paint_gain, kit.gift_gain
+    slab_base, slab_step, goods_cache, sales = g.slab_base, g.slab_step, g._goods, g._sales
+    draw_worth, keep_order, worth = g.draw_worth, g.keep_order, g.worth
+    (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = t.dice, kit.faces, kit.face_bits
+    wave_choices = R._wave_choices
+    NO = R.NO_EFFECTS
+    tie = TIE
+    bits = rng.getrandbits
+
+    # --- the setup
+    town_shop, sides, first, tiles = _setup(t, rules, seed)
+    shop_kind = [shop_list[k][0] if k >= 0 else -1 for k in town_shop]
+    shop_value = [shop_list[k][1] if k >= 0 else 0 for k in town_shop]
+    pil = [START, START]
+    mer = [kit.start_town, kit.start_town]
+    art = [kit.start_region, kit.start_region]
+    shr, gar, cop, slb, pnt, gft = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
+    n_goods = len(t.goods_names)
+    zero_goods = (0,) * n_goods
+    gds = [zero_goods, zero_goods]
+    ranks = [0, 0, 0]              # the Automa's, seat 2
+    bag = list(t.goods_counts)
+    waves = (BOARD, BOARD, BOARD)
+    fxs = [NO, NO]                 # each seat's wave effects (rules.effects), made again when a tile moves
+    hot = BOARD
+    draws = 0
+    order = None
+    rnd = 0
+
+    def goods_copper(goods) -> float:
+        v = goods_cache.get(goods)
+        if v is None:
+            v = goods_cache[goods] = GOODS_SHARE * sum(w * n for w, n in zip(worth, goods))
+        return v
+
+    def with_copper(s: int, copper: int, goods_worth: float) -> float:
+        """Policy._with_copper."""
+        total = cop[s] + copper
+        won = min(total // COPPER_PER_SLAB, n_slabs - slb[s])
+        slabs = slb[s] + won
+        copper = min(total - won * COPPER_PER_SLAB, copper_max) + goods_worth
+        return slab_base[slabs] + slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
+
+    def merchant_now(s: int) -> float:
+        """Policy._merchant_now."""
+        k = slb[s]
+        return slab_base[k] + slab_step[k] * min(1.0, (cop[s] + goods_copper(gds[s])) / COPPER_PER_SLAB)
+
+    def stops(s: int, fx, die: int) -> list:
+        """rules.pilgrim_stops."""
+        occ = 1 << pil[1 - s]
+        if figures_block:
+            occ |= tsb[mer[0]] | tsb[mer[1]]
+        start = pil[s]
+        out = []
+        for steps in R.pilgrim_steps(fx, die) if fx[P_PLUS] or fx[P_MINUS] else (die,):
+            at = (start + steps) % n_ring
+            while occ >> at & 1:
+                at = (at + 1) % n_ring
+            out.append((steps, at))
+        return out
+
+    def dests_of(s: int, steps: int) -> tuple:
+        """rules.merchant_dests."""
+        blocked = cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]]
+        union, dests, by_dest = paths[mer[s]][steps]
+        if not union & blocked:
+            return dests
+        return tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+
+    def counts_around(s: int) -> int:
+        """Figures round every region, 3 bits a region, all but seat s's artist."""
+        return (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
+                + (1 << 3 * art[1 - s]))
+
+    def paint_counts(s: int, fx, targets) -> list:
+        """rules.paint_counts."""
+        plus = fx[PAINT_PLUS]
+        plus_count = plus if paint_plus_count else 0
+        cap = min(PAINT_CAP + plus, len(tiles[s]) - pnt[s])
+        out = []
+        if fx[PAINT_PATH]:
+            a, b = space_regions[pil[0]], space_regions[pil[1]]
+            c, d = town_regions[mer[0]], town_regions[mer[1]]
+            e = 1 << art[1 - s]
+            for dest, passed in targets:
+                regions = (1 << dest) | passed
+                n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+                out.append(min(n + plus_count, cap) if n else 0)
+            return out
+        counts = counts_around(s)
+        if not plus_count and cap >= R.FIGURES:
+            return [counts >> 3 * dest & 7 for dest, _ in targets]
+        for dest, _ in targets:
+            n = counts >> 3 * dest & 7
+            out.append(min(n + plus_count, cap) if n else 0)
+        return out
+
+    # --- the greedy player's candidates (Policy._pilgrim, _merchant, _artist): (best gain, the
+    # candidates with it, in legal_moves' order)
+    def g_pilgrim(s: int, fx, die: int):
+        if fx[P_PLUS] or fx[P_MINUS]:
+            return g_pilgrims(s, fx, die)
+        # one length: one stop
+        occ = 1 << pil[1 - s]
+        if figures_block:
+            occ |= tsb[mer[0]] | tsb[mer[1]]
+        d = (pil[s] + die) % n_ring
+        while occ >> d & 1:
+            d = (d + 1) % n_ring
+        kind = ring_kind[d]
+        if kind == SEASHORE:        # every tile that may be taken is worth the same: all tie
+            choices = wave_choices(waves, s)
+            return (TOKEN_WORTH if choices[0] >= 0 else 0.0), [(PILGRIM, die, d, c, 0) for c in choices]
+        return stop_gain(s, kind), [(PILGRIM, die, d, -1, 0)]
+
+    def stop_gain(s: int, kind: int) -> float:
+        """What the pilgrim's stop on a space of `kind` (not seashore) adds."""
+        if kind == TEMPLE:
+            return temple_gain[shr[s]][gar[s]]
+        if kind == GARDEN:
+            return garden_gain[shr[s]][gar[s]]
+        if kind == TOWN:
+            return with_copper(s, town_coins, goods_copper(gds[s])) - merchant_now(s)
+        if kind == HOT_SPRING:
+            return TOKEN_WORTH if hot != s else 0.0
+        return 0.0
+
+    def g_pilgrims(s: int, fx, die: int):
+        """g_pilgrim with a pilgrim wave tile: a stop for each length."""
+        best_v, ties = _NONE, None
+        occ = 1 << pil[1 - s]
+        if figures_block:
+            occ |= tsb[mer[0]] | tsb[mer[1]]
+        start = pil[s]
+        for steps in _lengths(fx[P_PLUS], fx[P_MINUS], die):
+            d = (start + steps) % n_ring
+            while occ >> d & 1:
+                d = (d + 1) % n_ring
+            kind = ring_kind[d]
+            if kind == SEASHORE:
+                for c in wave_choices(waves, s):
+                    v = TOKEN_WORTH if c >= 0 else 0.0
+                    if v > best_v + tie:
+                        best_v, ties = v, [(PILGRIM, steps, d, c, 0)]
+                    elif v > best_v - tie:
+                        ties.append((PILGRIM, steps, d, c, 0))
+                continue
+            v = stop_gain(s, kind)
+            if v > best_v + tie:
+                best_v, ties = v, [(PILGRIM, steps, d, -1, 0)]
+            elif v > best_v - tie:
+                ties.append((PILGRIM, steps, d, -1, 0))
+        return best_v, ties
+
+    def g_merchant(s: int, fx, die: int):
+        blocked = cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]]
+        union, dests, by_dest = paths[mer[s]][die]
+        if union & blocked:
+            dests = [d for d, masks in by_dest if any(not m & blocked for m in masks)]
+            if not dests:
+                return 0.0, [(MERCHANT, die, -1, -1, 0)]
+        elif not dests:
+            return 0.0, [(MERCHANT, die, -1, -1, 0)]
+        goods = gds[s]
+        copper = cop[s]
+        gw = goods_cache.get(goods)
+        held = copper + (goods_copper(goods) if gw is None else gw)
+        slabs = slb[s]
+        base, step = slab_base[slabs], slab_step[slabs]
+        share = held / COPPER_PER_SLAB
+        now = base + step * (share if share < 1.0 else 1.0)
+        room = -1
+        best_v, ties = _NONE, None
+        for d in dests:
+            if coastal[d]:
+                kind = shop_kind[d]
+                k = goods[kind]
+                if k <= 0:
+                    v = 0.0
+                else:
+                    key = (goods, copper, slabs, kind, shop_value[d] + fx[SELL_PLUS])
+                    v = sales.get(key)
+                    if v is None:
+                        after = list(goods)
+                        after[kind] = 0
+                        v = sales[key] = with_copper(s, k * key[4], goods_copper(tuple(after))) - now
+                if v > best_v + tie:
+                    best_v, ties = v, [(MERCHANT, die, d, k, 0)]
+                elif v > best_v - tie:
+                    ties.append((MERCHANT, die, d, k, 0))
+                continue
+            if room < 0:
+                room = hold - sum(goods)
+            n = town_value[d]
+            for n in (n, n + fx[DRAW_PLUS]) if fx[DRAW_PLUS] else (n,):     # the town's value, and more with draw_plus
+                share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+                v = base + step * (share if share < 1.0 else 1.0) - now
+                if v > best_v + tie:
+                    best_v, ties = v, [(MERCHANT, die, d, n, 0)]
+                elif v > best_v - tie:
+                    ties.append((MERCHANT, die, d, n, 0))
+        return best_v, ties
+
+    def g_artist(s: int, fx, die: int):
+        path = fx[PAINT_PATH]
+        targets = (artist_via if path else artist_plain)[art[s]][die]
+        if not targets:
+            return 0.0, [(ARTIST, die, -1, -1, 0)]
+        painted, gifted = pnt[s], gft[s]
+        gains = paint_gain[painted][gifted]         # artist_v[painted + n][gifted] - artist_v[painted][gifted]
+        if gifted < painted:
+            wanted = tiles[s][gifted]
+            gift = gift_gain[painted][gifted]
+        else:
+            wanted, gift = -1, 0.0
+        best_v, ties = _NONE, None
+        if path or fx[PAINT_PLUS]:
+            counts = paint_counts(s, fx, targets)
+        else:           # rules.paint_counts without an effect: the figures round each region, capped
+            cap = len(tiles[s]) - painted
+            c = (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
+                 + (1 << 3 * art[1 - s]))
+            counts = [c >> 3 * d & 7 for d, _ in targets]
+            if cap < R.FIGURES:
+                counts = [n if n < cap else cap for n in counts]
+        for (d, passed), n in zip(targets, counts):
+            v = gains[n]
+            if v > best_v + tie:
+                best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]
+            elif v > best_v - tie:
+                ties.append((ARTIST, die, d, PAINT, passed))
+            if painting[d] == wanted:
+                if gift > best_v + tie:
+                    best_v, ties = gift, [(ARTIST, die, d, GIFT, passed)]
+                elif gift > best_v - tie:
+                    ties.append((ARTIST, die, d, GIFT, passed))
+        return best_v, ties
+
+    judge = (g_pilgrim, g_merchant, g_artist)
+
+    def below(n: int) -> int:
+        """rng._randbelow(n)."""
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
+
+    def g_best(s: int, c: int, die: int):
+        """Policy.best: (gain, the chosen candidate), a tie drawn by rng."""
+        v, ties = judge[c](s, fxs[s], die)
+        return v, ties[0] if len(ties) == 1 else ties[below(len(ties))]
+
+    # --- the Automa's moves (Automa.move / choose, as candidates)
+    def a_move(s: int, c: int, die: int):
+        if c == PILGRIM:
+            return (PILGRIM, die, stops(s, NO, die)[0][1], -1, 0)
+        if c == MERCHANT:
+            dests = dests_of(s, die)
+            if not dests:
+                return (MERCHANT, die, -1, -1, 0)
+            mkey = kit.a_mkey
+            return (MERCHANT, die, min(dests, key=mkey.__getitem__), -1, 0)
+        targets = artist_plain[art[s]][die]
+        if not targets:
+            return (ARTIST, die, -1, -1, 0)
+        if len(targets) == 1 or kit.automa.artist_goal != "most_figures":
+            return (ARTIST, die, targets[0][0], NOTHING, 0)
+        counts = counts_around(s)
+        return (ARTIST, die, min((-(counts >> 3 * d & 7), d) for d, _ in targets)[1], NOTHING, 0)
+
+    def a_gain(s: int, m) -> int:
+        """Automa.gain: ranks the move earns."""
+        c, _, d = m[0], m[1], m[2]
+        if d < 0:
+            return 0
+        if c == PILGRIM:
+            return kit.a_pilgrim[d]
+        if c == MERCHANT:
+            return kit.a_merchant[d]
+        return max(1, (counts_around(s) >> 3 * d & 7) // kit.automa.per_figures)
+
+    # --- one die
+    def apply(s: int, m):
+        """rules.apply for a greedy seat (with Policy.keep) or the Automa: (drawn, kept)."""
+        nonlocal hot, waves, draws, order
+        c, _, d, choice, passed = m
+        if d < 0:
+            return (), ()
+        if automa and s == 1:       # the Automa's figures only move; its ranks are advanced by the caller
+            (pil, mer, art)[c][s] = d
+            return (), ()
+        if c == PILGRIM:
+            pil[s] = d
+            kind = ring_kind[d]
+            if kind == TEMPLE:
+                v = shr[s] + 1
+                shr[s] = v if v < shrine_top else shrine_top
+            elif kind == GARDEN:
+                v = gar[s] + 1
+                gar[s] = v if v < garden_top else garden_top
+            elif kind == TOWN:
+                earn(s, town_coins)
+            elif kind == HOT_SPRING:
+                hot = s
+            elif kind == SEASHORE and choice >= 0:
+                w = list(waves)
+                w[choice] = s
+                waves = tuple(w)
+                fxs[0], fxs[1] = kit.effects(sides, waves, 0), kit.effects(sides, waves, 1)
+            return (), ()
+        if c == MERCHANT:
+            mer[s] = d
+            if coastal[d]:
+                if choice > 0:
+                    kind = shop_kind[d]
+                    held = list(gds[s])
+                    held[kind] -= choice
+                    gds[s] = tuple(held)
+                    bag[kind] += choice
+                    earn(s, choice * (shop_value[d] + fxs[s][SELL_PLUS]))
+                return (), ()
+            # rules.draw_from
+            goods = gds[s]
+            drawn = [0] * n_goods
+            used = 0
+            total = sum(bag)
+            if choice > 0 and total:
+                if order is None:
+                    order = goods_order(t.goods_counts, seed)
+                size = len(order)
+                for _ in range(min(choice, total)):
+                    while True:
+                        kind = order[(draws + used) % size]
+                        used += 1
+                        if bag[kind]:
+                            break
+                    bag[kind] -= 1
+                    drawn[kind] += 1
+            drawn = tuple(drawn)
+            pool = tuple([a + b for a, b in zip(goods, drawn)])
+            if sum(pool) <= hold:
+                kept = pool
+            else:                   # Policy.keep: the best prices first
+                left, kept_ = hold, [0] * n_goods
+                for k in keep_order:
+                    kept_[k] = x = min(pool[k], left)
+                    left -= x
+                kept = tuple(kept_)
+            for k in range(n_goods):
+                bag[k] += goods[k] + drawn[k] - kept[k]      # the drawn came out above: all but the kept go back
+            gds[s] = kept
+            draws += used
+            return drawn, kept
+        # the artist
+        if choice == PAINT:
+            pnt[s] += paint_counts(s, fxs[s], ((d, passed),))[0]
+        elif choice == GIFT:
+            gft[s] += 1
+        art[s] = d
+        return (), ()
+
+    def earn(s: int, earned: int) -> None:
+        """rules._earn."""
+        copper, slabs = cop[s] + earned, slb[s]
+        while copper >= COPPER_PER_SLAB and slabs < n_slabs:
+            copper -= COPPER_PER_SLAB
+            slabs += 1
+        cop[s] = min(copper, copper_max)
+        slb[s] = slabs
+
+    def g_pick(seat: int, left: tuple, dice: tuple):
+        """Policy.pick: each die's best move (a tie drawn), then the die whose move gains most
+        (a tie drawn): (the die, its move)."""
+        fx = fxs[seat]
+        best, best_v = None, None
+        for x in left:
+            v, ties = judge[x](seat, fx, dice[x])
+            m = ties[0] if len(ties) == 1 else ties[below(len(ties))]
+            if best_v is None or v > best_v + tie:
+                best, best_v = [(x, m)], v
+            elif v > best_v - tie:
+                best.append((x, m))
+        return best[0] if len(best) == 1 else best[below(len(best))]
+
+    def a_pick(left: tuple, dice: tuple) -> int:
+        """Automa.pick."""
+        return max(left, key=lambda x: (a_sign * dice[x], a_ties[x]))
+
+    def turn(seat: int, c: int, die: int, m) -> int:
+        """rules.play_die after the move is chosen: the move, its effect, the Automa's ranks,
+        and a hot-spring repeat; returns the repeats (0 or 1)."""
+        nonlocal hot
+        held = hot == seat
+        drawn, kept = apply(seat, m)
+        if automa and seat == 1:
+            gain = a_gain(seat, m)
+            if gain:
+                ranks[c] = min(ranks[c] + gain, a_tops[c])
+            if record is not None:
+                record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, False))
+            return 0
+        if record is not None:
+            record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, False))
+        if held and hot == seat and g_best(seat, c, die)[0] > TOKEN_WORTH:
+            hot = BOARD             # the hot-spring token spent: the same die again
+            m = g_best(seat, c, die)[1]
+            drawn, kept = apply(seat, m)
+            if record is not None:
+                record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, True))
+            return 1
+        return 0
+
+    others = ((1, 2), (0, 2), (0, 1))
+    repeats = 0
+    a_tops = kit.a_tops if automa else ()
+    a_sign, a_ties = (kit.a_sign, kit.a_ties) if automa else (0, ())
+    while True:
+        # rules.roll: the pilgrim's, merchant's and artist's die, each rng.choice of its faces
+        r = bits(k0)
+        while r >= n0:
+            r = bits(k0)
+        x = bits(k1)
+        while x >= n1:
+            x = bits(k1)
+        y = bits(k2)
+        while y >= n2:
+            y = bits(k2)
+        dice = (f0[r], f1[x], f2[y])
+        # the 1-2-1 draft: seat a, then b, then a
+        a = (first + rnd) % 2
+        b = 1 - a
+        if automa and a == 1:
+            c1 = a_pick((0, 1, 2), dice)
+            repeats += turn(a, c1, dice[c1], a_move(a, c1, dice[c1]))
+        else:
+            c1, m = g_pick(a, (0, 1, 2), dice)
+            repeats += turn(a, c1, dice[c1], m)
+        left = others[c1]
+        if automa and b == 1:
+            c2 = a_pick(left, dice)
+            repeats += turn(b, c2, dice[c2], a_move(b, c2, dice[c2]))
+        else:
+            c2, m = g_pick(b, left, dice)
+            repeats += turn(b, c2, dice[c2], m)
+        c3 = 3 - c1 - c2
+        die = dice[c3]
+        repeats += turn(a, c3, die, a_move(a, c3, die) if automa and a == 1 else g_best(a, c3, die)[1])
+        rnd += 1
+        # rules.fired
+        shrine = shr[0] >= shrine_top or shr[1] >= shrine_top
+        garden = gar[0] >= garden_top or gar[1] >= garden_top
+        slabs = slb[0] >= n_slabs or slb[1] >= n_slabs
+        gifts = bool(tiles[0] and gft[0] >= len(tiles[0]) or tiles[1] and gft[1] >= len(tiles[1]))
+        if automa:
+            shrine |= ranks[PILGRIM] >= a_tops[PILGRIM]
+            slabs |= ranks[MERCHANT] >= a_tops[MERCHANT]
+            gifts |= ranks[ARTIST] >= a_tops[ARTIST]
+        if shrine or garden or slabs or gifts:
+            ended = tuple(name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit)
+            break
+        if rnd >= rules.round_limit:
+            ended = ("limit",)
+            break
+    by_char = []
+    for s in range(2):
+        if automa and s == 1:
+            by_char.append(tuple(track[r] for track, r in zip(kit.automa.tracks, ranks)))
+        else:
+            by_char.append((t.shrine_track[shr[s]] * t.garden_track[gar[s]],
+                            t.slabs[slb[s] - 1] if slb[s] else 0,
+                            max(t.artist_slots[:gft[s]]) if gft[s] else 0))
+    by_char = tuple(by_char)
+    scores = (sum(by_char[0]), sum(by_char[1]))
+    copper = (cop[0], cop[1])
+    return Result(R.winner(scores, copper, automa), scores, by_char, copper, rnd, ended, first, sides, waves,
+                  3 * rnd, repeats)
