@@ -3,10 +3,7 @@
 Nothing is written until every file has rendered, so a failed build (bad data, a
 missing map, a card that does not fit the paper) leaves earlier outputs untouched.
 Each product, and the slot relaxation and board plan they share, is a `kit.memo.step`:
-under `--watch` one is redone only when a value it read last time has changed. A plain
-build with two cores relaxes the slots in a second process (`kit.ahead`) while this one
-draws the PDFs that do not need them; the files are the same, byte for byte, and an
-error is the one a build one step at a time would meet first.
+under `--watch` one is redone only when a value it read last time has changed.
 """
 
 from __future__ import annotations
@@ -14,10 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from kit import fonts
-from kit.ahead import ahead
 from kit.imposition import grid
 from kit.images import Deck, write_images
-from kit.memo import active, step
+from kit.memo import step
 from kit.output import write_all
 
 from kit.games.karuta.boardpdf import board_pdfs, board_plan
@@ -47,44 +43,18 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
     face(card.width, card.height, card.safe, bool(corner_index))
     shapes = {k: r.shape for k, r in board.regions.items()}
     font = (str(fonts.font_path(ctx.font)),)       # what the text is drawn in, for the steps' fingerprints
-    apart = {       # the products that do not need the slots
-        "cards.pdf": lambda: step("cards.pdf", cards_pdf, model, shapes, layout, bool(corner_index), extra=font),
-        "card-sizes.pdf": lambda: step("card-sizes.pdf", sampler_pdf, model, shapes, layout, extra=font),
-        "progress-sheet.pdf": lambda: step("progress-sheet.pdf", progress_pdf, model, layout, extra=font),
-    }
-    drawn: dict = {}
-    # Under --watch the memo must see what the relaxation reads: there it is a step, here.
-    relaxing = ahead(board_slots, model, board, layout) if active() is None else None
-    try:
-        for name, draw in apart.items() if relaxing is not None else ():
-            try:
-                drawn[name] = (draw(), None)
-            except Exception as err:    # raised where a build one step at a time meets it
-                drawn[name] = (None, err)
-        slots_ = relaxing.result() if relaxing is not None else step("slots", board_slots, model, board, layout)
-    finally:
-        if relaxing is not None:
-            relaxing.cancel()
+    slots_ = step("slots", board_slots, model, board, layout)
     plan_ = step("board plan", board_plan, model, board, slots_, layout)
     tiled, overview, key = step("board", board_pdfs, model, board, slots_, layout, card.width, card.height,
                                 plan_, extra=font)
-
-    def product(name):
-        if name not in drawn:
-            return apart[name]()
-        value, err = drawn[name]
-        if err is not None:
-            raise err
-        return value
-
     out = ctx.out_dir
     return {
         out / "board.pdf": tiled,
         out / "board-overview.pdf": overview,
         out / "board-key.pdf": key,
-        out / "cards.pdf": product("cards.pdf"),
-        out / "card-sizes.pdf": product("card-sizes.pdf"),
-        out / "progress-sheet.pdf": product("progress-sheet.pdf"),
+        out / "cards.pdf": step("cards.pdf", cards_pdf, model, shapes, layout, bool(corner_index), extra=font),
+        out / "card-sizes.pdf": step("card-sizes.pdf", sampler_pdf, model, shapes, layout, extra=font),
+        out / "progress-sheet.pdf": step("progress-sheet.pdf", progress_pdf, model, layout, extra=font),
         out / "player-aid.pdf": step("player-aid.pdf", aid_pdf, model, plan_.marks, layout, extra=font),
     }
 
