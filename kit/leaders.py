@@ -282,13 +282,17 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
     if clear(start, end):
         return (start, end)
     corners = []
+    halves = [(b.x, b.y, b.width / 2, b.height / 2) for b in obstacles]
     for o in obstacles:
         hw, hh = o.width / 2 + margin, o.height / 2 + margin
         for sx in (-1, 1):
             for sy in (-1, 1):
-                c = (round(o.x + sx * hw, 6), round(o.y + sy * hh, 6))
-                if not any(abs(c[0] - b.x) < b.width / 2 and abs(c[1] - b.y) < b.height / 2 for b in obstacles):
-                    corners.append(c)
+                cx, cy = round(o.x + sx * hw, 6), round(o.y + sy * hh, 6)
+                for bx, by, bw, bh in halves:
+                    if abs(cx - bx) < bw and abs(cy - by) < bh:
+                        break       # inside another obstacle: no corner to bend at
+                else:
+                    corners.append((cx, cy))
     nodes = [start, end, *sorted(set(corners))]
     dist, prev = [math.inf] * len(nodes), [-1] * len(nodes)
     dist[0] = 0.0
@@ -336,16 +340,48 @@ def _sides(boxes: Sequence[Box]) -> list[tuple]:
 
 def _clear_of(p: Point, q: Point, sides) -> bool:
     """segment_clear on boxes given by `_sides`: segment_enters with each box's clipping
-    sides worked out once (the same arithmetic, so the same answers)."""
-    x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
-    y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    axes = ((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1]))
-    length = math.hypot(dx, dy)
-    for left, right, bottom, top, clip in sides:
-        if right <= x0 or left >= x1 or top <= y0 or bottom >= y1:
+    sides worked out once, and `_enters` written out for the two axes (the same arithmetic
+    in the same order, so the same answers)."""
+    px, py = p
+    qx, qy = q
+    x0, x1 = (qx, px) if qx < px else (px, qx)
+    y0, y1 = (qy, py) if qy < py else (py, qy)
+    dx, dy = qx - px, qy - py
+    flat_x, flat_y = abs(dx) < 1e-15, abs(dy) < 1e-15
+    length = None
+    for left, right, bottom, top, ((low, high), (low_y, high_y)) in sides:
+        if right <= x0 or left >= x1 or top <= y0 or bottom >= y1 or low >= high:
             continue
-        if _enters(axes, clip, length):
+        if flat_x:
+            if not low < px < high:
+                continue
+            lo, hi = 0.0, 1.0
+        else:
+            t0, t1 = (low - px) / dx, (high - px) / dx
+            if t0 > t1:
+                t0, t1 = t1, t0
+            lo = t0 if t0 > 0.0 else 0.0
+            hi = t1 if t1 < 1.0 else 1.0
+            if lo >= hi:
+                continue
+        if low_y >= high_y:
+            continue
+        if flat_y:
+            if not low_y < py < high_y:
+                continue
+        else:
+            t0, t1 = (low_y - py) / dy, (high_y - py) / dy
+            if t0 > t1:
+                t0, t1 = t1, t0
+            if t0 > lo:
+                lo = t0
+            if t1 < hi:
+                hi = t1
+            if lo >= hi:
+                continue
+        if length is None:
+            length = math.hypot(dx, dy)
+        if (hi - lo) * length > TOL:
             return False
     return True
 
