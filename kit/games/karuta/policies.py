@@ -7,6 +7,8 @@ Every random choice uses the game's own seeded `rng`, so games reproduce.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from kit import report
 from kit.games.karuta.rules import effect, place, previews, single_cards
 
@@ -23,12 +25,17 @@ def greedy(t, rules, state, seat, turns, rng):
 
     Without that tie-break greedy is random whenever every turn is one card (chain_limit=1,
     as in the designer-tool preset)."""
-    most = max(map(len, turns))
-    best = [x for x in turns if len(x) == most]
+    lens = list(map(len, turns))
+    most = max(lens)
+    if most == 1 and turns[-1]:   # every turn one card (PASS comes last when offered)
+        best = turns
+    else:
+        best = list(compress(turns, map(most.__eq__, lens)))
     if len(best) > 1 and most:
         keep = _follow_ups(t, rules, state, seat, best)
         top = max(keep)
-        best = [x for x, k in zip(best, keep) if k == top]
+        if keep.count(top) < len(keep):
+            best = list(compress(best, map(top.__eq__, keep)))
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
@@ -45,11 +52,13 @@ def _follow_ups(t, rules, state, seat, turns) -> list[int]:
     follow = t.follow_any if rules.crossing == "pass_through" else t.follow_next
     out = []
     for turn in turns:
-        board = board0
-        for c in turn:
-            board |= 1 << c
         c = turn[-1]
-        hand = hand0 & ~board
+        if len(turn) == 1:
+            hand = hand0 ^ 1 << c   # the hand holds c
+        else:
+            hand = hand0
+            for x in turn:
+                hand &= ~(1 << x)
         new = neighbours[c] & fresh_near | boats[c] & fresh_boat
         if follow[c] & hand:
             ends, board, prev = ends0, board0, -1
