@@ -84,35 +84,13 @@ def segments_meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 def segment_enters(p: Point, q: Point, box: Box, margin: float = TOL) -> bool:
     """Whether the segment p-q passes through the inside of `box` (shrunk by `margin`).
 
-    Liang–Barsky clipping: the segment enters if a piece of positive length survives.
+    Liang–Barsky clipping (see `_clear_of`): the segment enters if a piece of positive
+    length survives.
     """
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    return _enters(((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1])),
-                   ((box.x - box.width / 2 + margin, box.x + box.width / 2 - margin),
-                    (box.y - box.height / 2 + margin, box.y + box.height / 2 - margin)), math.hypot(dx, dy))
-
-
-def _enters(axes, clip, length: float) -> bool:
-    """Liang–Barsky on a segment given per axis as (delta, whether it is ~0, start), against
-    a box given per axis as (low, high); `length` is the segment's."""
-    lo, hi = 0.0, 1.0
-    for (d, flat, start), (low, high) in zip(axes, clip):
-        if low >= high:
-            return False
-        if flat:
-            if not low < start < high:
-                return False
-            continue
-        t0, t1 = (low - start) / d, (high - start) / d
-        if t0 > t1:
-            t0, t1 = t1, t0
-        if t0 > lo:
-            lo = t0
-        if t1 < hi:
-            hi = t1
-        if lo >= hi:
-            return False
-    return (hi - lo) * length > TOL
+    x0, x1 = box.x - box.width / 2 + margin, box.x + box.width / 2 - margin
+    y0, y1 = box.y - box.height / 2 + margin, box.y + box.height / 2 - margin
+    # the clipped box is its own bounding box: a segment apart from it cannot enter it
+    return not _clear_of(p, q, ((x0, x1, y0, y1, ((x0, x1), (y0, y1))),))
 
 
 def _segments(leader: Leader):
@@ -339,9 +317,9 @@ def _sides(boxes: Sequence[Box]) -> list[tuple]:
 
 
 def _clear_of(p: Point, q: Point, sides) -> bool:
-    """segment_clear on boxes given by `_sides`: segment_enters with each box's clipping
-    sides worked out once, and `_enters` written out for the two axes (the same arithmetic
-    in the same order, so the same answers)."""
+    """segment_clear on boxes given by `_sides` (each box's clipping sides worked out once):
+    Liang–Barsky clipping of the segment to each box the segment's bounding box meets, per
+    axis, a box entered if a piece of positive length survives."""
     px, py = p
     qx, qy = q
     x0, x1 = (qx, px) if qx < px else (px, qx)
