@@ -1238,3 +1238,14 @@ def test_a_card_from_the_command_line_too_large_for_the_board_names_the_option(p
     assert _first_line(result).startswith("error: --card 300x400: board scale 1 makes the board 760.1 × 794.2 mm, "
                                           "too small for 68 cards of 300 × 400 mm")
     assert _first_line(result).endswith("(layouts/karuta.yaml:10)")
+
+
+@pytest.mark.parametrize("value, words", [("x", "should be a whole number, not str 'x'"),
+                                          ("3.0", "should be a whole number, not the number 3.0; write it as 3")])
+def test_a_rule_of_the_wrong_kind_is_named_as_other_data_is(project, value, words):
+    # rules.yaml's `dice: x` said "rule 'dice' should be int": Python's word, not the data's.
+    path = project / "data/tour-de-dice/rules.yaml"
+    line = next(i for i, l in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if l.startswith("dice:"))
+    _replace_line(path, line, f"dice: {value}")
+    _refused(invoke("check", "--game", "tour-de-dice"), "data/tour-de-dice/rules.yaml", line,
+             f"rule 'dice' {words}")

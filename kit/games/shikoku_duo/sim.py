@@ -85,13 +85,16 @@ def game_rng(seed: int) -> random.Random:
     return random.Random(seed * 2 + 1)
 
 
-_FLAT: list = [None, None]     # (the Setup, its fastplay.Kit): made once per run (per worker chunk)
+# (a Setup, its fastplay.Kit): made once per run and worker. A worker gets each chunk of games
+# with its own copy of the Setup, equal to the last: the Kit (and the caches its tables and
+# players fill as games go) is kept for it.
+_FLAT: list = [None, None]
 
 
 def play_seeded(setup: Setup, seed: int, record=None) -> Result:
     """Game `seed`: greedy seats (and the Automa) on fastplay's flat loop, which plays the
     reference engine's games move for move; other players on rules.play."""
-    if _FLAT[0] is not setup:
+    if _FLAT[0] is not setup and _FLAT[0] != setup:
         kit = fastplay.Kit(setup.tables, setup.rules, setup.automa) if fastplay.playable(
             setup.policies, setup.automa) else None
         _FLAT[:] = [setup, kit]
