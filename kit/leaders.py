@@ -84,35 +84,13 @@ def segments_meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 def segment_enters(p: Point, q: Point, box: Box, margin: float = TOL) -> bool:
     """Whether the segment p-q passes through the inside of `box` (shrunk by `margin`).
 
-    Liang–Barsky clipping: the segment enters if a piece of positive length survives.
+    Liang–Barsky clipping (see `_clear_of`): the segment enters if a piece of positive
+    length survives.
     """
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    return _enters(((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1])),
-                   ((box.x - box.width / 2 + margin, box.x + box.width / 2 - margin),
-                    (box.y - box.height / 2 + margin, box.y + box.height / 2 - margin)), math.hypot(dx, dy))
-
-
-def _enters(axes, clip, length: float) -> bool:
-    """Liang–Barsky on a segment given per axis as (delta, whether it is ~0, start), against
-    a box given per axis as (low, high); `length` is the segment's."""
-    lo, hi = 0.0, 1.0
-    for (d, flat, start), (low, high) in zip(axes, clip):
-        if low >= high:
-            return False
-        if flat:
-            if not low < start < high:
-                return False
-            continue
-        t0, t1 = (low - start) / d, (high - start) / d
-        if t0 > t1:
-            t0, t1 = t1, t0
-        if t0 > lo:
-            lo = t0
-        if t1 < hi:
-            hi = t1
-        if lo >= hi:
-            return False
-    return (hi - lo) * length > TOL
+    x0, x1 = box.x - box.width / 2 + margin, box.x + box.width / 2 - margin
+    y0, y1 = box.y - box.height / 2 + margin, box.y + box.height / 2 - margin
+    # the clipped box is its own bounding box: a segment apart from it cannot enter it
+    return not _clear_of(p, q, ((x0, x1, y0, y1, ((x0, x1), (y0, y1))),))
 
 
 def _segments(leader: Leader):
@@ -282,13 +260,17 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
     if clear(start, end):
         return (start, end)
     corners = []
+    halves = [(b.x, b.y, b.width / 2, b.height / 2) for b in obstacles]
     for o in obstacles:
         hw, hh = o.width / 2 + margin, o.height / 2 + margin
         for sx in (-1, 1):
             for sy in (-1, 1):
-                c = (round(o.x + sx * hw, 6), round(o.y + sy * hh, 6))
-                if not any(abs(c[0] - b.x) < b.width / 2 and abs(c[1] - b.y) < b.height / 2 for b in obstacles):
-                    corners.append(c)
+                cx, cy = round(o.x + sx * hw, 6), round(o.y + sy * hh, 6)
+                for bx, by, bw, bh in halves:
+                    if abs(cx - bx) < bw and abs(cy - by) < bh:
+                        break       # inside another obstacle: no corner to bend at
+                else:
+                    corners.append((cx, cy))
     nodes = [start, end, *sorted(set(corners))]
     dist, prev = [math.inf] * len(nodes), [-1] * len(nodes)
     dist[0] = 0.0
@@ -335,17 +317,49 @@ def _sides(boxes: Sequence[Box]) -> list[tuple]:
 
 
 def _clear_of(p: Point, q: Point, sides) -> bool:
-    """segment_clear on boxes given by `_sides`: segment_enters with each box's clipping
-    sides worked out once (the same arithmetic, so the same answers)."""
-    x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
-    y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    axes = ((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1]))
-    length = math.hypot(dx, dy)
-    for left, right, bottom, top, clip in sides:
-        if right <= x0 or left >= x1 or top <= y0 or bottom >= y1:
+    """segment_clear on boxes given by `_sides` (each box's clipping sides worked out once):
+    Liang–Barsky clipping of the segment to each box the segment's bounding box meets, per
+    axis, a box entered if a piece of positive length survives."""
+    px, py = p
+    qx, qy = q
+    x0, x1 = (qx, px) if qx < px else (px, qx)
+    y0, y1 = (qy, py) if qy < py else (py, qy)
+    dx, dy = qx - px, qy - py
+    flat_x, flat_y = abs(dx) < 1e-15, abs(dy) < 1e-15
+    length = None
+    for left, right, bottom, top, ((low, high), (low_y, high_y)) in sides:
+        if right <= x0 or left >= x1 or top <= y0 or bottom >= y1 or low >= high:
             continue
-        if _enters(axes, clip, length):
+        if flat_x:
+            if not low < px < high:
+                continue
+            lo, hi = 0.0, 1.0
+        else:
+            t0, t1 = (low - px) / dx, (high - px) / dx
+            if t0 > t1:
+                t0, t1 = t1, t0
+            lo = t0 if t0 > 0.0 else 0.0
+            hi = t1 if t1 < 1.0 else 1.0
+            if lo >= hi:
+                continue
+        if low_y >= high_y:
+            continue
+        if flat_y:
+            if not low_y < py < high_y:
+                continue
+        else:
+            t0, t1 = (low_y - py) / dy, (high_y - py) / dy
+            if t0 > t1:
+                t0, t1 = t1, t0
+            if t0 > lo:
+                lo = t0
+            if t1 < hi:
+                hi = t1
+            if lo >= hi:
+                continue
+        if length is None:
+            length = math.hypot(dx, dy)
+        if (hi - lo) * length > TOL:
             return False
     return True
 
