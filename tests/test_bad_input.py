@@ -178,7 +178,7 @@ def test_damaged_tour_data_build_fails_whole_or_writes_all(project, change):
 
 # --- 2. layouts ----------------------------------------------------------------------
 
-LAYOUT_FILES = ["default.yaml", "karuta.yaml", "tour-de-dice.yaml"]
+LAYOUT_FILES = ["default.yaml", "karuta.yaml", "tour-de-dice.yaml", "shikoku-duo.yaml"]
 
 
 def _fits(layout) -> None:
@@ -1249,3 +1249,43 @@ def test_a_rule_of_the_wrong_kind_is_named_as_other_data_is(project, value, word
     _replace_line(path, line, f"dice: {value}")
     _refused(invoke("check", "--game", "tour-de-dice"), "data/tour-de-dice/rules.yaml", line,
              f"rule 'dice' {words}")
+
+
+# --- data/shikoku-duo, damaged the same way ------------------------------------------
+
+SHIKOKU = ROOT / "data" / "shikoku-duo"
+SHIKOKU_FILES = ["board.yaml", "components.yaml", "waves.yaml", "rules.yaml", "automa.yaml"]
+
+
+@needs_map
+@settings(max_examples=150, **FUZZ)
+@given(change=damage_of(SHIKOKU, SHIKOKU_FILES))
+def test_damaged_shikoku_data_loads_or_is_refused_at_a_line(tmp_path_factory, change):
+    from conftest import MAP
+    from kit.games.shikoku_duo.automa import load_automa
+    from kit.games.shikoku_duo.model import load as load_shikoku
+
+    folder = tmp_path_factory.mktemp("shikoku")
+    shutil.copytree(SHIKOKU, folder, dirs_exist_ok=True)
+    name, text = change
+    (folder / name).write_text(text, encoding="utf-8")
+    try:
+        game = load_shikoku(folder, (), str(MAP))
+        load_automa(folder / "automa.yaml")
+    except KitError as err:
+        errors = getattr(err, "errors", [err])
+        assert all(e.where and e.where.line and e.message.strip() for e in errors), str(err)
+    else:
+        assert len(game.components.shops) == 8 and len(game.board.ring) == 37
+
+
+@needs_map
+@settings(max_examples=60, **FUZZ)
+@given(change=st.one_of(damage_of(SHIKOKU, SHIKOKU_FILES).map(lambda c: ("data/shikoku-duo", *c)),
+                        damage_of(LAYOUTS, ["shikoku-duo.yaml"]).map(lambda c: ("layouts", *c))))
+def test_damaged_shikoku_data_or_layout_through_check(project, change):
+    folder, name, text = change
+    with Damaged(project / folder / name, text):
+        result = invoke("check", "--game", "shikoku-duo")
+    if not refused_at_a_line(result):
+        assert "automa:" in result.stdout
