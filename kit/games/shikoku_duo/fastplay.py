@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from operator import add, sub
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.policies import GOODS_SHARE, TOKEN_WORTH, Greedy
@@ -100,6 +101,13 @@ class Kit:
         av, tiles = self.greedy.artist_v, len(t.paintings)
         self.paint_gain = tuple(tuple(tuple(av[p + n][k] - av[p][k] for n in range(tiles - p + 1))
                                       for k in range(p + 1)) for p in range(tiles + 1))
+        # ... and what painting adds with n figures counted, by painted, gifted and paint_plus
+        # amount: rules.paint_counts's cap and paint_plus applied to n, then paint_gain.
+        count = rules.paint_plus == "count"
+        most = max([a or 1 for sides in t.wave_effects for e, a in sides if e == PAINT_PLUS] + [0])
+        self.paint_worth = tuple(tuple(tuple(tuple(
+            self.paint_gain[p][k][min(n + (plus if count else 0), PAINT_CAP + plus, tiles - p) if n else 0]
+            for n in range(8)) for plus in range(most + 1)) for k in range(p + 1)) for p in range(tiles + 1))
         self.gift_gain = tuple(tuple(av[p][k + 1] - av[p][k] if k < p else 0.0 for k in range(p + 1))
                                for p in range(tiles + 1))
         self.face_bits = tuple(n.bit_length() for n in self.faces)      # what rng.choice draws for a die
@@ -160,7 +168,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     town_coins = t.town_coins
     paint_plus_count = rules.paint_plus == "count"
     temple_gain, garden_gain = g.temple_gain, g.garden_gain
-    paint_gain, gift_gain = kit.paint_gain, kit.gift_gain
+    paint_gain, gift_gain, paint_worth = kit.paint_gain, kit.gift_gain, kit.paint_worth
     artist_to, merchant_to = kit.artist_to, kit.merchant_to
     merchant_worth, most_drawn = kit.merchant_worth, kit.most_drawn
     slab_base, slab_step, goods_cache = g.slab_base, g.slab_step, g._goods
@@ -380,26 +388,23 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return w
 
     def g_artist(s: int, fx, die: int):
-        if fx[PAINT_PATH] or fx[PAINT_PLUS]:
-            return g_artist_fx(s, fx, die)
+        if fx[PAINT_PATH]:
+            return g_artist_path(s, fx, die)
         to = artist_to[art[s]][die]
         if not to:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         painted, gifted = pnt[s], gft[s]
-        gains = paint_gain[painted][gifted]         # artist_v[painted + n][gifted] - artist_v[painted][gifted]
+        worth = paint_worth[painted][gifted][fx[PAINT_PLUS]]      # by figures round the region
         if gifted < painted:
             wanted = tiles[s][gifted]
             gift = gift_gain[painted][gifted]
         else:
             wanted, gift = -1, 0.0
         best_v, ties = _NONE, None
-        # rules.paint_counts without an effect: the figures round the region, capped by the tiles left
-        cap = len(tiles[s]) - painted
         c = (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
              + (1 << 3 * art[1 - s]))
         for d, shift, kind in to:
-            n = c >> shift & 7
-            v = gains[n if n < cap else cap]
+            v = worth[c >> shift & 7]
             if v > best_v + tie:
                 best_v, ties = v, [(ARTIST, die, d, PAINT, 0)]
             elif v > best_v - tie:
@@ -411,10 +416,9 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     ties.append((ARTIST, die, d, GIFT, 0))
         return best_v, ties
 
-    def g_artist_fx(s: int, fx, die: int):
-        """g_artist with a paint wave tile: the regions passed through count (paint_path), or more
-        tiles may be turned (paint_plus)."""
-        targets = (artist_via if fx[PAINT_PATH] else artist_plain)[art[s]][die]
+    def g_artist_path(s: int, fx, die: int):
+        """g_artist with paint_path: the figures round every region passed through count too."""
+        targets = artist_via[art[s]][die]
         if not targets:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         painted, gifted = pnt[s], gft[s]
@@ -533,7 +537,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 bag[kind] -= 1
                 drawn[kind] += 1
         drawn = tuple(drawn)
-        pool = tuple([a + b for a, b in zip(goods, drawn)])
+        pool = tuple(map(add, goods, drawn))
         if sum(pool) <= hold:
             kept = pool
         else:                   # Policy.keep: the best prices first
@@ -542,8 +546,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 kept_[k] = x = min(pool[k], left)
                 left -= x
             kept = tuple(kept_)
-        for k in range(n_goods):
-            bag[k] += goods[k] + drawn[k] - kept[k]      # the drawn came out above: all but the kept go back
+        bag[:] = map(sub, map(add, bag, pool), kept)    # the drawn came out above: all but the kept go back
         gds[s] = kept
         worths[s] = None
         draws += used
