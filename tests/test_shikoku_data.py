@@ -389,7 +389,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from test_bad_input import damage_of  # noqa: E402
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(change=damage_of(DATA, ["board.yaml", "components.yaml", "waves.yaml"]))
 def test_damaged_data_loads_or_is_refused_at_a_line(tmp_path_factory, change):
     folder = tmp_path_factory.mktemp("shikoku") / "shikoku-duo"
