@@ -198,6 +198,13 @@ def test_check_error_is_file_line_exit_2(project):
 @pytest.mark.parametrize("old, new, message", [
     ("per_figures: 3", "per_figures: 0", "artist.per_figures should be 1 to 6, not 0"),
     ("go_to: coastal_first", "go_to: coastal", "merchant.go_to should be one of"),
+    ("go_to: coastal_first", "go_to: costal_first", "merchant.go_to should be one of mountain_first, coastal_first, "
+     "first, not 'costal_first' (did you mean coastal_first?)"),
+    ("go_to: most_figures", "go_to: most_figure", "not 'most_figure' (did you mean most_figures?)"),
+    ("take: highest", "take: hihgest", "dice.take should be one of highest, lowest, not 'hihgest' (did you mean "
+     "highest?)"),
+    ("ties: [artist, merchant, pilgrim]", "ties: [artist, merchant, pilgrm]",
+     "dice.ties should list pilgrim, merchant, artist once each, not 'pilgrm' (did you mean pilgrim?)"),
 ])
 def test_check_reads_the_automa_rules(project, old, new, message):
     # `kit check` passed a broken automa.yaml (only `build` and `sim --players 1` read it).
