@@ -200,7 +200,8 @@ def test_check_error_is_file_line_exit_2(project):
     ("go_to: coastal_first", "go_to: coastal", "merchant.go_to should be one of"),
     ("go_to: coastal_first", "go_to: costal_first", "merchant.go_to should be one of mountain_first, coastal_first, "
      "first, not 'costal_first' (did you mean coastal_first?)"),
-    ("go_to: most_figures", "go_to: most_figure", "not 'most_figure' (did you mean most_figures?)"),
+    ("go_to: most_figures", "go_to: most_figure",
+     "artist.go_to should be one of most_figures, first, not 'most_figure' (did you mean most_figures?)"),
     ("take: highest", "take: hihgest", "dice.take should be one of highest, lowest, not 'hihgest' (did you mean "
      "highest?)"),
     ("ties: [artist, merchant, pilgrim]", "ties: [artist, merchant, pilgrm]",
