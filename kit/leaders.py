@@ -98,15 +98,37 @@ def _segments(leader: Leader):
 
 
 def crossings(leaders: Sequence[Leader]) -> tuple[tuple[int, int], ...]:
-    """Every pair of leaders (i < j) that cross or touch."""
+    """Every pair of leaders (i < j) that cross or touch.
+
+    The pairs whose extents lie apart (`_meet`'s first test) are set aside for all pairs at
+    once; the others are tested segment by segment, in the same order."""
     drawn = [i for i, leader in enumerate(leaders) if leader]   # most slots have none
-    return tuple((i, j) for n, i in enumerate(drawn) for j in drawn[n + 1:] if _meet(leaders[i], leaders[j]))
+    if len(drawn) < 2:
+        return ()
+    x0, y0, x1, y1 = np.array([_extent(leaders[i]) for i in drawn], dtype=float).T
+    apart = (x0[:, None] > x1[None, :] + TOL) | (x0[None, :] > x1[:, None] + TOL) \
+        | (y0[:, None] > y1[None, :] + TOL) | (y0[None, :] > y1[:, None] + TOL)
+    a, b = np.nonzero(np.triu(~apart, 1))
+    return tuple((drawn[m], drawn[n]) for m, n in zip(a.tolist(), b.tolist())
+                 if _segments_meet(leaders[drawn[m]], leaders[drawn[n]]))
 
 
 def through_boxes(leaders: Sequence[Leader], boxes: Sequence[Box]) -> tuple[tuple[int, int], ...]:
-    """Every (leader i, box k), k ≠ i, such that leader i passes through box k."""
-    return tuple((i, k) for i, leader in enumerate(leaders) if leader
-                 for k, b in enumerate(boxes) if k != i and _passes(leader, b))
+    """Every (leader i, box k), k ≠ i, such that leader i passes through box k.
+
+    The pairs apart by their bounding boxes (`_passes`'s first test) are set aside for all
+    pairs at once; the others are tested segment by segment, in the same order."""
+    drawn = [i for i, leader in enumerate(leaders) if leader]
+    if not drawn or not boxes:
+        return ()
+    x0, y0, x1, y1 = (v[:, None] for v in np.array([_extent(leaders[i]) for i in drawn], dtype=float).T)
+    bx, by, bw, bh = np.array([(b.x, b.y, b.width, b.height) for b in boxes], dtype=float).T
+    near = ~((x0 >= bx + bw / 2) | (x1 <= bx - bw / 2) | (y0 >= by + bh / 2) | (y1 <= by - bh / 2))
+    own = [(m, i) for m, i in enumerate(drawn) if i < len(boxes)]
+    near[[m for m, _ in own], [i for _, i in own]] = False      # a leader leaves its own box
+    m, k = np.nonzero(near)
+    return tuple((drawn[a], c) for a, c in zip(m.tolist(), k.tolist())
+                 if any(segment_enters(p, q, boxes[c]) for p, q in _segments(leaders[drawn[a]])))
 
 
 @lru_cache(maxsize=4096)
@@ -382,6 +404,10 @@ def _meet(a: Leader, b: Leader) -> bool:
     bx0, by0, bx1, by1 = _extent(b)
     if ax0 > bx1 + TOL or bx0 > ax1 + TOL or ay0 > by1 + TOL or by0 > ay1 + TOL:
         return False  # apart by their bounding boxes
+    return _segments_meet(a, b)
+
+
+def _segments_meet(a: Leader, b: Leader) -> bool:
     return any(segments_meet(p, q, r, s) for p, q in _segments(a) for r, s in _segments(b))
 
 

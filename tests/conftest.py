@@ -58,3 +58,22 @@ def shipped_layout(game: str):
     """The layout a game gets from the shipped layouts/ files, with no command-line changes."""
     from kit.project import game_layout
     return game_layout(game, ROOT)
+
+
+def text_sizes(data: bytes) -> list[tuple[float, str]]:
+    """(size in pt as printed, text) of every piece of text in a PDF: the font size scaled by the
+    text and drawing matrices in force, so text shrunk by either counts at its printed size."""
+    import io
+    import math
+
+    from pypdf import PdfReader
+
+    found = []
+    for page in PdfReader(io.BytesIO(data)).pages:
+        def visit(s, cm, tm, font, size):
+            if s.strip():
+                a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+                c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+                found.append((size * math.sqrt(abs(a * d - b * c)), s.strip()))
+        page.extract_text(visitor_text=visit)
+    return found
