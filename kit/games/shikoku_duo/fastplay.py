@@ -18,9 +18,10 @@ What is kept identical, and how:
   `getrandbits(n.bit_length())` until below n; the loop draws the same with less around
   it (checked against the running Python at import: if it differs, every game goes to
   rules.play).
-- Setup and the goods order: rules.setup and rules.goods_order themselves. Most of their
-  cost is seeding a Random per kind of draw (about 7 µs each), which no table made once
-  per run can spare: each is a function of the game's seed.
+- Setup: rules.setup itself. Most of its cost is seeding a Random per kind of draw (about
+  7 µs each), which no table made once per run can spare: each is a function of the
+  game's seed. The goods order is rules.goods_order's shuffles, made a bag at a time as
+  the draws reach it.
 
 Anything else (the random or planner policy, a record of a mixed game) is played by
 rules.play: `playable` says whether a mix of seats is played here.
@@ -87,13 +88,15 @@ class Kit:
         self.t, self.rules, self.automa = t, rules, automa
         self.greedy = Greedy(t)
         self.faces = tuple(len(f) for f in t.dice)
+        self.full_bag = tuple(kind for kind, n in enumerate(t.goods_counts) for _ in range(n))   # rules.goods_order's
         # Each artist move's destinations without a wave effect, as (region, its shift in a
         # count of figures by region (rules.Tables.space_counts), its painting type).
         self.artist_to = tuple(tuple(tuple((d, 3 * d, t.region_painting[d]) for d, _ in targets)
                                      for targets in by_die) for by_die in t.artist_plain)
-        # Each merchant move's destinations as (town, coastal, its value), unblocked and by path.
+        # Each merchant move's destinations as (town, coastal, its value): unblocked, by path,
+        # and by the towns blocked on its paths (filled as games meet them).
         town = lambda d: (d, t.town_coastal[d], t.town_value[d])      # noqa: E731
-        self.merchant_to = tuple(tuple((union, tuple(map(town, dests)), tuple((town(d), m) for d, m in by_dest))
+        self.merchant_to = tuple(tuple((union, tuple(map(town, dests)), tuple((town(d), m) for d, m in by_dest), {})
                                        for union, dests, by_dest in by_die)
                                  for by_die in t.merchant_paths[rules.merchant_path != "simple"])
         # What painting n tiles adds, and what a gift adds, by painted and gifted tiles: the
@@ -198,7 +201,20 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     worths = [None, None]          # each seat's merchant tables (worth_of), None when goods, copper or effects change
     hot = BOARD
     draws = 0
-    order = None
+    ending = True                  # an end condition may hold: rules.fired is asked at the round's end
+    # rules.goods_order, made a bag at a time as the draws reach it: the same shuffles of one
+    # seeded Random in the same order, and most games never draw from the last bags
+    order: list[int] = []
+    order_size = R.GOODS_BAGS * sum(t.goods_counts)
+    order_rng = []
+
+    def more_goods_order(at: int) -> None:
+        if not order_rng:
+            order_rng.append(R.stream(seed, "goods"))
+        while len(order) <= at:
+            bag = list(kit.full_bag)
+            order_rng[0].shuffle(bag)
+            order.extend(bag)
     rnd = 0
 
     def goods_copper(goods) -> float:
@@ -358,13 +374,14 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return best_v, ties
 
     def g_merchant(s: int, fx, die: int):
-        blocked = cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]]
-        union, dests, by_dest = merchant_to[mer[s]][die]
-        if union & blocked:         # rules.merchant_dests
-            dests = [d for d, masks in by_dest if any(not m & blocked for m in masks)]
-            if not dests:
-                return 0.0, [(MERCHANT, die, -1, -1, 0)]
-        elif not dests:
+        union, dests, by_dest, by_blocked = merchant_to[mer[s]][die]
+        blocked = union & (cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]])
+        if blocked:         # rules.merchant_dests: the towns some path reaches without a blocked town
+            found = by_blocked.get(blocked)
+            if found is None:
+                found = by_blocked[blocked] = tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+            dests = found
+        if not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
         sale, drawn, _ = worths[s] or seat_worth(s)
         plus = fx[DRAW_PLUS]
@@ -485,15 +502,21 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
 
     # --- one die: rules.apply for a greedy seat (with Policy.keep), one function a character
     def apply_pilgrim(s: int, d: int, choice: int) -> None:
-        nonlocal hot, waves
+        nonlocal hot, waves, ending
         pil[s] = d
         kind = ring_kind[d]
         if kind == TEMPLE:
             v = shr[s] + 1
-            shr[s] = v if v < shrine_top else shrine_top
+            if v >= shrine_top:
+                v = shrine_top
+                ending = True
+            shr[s] = v
         elif kind == GARDEN:
             v = gar[s] + 1
-            gar[s] = v if v < garden_top else garden_top
+            if v >= garden_top:
+                v = garden_top
+                ending = True
+            gar[s] = v
         elif kind == TOWN:
             earn(s, town_coins)
         elif kind == HOT_SPRING:
@@ -507,7 +530,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
 
     def apply_merchant(s: int, d: int, choice: int):
         """(goods drawn, goods kept), () and () in a coastal town."""
-        nonlocal draws, order
+        nonlocal draws
         mer[s] = d
         if coastal[d]:
             if choice > 0:
@@ -525,12 +548,12 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         used = 0
         total = sum(bag)
         if choice > 0 and total:
-            if order is None:
-                order = R.goods_order(t.goods_counts, seed)
-            size = len(order)
             for _ in range(min(choice, total)):
                 while True:
-                    kind = order[(draws + used) % size]
+                    at = (draws + used) % order_size
+                    if at >= len(order):
+                        more_goods_order(at)
+                    kind = order[at]
                     used += 1
                     if bag[kind]:
                         break
@@ -553,10 +576,13 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return drawn, kept
 
     def apply_artist(s: int, d: int, choice: int, passed: int) -> None:
+        nonlocal ending
         if choice == PAINT:
             pnt[s] += paint_counts(s, fxs[s], ((d, passed),))[0]
         elif choice == GIFT:
             gft[s] += 1
+            if gft[s] >= len(tiles[s]):
+                ending = True
         art[s] = d
 
     def apply(s: int, m):
@@ -574,23 +600,26 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
 
     def earn(s: int, earned: int) -> None:
         """rules._earn."""
+        nonlocal ending
         copper, slabs = cop[s] + earned, slb[s]
         while copper >= COPPER_PER_SLAB and slabs < n_slabs:
             copper -= COPPER_PER_SLAB
             slabs += 1
         cop[s] = min(copper, copper_max)
         slb[s] = slabs
+        if slabs >= n_slabs:
+            ending = True
         worths[s] = None
 
     def g_pick(seat: int, left: tuple, dice: tuple):
         """Policy.pick: each die's best move (a tie drawn), then the die whose move gains most
         (a tie drawn): (the die, its move)."""
         fx = fxs[seat]
-        best, best_v = None, None
+        best, best_v = None, _NONE
         for x in left:
             v, ties = judge[x](seat, fx, dice[x])
             m = ties[0] if len(ties) == 1 else ties[below(len(ties))]
-            if best_v is None or v > best_v + tie:
+            if v > best_v + tie:
                 best, best_v = [(x, m)], v
             elif v > best_v - tie:
                 best.append((x, m))
@@ -628,12 +657,15 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     def a_turn(seat: int, c: int, die: int, m) -> int:
         """rules.play_die for the Automa: its figure moves (nothing else) and Automa.after
         advances its ranks."""
+        nonlocal ending
         d = m[2]
         if d >= 0:
             (pil, mer, art)[c][seat] = d
             gain = a_gain(seat, m)
             if gain:
                 ranks[c] = min(ranks[c] + gain, a_tops[c])
+                if ranks[c] >= a_tops[c]:
+                    ending = True
         if record is not None:
             record.append(Step(rnd, seat, die, _new(Move, m), (), (), False))
         return 0
@@ -677,6 +709,11 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         else:
             repeats += turn(a, c3, die, g_best(a, c3, die)[1])
         rnd += 1
+        if not ending:          # no end condition reached its top this round
+            if rnd >= rules.round_limit:
+                ended = ("limit",)
+                break
+            continue
         # rules.fired
         shrine = shr[0] >= shrine_top or shr[1] >= shrine_top
         garden = gar[0] >= garden_top or gar[1] >= garden_top
@@ -689,6 +726,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         if shrine or garden or slabs or gifts:
             ended = tuple(name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit)
             break
+        ending = False
         if rnd >= rules.round_limit:
             ended = ("limit",)
             break
