@@ -3,12 +3,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 # CI explores the same examples on every run (a red build is then reproducible);
-# locally hypothesis keeps exploring new ones. No deadlines: CI machines are shared.
-settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
-settings.register_profile("dev", deadline=None, print_blob=True)
+# locally hypothesis keeps exploring new ones. No deadlines and no "too slow" health
+# check: CI machines are shared, and no test may depend on how fast this one is.
+SLOW_OK = [HealthCheck.too_slow]
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True, suppress_health_check=SLOW_OK)
+settings.register_profile("dev", deadline=None, print_blob=True, suppress_health_check=SLOW_OK)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 # Property-based tests (hypothesis) are marked `fuzz`. A plain `python -m pytest -q` runs

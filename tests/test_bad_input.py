@@ -32,7 +32,7 @@ TOUR = ROOT / "data" / "tour-de-dice"
 LAYOUTS = ROOT / "layouts"
 LOG = ROOT / "data" / "karuta" / "example-log.yaml"
 
-FUZZ = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 LOCATED = re.compile(r"[\w./-]+\.yaml:\d+: \S")
 USAGE = re.compile(r"Error: (Invalid value|No such option|Got unexpected)")  # click's own refusal
 

@@ -216,7 +216,7 @@ def test_strict_turns_map_warnings_into_failure(project):
 FILES = ["provinces.yaml", "highways.yaml", "adjacency.yaml", "sea_routes.yaml", "regions.yaml", "rules.yaml"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(change=damage_of(DATA, FILES))
 def test_random_damage_is_an_error_at_a_line_or_valid_never_a_crash(tmp_path_factory, change):
     loaded_or_refused_at_a_line(tmp_path_factory, DATA, change, lambda folder: join(load(folder), load_map(str(MAP))))
