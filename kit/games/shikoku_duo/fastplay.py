@@ -88,16 +88,23 @@ class Kit:
         self.t, self.rules, self.automa = t, rules, automa
         self.greedy = Greedy(t)
         self.faces = tuple(len(f) for f in t.dice)
+        self.pilgrim_moves = tuple(tuple((PILGRIM, n, d, -1, 0) for d in range(t.ring)) for n in range(t.max_steps + 1))
         self.full_bag = tuple(kind for kind, n in enumerate(t.goods_counts) for _ in range(n))   # rules.goods_order's
         # Each artist move's destinations without a wave effect, as (region, its shift in a
         # count of figures by region (rules.Tables.space_counts), its painting type).
-        self.artist_to = tuple(tuple(tuple((d, 3 * d, t.region_painting[d]) for d, _ in targets)
-                                     for targets in by_die) for by_die in t.artist_plain)
-        # Each merchant move's destinations as (town, coastal, its value): unblocked, by path,
-        # and by the towns blocked on its paths (filled as games meet them).
-        town = lambda d: (d, t.town_coastal[d], t.town_value[d])      # noqa: E731
-        self.merchant_to = tuple(tuple((union, tuple(map(town, dests)), tuple((town(d), m) for d, m in by_dest), {})
-                                       for union, dests, by_dest in by_die)
+        # The moves (painting there, gifting there) made once too: a move is a value.
+        self.artist_to = tuple(tuple(tuple((d, 3 * d, t.region_painting[d], (ARTIST, n, d, PAINT, 0),
+                                            (ARTIST, n, d, GIFT, 0)) for d, _ in targets)
+                                     for n, targets in enumerate(by_die)) for by_die in t.artist_plain)
+        # Each merchant move's destinations as (town, coastal, its value, the move drawing that
+        # value in a mountain town): unblocked, by path, and by the towns blocked on its paths
+        # (filled as games meet them).
+        def town(d: int, n: int) -> tuple:
+            coast = t.town_coastal[d]
+            return d, coast, t.town_value[d], None if coast else (MERCHANT, n, d, t.town_value[d], 0)
+        self.merchant_to = tuple(tuple((union, tuple(town(d, n) for d in dests),
+                                        tuple((town(d, n), m) for d, m in by_dest), {})
+                                       for n, (union, dests, by_dest) in enumerate(by_die))
                                  for by_die in t.merchant_paths[rules.merchant_path != "simple"])
         # What painting n tiles adds, and what a gift adds, by painted and gifted tiles: the
         # greedy player's artist_v differences, as Policy._artist takes them.
@@ -172,7 +179,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     paint_plus_count = rules.paint_plus == "count"
     temple_gain, garden_gain = g.temple_gain, g.garden_gain
     paint_gain, gift_gain, paint_worth = kit.paint_gain, kit.gift_gain, kit.paint_worth
-    artist_to, merchant_to = kit.artist_to, kit.merchant_to
+    artist_to, merchant_to, pilgrim_moves = kit.artist_to, kit.merchant_to, kit.pilgrim_moves
     merchant_worth, most_drawn = kit.merchant_worth, kit.most_drawn
     slab_base, slab_step, goods_cache = g.slab_base, g.slab_step, g._goods
     draw_worth, keep_order, worth = g.draw_worth, g.keep_order, g.worth
@@ -332,7 +339,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         if kind == SEASHORE:        # every tile that may be taken is worth the same: all tie
             choices = wave_choices(waves, s)
             return (TOKEN_WORTH if choices[0] >= 0 else 0.0), [(PILGRIM, die, d, c, 0) for c in choices]
-        return stop_gain(s, kind), [(PILGRIM, die, d, -1, 0)]
+        return stop_gain(s, kind), [pilgrim_moves[die][d]]
 
     def stop_gain(s: int, kind: int) -> float:
         """What the pilgrim's stop on a space of `kind` (not seashore) adds."""
@@ -386,18 +393,18 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         sale, drawn, _ = worths[s] or seat_worth(s)
         plus = fx[DRAW_PLUS]
         if plus:        # a mountain town may draw its value or more: two candidates there
-            dests = [x for d, coast, n in dests for x in (((d, coast, n),) if coast else
-                                                            ((d, False, n), (d, False, n + plus)))]
+            dests = [x for d, coast, n, move in dests for x in (((d, coast, n, move),) if coast else
+                                                                  ((d, False, n, move), (d, False, n + plus, None)))]
         best_v, ties = _NONE, None
-        for d, coast, n in dests:
+        for d, coast, n, move in dests:
             if coast:
                 n, v = sale[town_shop[d]]       # sell all the goods the shop takes
             else:
                 v = drawn[n]                    # draw n
             if v > best_v + tie:
-                best_v, ties = v, [(MERCHANT, die, d, n, 0)]
+                best_v, ties = v, [move or (MERCHANT, die, d, n, 0)]
             elif v > best_v - tie:
-                ties.append((MERCHANT, die, d, n, 0))
+                ties.append(move or (MERCHANT, die, d, n, 0))
         return best_v, ties
 
     def seat_worth(s: int):
@@ -420,17 +427,17 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         best_v, ties = _NONE, None
         c = (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
              + (1 << 3 * art[1 - s]))
-        for d, shift, kind in to:
+        for d, shift, kind, paint, gives in to:
             v = worth[c >> shift & 7]
             if v > best_v + tie:
-                best_v, ties = v, [(ARTIST, die, d, PAINT, 0)]
+                best_v, ties = v, [paint]
             elif v > best_v - tie:
-                ties.append((ARTIST, die, d, PAINT, 0))
+                ties.append(paint)
             if kind == wanted:
                 if gift > best_v + tie:
-                    best_v, ties = gift, [(ARTIST, die, d, GIFT, 0)]
+                    best_v, ties = gift, [gives]
                 elif gift > best_v - tie:
-                    ties.append((ARTIST, die, d, GIFT, 0))
+                    ties.append(gives)
         return best_v, ties
 
     def g_artist_path(s: int, fx, die: int):
