@@ -11,7 +11,8 @@ In this one process (so the ratios hold however loaded the machine is):
 - the CPU time of one game, playing seeds 1..N in this process, karuta and shikoku-duo's
   default mix (greedy against greedy) in turn for R rounds; the least of the rounds counts.
   The solo game (greedy against the Automa) and planner against greedy are timed the same
-  way for reference.
+  way for reference, and the default and solo games once more on the reference engine
+  (rules.play), which `kit sim` used before the flat loop (fastplay.py) took them over.
 It then prints the ratios shikoku-duo games / karuta games/2 (the issue's target is about
 1, which needs a shikoku-duo game to cost at most half a karuta game), and checks that the
 games played in this process are the ones the workers played (same seed, same results).
@@ -39,10 +40,21 @@ def karuta_setup():
     return setup, play_seeded, simulate
 
 
-def shikoku_setup(players: int = 2, policy: str | None = None):
+def shikoku_setup(players: int = 2, policy: str | None = None, reference: bool = False):
+    """(setup, play one game, run many) of shikoku-duo; `reference`: games on the reference
+    engine (rules.play), as kit sim played them before the flat loop (fastplay)."""
     from kit.games.shikoku_duo.sim import load_model, make_setup, play_seeded, simulate
     ctx = make_context("shikoku-duo")
-    return make_setup(load_model(ctx), ctx.data_dir, players, policy), play_seeded, simulate
+    setup = make_setup(load_model(ctx), ctx.data_dir, players, policy)
+    if reference:
+        return setup, play_reference, simulate
+    return setup, play_seeded, simulate
+
+
+def play_reference(setup, seed: int):
+    from kit.games.shikoku_duo.rules import play
+    from kit.games.shikoku_duo.sim import controllers, game_rng
+    return play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed))
 
 
 def whole_run(case, games: int, workers: int):
@@ -70,7 +82,10 @@ def main() -> None:
     args = parser.parse_args()
     games, workers, n = args.games, args.workers, args.cpu_games
     cases = {"karuta": karuta_setup(), "shikoku-duo": shikoku_setup(),
-             "  solo (greedy, the Automa)": shikoku_setup(1), "  planner,greedy": shikoku_setup(2, "planner,greedy")}
+             "  on the reference engine": shikoku_setup(reference=True),
+             "  solo (greedy, the Automa)": shikoku_setup(1),
+             "    on the reference engine": shikoku_setup(1, reference=True),
+             "  planner,greedy": shikoku_setup(2, "planner,greedy")}
     print(f"shikoku-duo {games} games and karuta {games // 2}, {workers} workers; per-game CPU: "
           f"{n} games, least of {args.rounds} rounds (the machine may be shared: compare the ratios)")
 
@@ -93,8 +108,14 @@ def main() -> None:
         print(f"  {name:<28} {value:6.2f} ms")
     per = ms["shikoku-duo"] / ms["karuta"]
     print(f"  shikoku-duo / karuta per game {per:.2f}; {games} / {games // 2} games {2 * per:.2f} (target about 1)")
+    print(f"  flat loop / reference engine per game: greedy,greedy "
+          f"{ms['shikoku-duo'] / ms['  on the reference engine']:.2f}, solo "
+          f"{ms['  solo (greedy, the Automa)'] / ms['    on the reference engine']:.2f}")
     same = played["shikoku-duo"] == s_results[:n]
     print(f"same seed, same results with {workers} workers and in this process: {'yes' if same else 'NO'}")
+    same = (played["shikoku-duo"] == played["  on the reference engine"]
+            and played["  solo (greedy, the Automa)"] == played["    on the reference engine"])
+    print(f"the same results on the flat loop and the reference engine: {'yes' if same else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -215,8 +215,9 @@ class GameCommand(click.Command):
     def declared(self, game_name: str | None) -> tuple[Opt, ...]:
         """The options of this verb for one game, or the union over the games that have it."""
         if game_name in games():
-            cmd = games()[game_name].command(self.verb)
-            return cmd.opts() if cmd else ()
+            game = games()[game_name]
+            cmd = game.command(self.verb)
+            return tuple(game.policy_help(o) for o in cmd.opts()) if cmd else ()
         seen = {}
         for name in supporting(self.verb):
             for o in games()[name].command(self.verb).opts():

@@ -84,35 +84,13 @@ def segments_meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 def segment_enters(p: Point, q: Point, box: Box, margin: float = TOL) -> bool:
     """Whether the segment p-q passes through the inside of `box` (shrunk by `margin`).
 
-    Liang–Barsky clipping: the segment enters if a piece of positive length survives.
+    Liang–Barsky clipping (see `_clear_of`): the segment enters if a piece of positive
+    length survives.
     """
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    return _enters(((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1])),
-                   ((box.x - box.width / 2 + margin, box.x + box.width / 2 - margin),
-                    (box.y - box.height / 2 + margin, box.y + box.height / 2 - margin)), math.hypot(dx, dy))
-
-
-def _enters(axes, clip, length: float) -> bool:
-    """Liang–Barsky on a segment given per axis as (delta, whether it is ~0, start), against
-    a box given per axis as (low, high); `length` is the segment's."""
-    lo, hi = 0.0, 1.0
-    for (d, flat, start), (low, high) in zip(axes, clip):
-        if low >= high:
-            return False
-        if flat:
-            if not low < start < high:
-                return False
-            continue
-        t0, t1 = (low - start) / d, (high - start) / d
-        if t0 > t1:
-            t0, t1 = t1, t0
-        if t0 > lo:
-            lo = t0
-        if t1 < hi:
-            hi = t1
-        if lo >= hi:
-            return False
-    return (hi - lo) * length > TOL
+    x0, x1 = box.x - box.width / 2 + margin, box.x + box.width / 2 - margin
+    y0, y1 = box.y - box.height / 2 + margin, box.y + box.height / 2 - margin
+    # the clipped box is its own bounding box: a segment apart from it cannot enter it
+    return not _clear_of(p, q, ((x0, x1, y0, y1, ((x0, x1), (y0, y1))),))
 
 
 def _segments(leader: Leader):
@@ -120,15 +98,37 @@ def _segments(leader: Leader):
 
 
 def crossings(leaders: Sequence[Leader]) -> tuple[tuple[int, int], ...]:
-    """Every pair of leaders (i < j) that cross or touch."""
+    """Every pair of leaders (i < j) that cross or touch.
+
+    The pairs whose extents lie apart (`_meet`'s first test) are set aside for all pairs at
+    once; the others are tested segment by segment, in the same order."""
     drawn = [i for i, leader in enumerate(leaders) if leader]   # most slots have none
-    return tuple((i, j) for n, i in enumerate(drawn) for j in drawn[n + 1:] if _meet(leaders[i], leaders[j]))
+    if len(drawn) < 2:
+        return ()
+    x0, y0, x1, y1 = np.array([_extent(leaders[i]) for i in drawn], dtype=float).T
+    apart = (x0[:, None] > x1[None, :] + TOL) | (x0[None, :] > x1[:, None] + TOL) \
+        | (y0[:, None] > y1[None, :] + TOL) | (y0[None, :] > y1[:, None] + TOL)
+    a, b = np.nonzero(np.triu(~apart, 1))
+    return tuple((drawn[m], drawn[n]) for m, n in zip(a.tolist(), b.tolist())
+                 if _segments_meet(leaders[drawn[m]], leaders[drawn[n]]))
 
 
 def through_boxes(leaders: Sequence[Leader], boxes: Sequence[Box]) -> tuple[tuple[int, int], ...]:
-    """Every (leader i, box k), k ≠ i, such that leader i passes through box k."""
-    return tuple((i, k) for i, leader in enumerate(leaders) if leader
-                 for k, b in enumerate(boxes) if k != i and _passes(leader, b))
+    """Every (leader i, box k), k ≠ i, such that leader i passes through box k.
+
+    The pairs apart by their bounding boxes (`_passes`'s first test) are set aside for all
+    pairs at once; the others are tested segment by segment, in the same order."""
+    drawn = [i for i, leader in enumerate(leaders) if leader]
+    if not drawn or not boxes:
+        return ()
+    x0, y0, x1, y1 = (v[:, None] for v in np.array([_extent(leaders[i]) for i in drawn], dtype=float).T)
+    bx, by, bw, bh = np.array([(b.x, b.y, b.width, b.height) for b in boxes], dtype=float).T
+    near = ~((x0 >= bx + bw / 2) | (x1 <= bx - bw / 2) | (y0 >= by + bh / 2) | (y1 <= by - bh / 2))
+    own = [(m, i) for m, i in enumerate(drawn) if i < len(boxes)]
+    near[[m for m, _ in own], [i for _, i in own]] = False      # a leader leaves its own box
+    m, k = np.nonzero(near)
+    return tuple((drawn[a], c) for a, c in zip(m.tolist(), k.tolist())
+                 if any(segment_enters(p, q, boxes[c]) for p, q in _segments(leaders[drawn[a]])))
 
 
 @lru_cache(maxsize=4096)
@@ -282,13 +282,17 @@ def path_round(start: Point, end: Point, obstacles: Sequence[Box], margin: float
     if clear(start, end):
         return (start, end)
     corners = []
+    halves = [(b.x, b.y, b.width / 2, b.height / 2) for b in obstacles]
     for o in obstacles:
         hw, hh = o.width / 2 + margin, o.height / 2 + margin
         for sx in (-1, 1):
             for sy in (-1, 1):
-                c = (round(o.x + sx * hw, 6), round(o.y + sy * hh, 6))
-                if not any(abs(c[0] - b.x) < b.width / 2 and abs(c[1] - b.y) < b.height / 2 for b in obstacles):
-                    corners.append(c)
+                cx, cy = round(o.x + sx * hw, 6), round(o.y + sy * hh, 6)
+                for bx, by, bw, bh in halves:
+                    if abs(cx - bx) < bw and abs(cy - by) < bh:
+                        break       # inside another obstacle: no corner to bend at
+                else:
+                    corners.append((cx, cy))
     nodes = [start, end, *sorted(set(corners))]
     dist, prev = [math.inf] * len(nodes), [-1] * len(nodes)
     dist[0] = 0.0
@@ -335,17 +339,49 @@ def _sides(boxes: Sequence[Box]) -> list[tuple]:
 
 
 def _clear_of(p: Point, q: Point, sides) -> bool:
-    """segment_clear on boxes given by `_sides`: segment_enters with each box's clipping
-    sides worked out once (the same arithmetic, so the same answers)."""
-    x0, x1 = (q[0], p[0]) if q[0] < p[0] else (p[0], q[0])
-    y0, y1 = (q[1], p[1]) if q[1] < p[1] else (p[1], q[1])
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    axes = ((dx, abs(dx) < 1e-15, p[0]), (dy, abs(dy) < 1e-15, p[1]))
-    length = math.hypot(dx, dy)
-    for left, right, bottom, top, clip in sides:
-        if right <= x0 or left >= x1 or top <= y0 or bottom >= y1:
+    """segment_clear on boxes given by `_sides` (each box's clipping sides worked out once):
+    Liang–Barsky clipping of the segment to each box the segment's bounding box meets, per
+    axis, a box entered if a piece of positive length survives."""
+    px, py = p
+    qx, qy = q
+    x0, x1 = (qx, px) if qx < px else (px, qx)
+    y0, y1 = (qy, py) if qy < py else (py, qy)
+    dx, dy = qx - px, qy - py
+    flat_x, flat_y = abs(dx) < 1e-15, abs(dy) < 1e-15
+    length = None
+    for left, right, bottom, top, ((low, high), (low_y, high_y)) in sides:
+        if right <= x0 or left >= x1 or top <= y0 or bottom >= y1 or low >= high:
             continue
-        if _enters(axes, clip, length):
+        if flat_x:
+            if not low < px < high:
+                continue
+            lo, hi = 0.0, 1.0
+        else:
+            t0, t1 = (low - px) / dx, (high - px) / dx
+            if t0 > t1:
+                t0, t1 = t1, t0
+            lo = t0 if t0 > 0.0 else 0.0
+            hi = t1 if t1 < 1.0 else 1.0
+            if lo >= hi:
+                continue
+        if low_y >= high_y:
+            continue
+        if flat_y:
+            if not low_y < py < high_y:
+                continue
+        else:
+            t0, t1 = (low_y - py) / dy, (high_y - py) / dy
+            if t0 > t1:
+                t0, t1 = t1, t0
+            if t0 > lo:
+                lo = t0
+            if t1 < hi:
+                hi = t1
+            if lo >= hi:
+                continue
+        if length is None:
+            length = math.hypot(dx, dy)
+        if (hi - lo) * length > TOL:
             return False
     return True
 
@@ -368,6 +404,10 @@ def _meet(a: Leader, b: Leader) -> bool:
     bx0, by0, bx1, by1 = _extent(b)
     if ax0 > bx1 + TOL or bx0 > ax1 + TOL or ay0 > by1 + TOL or by0 > ay1 + TOL:
         return False  # apart by their bounding boxes
+    return _segments_meet(a, b)
+
+
+def _segments_meet(a: Leader, b: Leader) -> bool:
     return any(segments_meet(p, q, r, s) for p, q in _segments(a) for r, s in _segments(b))
 
 

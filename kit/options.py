@@ -26,7 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from kit.errors import KitError, Where, did_you_mean, display_path
-from kit.yamlload import describe, is_type, load_yaml
+from kit.yamlload import describe, expect, load_yaml
 
 _BOOL_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
 
@@ -58,8 +58,7 @@ class Option:
     def check(self, value, where: Where | None = None):
         if self.kind is bool and isinstance(value, str) and value.lower() in _BOOL_WORDS:
             value = _BOOL_WORDS[value.lower()]
-        if not is_type(value, self.kind):
-            raise KitError(f"rule {self.name!r} should be {self.kind.__name__}, not {describe(value)}", where)
+        expect(value, self.kind, where, f"rule {self.name!r}")   # in the words of every other data file
         if self.choices and value not in self.choices:
             raise KitError(f"rule {self.name!r} cannot be {value!r}{did_you_mean(value, self.choices)}; "
                            f"choose one of {', '.join(map(str, self.choices))}", where)

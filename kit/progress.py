@@ -6,14 +6,38 @@ import sys
 import threading
 from contextlib import contextmanager
 
-from tqdm import tqdm
+# tqdm is imported only for a bar that shows: it takes a twentieth of a second to import
+# (it reads its own package metadata), which every command piped or run from a script
+# would otherwise pay for nothing.
 
 
 def progress(total: int, desc: str, enabled: bool | None = None):
     """A tqdm bar on stderr, disabled unless stderr is a terminal."""
     if enabled is None:
         enabled = sys.stderr.isatty()
-    return tqdm(total=total, desc=desc, unit="game", disable=not enabled, leave=False, file=sys.stderr)
+    if not enabled:
+        return _Quiet()
+    from tqdm import tqdm
+    return tqdm(total=total, desc=desc, unit="game", leave=False, file=sys.stderr)
+
+
+class _Quiet:
+    """A bar that is not shown: what a disabled tqdm bar does, without tqdm."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def refresh(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 # Long work shows its bar only once it has run this long: a quick build stays quiet.
@@ -28,7 +52,11 @@ def activity(desc: str, unit: str = "page", enabled: bool | None = None, file=No
     file = file or sys.stderr
     if enabled is None:
         enabled = file.isatty()
-    bar = tqdm(desc=desc, unit=unit, disable=not enabled, leave=False, file=file, delay=delay)
+    if enabled:
+        from tqdm import tqdm
+        bar = tqdm(desc=desc, unit=unit, leave=False, file=file, delay=delay)
+    else:
+        bar = _Quiet()
     _current.append(bar)
     done = threading.Event()
     if enabled:  # redraw twice a second, so the clock runs through long steps that make no page

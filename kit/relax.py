@@ -470,7 +470,7 @@ class _Problem:
         self.waived: set = set()    # keys of points that cannot be kept clear
         self.memo: dict = {}
         self.solves = 0
-        self.made: dict = {}        # choice -> its constraint, as `constraint` gives it
+        self.made: dict = {}        # (key, axis) -> the constraint of along(key, axis)
 
     # choices -----------------------------------------------------------------
     def before(self, i: int, j: int, axis: int) -> bool:
@@ -545,9 +545,11 @@ class _Problem:
         out, lm_of = [None, None], {}
         made, along = self.made, ({}, {})    # each axis's constraints -> their keys
         for key, c in choices.items():
-            con = made.get(c)
+            # a choice is along(key, its axis), so key and axis name it: a tuple of ints
+            # hashes faster than the dataclass
+            con = made.get((key, c.axis))
             if con is None:
-                con = made[c] = self.constraint(c)
+                con = made[key, c.axis] = self.constraint(c)
             along[c.axis][con] = key
         walled = sorted(self.walls)
         first = hint[0] if hint is not None else 0

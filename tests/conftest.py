@@ -3,12 +3,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 # CI explores the same examples on every run (a red build is then reproducible);
-# locally hypothesis keeps exploring new ones. No deadlines: CI machines are shared.
-settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
-settings.register_profile("dev", deadline=None, print_blob=True)
+# locally hypothesis keeps exploring new ones. No deadlines and no "too slow" health
+# check: CI machines are shared, and no test may depend on how fast this one is.
+SLOW_OK = [HealthCheck.too_slow]
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True, suppress_health_check=SLOW_OK)
+settings.register_profile("dev", deadline=None, print_blob=True, suppress_health_check=SLOW_OK)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 # Property-based tests (hypothesis) are marked `fuzz`. A plain `python -m pytest -q` runs
@@ -58,3 +60,22 @@ def shipped_layout(game: str):
     """The layout a game gets from the shipped layouts/ files, with no command-line changes."""
     from kit.project import game_layout
     return game_layout(game, ROOT)
+
+
+def text_sizes(data: bytes) -> list[tuple[float, str]]:
+    """(size in pt as printed, text) of every piece of text in a PDF: the font size scaled by the
+    text and drawing matrices in force, so text shrunk by either counts at its printed size."""
+    import io
+    import math
+
+    from pypdf import PdfReader
+
+    found = []
+    for page in PdfReader(io.BytesIO(data)).pages:
+        def visit(s, cm, tm, font, size):
+            if s.strip():
+                a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+                c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+                found.append((size * math.sqrt(abs(a * d - b * c)), s.strip()))
+        page.extract_text(visitor_text=visit)
+    return found

@@ -78,5 +78,24 @@ def test_every_ranged_option_states_its_range_once_and_sim_shares_one_grammar():
             if verb == "sim":
                 sim[name] = _option_entries(out)
     assert "1 to 1,000,000" in sim["karuta"]["--games"]
-    for option in ("--games", "--seed", "--workers", "--policy", "--rule", "--preset", "--vary", "--json"):
+    for option in ("--games", "--seed", "--workers", "--rule", "--preset", "--vary", "--json"):
         assert len({entries[option] for entries in sim.values()}) == 1, option
+
+
+def test_policy_help_names_each_games_own_policies_default_first():
+    # Every game's --policy help gave "greedy,random,foresight,greedy" as its example: karuta's
+    # names, which tour-de-dice (bold, careful, ...) and shikoku-duo (planner) refuse.
+    import importlib
+
+    from kit.games import POLICY_GRAMMAR, games
+
+    for name, game in games().items():
+        policies = importlib.import_module(f"{game.package}.policies")
+        assert game.policies[0] == policies.DEFAULT and sorted(game.policies) == sorted(policies.POLICIES), name
+        names = f"{game.policies[0]} (the default), " + ", ".join(game.policies[1:])
+        for verb in ("sim", "replay"):
+            code, out = run(verb, "--game", name, "--help")
+            entry = _option_entries(out)["--policy"]
+            assert entry.endswith(f"{POLICY_GRAMMAR} {name}'s policies: {names}."), entry
+            others = {p for g in games().values() if g is not game for p in g.policies} - set(game.policies)
+            assert not any(re.search(rf"\b{p}\b", entry) for p in others), entry

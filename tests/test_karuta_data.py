@@ -9,12 +9,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
 from kit.cli import main
-from kit.errors import KitError
 from kit.games.karuta.geo import join
 from kit.games.karuta.model import load
 from kit.svgmap import load_map
 from conftest import MAP, ROOT, needs_map
-from test_bad_input import damage_of
+from test_bad_input import damage_of, loaded_or_refused_at_a_line
 
 DATA = ROOT / "data" / "karuta"
 pytestmark = needs_map
@@ -217,21 +216,10 @@ def test_strict_turns_map_warnings_into_failure(project):
 FILES = ["provinces.yaml", "highways.yaml", "adjacency.yaml", "sea_routes.yaml", "regions.yaml", "rules.yaml"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(change=damage_of(DATA, FILES))
 def test_random_damage_is_an_error_at_a_line_or_valid_never_a_crash(tmp_path_factory, change):
-    import shutil
-    folder = tmp_path_factory.mktemp("data")
-    shutil.copytree(DATA, folder, dirs_exist_ok=True)
-    name, text = change
-    (folder / name).write_text(text, encoding="utf-8")
-    try:
-        model = load(folder)
-        join(model, load_map(str(MAP)))
-    except KitError as err:
-        for error in getattr(err, "errors", [err]):
-            # the error may sit in another file (a deleted province is missed where it is used)
-            assert error.where is not None and error.where.line and error.message.strip(), str(error)
+    loaded_or_refused_at_a_line(tmp_path_factory, DATA, change, lambda folder: join(load(folder), load_map(str(MAP))))
 
 
 def test_small_cards_warn_about_unreadable_furigana(project):

@@ -148,3 +148,13 @@ def test_a_malformed_log_exits_2_with_file_and_line(project):
     (project / "worse.yaml").write_text("seed: 1\nplayers: 4\nturns: [\n", "utf-8")
     res = CliRunner().invoke(main, ["replay", "-g", "karuta", "worse.yaml"])
     assert res.exit_code == 2 and "worse.yaml:" in res.output
+
+
+def test_a_replayed_figure_is_placed_in_one_wording_for_every_game():
+    # shikoku-duo printed "p5 23.95" points; each game wrote the line in its own copy.
+    from kit.replaylog import placed
+
+    values = [20, 21, 23, 24, 24, 30, 31, 33, 35, 37, 40, 52, 53, 55, 56, 58, 60, 61, 62, 70]
+    line = placed("seat 2 points", 51, values, 14)
+    assert line == "  seat 2 points    51: 55th percentile (simulated median 38.5, p5 20.9, p95 62.4)"
+    assert placed("rounds", 23, values, 14).index(":") == line.index(":")   # a block of them aligns

@@ -198,6 +198,14 @@ def test_check_error_is_file_line_exit_2(project):
 @pytest.mark.parametrize("old, new, message", [
     ("per_figures: 3", "per_figures: 0", "artist.per_figures should be 1 to 6, not 0"),
     ("go_to: coastal_first", "go_to: coastal", "merchant.go_to should be one of"),
+    ("go_to: coastal_first", "go_to: costal_first", "merchant.go_to should be one of mountain_first, coastal_first, "
+     "first, not 'costal_first' (did you mean coastal_first?)"),
+    ("go_to: most_figures", "go_to: most_figure",
+     "artist.go_to should be one of most_figures, first, not 'most_figure' (did you mean most_figures?)"),
+    ("take: highest", "take: hihgest", "dice.take should be one of highest, lowest, not 'hihgest' (did you mean "
+     "highest?)"),
+    ("ties: [artist, merchant, pilgrim]", "ties: [artist, merchant, pilgrm]",
+     "dice.ties should list pilgrim, merchant, artist once each, not 'pilgrm' (did you mean pilgrim?)"),
 ])
 def test_check_reads_the_automa_rules(project, old, new, message):
     # `kit check` passed a broken automa.yaml (only `build` and `sim --players 1` read it).
@@ -389,7 +397,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from test_bad_input import damage_of  # noqa: E402
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(change=damage_of(DATA, ["board.yaml", "components.yaml", "waves.yaml"]))
 def test_damaged_data_loads_or_is_refused_at_a_line(tmp_path_factory, change):
     folder = tmp_path_factory.mktemp("shikoku") / "shikoku-duo"

@@ -110,3 +110,22 @@ def shipped():
     def setup(players: int) -> Setup:
         return make_setup(model, ctx.data_dir, players, None)
     return setup
+
+
+def test_draws_that_run_past_the_goods_order_start_it_again(monkeypatch):
+    """With one bag in the goods order, every game's draws wrap round it (the flat loop makes
+    the order a bag at a time)."""
+    monkeypatch.setattr(R, "GOODS_BAGS", 1)
+    R.goods_order.cache_clear()
+    try:
+        m = world()
+        t, rules = R.tables(m), R.Rules.from_options(m.rules)
+        wrapped = 0
+        for seed in range(1, 21):
+            (ref, want), (fast, got) = both(t, rules, seed)
+            assert want == got, f"seed {seed}: {first_difference(want, got)}"
+            assert ref == fast
+            wrapped += sum(sum(s.drawn) for s in want) > sum(t.goods_counts)
+        assert wrapped
+    finally:
+        R.goods_order.cache_clear()

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import ROOT, needs_map
+from conftest import ROOT, needs_map, text_sizes
 from kit import fonts
 from kit.errors import KitError
 from kit.imposition import back_trims, marks_extent
@@ -426,26 +426,12 @@ def test_progress_sheet_rows_are_read_by_the_replay(project):
         (0, "pilgrim", 3, False), (1, "merchant", 2, False), (1, "merchant", 2, True), (0, "artist", 1, False)]
 
 
-def _text_sizes(data: bytes) -> list[tuple[float, str]]:
-    """(size in pt as printed, text) of every piece of text in a PDF: the font size scaled by the
-    text and drawing matrices in force, so text shrunk by either counts at its printed size."""
-    found = []
-    for page in PdfReader(io.BytesIO(data)).pages:
-        def visit(s, cm, tm, font, size):
-            if s.strip():
-                a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
-                c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
-                found.append((size * math.sqrt(abs(a * d - b * c)), s.strip()))
-        page.extract_text(visitor_text=visit)
-    return found
-
-
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_progress_sheet_prints_nothing_smaller_than_6_pt(comp, paper):
     # Its columns' second lines printed at 4.2 pt or less (3.5 pt once shrunk to fit), its
     # labels and key at 5.5 pt: too small to read at the table.
     data, _ = sheets.progress_pdf(NS(components=comp), _layout(paper))
-    sizes = _text_sizes(data)
+    sizes = text_sizes(data)
     assert len(sizes) > 100
     smallest = min(sizes)
     assert smallest[0] >= 6 - 1e-6, smallest

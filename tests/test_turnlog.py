@@ -8,7 +8,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from conftest import ROOT
+from conftest import ROOT, needs_map, text_sizes
 from kit import fonts, turnlog
 from kit.errors import KitError
 from kit.imposition import paper
@@ -177,3 +177,18 @@ def test_a_row_too_high_for_the_page_names_the_layouts_row_height(project, game)
         table()
     assert str(err.value).startswith(f"layouts/{game}.yaml:{line}: "), err.value
     assert "no room for the progress sheet's log" in str(err.value) and "300 mm" in str(err.value)
+
+
+@needs_map
+@pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
+def test_every_progress_sheet_prints_nothing_smaller_than_6_pt(project, game):
+    # Written on and read at the table: the turn log's second lines printed at 4.2 pt, karuta's
+    # tracker labels at 5.5 and tour-de-dice's ring numbers at 4.5.
+    from click.testing import CliRunner
+
+    from kit.cli import main
+
+    result = CliRunner().invoke(main, ["build", "--game", game, "--out", "out"])
+    assert result.exit_code == 0, result.output
+    sizes = text_sizes((project / "out/progress-sheet.pdf").read_bytes())
+    assert len(sizes) > 100 and min(sizes)[0] >= 6 - 1e-6, min(sizes)

@@ -94,8 +94,9 @@ MAX_GAMES = 1_000_000
 # Options several games share; a game names them in its Command, or declares an Opt
 # of the same name to change its help or bounds.
 # How --policy names the AI players, the same in every game and command.
+# The names themselves are each game's (Game.policies): `kit sim --game G --help` lists them.
 POLICY_GRAMMAR = ("one name for every seat, or a comma list with one per seat (NAME*K for K seats), "
-                  "e.g. greedy,random,foresight,greedy or greedy*2,random*2.")
+                  "e.g. A,B,A,B or A*2,B*2.")
 SHARED = {o.name: o for o in (
     Opt("paper", "Paper: A4, A3 or Letter (default from the layout).", to="ctx"),
     Opt("card", "Card size WxH in mm, e.g. 24x26 (the layout's main card piece).", kind="size", to="ctx"),
@@ -103,7 +104,8 @@ SHARED = {o.name: o for o in (
     Opt("layout", "An extra layout YAML applied over layouts/GAME.yaml.", kind="path", to="ctx",
         dest="layout_file"),
     Opt("font", "A TrueType font for the text (else KIT_FONT, IPAexGothic).", kind="path", to="ctx"),
-    Opt("rule", "Override a rule option, e.g. --rule players=3 (repeatable).", kind="rule", to="ctx",
+    Opt("rule", "Override a rule option as KEY=VALUE, one of those `kit check` prints on its rules: line "
+        "(repeatable).", kind="rule", to="ctx",
         dest="rules", multiple=True),
     Opt("preset", "A named rule set from the game's rules.yaml (default: the first listed); --rule "
         "overrides apply over it.", to="ctx"),
@@ -187,6 +189,14 @@ class Game:
     pieces: tuple[str, ...] = ()      # named pieces in layouts/NAME.yaml
     products: tuple[str, ...] = ()    # files `kit build` writes
     layout_settings: tuple[str, ...] = ()   # its own top-level sections of layouts/NAME.yaml
+    policies: tuple[str, ...] = ()    # the AI players --policy names, the default first
+
+    def policy_help(self, opt: Opt) -> Opt:
+        """`opt` (--policy) with this game's policy names added to its help."""
+        if opt.name != "policy" or not self.policies:
+            return opt
+        names = f"{self.policies[0]} (the default), " + ", ".join(self.policies[1:])
+        return Opt(**{**opt.__dict__, "help": f"{opt.help} {self.name}'s policies: {names}."})
 
     def command(self, verb: str) -> Command | None:
         return next((c for c in self.commands if c.verb == verb), None)

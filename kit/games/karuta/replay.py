@@ -20,10 +20,9 @@ from pathlib import Path
 from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.games.karuta.model import load
 from kit.games.karuta.options import SPEC
-from kit.replaylog import GameLog, ordinal, read_head
+from kit.replaylog import GameLog, placed, read_head
 from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
 from kit.games.karuta.sim import hands_of, make_setup, simulate
-from kit.simulate import percentile_rank, summary
 from kit.yamlload import describe, fields, load_yaml
 
 
@@ -143,15 +142,12 @@ def compare(played: Played, results, log: Log, policies) -> str:
     turns = [r.turns for r in results]
     passes = [r.passes for r in results]
     g = len(results)
-    ts, ps = summary(turns), summary(passes)
     how = "a stall" if played.stalled else "an emptied hand"
     lines = [f"{len(log.turns)} turns checked: every one legal" + ("" if played.finished else
              "; the log stops before the game is over")]
     lines.append(f"simulated: {g} games of the same deal with {', '.join(dict.fromkeys(policies))}")
-    lines.append(f"  turns   {played.turns:4d}: {ordinal(percentile_rank(played.turns, turns))} percentile "
-                 f"(simulated median {ts['median']:g}, p5 {ts['p5']:g}, p95 {ts['p95']:g})")
-    lines.append(f"  passes  {played.passes:4d}: {ordinal(percentile_rank(played.passes, passes))} percentile "
-                 f"(simulated median {ps['median']:g}, p5 {ps['p5']:g}, p95 {ps['p95']:g})")
+    lines.append(placed("turns", played.turns, turns, 6))
+    lines.append(placed("passes", played.passes, passes, 6))
     if played.finished:
         lines.append(f"  winner: {_winners(played.wins)}, by {how}")
     sim_wins = [sum(r.wins[s] for r in results) / g for s in range(log.players)]

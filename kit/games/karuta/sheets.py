@@ -38,7 +38,7 @@ def log_columns(players: int) -> tuple:
             Column("席", 9, sub="seat", key="seat"),
             Column("経路 (○で囲む)", 38, sub="route: circle one", marks=ROUTES),
             Column("出した札", share=1, sub="cards played, in the order laid down", key="play"),
-            Group("残 cards left", tuple(Column(f"残{s + 1}", 9, sub="round end", per="round")
+            Group("残 cards left", tuple(Column(f"残{s + 1}", 11, sub="round end", per="round")
                                          for s in range(players))))
 
 
@@ -111,12 +111,12 @@ def _tracker(c, model: Karuta, x: float, top: float, w: float, bottom: float) ->
     for h in model.highways:
         y -= row_h
         text(c, x, y + 5.5, h.name, 8.5)
-        text(c, x, y + 1.8, TIER_NAMES.get(h.tier, h.tier), 5.5, fill=Color(0.4, 0.4, 0.4))
+        text(c, x, y + 1.8, TIER_NAMES.get(h.tier, h.tier), 6, fill=Color(0.4, 0.4, 0.4))
         y = _boxes(c, model, x + name_w, y, w - name_w, h.provinces, row_h)
     for title, names in (("街道なし off-highway (隣接)", off), ("島 islands (航路)", list(model.islands))):
         y -= row_h + 2
         text(c, x, y + 5.5, title.split(" ")[0], 8.5)
-        text(c, x, y + 1.8, title.split(" ", 1)[1], 5.5, fill=Color(0.4, 0.4, 0.4))
+        text(c, x, y + 1.8, title.split(" ", 1)[1], 6, fill=Color(0.4, 0.4, 0.4))
         y = _boxes(c, model, x + name_w, y, w - name_w, names, row_h)
 
 

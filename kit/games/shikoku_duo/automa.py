@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from kit.errors import KitError, Where, display_path
+from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo.rules import (
     ARTIST, CHARACTERS, MERCHANT, PILGRIM, SPACE_KINDS, Move, State, Tables, chosen_move, figures_around,
 )
@@ -68,16 +68,22 @@ def load_automa(path: Path) -> AutomaRules:
         tracks.append(tuple(values))
     d = fields(f["dice"], {"take": str, "ties": list}, what="dice")
     if d["take"] not in TAKES:
-        raise KitError(f"dice.take should be one of {', '.join(TAKES)}, not {d['take']!r}", f["dice"].at("take"))
+        raise KitError(f"dice.take should be one of {', '.join(TAKES)}, not {d['take']!r}"
+                       f"{did_you_mean(d['take'], TAKES)}", f["dice"].at("take"))
     if sorted(d["ties"]) != sorted(CHARACTERS):
-        raise KitError(f"dice.ties should list {', '.join(CHARACTERS)} once each", f["dice"].at("ties"))
+        stray = next((c for c in d["ties"] if c not in CHARACTERS), None)
+        raise KitError(f"dice.ties should list {', '.join(CHARACTERS)} once each"
+                       + (f", not {stray!r}{did_you_mean(str(stray), CHARACTERS)}" if stray is not None else ""),
+                       f["dice"].at("ties"))
     p = fields(f["pilgrim"], {"advance": dict}, what="pilgrim")
     m = fields(f["merchant"], {"go_to": str, "advance": dict}, what="merchant")
     a = fields(f["artist"], {"go_to": str, "per_figures": int}, what="artist")
     if m["go_to"] not in MERCHANT_GOALS:
-        raise KitError(f"merchant.go_to should be one of {', '.join(MERCHANT_GOALS)}", f["merchant"].at("go_to"))
+        raise KitError(f"merchant.go_to should be one of {', '.join(MERCHANT_GOALS)}, not {m['go_to']!r}"
+                       f"{did_you_mean(m['go_to'], MERCHANT_GOALS)}", f["merchant"].at("go_to"))
     if a["go_to"] not in ARTIST_GOALS:
-        raise KitError(f"artist.go_to should be one of {', '.join(ARTIST_GOALS)}", f["artist"].at("go_to"))
+        raise KitError(f"artist.go_to should be one of {', '.join(ARTIST_GOALS)}, not {a['go_to']!r}"
+                       f"{did_you_mean(a['go_to'], ARTIST_GOALS)}", f["artist"].at("go_to"))
     _within(a["per_figures"], PER_FIGURES, "artist.per_figures", f["artist"].at("per_figures"))
     return AutomaRules(tuple(tracks), d["take"], tuple(CHARACTERS.index(c) for c in d["ties"]),
                        _advance(p["advance"], SPACE_KINDS, "pilgrim.advance"), m["go_to"],

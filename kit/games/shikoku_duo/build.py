@@ -18,7 +18,6 @@ read last time has changed.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from kit.fonts import font_path, register
@@ -30,22 +29,9 @@ from kit.games.shikoku_duo import playerboards, sheets, tokens
 from kit.games.shikoku_duo.pieces import TITLE
 
 
-# The Automa's card while the engine's automa.py is not in this checkout: the rules text's own
-# summary, and plain rank tracks.
-PLAIN_AUTOMA = (
-    [("ダイス・移動: オートマのルールブックに従う。", "Dice and moves: as the Automa's rulebook says."),
-     ("ランク: 各キャラクターの行動でランクを進める。", "Ranks: each character's action advances its rank."),
-     ("得点: 3つのランクの合計。お金はなく、同点は人間の勝ち。",
-      "Score: the sum of its three ranks. It has no money: ties go to the human.")],
-    (tuple(range(11)),) * 3,
-)
-
-
 def automa_card(data_dir: Path) -> tuple[list[tuple[str, str]], tuple]:
     """The Automa's rules card lines (Japanese, English) and rank tracks, from automa.yaml via
     the engine's automa.py: one source for the card and the simulator."""
-    if importlib.util.find_spec("kit.games.shikoku_duo.automa") is None:
-        return PLAIN_AUTOMA
     from kit.games.shikoku_duo.automa import card_lines, load_automa
 
     rules = load_automa(Path(data_dir) / "automa.yaml")
@@ -84,10 +70,9 @@ def render(ctx) -> dict[Path, tuple[bytes, int]]:
     automa = automa_card(ctx.data_dir)   # read before anything is drawn: a bad automa.yaml stops the build at once
     font = (str(font_path(ctx.font)),)
     rendered: dict[str, tuple[bytes, int]] = {}
-    if importlib.util.find_spec("kit.games.shikoku_duo.board") is not None:
-        from kit.games.shikoku_duo.board import board_pdfs
+    from kit.games.shikoku_duo.board import board_pdfs
 
-        rendered.update(step("board", board_pdfs, game, ctx.layout, extra=font))
+    rendered.update(step("board", board_pdfs, game, ctx.layout, extra=font))
     rendered.update(pieces(game, ctx.layout, automa, font))
     return {ctx.out_dir / name: value for name, value in rendered.items()}
 

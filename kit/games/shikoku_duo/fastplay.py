@@ -17,8 +17,11 @@ What is kept identical, and how:
 - Draws: `rng.choice(seq)` is `seq[rng._randbelow(len(seq))]` and `_randbelow(n)` draws
   `getrandbits(n.bit_length())` until below n; the loop draws the same with less around
   it (checked against the running Python at import: if it differs, every game goes to
-  rules.play). A shuffle draws as random.shuffle does.
-- Setup: the same seeded streams (rules.stream) in the same order as rules.setup.
+  rules.play).
+- Setup: rules.setup itself. Most of its cost is seeding a Random per kind of draw (about
+  7 µs each), which no table made once per run can spare: each is a function of the
+  game's seed. The goods order is rules.goods_order's shuffles, made a bag at a time as
+  the draws reach it.
 
 Anything else (the random or planner policy, a record of a mixed game) is played by
 rules.play: `playable` says whether a mix of seats is played here.
@@ -28,13 +31,14 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from operator import add, sub
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.policies import GOODS_SHARE, TOKEN_WORTH, Greedy
 from kit.games.shikoku_duo.rules import (
     ARTIST, BOARD, COPPER_PER_SLAB, DRAW_PLUS, END_CONDITIONS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NOTHING,
-    P_MINUS, P_PLUS, PAINT, PAINT_CAP, PAINT_PATH, PAINT_PLUS, PILGRIM, SEASHORE, SELL_PLUS, SPACE_KINDS, START,
-    TEMPLE, TOWN, Move, Result, Step, Tables, stream,
+    P_MINUS, P_PLUS, PAINT, PAINT_CAP, PAINT_PATH, PAINT_PLUS, PILGRIM, SEASHORE, SELL_PLUS, SPACE_KINDS,
+    TEMPLE, TOWN, Move, Result, Step, Tables,
 )
 
 _new = tuple.__new__
@@ -43,7 +47,8 @@ TIE = 1e-9          # gains this close tie (policies' rule); a module value so a
 
 
 def _same_draws() -> bool:
-    """True when `below` below draws what Random._randbelow draws on this Python."""
+    """True when the draws written out here (play's `below`, the dice) are Random._randbelow's
+    and Random.choice's on this Python."""
     a, b = random.Random(12345), random.Random(12345)
     for n in (1, 2, 3, 5, 6, 7, 8, 9, 26, 100, 1000):
         for _ in range(50):
@@ -56,43 +61,15 @@ def _same_draws() -> bool:
     return True
 
 
-INLINE_DRAWS = _same_draws()
-
-
 def playable(policies: tuple[str, ...], automa) -> bool:
     """Whether the seats' players (policy names per seat, "automa" last in a solo game) are
     played here."""
     humans = [p for p in policies if p != "automa"]
-    return INLINE_DRAWS and all(p == Greedy.name for p in humans) and (len(humans) == 2 or (len(humans) == 1 and automa is not None))
+    return INLINE_DRAWS and all(p == Greedy.name for p in humans) and (
+        len(humans) == 2 or (len(humans) == 1 and automa is not None))
 
 
-@lru_cache(maxsize=None)
-def _swaps(size: int) -> tuple:
-    """(i, i + 1, bits drawn) of each swap random.shuffle makes in a list of `size`."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-
-
-def _shuffle(rng: random.Random, x: list) -> None:
-    """random.shuffle(x) with the same draws."""
-    bits = rng.getrandbits
-    for i, n, k in _swaps(len(x)):
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-@lru_cache(maxsize=64)
-def goods_order(counts: tuple[int, ...], seed: int) -> tuple[int, ...]:
-    """rules.goods_order, shuffled with the same draws."""
-    rng = stream(seed, "goods")
-    full = [kind for kind, n in enumerate(counts) for _ in range(n)]
-    order: list[int] = []
-    for _ in range(R.GOODS_BAGS):
-        bag = list(full)
-        _shuffle(rng, bag)
-        order += bag
-    return tuple(order)
+INLINE_DRAWS = _same_draws()
 
 
 @lru_cache(maxsize=None)
@@ -103,24 +80,6 @@ def _lengths(plus: int, minus: int, die: int) -> tuple[int, ...]:
     return R.pilgrim_steps(tuple(fx), die)
 
 
-def _setup(t: Tables, rules: R.Rules, seed: int):
-    """rules.setup's draws: (shop per town, wave sides, first drafter, each seat's tiles)."""
-    shops = list(range(len(t.shops)))
-    _shuffle(stream(seed, "shops"), shops)
-    town_shop = [-1] * len(t.town_names)
-    for town, shop in zip(t.coastal, shops):
-        town_shop[town] = shop
-    sides_rng = stream(seed, "sides")
-    sides = (sides_rng.randrange(2), sides_rng.randrange(2), sides_rng.randrange(2))
-    first = stream(seed, "first").randrange(2) if rules.first_drafter == "random" else 0
-    tiles = []
-    for seat in range(2):
-        row = list(t.paintings)
-        _shuffle(stream(seed, f"tiles {seat + 1}"), row)
-        tiles.append(tuple(row))
-    return tuple(town_shop), sides, first, tiles
-
-
 class Kit:
     """What every game of a run shares: the board's tables, the rules, the greedy player's
     judging tables and the Automa's rules as lookups (made once per run)."""
@@ -129,17 +88,39 @@ class Kit:
         self.t, self.rules, self.automa = t, rules, automa
         self.greedy = Greedy(t)
         self.faces = tuple(len(f) for f in t.dice)
+        self.pilgrim_moves = tuple(tuple((PILGRIM, n, d, -1, 0) for d in range(t.ring)) for n in range(t.max_steps + 1))
+        self.full_bag = tuple(kind for kind, n in enumerate(t.goods_counts) for _ in range(n))   # rules.goods_order's
+        # Each artist move's destinations without a wave effect, as (region, its shift in a
+        # count of figures by region (rules.Tables.space_counts), its painting type).
+        # The moves (painting there, gifting there) made once too: a move is a value.
+        self.artist_to = tuple(tuple(tuple((d, 3 * d, t.region_painting[d], (ARTIST, n, d, PAINT, 0),
+                                            (ARTIST, n, d, GIFT, 0)) for d, _ in targets)
+                                     for n, targets in enumerate(by_die)) for by_die in t.artist_plain)
+        # Each merchant move's destinations as (town, coastal, its value, the move drawing that
+        # value in a mountain town): unblocked, by path, and by the towns blocked on its paths
+        # (filled as games meet them).
+        def town(d: int, n: int) -> tuple:
+            coast = t.town_coastal[d]
+            return d, coast, t.town_value[d], None if coast else (MERCHANT, n, d, t.town_value[d], 0)
+        self.merchant_to = tuple(tuple((union, tuple(town(d, n) for d in dests),
+                                        tuple((town(d, n), m) for d, m in by_dest), {})
+                                       for n, (union, dests, by_dest) in enumerate(by_die))
+                                 for by_die in t.merchant_paths[rules.merchant_path != "simple"])
         # What painting n tiles adds, and what a gift adds, by painted and gifted tiles: the
         # greedy player's artist_v differences, as Policy._artist takes them.
         av, tiles = self.greedy.artist_v, len(t.paintings)
         self.paint_gain = tuple(tuple(tuple(av[p + n][k] - av[p][k] for n in range(tiles - p + 1))
                                       for k in range(p + 1)) for p in range(tiles + 1))
+        # ... and what painting adds with n figures counted, by painted, gifted and paint_plus
+        # amount: rules.paint_counts's cap and paint_plus applied to n, then paint_gain.
+        count = rules.paint_plus == "count"
+        most = max([a or 1 for sides in t.wave_effects for e, a in sides if e == PAINT_PLUS] + [0])
+        self.paint_worth = tuple(tuple(tuple(tuple(
+            self.paint_gain[p][k][min(n + (plus if count else 0), PAINT_CAP + plus, tiles - p) if n else 0]
+            for n in range(8)) for plus in range(most + 1)) for k in range(p + 1)) for p in range(tiles + 1))
         self.gift_gain = tuple(tuple(av[p][k + 1] - av[p][k] if k < p else 0.0 for k in range(p + 1))
                                for p in range(tiles + 1))
         self.face_bits = tuple(n.bit_length() for n in self.faces)      # what rng.choice draws for a die
-        self.start_town = (t.town_names.index(rules.start_town) if rules.start_town
-                           else next(i for i, c in enumerate(t.town_coastal) if not c))
-        self.start_region = t.region_names.index(rules.start_region) if rules.start_region else 0
         if automa is not None:
             sign = 1 if automa.take == "highest" else -1
             self.a_sign = sign
@@ -152,6 +133,12 @@ class Kit:
             self.a_pilgrim = tuple(automa.pilgrim_advance[SPACE_KINDS[k]] for k in t.ring_kind)
             self.a_merchant = tuple(automa.merchant_advance["coastal" if c else "mountain"] for c in t.town_coastal)
             self.a_tops = automa.tops
+
+        # A seat's merchant judged by its goods, copper, slabs and sell_plus: what each shop
+        # token's sale adds, what drawing n goods adds, what a pilgrim's town coins add
+        # (Policy._merchant's and _pilgrim's sums, made once per such tuple and run).
+        self.merchant_worth: dict = {}
+        self.most_drawn = max(t.town_value) + sum(max(a or 1 for _, a in sides) for sides in t.wave_effects)
 
     def play(self, seed: int, rng: random.Random, record: list | None = None) -> Result:
         return play(self, seed, rng, record)
@@ -183,7 +170,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     tsb, stb, cbit = t.town_space_bit, t.space_town_bit, t.coastal_bit
     figures_block = rules.pilgrim_blockers == "figures"
     paths = t.merchant_paths[rules.merchant_path != "simple"]
-    coastal, town_value, shop_list = t.town_coastal, t.town_value, t.shops
+    coastal, shop_list = t.town_coastal, t.shops
     space_counts, town_counts = t.space_counts, t.town_counts
     space_regions, town_regions = t.space_regions, t.town_regions
     artist_via, artist_plain, painting = t.artist_via, t.artist_plain, t.region_painting
@@ -191,8 +178,10 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     town_coins = t.town_coins
     paint_plus_count = rules.paint_plus == "count"
     temple_gain, garden_gain = g.temple_gain, g.garden_gain
-    paint_gain, gift_gain = kit.paint_gain, kit.gift_gain
-    slab_base, slab_step, goods_cache, sales = g.slab_base, g.slab_step, g._goods, g._sales
+    paint_gain, gift_gain, paint_worth = kit.paint_gain, kit.gift_gain, kit.paint_worth
+    artist_to, merchant_to, pilgrim_moves = kit.artist_to, kit.merchant_to, kit.pilgrim_moves
+    merchant_worth, most_drawn = kit.merchant_worth, kit.most_drawn
+    slab_base, slab_step, goods_cache = g.slab_base, g.slab_step, g._goods
     draw_worth, keep_order, worth = g.draw_worth, g.keep_order, g.worth
     (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = t.dice, kit.faces, kit.face_bits
     wave_choices = R._wave_choices
@@ -201,12 +190,13 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     bits = rng.getrandbits
 
     # --- the setup
-    town_shop, sides, first, tiles = _setup(t, rules, seed)
+    start = R.setup(t, rules, seed)      # its draws, as the reference makes them
+    town_shop, sides, first = start.shops, start.sides, start.first
+    tiles = (start.players[0].paintings, start.players[1].paintings)
     shop_kind = [shop_list[k][0] if k >= 0 else -1 for k in town_shop]
     shop_value = [shop_list[k][1] if k >= 0 else 0 for k in town_shop]
-    pil = [START, START]
-    mer = [kit.start_town, kit.start_town]
-    art = [kit.start_region, kit.start_region]
+    one, two = start.players
+    pil, mer, art = [one.pilgrim, two.pilgrim], [one.merchant, two.merchant], [one.artist, two.artist]
     shr, gar, cop, slb, pnt, gft = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
     n_goods = len(t.goods_names)
     zero_goods = (0,) * n_goods
@@ -215,9 +205,23 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     bag = list(t.goods_counts)
     waves = (BOARD, BOARD, BOARD)
     fxs = [NO, NO]                 # each seat's wave effects (rules.effects), made again when a tile moves
+    worths = [None, None]          # each seat's merchant tables (worth_of), None when goods, copper or effects change
     hot = BOARD
     draws = 0
-    order = None
+    ending = True                  # an end condition may hold: rules.fired is asked at the round's end
+    # rules.goods_order, made a bag at a time as the draws reach it: the same shuffles of one
+    # seeded Random in the same order, and most games never draw from the last bags
+    order: list[int] = []
+    order_size = R.GOODS_BAGS * sum(t.goods_counts)
+    order_rng = []
+
+    def more_goods_order(at: int) -> None:
+        if not order_rng:
+            order_rng.append(R.stream(seed, "goods"))
+        while len(order) <= at:
+            bag = list(kit.full_bag)
+            order_rng[0].shuffle(bag)
+            order.extend(bag)
     rnd = 0
 
     def goods_copper(goods) -> float:
@@ -238,6 +242,36 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         """Policy._merchant_now."""
         k = slb[s]
         return slab_base[k] + slab_step[k] * min(1.0, (cop[s] + goods_copper(gds[s])) / COPPER_PER_SLAB)
+
+    def worth_of(s: int, sell_plus: int):
+        """The seat's merchant tables (Kit.merchant_worth): (per shop token: (goods sold, gain),
+        per goods drawn n: gain, gain of the pilgrim's town coins)."""
+        goods, copper, slabs = gds[s], cop[s], slb[s]
+        key = (goods, copper, slabs, sell_plus)
+        found = merchant_worth.get(key)
+        if found is not None:
+            return found
+        held = copper + goods_copper(goods)
+        base, step = slab_base[slabs], slab_step[slabs]
+        share = held / COPPER_PER_SLAB
+        now = base + step * (share if share < 1.0 else 1.0)
+        sale = []
+        for kind, value in shop_list:       # selling all: selling fewer is never judged better
+            k = goods[kind]
+            if k <= 0:
+                sale.append((k, 0.0))
+                continue
+            after = list(goods)
+            after[kind] = 0
+            sale.append((k, with_copper(s, k * (value + sell_plus), goods_copper(tuple(after))) - now))
+        room = hold - sum(goods)
+        drawn = []
+        for n in range(most_drawn + 1):
+            share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+            drawn.append(base + step * (share if share < 1.0 else 1.0) - now)
+        town = with_copper(s, town_coins, goods_copper(goods)) - merchant_now(s)
+        found = merchant_worth[key] = (tuple(sale), tuple(drawn), town)
+        return found
 
     def stops(s: int, fx, die: int) -> list:
         """rules.pilgrim_stops."""
@@ -305,7 +339,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         if kind == SEASHORE:        # every tile that may be taken is worth the same: all tie
             choices = wave_choices(waves, s)
             return (TOKEN_WORTH if choices[0] >= 0 else 0.0), [(PILGRIM, die, d, c, 0) for c in choices]
-        return stop_gain(s, kind), [(PILGRIM, die, d, -1, 0)]
+        return stop_gain(s, kind), [pilgrim_moves[die][d]]
 
     def stop_gain(s: int, kind: int) -> float:
         """What the pilgrim's stop on a space of `kind` (not seashore) adds."""
@@ -314,7 +348,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         if kind == GARDEN:
             return garden_gain[shr[s]][gar[s]]
         if kind == TOWN:
-            return with_copper(s, town_coins, goods_copper(gds[s])) - merchant_now(s)
+            return (worths[s] or seat_worth(s))[2]
         if kind == HOT_SPRING:
             return TOKEN_WORTH if hot != s else 0.0
         return 0.0
@@ -347,77 +381,76 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return best_v, ties
 
     def g_merchant(s: int, fx, die: int):
-        blocked = cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]]
-        union, dests, by_dest = paths[mer[s]][die]
-        if union & blocked:
-            dests = [d for d, masks in by_dest if any(not m & blocked for m in masks)]
-            if not dests:
-                return 0.0, [(MERCHANT, die, -1, -1, 0)]
-        elif not dests:
+        union, dests, by_dest, by_blocked = merchant_to[mer[s]][die]
+        blocked = union & (cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]])
+        if blocked:         # rules.merchant_dests: the towns some path reaches without a blocked town
+            found = by_blocked.get(blocked)
+            if found is None:
+                found = by_blocked[blocked] = tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+            dests = found
+        if not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
-        goods = gds[s]
-        copper = cop[s]
-        gw = goods_cache.get(goods)
-        held = copper + (goods_copper(goods) if gw is None else gw)
-        slabs = slb[s]
-        base, step = slab_base[slabs], slab_step[slabs]
-        share = held / COPPER_PER_SLAB
-        now = base + step * (share if share < 1.0 else 1.0)
-        room = -1
+        sale, drawn, _ = worths[s] or seat_worth(s)
+        plus = fx[DRAW_PLUS]
+        if plus:        # a mountain town may draw its value or more: two candidates there
+            dests = [x for d, coast, n, move in dests for x in (((d, coast, n, move),) if coast else
+                                                                  ((d, False, n, move), (d, False, n + plus, None)))]
         best_v, ties = _NONE, None
-        for d in dests:
-            if coastal[d]:
-                kind = shop_kind[d]
-                k = goods[kind]
-                if k <= 0:
-                    v = 0.0
-                else:
-                    key = (goods, copper, slabs, kind, shop_value[d] + fx[SELL_PLUS])
-                    v = sales.get(key)
-                    if v is None:
-                        after = list(goods)
-                        after[kind] = 0
-                        v = sales[key] = with_copper(s, k * key[4], goods_copper(tuple(after))) - now
-                if v > best_v + tie:
-                    best_v, ties = v, [(MERCHANT, die, d, k, 0)]
-                elif v > best_v - tie:
-                    ties.append((MERCHANT, die, d, k, 0))
-                continue
-            if room < 0:
-                room = hold - sum(goods)
-            n = town_value[d]
-            for n in (n, n + fx[DRAW_PLUS]) if fx[DRAW_PLUS] else (n,):     # the town's value, and more with draw_plus
-                share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
-                v = base + step * (share if share < 1.0 else 1.0) - now
-                if v > best_v + tie:
-                    best_v, ties = v, [(MERCHANT, die, d, n, 0)]
-                elif v > best_v - tie:
-                    ties.append((MERCHANT, die, d, n, 0))
+        for d, coast, n, move in dests:
+            if coast:
+                n, v = sale[town_shop[d]]       # sell all the goods the shop takes
+            else:
+                v = drawn[n]                    # draw n
+            if v > best_v + tie:
+                best_v, ties = v, [move or (MERCHANT, die, d, n, 0)]
+            elif v > best_v - tie:
+                ties.append(move or (MERCHANT, die, d, n, 0))
         return best_v, ties
 
+    def seat_worth(s: int):
+        w = worths[s] = worth_of(s, fxs[s][SELL_PLUS])
+        return w
+
     def g_artist(s: int, fx, die: int):
-        path = fx[PAINT_PATH]
-        targets = (artist_via if path else artist_plain)[art[s]][die]
-        if not targets:
+        if fx[PAINT_PATH]:
+            return g_artist_path(s, fx, die)
+        to = artist_to[art[s]][die]
+        if not to:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         painted, gifted = pnt[s], gft[s]
-        gains = paint_gain[painted][gifted]         # artist_v[painted + n][gifted] - artist_v[painted][gifted]
+        worth = paint_worth[painted][gifted][fx[PAINT_PLUS]]      # by figures round the region
         if gifted < painted:
             wanted = tiles[s][gifted]
             gift = gift_gain[painted][gifted]
         else:
             wanted, gift = -1, 0.0
         best_v, ties = _NONE, None
-        if path or fx[PAINT_PLUS]:
-            counts = paint_counts(s, fx, targets)
-        else:           # rules.paint_counts without an effect: the figures round each region, capped
-            cap = len(tiles[s]) - painted
-            c = (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
-                 + (1 << 3 * art[1 - s]))
-            counts = [c >> 3 * d & 7 for d, _ in targets]
-            if cap < R.FIGURES:
-                counts = [n if n < cap else cap for n in counts]
-        for (d, passed), n in zip(targets, counts):
+        c = (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
+             + (1 << 3 * art[1 - s]))
+        for d, shift, kind, paint, gives in to:
+            v = worth[c >> shift & 7]
+            if v > best_v + tie:
+                best_v, ties = v, [paint]
+            elif v > best_v - tie:
+                ties.append(paint)
+            if kind == wanted:
+                if gift > best_v + tie:
+                    best_v, ties = gift, [gives]
+                elif gift > best_v - tie:
+                    ties.append(gives)
+        return best_v, ties
+
+    def g_artist_path(s: int, fx, die: int):
+        """g_artist with paint_path: the figures round every region passed through count too."""
+        targets = artist_via[art[s]][die]
+        if not targets:
+            return 0.0, [(ARTIST, die, -1, -1, 0)]
+        painted, gifted = pnt[s], gft[s]
+        gains = paint_gain[painted][gifted]
+        wanted = tiles[s][gifted] if gifted < painted else -1
+        gift = gift_gain[painted][gifted]
+        best_v, ties = _NONE, None
+        for (d, passed), n in zip(targets, paint_counts(s, fx, targets)):
             v = gains[n]
             if v > best_v + tie:
                 best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]
@@ -474,104 +507,126 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             return kit.a_merchant[d]
         return max(1, (counts_around(s) >> 3 * d & 7) // kit.automa.per_figures)
 
-    # --- one die
-    def apply(s: int, m):
-        """rules.apply for a greedy seat (with Policy.keep) or the Automa: (drawn, kept)."""
-        nonlocal hot, waves, draws, order
-        c, _, d, choice, passed = m
-        if d < 0:
+    # --- one die: rules.apply for a greedy seat (with Policy.keep), one function a character
+    def apply_pilgrim(s: int, d: int, choice: int) -> None:
+        nonlocal hot, waves, ending
+        pil[s] = d
+        kind = ring_kind[d]
+        if kind == TEMPLE:
+            v = shr[s] + 1
+            if v >= shrine_top:
+                v = shrine_top
+                ending = True
+            shr[s] = v
+        elif kind == GARDEN:
+            v = gar[s] + 1
+            if v >= garden_top:
+                v = garden_top
+                ending = True
+            gar[s] = v
+        elif kind == TOWN:
+            earn(s, town_coins)
+        elif kind == HOT_SPRING:
+            hot = s
+        elif kind == SEASHORE and choice >= 0:
+            w = list(waves)
+            w[choice] = s
+            waves = tuple(w)
+            fxs[0], fxs[1] = kit.effects(sides, waves, 0), kit.effects(sides, waves, 1)
+            worths[0] = worths[1] = None
+
+    def apply_merchant(s: int, d: int, choice: int):
+        """(goods drawn, goods kept), () and () in a coastal town."""
+        nonlocal draws
+        mer[s] = d
+        if coastal[d]:
+            if choice > 0:
+                kind = shop_kind[d]
+                held = list(gds[s])
+                held[kind] -= choice
+                gds[s] = tuple(held)
+                worths[s] = None
+                bag[kind] += choice
+                earn(s, choice * (shop_value[d] + fxs[s][SELL_PLUS]))
             return (), ()
-        if automa and s == 1:       # the Automa's figures only move; its ranks are advanced by the caller
-            (pil, mer, art)[c][s] = d
-            return (), ()
-        if c == PILGRIM:
-            pil[s] = d
-            kind = ring_kind[d]
-            if kind == TEMPLE:
-                v = shr[s] + 1
-                shr[s] = v if v < shrine_top else shrine_top
-            elif kind == GARDEN:
-                v = gar[s] + 1
-                gar[s] = v if v < garden_top else garden_top
-            elif kind == TOWN:
-                earn(s, town_coins)
-            elif kind == HOT_SPRING:
-                hot = s
-            elif kind == SEASHORE and choice >= 0:
-                w = list(waves)
-                w[choice] = s
-                waves = tuple(w)
-                fxs[0], fxs[1] = kit.effects(sides, waves, 0), kit.effects(sides, waves, 1)
-            return (), ()
-        if c == MERCHANT:
-            mer[s] = d
-            if coastal[d]:
-                if choice > 0:
-                    kind = shop_kind[d]
-                    held = list(gds[s])
-                    held[kind] -= choice
-                    gds[s] = tuple(held)
-                    bag[kind] += choice
-                    earn(s, choice * (shop_value[d] + fxs[s][SELL_PLUS]))
-                return (), ()
-            # rules.draw_from
-            goods = gds[s]
-            drawn = [0] * n_goods
-            used = 0
-            total = sum(bag)
-            if choice > 0 and total:
-                if order is None:
-                    order = goods_order(t.goods_counts, seed)
-                size = len(order)
-                for _ in range(min(choice, total)):
-                    while True:
-                        kind = order[(draws + used) % size]
-                        used += 1
-                        if bag[kind]:
-                            break
-                    bag[kind] -= 1
-                    drawn[kind] += 1
-            drawn = tuple(drawn)
-            pool = tuple([a + b for a, b in zip(goods, drawn)])
-            if sum(pool) <= hold:
-                kept = pool
-            else:                   # Policy.keep: the best prices first
-                left, kept_ = hold, [0] * n_goods
-                for k in keep_order:
-                    kept_[k] = x = min(pool[k], left)
-                    left -= x
-                kept = tuple(kept_)
-            for k in range(n_goods):
-                bag[k] += goods[k] + drawn[k] - kept[k]      # the drawn came out above: all but the kept go back
-            gds[s] = kept
-            draws += used
-            return drawn, kept
-        # the artist
+        # rules.draw_from
+        goods = gds[s]
+        drawn = [0] * n_goods
+        used = 0
+        total = sum(bag)
+        if choice > 0 and total:
+            for _ in range(min(choice, total)):
+                while True:
+                    at = (draws + used) % order_size
+                    if at >= len(order):
+                        more_goods_order(at)
+                    kind = order[at]
+                    used += 1
+                    if bag[kind]:
+                        break
+                bag[kind] -= 1
+                drawn[kind] += 1
+        drawn = tuple(drawn)
+        pool = tuple(map(add, goods, drawn))
+        if sum(pool) <= hold:
+            kept = pool
+        else:                   # Policy.keep: the best prices first
+            left, kept_ = hold, [0] * n_goods
+            for k in keep_order:
+                kept_[k] = x = min(pool[k], left)
+                left -= x
+            kept = tuple(kept_)
+        bag[:] = map(sub, map(add, bag, pool), kept)    # the drawn came out above: all but the kept go back
+        gds[s] = kept
+        worths[s] = None
+        draws += used
+        return drawn, kept
+
+    def apply_artist(s: int, d: int, choice: int, passed: int) -> None:
+        nonlocal ending
         if choice == PAINT:
             pnt[s] += paint_counts(s, fxs[s], ((d, passed),))[0]
         elif choice == GIFT:
             gft[s] += 1
+            if gft[s] >= len(tiles[s]):
+                ending = True
         art[s] = d
+
+    def apply(s: int, m):
+        """rules.apply for a greedy seat: (drawn, kept)."""
+        c, _, d, choice, passed = m
+        if d < 0:
+            return (), ()
+        if c == PILGRIM:
+            apply_pilgrim(s, d, choice)
+        elif c == MERCHANT:
+            return apply_merchant(s, d, choice)
+        else:
+            apply_artist(s, d, choice, passed)
         return (), ()
 
     def earn(s: int, earned: int) -> None:
         """rules._earn."""
+        nonlocal ending
         copper, slabs = cop[s] + earned, slb[s]
         while copper >= COPPER_PER_SLAB and slabs < n_slabs:
             copper -= COPPER_PER_SLAB
             slabs += 1
         cop[s] = min(copper, copper_max)
         slb[s] = slabs
+        if slabs >= n_slabs:
+            ending = True
+        worths[s] = None
 
     def g_pick(seat: int, left: tuple, dice: tuple):
         """Policy.pick: each die's best move (a tie drawn), then the die whose move gains most
         (a tie drawn): (the die, its move)."""
         fx = fxs[seat]
-        best, best_v = None, None
+        best, best_v = None, _NONE
         for x in left:
             v, ties = judge[x](seat, fx, dice[x])
             m = ties[0] if len(ties) == 1 else ties[below(len(ties))]
-            if best_v is None or v > best_v + tie:
+            if v > best_v + tie:
                 best, best_v = [(x, m)], v
             elif v > best_v - tie:
                 best.append((x, m))
@@ -582,18 +637,19 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return max(left, key=lambda x: (a_sign * dice[x], a_ties[x]))
 
     def turn(seat: int, c: int, die: int, m) -> int:
-        """rules.play_die after the move is chosen: the move, its effect, the Automa's ranks,
-        and a hot-spring repeat; returns the repeats (0 or 1)."""
+        """rules.play_die for a greedy seat once its move is chosen: the move, its effect and a
+        hot-spring repeat; returns the repeats (0 or 1)."""
         nonlocal hot
         held = hot == seat
-        drawn, kept = apply(seat, m)
-        if automa and seat == 1:
-            gain = a_gain(seat, m)
-            if gain:
-                ranks[c] = min(ranks[c] + gain, a_tops[c])
-            if record is not None:
-                record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, False))
-            return 0
+        d = m[2]
+        drawn = kept = ()
+        if d >= 0:
+            if c == PILGRIM:
+                apply_pilgrim(seat, d, m[3])
+            elif c == MERCHANT:
+                drawn, kept = apply_merchant(seat, d, m[3])
+            else:
+                apply_artist(seat, d, m[3], m[4])
         if record is not None:
             record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, False))
         if held and hot == seat and g_best(seat, c, die)[0] > TOKEN_WORTH:
@@ -603,6 +659,22 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             if record is not None:
                 record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, True))
             return 1
+        return 0
+
+    def a_turn(seat: int, c: int, die: int, m) -> int:
+        """rules.play_die for the Automa: its figure moves (nothing else) and Automa.after
+        advances its ranks."""
+        nonlocal ending
+        d = m[2]
+        if d >= 0:
+            (pil, mer, art)[c][seat] = d
+            gain = a_gain(seat, m)
+            if gain:
+                ranks[c] = min(ranks[c] + gain, a_tops[c])
+                if ranks[c] >= a_tops[c]:
+                    ending = True
+        if record is not None:
+            record.append(Step(rnd, seat, die, _new(Move, m), (), (), False))
         return 0
 
     others = ((1, 2), (0, 2), (0, 1))
@@ -626,21 +698,29 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         b = 1 - a
         if automa and a == 1:
             c1 = a_pick((0, 1, 2), dice)
-            repeats += turn(a, c1, dice[c1], a_move(a, c1, dice[c1]))
+            a_turn(a, c1, dice[c1], a_move(a, c1, dice[c1]))
         else:
             c1, m = g_pick(a, (0, 1, 2), dice)
             repeats += turn(a, c1, dice[c1], m)
         left = others[c1]
         if automa and b == 1:
             c2 = a_pick(left, dice)
-            repeats += turn(b, c2, dice[c2], a_move(b, c2, dice[c2]))
+            a_turn(b, c2, dice[c2], a_move(b, c2, dice[c2]))
         else:
             c2, m = g_pick(b, left, dice)
             repeats += turn(b, c2, dice[c2], m)
         c3 = 3 - c1 - c2
         die = dice[c3]
-        repeats += turn(a, c3, die, a_move(a, c3, die) if automa and a == 1 else g_best(a, c3, die)[1])
+        if automa and a == 1:
+            a_turn(a, c3, die, a_move(a, c3, die))
+        else:
+            repeats += turn(a, c3, die, g_best(a, c3, die)[1])
         rnd += 1
+        if not ending:          # no end condition reached its top this round
+            if rnd >= rules.round_limit:
+                ended = ("limit",)
+                break
+            continue
         # rules.fired
         shrine = shr[0] >= shrine_top or shr[1] >= shrine_top
         garden = gar[0] >= garden_top or gar[1] >= garden_top
@@ -653,6 +733,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         if shrine or garden or slabs or gifts:
             ended = tuple(name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit)
             break
+        ending = False
         if rnd >= rules.round_limit:
             ended = ("limit",)
             break

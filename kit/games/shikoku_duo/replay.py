@@ -38,9 +38,10 @@ from pathlib import Path
 from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
-from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
-from kit.replaylog import GameLog, ordinal, read_head
-from kit.simulate import percentile_rank, run_games, summary
+from kit.games.shikoku_duo import fastplay
+from kit.games.shikoku_duo.sim import controllers, flat_kit, game_rng, load_model, make_setup
+from kit.replaylog import GameLog, placed, read_head
+from kit.simulate import run_games
 from kit.yamlload import describe, fields, load_yaml
 
 
@@ -270,7 +271,11 @@ def _goods(t: R.Tables, counts) -> str:
 
 
 def _same_setup(setup, seed: int, k_seed: int) -> R.Result:
-    """A simulated game on the log's setup (shops, tiles, wave sides, bag), with its own dice."""
+    """A simulated game on the log's setup (shops, tiles, wave sides, bag), with its own dice
+    (on the flat loop when its players are played there, as kit sim's are)."""
+    kit = flat_kit(setup)
+    if kit is not None:
+        return fastplay.play(kit, seed, game_rng(k_seed))
     return R.play(setup.tables, setup.rules, seed, controllers(setup), game_rng(k_seed))
 
 
@@ -279,16 +284,9 @@ def compare(played: Played, results, log: Log, policies) -> str:
     lines = [f"{sum(len(r.turns) for r in log.rounds)} turns in {len(log.rounds)} rounds checked: every one legal"
              + ("" if played.finished else "; the log stops before the game is over")]
     lines.append(f"simulated: {g} games of the same setup with {', '.join(dict.fromkeys(policies))}")
-    rounds = [r.rounds for r in results]
-    rs = summary(rounds)
-    lines.append(f"  rounds {played.rounds:4d}: {ordinal(percentile_rank(played.rounds, rounds))} percentile "
-                 f"(simulated median {rs['median']:g}, p5 {rs['p5']:g}, p95 {rs['p95']:g})")
+    lines.append(placed("rounds", played.rounds, [r.rounds for r in results], 14))
     for seat in range(2):
-        pts = [r.scores[seat] for r in results]
-        ps = summary(pts)
-        lines.append(f"  seat {seat + 1} points {played.scores[seat]:4d}: "
-                     f"{ordinal(percentile_rank(played.scores[seat], pts))} percentile "
-                     f"(simulated median {ps['median']:g}, p5 {ps['p5']:g}, p95 {ps['p95']:g})")
+        lines.append(placed(f"seat {seat + 1} points", played.scores[seat], [r.scores[seat] for r in results], 14))
     if played.finished:
         win = "a draw" if played.winner is None else f"seat {played.winner + 1}"
         lines.append(f"  winner: {win}; the game ended on {', '.join(played.ended)}")

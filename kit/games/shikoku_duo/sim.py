@@ -85,17 +85,32 @@ def game_rng(seed: int) -> random.Random:
     return random.Random(seed * 2 + 1)
 
 
-_FLAT: list = [None, None]     # (the Setup, its fastplay.Kit): made once per run (per worker chunk)
+# (Setup, its fastplay.Kit or None), the last few used: a Kit is made once per run and
+# worker. A worker gets each chunk of games with its own copy of the Setup, equal to the
+# last: the Kit (and the caches its tables and players fill as games go) is kept for it.
+_KITS: list = []
+
+
+def flat_kit(setup: Setup):
+    """The fastplay.Kit that plays `setup`'s games, or None when its players are not played flat."""
+    for pair in _KITS:
+        if pair[0] is setup:
+            return pair[1]
+    for i, (known, kit) in enumerate(_KITS):
+        if known == setup:
+            _KITS[i] = (setup, kit)
+            return kit
+    kit = fastplay.Kit(setup.tables, setup.rules, setup.automa) if fastplay.playable(
+        setup.policies, setup.automa) else None
+    _KITS.insert(0, (setup, kit))
+    del _KITS[4:]
+    return kit
 
 
 def play_seeded(setup: Setup, seed: int, record=None) -> Result:
     """Game `seed`: greedy seats (and the Automa) on fastplay's flat loop, which plays the
     reference engine's games move for move; other players on rules.play."""
-    if _FLAT[0] is not setup:
-        kit = fastplay.Kit(setup.tables, setup.rules, setup.automa) if fastplay.playable(
-            setup.policies, setup.automa) else None
-        _FLAT[:] = [setup, kit]
-    kit = _FLAT[1]
+    kit = flat_kit(setup)
     if kit is not None:
         return fastplay.play(kit, seed, game_rng(seed), record)
     return play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), record)

@@ -31,8 +31,8 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import KitError, Where, did_you_mean, display_path
-from kit.replaylog import GameLog, ordinal, read_head
-from kit.simulate import percentile_rank, run_games, summary
+from kit.replaylog import GameLog, placed, read_head
+from kit.simulate import run_games
 from kit.yamlload import describe, load_yaml
 
 from kit.games.tour_de_dice.model import RULE_SPEC, Tour, check_players, load
@@ -268,9 +268,7 @@ def compare(raced: Raced, results, setup: Setup, log: Log) -> str:
                  f"{','.join(dict.fromkeys(setup.policies))} (each on a shuffled ring)")
 
     def place(label: str, value, values) -> str:
-        s = summary(values)
-        return (f"  {label:<22}{value:>5}: {ordinal(percentile_rank(value, values))} percentile "
-                f"(simulated median {s['median']:g}, p5 {s['p5']:g}, p95 {s['p95']:g})")
+        return placed(label, value, values, 23)
 
     lines.append(place("turns", raced.turns, [r.turns for r in results]))
     lines.append(place("passes", raced.passes, [r.passes for r in results]))

@@ -317,7 +317,7 @@ def _ring_row(c, x: float, y: float, width: float, cards: int) -> None:
         if k == 0:
             fill_rect(c, r, SHADE)
         stroke_rect(c, r, GRID, 0.3)
-        text(c, r.x + 0.6, r.y2 - 1.9, "G" if k == 0 else str(k), 4.5)
+        text(c, r.x + 0.6, r.y2 - 2.3, "G" if k == 0 else str(k), 6)
     text(c, x0 + (cards + 1) * box + 3, y + 1.8, "スタート start: P ____", 7)
 
 
