@@ -1032,26 +1032,22 @@ def test_a_slot_gap_wider_than_the_board_is_blamed_on_the_gap(project, verb, key
 
 
 @needs_map
-@pytest.mark.parametrize("verb", ["check", "layout", "build"])
-def test_slots_a_wide_slot_gap_keeps_off_the_board_are_blamed_on_the_gap(project, monkeypatch, verb):
+@pytest.mark.parametrize("verb, gap", [("check", 700), ("layout", 700), ("build", 700), ("check", 150),
+                                       ("build", 150)])
+def test_slots_a_wide_slot_gap_keeps_off_the_board_are_blamed_on_the_gap(project, verb, gap):
     # `slot_gap: 700` (room for two slots, not for 68) was blamed on the board scale, and
-    # `kit check` accepted it. check refuses it without laying the slots out.
-    import kit.games.karuta.layout
-
-    placed = []
-    if verb == "check":
-        monkeypatch.setattr(kit.games.karuta.layout, "place", lambda *a, **k: placed.append(a))
+    # `kit check` accepted it; 150 fails only once the highways' corridors are widened, so
+    # check lays the slots out as build does to say the same.
     path = project / "layouts/karuta.yaml"
     lines = path.read_text(encoding="utf-8").splitlines()
     line = next(i for i, l in enumerate(lines, 1) if l.startswith("  slot_gap:"))
-    _replace_line(path, line, "  slot_gap: 700")
+    _replace_line(path, line, f"  slot_gap: {gap}")
     result = invoke(verb, "--game", "karuta", *(["--out", "out"] if verb == "build" else []))
     assert result.exit_code == 2
     assert _first_line(result).startswith(
         f"layouts/karuta.yaml:{line}: 68 slots for cards of {'22 × 16' if verb == 'layout' else '24 × 26'} mm do "
-        "not fit 700 map units apart (board slot_gap) on the 760 × 794 mm board")
+        f"not fit {gap} map units apart (board slot_gap) on the 760 × 794 mm board")
     assert _first_line(result).endswith("use a smaller slot_gap")
-    assert placed == []
 
 
 def test_a_zero_card_names_the_option_as_typed(project):

@@ -303,28 +303,6 @@ def slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> BoardLayo
         raise _misfit(err, len(order), card_w_mm, card_h_mm, board, layout) from None
 
 
-def check_slots(model, board, card_w_mm: float, card_h_mm: float, layout) -> None:
-    """Refuse, as `slots` would and in its words, cards or slot gaps that leave the slots no
-    way to sit apart on the board, without laying them out: `kit check` runs only the
-    relaxation's first feasible choice for the highways' corridors, where such a board
-    fails, not its search, corridor rounds and leaders (which move only slots that fit)."""
-    settings = board_settings(layout)
-    scale = settings.scale
-    fits_on_board(len(model.provinces), card_w_mm, card_h_mm, board, layout)
-    least = settings.slot_gap if settings.slot_gap_least is None else settings.slot_gap_least
-    gap = min(least, settings.slot_gap)
-    index = {p.kanji: i for i, p in enumerate(model.provinces)}
-    boxes = [Box(*board.regions[p.kanji].anchor, card_w_mm / scale, card_h_mm / scale) for p in model.provinces]
-    wide = {tuple(sorted((index[a], index[b]))): settings.slot_gap
-            for a, b in highway_links(model) if settings.slot_gap > gap}
-    try:
-        relax(boxes, (0.0, 0.0, float(board.width), float(board.height)), gap, improve=0, wide=wide)
-    except KitError as err:
-        if err.where:
-            raise
-        raise _misfit(err, len(boxes), card_w_mm, card_h_mm, board, layout) from None
-
-
 def _misfit(err: KitError, count: int, card_w_mm: float, card_h_mm: float, board, layout) -> KitError:
     """The relaxation's failure to set `count` slots apart, blamed on the gap that keeps them off
     the board when the cards take under half of it, else on the board scale."""
