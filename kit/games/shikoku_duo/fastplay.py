@@ -625,7 +625,15 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         best, best_v = None, _NONE
         for x in left:
             v, ties = judge[x](seat, fx, dice[x])
-            m = ties[0] if len(ties) == 1 else ties[below(len(ties))]
+            n = len(ties)
+            if n == 1:
+                m = ties[0]
+            else:                       # below(n), written out: half the dice have a tie to break
+                k = n.bit_length()
+                r = bits(k)
+                while r >= n:
+                    r = bits(k)
+                m = ties[r]
             if v > best_v + tie:
                 best, best_v = [(x, m)], v
             elif v > best_v - tie:
