@@ -293,14 +293,11 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         k = slb[s]
         return slab_base[k] + slab_step[k] * min(1.0, (cop[s] + goods_copper(gds[s])) / COPPER_PER_SLAB)
 
-    def worth_of(s: int, sell_plus: int):
-        """The seat's merchant tables (Kit.merchant_worth): (per shop token: (goods sold, gain),
-        per goods drawn n: gain, gain of the pilgrim's town coins)."""
-        goods, copper, slabs = gds[s], cop[s], slb[s]
-        key = (goods, copper, slabs, sell_plus)
-        found = merchant_worth.get(key)
-        if found is not None:
-            return found
+    def worth_of(s: int, key: tuple):
+        """The seat's merchant tables (Kit.merchant_worth) for key = (its goods, copper, slabs,
+        sell_plus): (per shop token: (goods sold, gain), per goods drawn n: gain, gain of the
+        pilgrim's town coins)."""
+        goods, copper, slabs, sell_plus = key
         held = copper + goods_copper(goods)
         base, step = slab_base[slabs], slab_step[slabs]
         share = held / COPPER_PER_SLAB
@@ -458,7 +455,12 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return best_v, ties
 
     def seat_worth(s: int):
-        w = worths[s] = worth_of(s, fxs[s][SELL_PLUS])
+        """The seat's merchant tables, looked up (worth_of makes them when new)."""
+        key = (gds[s], cop[s], slb[s], fxs[s][SELL_PLUS])
+        w = merchant_worth.get(key)
+        if w is None:
+            w = worth_of(s, key)
+        worths[s] = w
         return w
 
     def g_artist(s: int, fx, die: int):
@@ -672,7 +674,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         """Policy.pick: each die's best move (a tie drawn), then the die whose move gains most
         (a tie drawn): (the die, its move)."""
         fx = fxs[seat]
-        best, best_v = None, _NONE
+        best, best_v, tied = None, _NONE, None
         for x in left:
             v, ties = judge[x](seat, fx, dice[x])
             n = len(ties)
@@ -685,10 +687,12 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     r = bits(k)
                 m = ties[r]
             if v > best_v + tie:
-                best, best_v = [(x, m)], v
-            elif v > best_v - tie:
-                best.append((x, m))
-        return best[0] if len(best) == 1 else best[below(len(best))]
+                best, best_v, tied = (x, m), v, None
+            elif v > best_v - tie:      # the list of dice that tie is made only when one does
+                if tied is None:
+                    tied = [best]
+                tied.append((x, m))
+        return best if tied is None else tied[below(len(tied))]
 
     def a_pick(left: tuple, dice: tuple) -> int:
         """Automa.pick."""
@@ -710,9 +714,20 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 apply_artist(seat, d, m[3], m[4])
         if record is not None:
             record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, False))
-        if held and hot == seat and g_best(seat, c, die)[0] > TOKEN_WORTH:
+        if held and hot == seat:
+            # Policy.repeat: the best move's gain (its tie drawn, as best() draws it) against
+            # the token's worth
+            v, ties = judge[c](seat, fxs[seat], die)
+            n = len(ties)
+            if n > 1:
+                below(n)
+            if v <= TOKEN_WORTH:
+                return 0
             hot = BOARD             # the hot-spring token spent: the same die again
-            m = g_best(seat, c, die)[1]
+            if c == PILGRIM:        # a pilgrim's stop on the hot spring is judged anew without the token
+                m = g_best(seat, c, die)[1]
+            else:                   # the merchant's and artist's candidates do not weigh the token
+                m = ties[0] if n == 1 else ties[below(n)]
             drawn, kept = apply(seat, m)
             if record is not None:
                 record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, True))
