@@ -430,18 +430,21 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     def g_merchant(s: int, fx, die: int):
         union, dests, by_dest, by_blocked = merchant_to[mer[s]][die]
         blocked = union & (cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]])
-        if blocked:         # rules.merchant_dests: the towns some path reaches without a blocked town
-            found = by_blocked.get(blocked)
+        plus = fx[DRAW_PLUS]
+        if blocked or plus:     # the candidates by blocked towns and draw_plus, made once a run
+            key = blocked << 4 | plus
+            found = by_blocked.get(key)
             if found is None:
-                found = by_blocked[blocked] = tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+                if blocked:     # rules.merchant_dests: the towns some path reaches without a blocked town
+                    dests = tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+                if plus:        # a mountain town may draw its value or more: two candidates there
+                    dests = tuple(x for d, coast, n, move in dests for x in (
+                        ((d, coast, n, move),) if coast else ((d, False, n, move), (d, False, n + plus, None))))
+                found = by_blocked[key] = dests
             dests = found
         if not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
         sale, drawn, _ = worths[s] or seat_worth(s)
-        plus = fx[DRAW_PLUS]
-        if plus:        # a mountain town may draw its value or more: two candidates there
-            dests = [x for d, coast, n, move in dests for x in (((d, coast, n, move),) if coast else
-                                                                  ((d, False, n, move), (d, False, n + plus, None)))]
         best_v, ties = _NONE, None
         for d, coast, n, move in dests:
             if coast:
@@ -637,7 +640,14 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     def apply_artist(s: int, d: int, choice: int, passed: int) -> None:
         nonlocal ending
         if choice == PAINT:
-            pnt[s] += paint_counts(s, fxs[s], ((d, passed),))[0]
+            fx = fxs[s]
+            if fx is NO:        # paint_counts of one region, written out
+                n = counts_around(s) >> 3 * d & 7
+                if n:
+                    cap = len(tiles[s]) - pnt[s]
+                    pnt[s] += n if n < PAINT_CAP and n < cap else min(n, PAINT_CAP, cap)
+            else:
+                pnt[s] += paint_counts(s, fx, ((d, passed),))[0]
         elif choice == GIFT:
             gft[s] += 1
             if gft[s] >= len(tiles[s]):
