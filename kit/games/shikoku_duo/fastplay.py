@@ -129,11 +129,12 @@ class Kit:
                                             (ARTIST, n, d, GIFT, 0)) for d, _ in targets)
                                      for n, targets in enumerate(by_die)) for by_die in t.artist_plain)
         # Each merchant move's destinations as (town, coastal, its value, the move drawing that
-        # value in a mountain town): unblocked, by path, and by the towns blocked on its paths
-        # (filled as games meet them).
+        # value in a mountain town, or in a coastal town the moves selling 0..hold goods):
+        # unblocked, by path, and by the towns blocked on its paths (filled as games meet them).
         def town(d: int, n: int) -> tuple:
             coast = t.town_coastal[d]
-            return d, coast, t.town_value[d], None if coast else (MERCHANT, n, d, t.town_value[d], 0)
+            return d, coast, t.town_value[d], (tuple((MERCHANT, n, d, k, 0) for k in range(t.hold + 1)) if coast
+                                               else (MERCHANT, n, d, t.town_value[d], 0))
         self.merchant_to = tuple(tuple((union, tuple(town(d, n) for d in dests),
                                         tuple((town(d, n), m) for d, m in by_dest), {})
                                        for n, (union, dests, by_dest) in enumerate(by_die))
@@ -439,7 +440,8 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     dests = tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
                 if plus:        # a mountain town may draw its value or more: two candidates there
                     dests = tuple(x for d, coast, n, move in dests for x in (
-                        ((d, coast, n, move),) if coast else ((d, False, n, move), (d, False, n + plus, None))))
+                        ((d, coast, n, move),) if coast else
+                        ((d, False, n, move), (d, False, n + plus, (MERCHANT, die, d, n + plus, 0)))))
                 found = by_blocked[key] = dests
             dests = found
         if not dests:
@@ -449,12 +451,13 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         for d, coast, n, move in dests:
             if coast:
                 n, v = sale[town_shop[d]]       # sell all the goods the shop takes
+                move = move[n]
             else:
                 v = drawn[n]                    # draw n
             if v > best_v + tie:
-                best_v, ties = v, [move or (MERCHANT, die, d, n, 0)]
+                best_v, ties = v, [move]
             elif v > best_v - tie:
-                ties.append(move or (MERCHANT, die, d, n, 0))
+                ties.append(move)
         return best_v, ties
 
     def seat_worth(s: int):
