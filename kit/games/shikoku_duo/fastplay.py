@@ -171,6 +171,8 @@ class Kit:
         # token's sale adds, what drawing n goods adds, what a pilgrim's town coins add
         # (Policy._merchant's and _pilgrim's sums, made once per such tuple and run).
         self.merchant_worth: dict = {}
+        self.keeps: dict = {}       # Policy.keep's goods kept, by the goods held and drawn
+        self.a_picks: dict = {}     # the Automa's die, by the dice left and the roll
         self.most_drawn = max(t.town_value) + sum(max(a or 1 for _, a in sides) for sides in t.wave_effects)
 
     def play(self, seed: int, rng: random.Random, record: list | None = None) -> Result:
@@ -232,7 +234,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     temple_gain, garden_gain = g.temple_gain, g.garden_gain
     paint_gain, gift_gain, paint_worth = kit.paint_gain, kit.gift_gain, kit.paint_worth
     artist_to, merchant_to, pilgrim_moves = kit.artist_to, kit.merchant_to, kit.pilgrim_moves
-    merchant_worth, most_drawn = kit.merchant_worth, kit.most_drawn
+    merchant_worth, most_drawn, keeps, a_picks = kit.merchant_worth, kit.most_drawn, kit.keeps, kit.a_picks
     slab_base, slab_step, goods_cache = g.slab_base, g.slab_step, g._goods
     draw_worth, keep_order, worth = g.draw_worth, g.keep_order, g.worth
     (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = t.dice, kit.faces, kit.face_bits
@@ -321,20 +323,6 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         found = merchant_worth[key] = (tuple(sale), tuple(drawn), town)
         return found
 
-    def stops(s: int, fx, die: int) -> list:
-        """rules.pilgrim_stops."""
-        occ = 1 << pil[1 - s]
-        if figures_block:
-            occ |= tsb[mer[0]] | tsb[mer[1]]
-        start = pil[s]
-        out = []
-        for steps in R.pilgrim_steps(fx, die) if fx[P_PLUS] or fx[P_MINUS] else (die,):
-            at = (start + steps) % n_ring
-            while occ >> at & 1:
-                at = (at + 1) % n_ring
-            out.append((steps, at))
-        return out
-
     def dests_of(s: int, steps: int) -> tuple:
         """rules.merchant_dests."""
         blocked = cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]]
@@ -387,7 +375,18 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         if kind == SEASHORE:        # every tile that may be taken is worth the same: all tie
             choices = wave_choices(waves, s)
             return (TOKEN_WORTH if choices[0] >= 0 else 0.0), [(PILGRIM, die, d, c, 0) for c in choices]
-        return stop_gain(s, kind), [pilgrim_moves[die][d]]
+        # stop_gain, written out
+        if kind == TEMPLE:
+            v = temple_gain[shr[s]][gar[s]]
+        elif kind == GARDEN:
+            v = garden_gain[shr[s]][gar[s]]
+        elif kind == TOWN:
+            v = (worths[s] or seat_worth(s))[2]
+        elif kind == HOT_SPRING:
+            v = TOKEN_WORTH if hot != s else 0.0
+        else:
+            v = 0.0
+        return v, [pilgrim_moves[die][d]]
 
     def stop_gain(s: int, kind: int) -> float:
         """What the pilgrim's stop on a space of `kind` (not seashore) adds."""
@@ -538,8 +537,14 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
 
     # --- the Automa's moves (Automa.move / choose, as candidates)
     def a_move(s: int, c: int, die: int):
-        if c == PILGRIM:
-            return (PILGRIM, die, stops(s, NO, die)[0][1], -1, 0)
+        if c == PILGRIM:        # rules.pilgrim_stops without wave effects: one stop
+            occ = 1 << pil[1 - s]
+            if figures_block:
+                occ |= tsb[mer[0]] | tsb[mer[1]]
+            d = (pil[s] + die) % n_ring
+            while occ >> d & 1:
+                d = (d + 1) % n_ring
+            return pilgrim_moves[die][d]
         if c == MERCHANT:
             dests = dests_of(s, die)
             if not dests:
@@ -628,12 +633,14 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         pool = tuple(map(add, goods, drawn))
         if sum(pool) <= hold:
             kept = pool
-        else:                   # Policy.keep: the best prices first
-            left, kept_ = hold, [0] * n_goods
-            for k in keep_order:
-                kept_[k] = x = min(pool[k], left)
-                left -= x
-            kept = tuple(kept_)
+        else:                   # Policy.keep: the best prices first (made once a pool and run)
+            kept = keeps.get(pool)
+            if kept is None:
+                left, kept_ = hold, [0] * n_goods
+                for k in keep_order:
+                    kept_[k] = x = min(pool[k], left)
+                    left -= x
+                kept = keeps[pool] = tuple(kept_)
         bag[:] = map(sub, map(add, bag, pool), kept)    # the drawn came out above: all but the kept go back
         gds[s] = kept
         worths[s] = None
@@ -708,8 +715,12 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return best if tied is None else tied[below(len(tied))]
 
     def a_pick(left: tuple, dice: tuple) -> int:
-        """Automa.pick."""
-        return max(left, key=lambda x: (a_sign * dice[x], a_ties[x]))
+        """Automa.pick (made once a run for each roll and dice left)."""
+        key = (left, dice)
+        x = a_picks.get(key)
+        if x is None:
+            x = a_picks[key] = max(left, key=lambda x: (a_sign * dice[x], a_ties[x]))
+        return x
 
     def turn(seat: int, c: int, die: int, m) -> int:
         """rules.play_die for a greedy seat once its move is chosen: the move, its effect and a
