@@ -58,7 +58,33 @@ def _same_draws() -> bool:
                 r = b.getrandbits(k)
             if a._randbelow(n) != r:
                 return False
-    return True
+    x, y = list(range(26)), list(range(26))
+    a.shuffle(x)
+    _shuffle(y, b.getrandbits, _shuffle_plan(26))
+    return x == y and a.randrange(2) == _below(b.getrandbits, 2)
+
+
+def _below(bits, n: int) -> int:
+    """Random._randbelow(n) of the Random whose getrandbits is `bits`."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+def _shuffle_plan(size: int) -> tuple:
+    """What Random.shuffle of `size` items draws: (i, i + 1, its bit length) for i = size - 1 .. 1."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+def _shuffle(x: list, bits, plan: tuple) -> None:
+    """Random.shuffle(x) of the Random whose getrandbits is `bits` (plan: _shuffle_plan(len(x)))."""
+    for i, n, k in plan:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def playable(policies: tuple[str, ...], automa) -> bool:
@@ -90,6 +116,12 @@ class Kit:
         self.faces = tuple(len(f) for f in t.dice)
         self.pilgrim_moves = tuple(tuple((PILGRIM, n, d, -1, 0) for d in range(t.ring)) for n in range(t.max_steps + 1))
         self.full_bag = tuple(kind for kind, n in enumerate(t.goods_counts) for _ in range(n))   # rules.goods_order's
+        self.bag_plan = _shuffle_plan(len(self.full_bag))
+        # rules.setup's draws without a State: the shuffles as plans, the start as places
+        self.shop_plan, self.tiles_plan = _shuffle_plan(len(t.shops)), _shuffle_plan(len(t.paintings))
+        self.start = (t.town_names.index(rules.start_town) if rules.start_town
+                      else next(i for i, c in enumerate(t.town_coastal) if not c),
+                      t.region_names.index(rules.start_region) if rules.start_region else 0)
         # Each artist move's destinations without a wave effect, as (region, its shift in a
         # count of figures by region (rules.Tables.space_counts), its painting type).
         # The moves (painting there, gifting there) made once too: a move is a value.
@@ -143,6 +175,25 @@ class Kit:
     def play(self, seed: int, rng: random.Random, record: list | None = None) -> Result:
         return play(self, seed, rng, record)
 
+    def setup(self, seed: int) -> tuple:
+        """rules.setup(t, rules, seed)'s draws, from the same streams: (town_shop, sides, first,
+        each seat's painting tiles)."""
+        t = self.t
+        shops = list(range(len(t.shops)))
+        _shuffle(shops, R.stream(seed, "shops").getrandbits, self.shop_plan)
+        town_shop = [-1] * len(t.town_names)
+        for town, shop in zip(t.coastal, shops):
+            town_shop[town] = shop
+        bits = R.stream(seed, "sides").getrandbits
+        sides = (_below(bits, 2), _below(bits, 2), _below(bits, 2))
+        first = _below(R.stream(seed, "first").getrandbits, 2) if self.rules.first_drafter == "random" else 0
+        tiles = []
+        for seat in range(2):
+            order = list(t.paintings)
+            _shuffle(order, R.stream(seed, f"tiles {seat + 1}").getrandbits, self.tiles_plan)
+            tiles.append(tuple(order))
+        return tuple(town_shop), sides, first, tiles[0], tiles[1]
+
     def effects(self, sides: tuple, waves: tuple, seat: int) -> tuple[int, ...]:
         """rules.effects (NO_EFFECTS when the seat holds no wave tile)."""
         if seat not in waves:
@@ -190,13 +241,12 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     bits = rng.getrandbits
 
     # --- the setup
-    start = R.setup(t, rules, seed)      # its draws, as the reference makes them
-    town_shop, sides, first = start.shops, start.sides, start.first
-    tiles = (start.players[0].paintings, start.players[1].paintings)
+    town_shop, sides, first, *tiles = kit.setup(seed)     # rules.setup's draws, as the reference makes them
+    tiles = tuple(tiles)
     shop_kind = [shop_list[k][0] if k >= 0 else -1 for k in town_shop]
     shop_value = [shop_list[k][1] if k >= 0 else 0 for k in town_shop]
-    one, two = start.players
-    pil, mer, art = [one.pilgrim, two.pilgrim], [one.merchant, two.merchant], [one.artist, two.artist]
+    start_town, start_region = kit.start
+    pil, mer, art = [R.START, R.START], [start_town, start_town], [start_region, start_region]
     shr, gar, cop, slb, pnt, gft = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
     n_goods = len(t.goods_names)
     zero_goods = (0,) * n_goods
@@ -220,7 +270,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             order_rng.append(R.stream(seed, "goods"))
         while len(order) <= at:
             bag = list(kit.full_bag)
-            order_rng[0].shuffle(bag)
+            _shuffle(bag, order_rng[0].getrandbits, kit.bag_plan)
             order.extend(bag)
     rnd = 0
 
@@ -243,14 +293,11 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         k = slb[s]
         return slab_base[k] + slab_step[k] * min(1.0, (cop[s] + goods_copper(gds[s])) / COPPER_PER_SLAB)
 
-    def worth_of(s: int, sell_plus: int):
-        """The seat's merchant tables (Kit.merchant_worth): (per shop token: (goods sold, gain),
-        per goods drawn n: gain, gain of the pilgrim's town coins)."""
-        goods, copper, slabs = gds[s], cop[s], slb[s]
-        key = (goods, copper, slabs, sell_plus)
-        found = merchant_worth.get(key)
-        if found is not None:
-            return found
+    def worth_of(s: int, key: tuple):
+        """The seat's merchant tables (Kit.merchant_worth) for key = (its goods, copper, slabs,
+        sell_plus): (per shop token: (goods sold, gain), per goods drawn n: gain, gain of the
+        pilgrim's town coins)."""
+        goods, copper, slabs, sell_plus = key
         held = copper + goods_copper(goods)
         base, step = slab_base[slabs], slab_step[slabs]
         share = held / COPPER_PER_SLAB
@@ -408,7 +455,12 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return best_v, ties
 
     def seat_worth(s: int):
-        w = worths[s] = worth_of(s, fxs[s][SELL_PLUS])
+        """The seat's merchant tables, looked up (worth_of makes them when new)."""
+        key = (gds[s], cop[s], slb[s], fxs[s][SELL_PLUS])
+        w = merchant_worth.get(key)
+        if w is None:
+            w = worth_of(s, key)
+        worths[s] = w
         return w
 
     def g_artist(s: int, fx, die: int):
@@ -622,7 +674,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         """Policy.pick: each die's best move (a tie drawn), then the die whose move gains most
         (a tie drawn): (the die, its move)."""
         fx = fxs[seat]
-        best, best_v = None, _NONE
+        best, best_v, tied = None, _NONE, None
         for x in left:
             v, ties = judge[x](seat, fx, dice[x])
             n = len(ties)
@@ -635,10 +687,12 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     r = bits(k)
                 m = ties[r]
             if v > best_v + tie:
-                best, best_v = [(x, m)], v
-            elif v > best_v - tie:
-                best.append((x, m))
-        return best[0] if len(best) == 1 else best[below(len(best))]
+                best, best_v, tied = (x, m), v, None
+            elif v > best_v - tie:      # the list of dice that tie is made only when one does
+                if tied is None:
+                    tied = [best]
+                tied.append((x, m))
+        return best if tied is None else tied[below(len(tied))]
 
     def a_pick(left: tuple, dice: tuple) -> int:
         """Automa.pick."""
@@ -660,9 +714,20 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 apply_artist(seat, d, m[3], m[4])
         if record is not None:
             record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, False))
-        if held and hot == seat and g_best(seat, c, die)[0] > TOKEN_WORTH:
+        if held and hot == seat:
+            # Policy.repeat: the best move's gain (its tie drawn, as best() draws it) against
+            # the token's worth
+            v, ties = judge[c](seat, fxs[seat], die)
+            n = len(ties)
+            if n > 1:
+                below(n)
+            if v <= TOKEN_WORTH:
+                return 0
             hot = BOARD             # the hot-spring token spent: the same die again
-            m = g_best(seat, c, die)[1]
+            if c == PILGRIM:        # a pilgrim's stop on the hot spring is judged anew without the token
+                m = g_best(seat, c, die)[1]
+            else:                   # the merchant's and artist's candidates do not weigh the token
+                m = ties[0] if n == 1 else ties[below(n)]
             drawn, kept = apply(seat, m)
             if record is not None:
                 record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, True))
