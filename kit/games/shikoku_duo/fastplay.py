@@ -129,11 +129,12 @@ class Kit:
                                             (ARTIST, n, d, GIFT, 0)) for d, _ in targets)
                                      for n, targets in enumerate(by_die)) for by_die in t.artist_plain)
         # Each merchant move's destinations as (town, coastal, its value, the move drawing that
-        # value in a mountain town): unblocked, by path, and by the towns blocked on its paths
-        # (filled as games meet them).
+        # value in a mountain town, or in a coastal town the moves selling 0..hold goods):
+        # unblocked, by path, and by the towns blocked on its paths (filled as games meet them).
         def town(d: int, n: int) -> tuple:
             coast = t.town_coastal[d]
-            return d, coast, t.town_value[d], None if coast else (MERCHANT, n, d, t.town_value[d], 0)
+            return d, coast, t.town_value[d], (tuple((MERCHANT, n, d, k, 0) for k in range(t.hold + 1)) if coast
+                                               else (MERCHANT, n, d, t.town_value[d], 0))
         self.merchant_to = tuple(tuple((union, tuple(town(d, n) for d in dests),
                                         tuple((town(d, n), m) for d, m in by_dest), {})
                                        for n, (union, dests, by_dest) in enumerate(by_die))
@@ -430,28 +431,33 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     def g_merchant(s: int, fx, die: int):
         union, dests, by_dest, by_blocked = merchant_to[mer[s]][die]
         blocked = union & (cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]])
-        if blocked:         # rules.merchant_dests: the towns some path reaches without a blocked town
-            found = by_blocked.get(blocked)
+        plus = fx[DRAW_PLUS]
+        if blocked or plus:     # the candidates by blocked towns and draw_plus, made once a run
+            key = blocked << 4 | plus
+            found = by_blocked.get(key)
             if found is None:
-                found = by_blocked[blocked] = tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+                if blocked:     # rules.merchant_dests: the towns some path reaches without a blocked town
+                    dests = tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+                if plus:        # a mountain town may draw its value or more: two candidates there
+                    dests = tuple(x for d, coast, n, move in dests for x in (
+                        ((d, coast, n, move),) if coast else
+                        ((d, False, n, move), (d, False, n + plus, (MERCHANT, die, d, n + plus, 0)))))
+                found = by_blocked[key] = dests
             dests = found
         if not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
         sale, drawn, _ = worths[s] or seat_worth(s)
-        plus = fx[DRAW_PLUS]
-        if plus:        # a mountain town may draw its value or more: two candidates there
-            dests = [x for d, coast, n, move in dests for x in (((d, coast, n, move),) if coast else
-                                                                  ((d, False, n, move), (d, False, n + plus, None)))]
         best_v, ties = _NONE, None
         for d, coast, n, move in dests:
             if coast:
                 n, v = sale[town_shop[d]]       # sell all the goods the shop takes
+                move = move[n]
             else:
                 v = drawn[n]                    # draw n
             if v > best_v + tie:
-                best_v, ties = v, [move or (MERCHANT, die, d, n, 0)]
+                best_v, ties = v, [move]
             elif v > best_v - tie:
-                ties.append(move or (MERCHANT, die, d, n, 0))
+                ties.append(move)
         return best_v, ties
 
     def seat_worth(s: int):
@@ -637,7 +643,14 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     def apply_artist(s: int, d: int, choice: int, passed: int) -> None:
         nonlocal ending
         if choice == PAINT:
-            pnt[s] += paint_counts(s, fxs[s], ((d, passed),))[0]
+            fx = fxs[s]
+            if fx is NO:        # paint_counts of one region, written out
+                n = counts_around(s) >> 3 * d & 7
+                if n:
+                    cap = len(tiles[s]) - pnt[s]
+                    pnt[s] += n if n < PAINT_CAP and n < cap else min(n, PAINT_CAP, cap)
+            else:
+                pnt[s] += paint_counts(s, fx, ((d, passed),))[0]
         elif choice == GIFT:
             gft[s] += 1
             if gft[s] >= len(tiles[s]):
