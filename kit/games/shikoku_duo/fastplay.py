@@ -323,6 +323,16 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         found = merchant_worth[key] = (tuple(sale), tuple(drawn), town)
         return found
 
+    def stop(s: int, steps: int) -> int:
+        """rules.pilgrim_stops of one length: where seat s's pilgrim stops `steps` on."""
+        occ = 1 << pil[1 - s]
+        if figures_block:
+            occ |= tsb[mer[0]] | tsb[mer[1]]
+        d = (pil[s] + steps) % n_ring
+        while occ >> d & 1:
+            d = (d + 1) % n_ring
+        return d
+
     def dests_of(s: int, steps: int) -> tuple:
         """rules.merchant_dests."""
         blocked = cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]]
@@ -364,13 +374,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     def g_pilgrim(s: int, fx, die: int):
         if fx[P_PLUS] or fx[P_MINUS]:
             return g_pilgrims(s, fx, die)
-        # one length: one stop
-        occ = 1 << pil[1 - s]
-        if figures_block:
-            occ |= tsb[mer[0]] | tsb[mer[1]]
-        d = (pil[s] + die) % n_ring
-        while occ >> d & 1:
-            d = (d + 1) % n_ring
+        d = stop(s, die)            # one length: one stop
         kind = ring_kind[d]
         if kind == SEASHORE:        # every tile that may be taken is worth the same: all tie
             choices = wave_choices(waves, s)
@@ -537,14 +541,8 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
 
     # --- the Automa's moves (Automa.move / choose, as candidates)
     def a_move(s: int, c: int, die: int):
-        if c == PILGRIM:        # rules.pilgrim_stops without wave effects: one stop
-            occ = 1 << pil[1 - s]
-            if figures_block:
-                occ |= tsb[mer[0]] | tsb[mer[1]]
-            d = (pil[s] + die) % n_ring
-            while occ >> d & 1:
-                d = (d + 1) % n_ring
-            return pilgrim_moves[die][d]
+        if c == PILGRIM:
+            return pilgrim_moves[die][stop(s, die)]
         if c == MERCHANT:
             dests = dests_of(s, die)
             if not dests:
