@@ -153,3 +153,13 @@ def test_report_loads_the_data_once(project, tmp_path, monkeypatch):
                                     "--report", str(tmp_path / "r.pdf")])
     assert res.exit_code == 0, res.output
     assert len(calls) == 1 and (tmp_path / "r.pdf").stat().st_size > 0
+
+
+def test_a_dark_label_past_its_province_is_inked_black():
+    from reportlab.lib.colors import black, white
+    from shapely.geometry import box
+    from kit.games.karuta.simreport import label_ink
+    land, island = box(0, 0, 100, 100), box(48, 48, 52, 52)
+    assert label_ink(0.5, land, (50, 50), (6, 3)) == white          # dark, and the label fits
+    assert label_ink(0.1, land, (50, 50), (6, 3)) == black          # light shade
+    assert label_ink(0.5, island, (50, 50), (6, 3)) == black        # white would sit on the sea

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from reportlab.lib.colors import Color, black, white
+from shapely.geometry import box as shapely_box
 
 from kit.charts import INK, draw_histogram
 from kit.fonts import FONT, text_width
@@ -76,10 +77,14 @@ def _map_page(pdf: Pdf, page, fig: dict, board) -> None:
         path = rings_path(c, shape_rings(region.shape), at)
         c.setFillColor(shade(stuck.get(kanji, 0.0)))
         c.drawPath(path, stroke=1, fill=1, fillMode=0)
+    region_at = {tuple(map(to_pt, at(*r.anchor))): r for r in board.regions.values()}
     shares = [(stuck.get(k, 0.0), tuple(map(to_pt, at(*r.anchor)))) for k, r in board.regions.items()]
     c.setFont(FONT, LABEL_PT)
+    per_pt = 1 / (to_pt(1) * scale)          # map units in a point
     for share, (x, y), label in share_labels(shares, LABEL_PT):
-        c.setFillColor(white if share ** 0.5 > 0.55 else black)
+        region = region_at[(x, y)]
+        c.setFillColor(label_ink(share, region.shape, region.anchor,
+                                 (text_width(label, LABEL_PT) / 2 * per_pt, LABEL_PT * 0.4 * per_pt)))
         c.drawCentredString(x, y - LABEL_PT * 0.3, label)
     _legend(c, Rect(b.x2 - 40, b.y + 40, 40, min(100, top - b.y - 60)), stuck)
     text(c, b.x, b.y, CREDIT, 6, fill=INK)
@@ -101,6 +106,15 @@ def share_labels(shares, size: float) -> list[tuple[float, tuple[float, float], 
         boxes.append(box)
         placed.append((share, (x, y), label))
     return placed
+
+
+def label_ink(share: float, shape, anchor: tuple[float, float], half: tuple[float, float]) -> Color:
+    """White on the darker shades, black on the lighter, and black wherever the label (its
+    half width and height in map units about `anchor`) runs past its province onto the
+    white sea, as on a small island."""
+    (x, y), (hw, hh) = anchor, half
+    inside = shape.contains(shapely_box(x - hw, y - hh, x + hw, y + hh))
+    return white if inside and share ** 0.5 > 0.55 else black
 
 
 def _legend(c, box: Rect, stuck: dict) -> None:
