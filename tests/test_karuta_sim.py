@@ -15,7 +15,7 @@ from kit.errors import KitError
 from kit.report import KEYS
 
 from test_karuta_rules import shipped, small_world
-from conftest import needs_map
+from conftest import needs_map, text_sizes
 
 
 def test_game_k_is_dealt_like_kit_deal_seed_plus_k():
@@ -115,8 +115,26 @@ def test_report_pdf(project, tmp_path):
     page1, page2 = (p.extract_text() for p in reader.pages)
     assert "turns per game" in page1 and "winner share by seat" in page1
     assert "most often stuck" in page2 and "CC BY" in page2
+    # The map's shares were printed at 5 pt; nothing in the kit's printed matter is below 6.
+    sizes = text_sizes(first)
+    assert min(sizes)[0] >= 6 - 1e-6, min(sizes)
+    assert sum(1 for _, s in sizes if s.endswith("%")) > 60      # the shares are still there
     runner.invoke(main, args)
     assert out.read_bytes() == first
+
+
+def test_map_labels_never_cover_each_other():
+    from kit.fonts import text_width
+    from kit.games.karuta.simreport import share_labels
+    crowd = [(0.05 + 0.01 * k, (100 + 3 * (k % 5), 200 + 2 * (k // 5))) for k in range(25)]
+    crowd += [(0.5, (400, 400)), (0.01, (500, 500))]
+    placed = share_labels(crowd, 6.0)
+    assert placed[0] == (0.5, (400, 400), "50%")             # the largest first; under 5% left out
+    assert (0.29, (112, 208), "29%") in placed and len(placed) < 10
+    boxes = [(x - text_width(t, 6) / 2, y - 2.4, x + text_width(t, 6) / 2, y + 2.4) for _, (x, y), t in placed]
+    for i, p in enumerate(boxes):
+        for q in boxes[i + 1:]:
+            assert not (p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]), (p, q)
 
 
 @shipped

@@ -72,6 +72,26 @@ def test_the_first_illegal_turn_names_its_line_and_round():
     assert "round 1:" in str(err.value) and "pilgrim" in str(err.value)
 
 
+def test_steps_that_are_not_the_die_are_named_as_such():
+    setup = setup_of()
+    _, record = recorded(setup, 3)
+    step = next(s for s in record if s.move.character == R.PILGRIM)
+    text = log_text(setup.tables, setup.rules, 3, 2, record)
+    lines = text.splitlines()
+    k = next(i for i, s in enumerate(lines) if ": pilgrim " in s)
+    words = lines[k].split()                              # - "SEAT: pilgrim STEPS SPACE ...
+    assert int(words[3]) == step.die
+    words[3] = str(step.die + 5)
+    lines[k] = lines[k][:lines[k].index("-")] + " ".join(words)
+    with pytest.raises(KitError) as err:
+        check_text(setup, "\n".join(lines))
+    assert err.value.where.line == k + 1
+    why = str(err.value)
+    assert f"the steps written ({step.die + 5}) are not the die picked ({step.die})" in why
+    assert f"the pilgrim may move {step.die} to space {step.move.dest}" in why
+    assert "cannot reach" not in why
+
+
 def test_turns_out_of_draft_order_and_extra_rounds_are_refused():
     setup = setup_of()
     _, record = recorded(setup, 5)

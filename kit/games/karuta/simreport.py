@@ -14,7 +14,7 @@ from collections import Counter
 from reportlab.lib.colors import Color, black, white
 
 from kit.charts import INK, draw_histogram
-from kit.fonts import FONT
+from kit.fonts import FONT, text_width
 from kit.games.karuta.cards import CREDIT
 from kit.games.karuta.sim import SIM
 from kit.imposition import Rect
@@ -26,6 +26,7 @@ from kit.units import to_pt
 
 STUCK = Color(0.75, 0.1, 0.1)      # the darkest shade: stuck in every game
 LEGEND_W = 45.0                    # the legend column right of the map
+LABEL_PT = 6.0                     # a province's share on the map: the smallest size the kit prints
 
 
 def cells(run) -> tuple[list, list]:
@@ -58,9 +59,13 @@ def _map_page(pdf: Pdf, page, fig: dict, board) -> None:
                       f"at the end of a game (darkest: {worst:.0%})")
     b = page.body
     area = Rect(b.x, b.y + 8, b.w - LEGEND_W, top - 4 - b.y - 8)
-    scale = min(area.w / board.width, area.h / board.height)
-    ox = area.x + (area.w - board.width * scale) / 2
-    oy = area.y + (area.h + board.height * scale) / 2
+    # The provinces' own extent, not the board sheet's margins: the map as large as fits.
+    bounds = [r.shape.bounds for r in board.regions.values()]
+    x0, y0 = min(q[0] for q in bounds), min(q[1] for q in bounds)
+    w, h = max(q[2] for q in bounds) - x0, max(q[3] for q in bounds) - y0
+    scale = min(area.w / w, area.h / h)
+    ox = area.x + (area.w - w * scale) / 2 - x0 * scale
+    oy = area.y + (area.h + h * scale) / 2 + y0 * scale
 
     def at(x, y):
         return ox + x * scale, oy - y * scale
@@ -71,16 +76,31 @@ def _map_page(pdf: Pdf, page, fig: dict, board) -> None:
         path = rings_path(c, shape_rings(region.shape), at)
         c.setFillColor(shade(stuck.get(kanji, 0.0)))
         c.drawPath(path, stroke=1, fill=1, fillMode=0)
-    for kanji, region in board.regions.items():
-        share = stuck.get(kanji, 0.0)
-        if share >= 0.05:
-            x, y = map(to_pt, at(*region.anchor))
-            ink = white if share ** 0.5 > 0.55 else black
-            c.setFillColor(ink)
-            c.setFont(FONT, 5)
-            c.drawCentredString(x, y - 1.5, f"{share:.0%}")
+    shares = [(stuck.get(k, 0.0), tuple(map(to_pt, at(*r.anchor)))) for k, r in board.regions.items()]
+    c.setFont(FONT, LABEL_PT)
+    for share, (x, y), label in share_labels(shares, LABEL_PT):
+        c.setFillColor(white if share ** 0.5 > 0.55 else black)
+        c.drawCentredString(x, y - LABEL_PT * 0.3, label)
     _legend(c, Rect(b.x2 - 40, b.y + 40, 40, min(100, top - b.y - 60)), stuck)
     text(c, b.x, b.y, CREDIT, 6, fill=INK)
+
+
+def share_labels(shares, size: float) -> list[tuple[float, tuple[float, float], str]]:
+    """(share, centre in pt, text) of the map's labels: every share of 5% or more, the larger
+    shares first, each left out when it would cover one already placed (the shade and the
+    legend's list still tell; small provinces crowd together around Kyoto)."""
+    placed, boxes = [], []
+    for share, (x, y) in sorted(shares, key=lambda s: (-s[0], s[1])):
+        if share < 0.05:
+            continue
+        label = f"{share:.0%}"
+        half_w, half_h = text_width(label, size) / 2 + 0.5, size * 0.4
+        box = (x - half_w, y - half_h, x + half_w, y + half_h)
+        if any(box[0] < q[2] and q[0] < box[2] and box[1] < q[3] and q[1] < box[3] for q in boxes):
+            continue
+        boxes.append(box)
+        placed.append((share, (x, y), label))
+    return placed
 
 
 def _legend(c, box: Rect, stuck: dict) -> None:

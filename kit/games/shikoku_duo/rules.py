@@ -602,9 +602,14 @@ def explain(t: Tables, rules: Rules, state: State, seat: int, die: int, move: Mo
         return f"the {name} has a legal move for {die}, so it must move"
     same = [m for m in legal if m.dest == move.dest and m.steps == move.steps]
     if not same:
-        where = ", ".join(dict.fromkeys(describe_dest(t, m) for m in legal))
-        return (f"the {name} cannot reach {describe_dest(t, move)} with {move.steps}"
-                f"{'' if move.steps == die else f' (die {die})'}; it may reach {where}")
+        lengths = sorted({m.steps for m in legal})
+        may = "; ".join(f"{s} to " + ", ".join(dict.fromkeys(describe_dest(t, m) for m in legal if m.steps == s))
+                        for s in lengths)
+        if move.steps not in lengths:
+            also = [s for s in lengths if s != die]
+            nor = f" nor a length its tiles allow ({', '.join(map(str, also))})" if also else ""
+            return f"the steps written ({move.steps}) are not the die picked ({die}){nor}: the {name} may move {may}"
+        return f"the {name} cannot reach {describe_dest(t, move)} with {move.steps}: it may move {may}"
     return f"{format_move(t, move)} is not allowed there; legal: " + "; ".join(format_move(t, m) for m in same)
 
 
