@@ -24,7 +24,8 @@ def to_pt(length_mm: float) -> float:
 
 
 def parse_length(text, what: str = "length", signed: bool = False) -> float:
-    """A length in mm from `12`, `12mm`, `1.2cm`, `0.5in` or `3pt`. Bare numbers are mm.
+    """A length in mm from `12`, `12mm`, `1.2cm`, `0.5in` or `3pt`. Bare numbers are mm; a
+    space may stand between the number and its unit (`12 mm`) and around the whole.
 
     Only a `signed` length (a measured shift, say) may be negative.
     """

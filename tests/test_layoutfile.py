@@ -50,6 +50,15 @@ def test_measured_duplex_offsets_may_be_negative(tmp_path):
     assert "must not be negative" in _broken(tmp_path, "pieces:\n  card:\n    size: 9x9\n    bleed: -2mm\n")
 
 
+def test_a_space_between_number_and_unit_is_allowed(tmp_path):
+    # The documented grammar (layouts/default.yaml): `7mm` and `7 mm` are the same length.
+    f = tmp_path / "extra.yaml"
+    f.write_text("margin: 7 mm\nduplex:\n  flip: long\n  offset_x: -0.5 cm\n")
+    layout = load_layout([DEFAULT, f])
+    assert (layout.margin, layout.duplex_dx) == (7.0, pytest.approx(-5.0))
+    assert "extra.yaml:1:" in _broken(tmp_path, "margin: 7 m m\n")
+
+
 def _game_layout(tmp_path, game, text):
     from kit.games import load_game
     declared = load_game(game)
