@@ -264,7 +264,7 @@ def referee_game(model: Karuta, seed: int, policy: str = "random", players: int 
         assert state.reach == functools.reduce(operator.or_, state.opens)
         for h, line in enumerate(state.ends):
             fresh = (R._beyond(t.rays[h], line, state.board) if rules.crossing == "pass_through"
-                     else R._beside(t.routes[h], line) & ~state.board)
+                     else R._beside(t.steps[h], line) & ~state.board)
             assert state.opens[h] == fresh, (history, t.highway_names[h])
         # cards are conserved: board and hands partition the deck
         masks = [state.board, *state.hands]

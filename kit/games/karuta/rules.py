@@ -125,6 +125,9 @@ class Tables:
     between: tuple[tuple[tuple[int, ...], ...], ...] = ()
     alone: tuple[tuple[int], ...] = ()              # card -> the turn of that card alone, made once
     card_routes: tuple[int, ...] = ()               # card -> the cards of the highways it lies on
+    # highway -> (index -> the card after it as a mask or 0, index -> the card before it or 0):
+    # what a line end extends to, looked up rather than worked out (see _beside).
+    steps: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
 
     @property
     def cards(self) -> int:
@@ -176,7 +179,8 @@ def tables(model: Karuta) -> Tables:
         between=tuple(tuple(tuple(_mask(r[min(a, b) + 1:max(a, b)]) for b in range(len(r))) for a in range(len(r)))
                       for r in routes),
         alone=tuple((c,) for c in range(len(names))),
-        card_routes=tuple(reduce(or_, (_mask(routes[h]) for h, _ in s), 0) for s in slots))
+        card_routes=tuple(reduce(or_, (_mask(routes[h]) for h, _ in s), 0) for s in slots),
+        steps=tuple((tuple(1 << c for c in r[1:]) + (0,), (0,) + tuple(1 << c for c in r[:-1])) for r in routes))
 
 
 def _mask(cards) -> int:
@@ -401,7 +405,7 @@ def _place(t: Tables, rules: Rules, ends, board: int, card: int, prev: int, slot
                 cont |= 1 << hi
             if down and lo >= 0:
                 cont |= 1 << lo
-            m = _beside(t.routes[h], line)
+            m = _beside(t.steps[h], line)
         opens.append((h, m))
     return tuple(lines), cont, joined, tuple(opens)
 
@@ -422,14 +426,16 @@ def _beyond(rays, line, board: int) -> int:
     return m
 
 
-def _beside(route, line) -> int:
-    """The cards right beside the ends of a highway's line, on the sides they grow."""
+def _beside(steps, line) -> int:
+    """The cards right beside the ends of a highway's line, on the sides they grow;
+    `steps` is the highway's entry of Tables.steps."""
+    up, down = steps
     m = 0
     for e, d in line:
-        if d >= 0 and e + 1 < len(route):
-            m |= 1 << route[e + 1]
-        if d <= 0 and e:
-            m |= 1 << route[e - 1]
+        if d >= 0:
+            m |= up[e]
+        if d <= 0:
+            m |= down[e]
     return m
 
 
@@ -587,18 +593,20 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
     # One unpacking rather than a field look-up each: this runs for every turn and preview.
     (board, hands, old_ends, old_opens, opening, near, boat, count, last_play, along, linked, _, unstarted,
      reach) = state
-    ends = None   # made a list when a card of the turn lies on a highway
+    ends = None   # made a list when a card of the turn changes a line
     fresh = None  # (highway, the cards that extend its lines, board not masked out), from effect()
     prev = -1
     sides, stride = t.sides, len(old_ends)
     for c in turn:
         if sides[c]:
-            if ends is None:   # effect() only looks lines up, so a list can grow through the turn
-                ends = list(old_ends)
-            lines, _, joined, opens = effect(t, rules, ends, board, c, prev)
-            for h, line in lines:
-                ends[h] = line
-            along |= joined << c * stride
+            lines, _, joined, opens = effect(t, rules, old_ends if ends is None else ends, board, c, prev)
+            if lines:
+                if ends is None:   # effect() only looks lines up, so a list can grow through the turn
+                    ends = list(old_ends)
+                for h, line in lines:
+                    ends[h] = line
+            if joined:
+                along |= joined << c * stride
             fresh = opens if fresh is None else fresh + opens
         board |= 1 << c
         near |= t.neighbours[c]
@@ -609,7 +617,7 @@ def _apply(t: Tables, rules: Rules, state: State, seat: int, turn: tuple[int, ..
     hands[seat] &= ~board
     last = list(last_play)
     last[seat] = count
-    if ends is None and unstarted >= 0:
+    if fresh is None and unstarted >= 0:
         # A card on no highway (about one turn in five) leaves every line and what extends
         # it as it was; only a neighbour may have started to open an unstarted highway.
         if rules.open_highway == "neighbour":
