@@ -67,6 +67,7 @@ from itertools import compress
 from operator import not_, or_
 from typing import NamedTuple
 
+from kit.draws import below
 from kit.games.karuta.model import START, Karuta
 
 PASS: tuple[int, ...] = ()
@@ -740,23 +741,12 @@ class Result:
     stuck: int                  # mask of the cards still in a hand at the end
 
 
-def draw(rng, n: int) -> int:
-    """rng.randrange(n) for n > 0, the same draw as random.Random makes it (rng.choice(seq)
-    is seq[draw(rng, len(seq))]), written out: it runs every turn, and the library's own
-    path through randrange() or choice() to _randbelow() is two or three calls deep."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def round_starter(rules: Rules, n: int, previous: int | None, first: int | None, rng) -> int:
     """Who starts the next round; `first` forces the first round's starter (Musashi's holder)."""
     if previous is None:
-        return first if first is not None else draw(rng, n)
+        return first if first is not None else below(rng.getrandbits, n)
     if rules.round_start == "random":
-        return draw(rng, n)
+        return below(rng.getrandbits, n)
     return (previous + 1) % n if rules.round_start == "rotate" else previous
 
 

@@ -33,6 +33,7 @@ import random
 from functools import lru_cache
 from operator import add, sub
 
+from kit.draws import below
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.policies import GOODS_SHARE, TOKEN_WORTH, Greedy
 from kit.games.shikoku_duo.rules import (
@@ -52,25 +53,12 @@ def _same_draws() -> bool:
     a, b = random.Random(12345), random.Random(12345)
     for n in (1, 2, 3, 5, 6, 7, 8, 9, 26, 100, 1000):
         for _ in range(50):
-            k = n.bit_length()
-            r = b.getrandbits(k)
-            while r >= n:
-                r = b.getrandbits(k)
-            if a._randbelow(n) != r:
+            if a._randbelow(n) != below(b.getrandbits, n):
                 return False
     x, y = list(range(26)), list(range(26))
     a.shuffle(x)
     _shuffle(y, b.getrandbits, _shuffle_plan(26))
-    return x == y and a.randrange(2) == _below(b.getrandbits, 2)
-
-
-def _below(bits, n: int) -> int:
-    """Random._randbelow(n) of the Random whose getrandbits is `bits`."""
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r
+    return x == y and a.randrange(2) == below(b.getrandbits, 2)
 
 
 def _shuffle_plan(size: int) -> tuple:
@@ -188,8 +176,8 @@ class Kit:
         for town, shop in zip(t.coastal, shops):
             town_shop[town] = shop
         bits = R.stream(seed, "sides").getrandbits
-        sides = (_below(bits, 2), _below(bits, 2), _below(bits, 2))
-        first = _below(R.stream(seed, "first").getrandbits, 2) if self.rules.first_drafter == "random" else 0
+        sides = (below(bits, 2), below(bits, 2), below(bits, 2))
+        first = below(R.stream(seed, "first").getrandbits, 2) if self.rules.first_drafter == "random" else 0
         tiles = []
         for seat in range(2):
             order = list(t.paintings)
@@ -526,18 +514,10 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
 
     judge = (g_pilgrim, g_merchant, g_artist)
 
-    def below(n: int) -> int:
-        """rng._randbelow(n)."""
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return r
-
     def g_best(s: int, c: int, die: int):
         """Policy.best: (gain, the chosen candidate), a tie drawn by rng."""
         v, ties = judge[c](s, fxs[s], die)
-        return v, ties[0] if len(ties) == 1 else ties[below(len(ties))]
+        return v, ties[0] if len(ties) == 1 else ties[below(bits, len(ties))]
 
     # --- the Automa's moves (Automa.move / choose, as candidates)
     def a_move(s: int, c: int, die: int):
@@ -710,7 +690,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 if tied is None:
                     tied = [best]
                 tied.append((x, m))
-        return best if tied is None else tied[below(len(tied))]
+        return best if tied is None else tied[below(bits, len(tied))]
 
     def a_pick(left: tuple, dice: tuple) -> int:
         """Automa.pick (made once a run for each roll and dice left)."""
@@ -742,14 +722,14 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             v, ties = judge[c](seat, fxs[seat], die)
             n = len(ties)
             if n > 1:
-                below(n)
+                below(bits, n)
             if v <= TOKEN_WORTH:
                 return 0
             hot = BOARD             # the hot-spring token spent: the same die again
             if c == PILGRIM:        # a pilgrim's stop on the hot spring is judged anew without the token
                 m = g_best(seat, c, die)[1]
             else:                   # the merchant's and artist's candidates do not weigh the token
-                m = ties[0] if n == 1 else ties[below(n)]
+                m = ties[0] if n == 1 else ties[below(bits, n)]
             drawn, kept = apply(seat, m)
             if record is not None:
                 record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, True))
