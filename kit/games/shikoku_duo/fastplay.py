@@ -548,23 +548,21 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             return kit.a_merchant[d]
         return max(1, (counts_around(s) >> 3 * d & 7) // kit.automa.per_figures)
 
+    def climb(track: list, s: int, top: int) -> bool:
+        """One step up a pilgrim's track (temples or gardens), kept at its top; True at the top."""
+        v = track[s] + 1
+        track[s] = min(v, top)
+        return v >= top
+
     # --- one die: rules.apply for a greedy seat (with Policy.keep), one function a character
     def apply_pilgrim(s: int, d: int, choice: int) -> None:
         nonlocal hot, waves, ending
         pil[s] = d
         kind = ring_kind[d]
         if kind == TEMPLE:
-            v = shr[s] + 1
-            if v >= shrine_top:
-                v = shrine_top
-                ending = True
-            shr[s] = v
+            ending = climb(shr, s, shrine_top) or ending
         elif kind == GARDEN:
-            v = gar[s] + 1
-            if v >= garden_top:
-                v = garden_top
-                ending = True
-            gar[s] = v
+            ending = climb(gar, s, garden_top) or ending
         elif kind == TOWN:
             earn(s, town_coins)
         elif kind == HOT_SPRING:
