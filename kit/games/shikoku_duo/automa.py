@@ -13,6 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from kit.errors import KitError, Where, did_you_mean, display_path
+from kit.games.shikoku_duo.model import outside
 from kit.games.shikoku_duo.rules import (
     ARTIST, CHARACTERS, MERCHANT, PILGRIM, SPACE_KINDS, Move, State, Tables, chosen_move, figures_around,
 )
@@ -98,8 +99,8 @@ def _advance(doc, kinds, what) -> MappingProxyType:
 
 
 def _within(value: int, bounds: tuple[int, int], what: str, where) -> None:
-    if not bounds[0] <= value <= bounds[1]:
-        raise KitError(f"{what} should be {bounds[0]} to {bounds[1]}, not {value}", where)
+    if refusal := outside(value, *bounds, what):
+        raise KitError(refusal, where)
 
 
 class Automa:

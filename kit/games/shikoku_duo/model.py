@@ -218,11 +218,19 @@ def _lonlat(value, where: Where, errors: Collector) -> Point | None:
     return lon, lat
 
 
+def outside(value: int, minimum: int, maximum: int, what: str, why: str = "") -> str | None:
+    """The words refusing a `value` outside minimum..maximum (None inside): every bounded
+    number of shikoku-duo's data, components and Automa alike, is refused in them."""
+    if minimum <= value <= maximum:
+        return None
+    return f"{what} should be {minimum} to {maximum}, not {value}" + (f" ({why})" if why else "")
+
+
 def _count(value: int, what: str, where: Where, errors: Collector, minimum: int = 0,
            maximum: int | None = None, why: str = "") -> bool:
     """True if `value` is at least `minimum` (and at most `maximum`); else an error at `where`."""
-    if maximum is not None and not minimum <= value <= maximum:
-        errors.error(f"{what} should be {minimum} to {maximum}, not {value}{f' ({why})' if why else ''}", where)
+    if maximum is not None and (refusal := outside(value, minimum, maximum, what, why)):
+        errors.error(refusal, where)
         return False
     if value < minimum:
         errors.error(f"{what} should be at least {minimum}, not {value}", where)
