@@ -419,6 +419,11 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 ties.append((PILGRIM, steps, d, -1, 0))
         return best_v, ties
 
+    # A seat's last merchant judgement: (its candidates, its merchant tables, the judgement).
+    # The same two (values made once a run) give the same judgement: the third pick of a round
+    # often judges the merchant the first pick judged, when only figures elsewhere moved.
+    merchant_last = [((), None, None), ((), None, None)]
+
     def g_merchant(s: int, fx, die: int):
         union, dests, by_dest, by_blocked = merchant_to[mer[s]][die]
         blocked = union & (cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]])
@@ -437,7 +442,11 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             dests = found
         if not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
-        sale, drawn, _ = worths[s] or seat_worth(s)
+        w = worths[s] or seat_worth(s)
+        last = merchant_last[s]
+        if last[0] is dests and last[1] is w:      # judged so already: the same candidates and tables
+            return last[2]
+        sale, drawn, _ = w
         best_v, ties = _NONE, None
         for d, coast, n, move in dests:
             if coast:
@@ -449,6 +458,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 best_v, ties = v, [move]
             elif v > best_v - tie:
                 ties.append(move)
+        merchant_last[s] = dests, w, (best_v, ties)
         return best_v, ties
 
     def seat_worth(s: int):
