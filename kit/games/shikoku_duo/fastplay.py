@@ -35,7 +35,7 @@ from operator import add, sub
 
 from kit.draws import below
 from kit.games.shikoku_duo import rules as R
-from kit.games.shikoku_duo.policies import GOODS_SHARE, TOKEN_WORTH, Greedy
+from kit.games.shikoku_duo.policies import TOKEN_WORTH, Greedy
 from kit.games.shikoku_duo.rules import (
     ARTIST, BOARD, COPPER_PER_SLAB, DRAW_PLUS, END_CONDITIONS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NOTHING,
     P_MINUS, P_PLUS, PAINT, PAINT_CAP, PAINT_PATH, PAINT_PLUS, PILGRIM, SEASHORE, SELL_PLUS, SPACE_KINDS,
@@ -44,6 +44,7 @@ from kit.games.shikoku_duo.rules import (
 
 _new = tuple.__new__
 _NONE = float("-inf")
+_NO_SALE = (0, 0.0)     # a shop token that takes none of the goods held
 TIE = 1e-9          # gains this close tie (policies' rule); a module value so a test can break it on purpose
 
 
@@ -159,9 +160,60 @@ class Kit:
         # token's sale adds, what drawing n goods adds, what a pilgrim's town coins add
         # (Policy._merchant's and _pilgrim's sums, made once per such tuple and run).
         self.merchant_worth: dict = {}
+        self.goods_info: dict = {}  # goods_of, by the goods held
         self.keeps: dict = {}       # Policy.keep's goods kept, by the goods held and drawn
         self.a_picks: dict = {}     # the Automa's die, by the dice left and the roll
         self.most_drawn = max(t.town_value) + sum(max(a or 1 for _, a in sides) for sides in t.wave_effects)
+
+    def worth_of(self, key: tuple) -> tuple:
+        """A seat's merchant tables (merchant_worth) for key = (its goods, copper, slabs,
+        sell_plus): (per shop token: (goods sold, gain), per goods drawn n: gain, gain of the
+        pilgrim's town coins). Policy._merchant's sums (_merchant_now, _with_copper), the same
+        expressions in the same order, so the same floats; made once a key and run."""
+        goods, copper, slabs, sell_plus = key
+        info = self.goods_info.get(goods)
+        if info is None:
+            info = self.goods_info[goods] = self.goods_of(goods)
+        gw, room, sells = info
+        g, cps, top, copper_max = self.greedy, COPPER_PER_SLAB, len(self.t.slabs) - slabs, self.t.copper_max
+        slab_base, slab_step = g.slab_base, g.slab_step
+        held = copper + gw
+        base, step = slab_base[slabs], slab_step[slabs]
+        share = held / cps
+        now = base + step * (share if share < 1.0 else 1.0)
+        sale = []
+        for k, value, after in sells:       # selling all: selling fewer is never judged better
+            if k <= 0:
+                sale.append(_NO_SALE)
+                continue
+            total = copper + k * (value + sell_plus)        # _with_copper, written out
+            won = min(total // cps, top)
+            c = min(total - won * cps, copper_max) + after
+            sale.append((k, slab_base[slabs + won] + slab_step[slabs + won] * min(1.0, c / cps) - now))
+        # drawing n goods: n up to the room left, then the same as filling it
+        draw_worth, last = g.draw_worth, min(max(room, 0), self.most_drawn)
+        drawn = []
+        for n in range(last + 1):
+            share = (held + draw_worth * (n if n < room else room)) / cps
+            drawn.append(base + step * (share if share < 1.0 else 1.0) - now)
+        drawn += drawn[-1:] * (self.most_drawn - last)
+        total = copper + self.t.town_coins
+        won = min(total // cps, top)
+        c = min(total - won * cps, copper_max) + gw
+        town = slab_base[slabs + won] + slab_step[slabs + won] * min(1.0, c / cps) - now
+        found = self.merchant_worth[key] = (tuple(sale), tuple(drawn), town)
+        return found
+
+    def goods_of(self, goods: tuple) -> tuple:
+        """What the merchant tables read of held goods: (their copper worth, the room left, per
+        shop token: (goods it takes, its price, the copper worth of the goods left))."""
+        g = self.greedy
+        sells = []
+        for kind, value in self.t.shops:
+            after = list(goods)
+            after[kind] = 0
+            sells.append((goods[kind], value, g.goods_copper(tuple(after))))
+        return g.goods_copper(goods), self.t.hold - sum(goods), tuple(sells)
 
     def play(self, seed: int, rng: random.Random, record: list | None = None) -> Result:
         return play(self, seed, rng, record)
@@ -222,9 +274,8 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     temple_gain, garden_gain = g.temple_gain, g.garden_gain
     paint_gain, gift_gain, paint_worth = kit.paint_gain, kit.gift_gain, kit.paint_worth
     artist_to, merchant_to, pilgrim_moves = kit.artist_to, kit.merchant_to, kit.pilgrim_moves
-    merchant_worth, most_drawn, keeps, a_picks = kit.merchant_worth, kit.most_drawn, kit.keeps, kit.a_picks
-    slab_base, slab_step, goods_cache = g.slab_base, g.slab_step, g._goods
-    draw_worth, keep_order, worth = g.draw_worth, g.keep_order, g.worth
+    merchant_worth, worth_of, keeps, a_picks = kit.merchant_worth, kit.worth_of, kit.keeps, kit.a_picks
+    keep_order = g.keep_order
     (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = t.dice, kit.faces, kit.face_bits
     wave_choices = R._wave_choices
     NO = R.NO_EFFECTS
@@ -264,52 +315,6 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             _shuffle(bag, order_rng[0].getrandbits, kit.bag_plan)
             order.extend(bag)
     rnd = 0
-
-    def goods_copper(goods) -> float:
-        v = goods_cache.get(goods)
-        if v is None:
-            v = goods_cache[goods] = GOODS_SHARE * sum(w * n for w, n in zip(worth, goods))
-        return v
-
-    def with_copper(s: int, copper: int, goods_worth: float) -> float:
-        """Policy._with_copper."""
-        total = cop[s] + copper
-        won = min(total // COPPER_PER_SLAB, n_slabs - slb[s])
-        slabs = slb[s] + won
-        copper = min(total - won * COPPER_PER_SLAB, copper_max) + goods_worth
-        return slab_base[slabs] + slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
-
-    def merchant_now(s: int) -> float:
-        """Policy._merchant_now."""
-        k = slb[s]
-        return slab_base[k] + slab_step[k] * min(1.0, (cop[s] + goods_copper(gds[s])) / COPPER_PER_SLAB)
-
-    def worth_of(s: int, key: tuple):
-        """The seat's merchant tables (Kit.merchant_worth) for key = (its goods, copper, slabs,
-        sell_plus): (per shop token: (goods sold, gain), per goods drawn n: gain, gain of the
-        pilgrim's town coins)."""
-        goods, copper, slabs, sell_plus = key
-        held = copper + goods_copper(goods)
-        base, step = slab_base[slabs], slab_step[slabs]
-        share = held / COPPER_PER_SLAB
-        now = base + step * (share if share < 1.0 else 1.0)
-        sale = []
-        for kind, value in shop_list:       # selling all: selling fewer is never judged better
-            k = goods[kind]
-            if k <= 0:
-                sale.append((k, 0.0))
-                continue
-            after = list(goods)
-            after[kind] = 0
-            sale.append((k, with_copper(s, k * (value + sell_plus), goods_copper(tuple(after))) - now))
-        room = hold - sum(goods)
-        drawn = []
-        for n in range(most_drawn + 1):
-            share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
-            drawn.append(base + step * (share if share < 1.0 else 1.0) - now)
-        town = with_copper(s, town_coins, goods_copper(goods)) - merchant_now(s)
-        found = merchant_worth[key] = (tuple(sale), tuple(drawn), town)
-        return found
 
     def stop(s: int, steps: int) -> int:
         """rules.pilgrim_stops of one length: where seat s's pilgrim stops `steps` on."""
@@ -419,6 +424,11 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 ties.append((PILGRIM, steps, d, -1, 0))
         return best_v, ties
 
+    # A seat's last merchant judgement: (its candidates, its merchant tables, the judgement).
+    # The same two (values made once a run) give the same judgement: the third pick of a round
+    # often judges the merchant the first pick judged, when only figures elsewhere moved.
+    merchant_last = [((), None, None), ((), None, None)]
+
     def g_merchant(s: int, fx, die: int):
         union, dests, by_dest, by_blocked = merchant_to[mer[s]][die]
         blocked = union & (cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]])
@@ -437,7 +447,11 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             dests = found
         if not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
-        sale, drawn, _ = worths[s] or seat_worth(s)
+        w = worths[s] or seat_worth(s)
+        last = merchant_last[s]
+        if last[0] is dests and last[1] is w:      # judged so already: the same candidates and tables
+            return last[2]
+        sale, drawn, _ = w
         best_v, ties = _NONE, None
         for d, coast, n, move in dests:
             if coast:
@@ -449,6 +463,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 best_v, ties = v, [move]
             elif v > best_v - tie:
                 ties.append(move)
+        merchant_last[s] = dests, w, (best_v, ties)
         return best_v, ties
 
     def seat_worth(s: int):
@@ -456,7 +471,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         key = (gds[s], cop[s], slb[s], fxs[s][SELL_PLUS])
         w = merchant_worth.get(key)
         if w is None:
-            w = worth_of(s, key)
+            w = worth_of(key)
         worths[s] = w
         return w
 
