@@ -18,10 +18,13 @@ What is kept identical, and how:
   `getrandbits(n.bit_length())` until below n; the loop draws the same with less around
   it (checked against the running Python at import: if it differs, every game goes to
   rules.play).
-- Setup: rules.setup itself. Most of its cost is seeding a Random per kind of draw (about
-  7 µs each), which no table made once per run can spare: each is a function of the
-  game's seed. The goods order is rules.goods_order's shuffles, made a bag at a time as
-  the draws reach it.
+- Setup: rules.setup's draws from the same streams (Kit.setup). Most of its cost is
+  seeding a Random per kind of draw, which no table made once per run can spare: each is a
+  function of the game's seed. Each stream is seeded on a Random made once per run,
+  straight from the int random.Random.seed makes of its name (checked at import against
+  R.stream), which spares the rest: a new Random and seed's Python part (about 1.5 of
+  the 6 µs a stream costs). The goods order is rules.goods_order's shuffles, made a bag at a
+  time as the draws reach it.
 
 Anything else (the random or planner policy, a record of a mixed game) is played by
 rules.play: `playable` says whether a mix of seats is played here.
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from hashlib import sha512
 from operator import add, sub
 
 from kit.draws import below
@@ -59,7 +63,21 @@ def _same_draws() -> bool:
     x, y = list(range(26)), list(range(26))
     a.shuffle(x)
     _shuffle(y, b.getrandbits, _shuffle_plan(26))
-    return x == y and a.randrange(2) == below(b.getrandbits, 2)
+    name = R.stream_name(12345, "goods")
+    return (x == y and a.randrange(2) == below(b.getrandbits, 2)
+            and R.stream(12345, "goods").getrandbits(32) == _reseed(a, name).getrandbits(32))
+
+
+# The seeding of random.Random below its Python part (Random.seed of a str, version 2, turns
+# it into one int: its bytes and their sha512 digest; the C part seeds from that int).
+_seed_int = random.Random.__mro__[1].seed
+
+
+def _reseed(rng: random.Random, name: str) -> random.Random:
+    """rng seeded as random.Random(name) is (R.stream's Random, on a Random made once)."""
+    b = name.encode()
+    _seed_int(rng, int.from_bytes(b + sha512(b).digest(), "big"))
+    return rng
 
 
 def _shuffle_plan(size: int) -> tuple:
@@ -111,12 +129,16 @@ class Kit:
         self.start = (t.town_names.index(rules.start_town) if rules.start_town
                       else next(i for i, c in enumerate(t.town_coastal) if not c),
                       t.region_names.index(rules.start_region) if rules.start_region else 0)
-        # Each artist move's destinations without a wave effect, as (region, its shift in a
-        # count of figures by region (rules.Tables.space_counts), its painting type).
-        # The moves (painting there, gifting there) made once too: a move is a value.
-        self.artist_to = tuple(tuple(tuple((d, 3 * d, t.region_painting[d], (ARTIST, n, d, PAINT, 0),
-                                            (ARTIST, n, d, GIFT, 0)) for d, _ in targets)
-                                     for n, targets in enumerate(by_die)) for by_die in t.artist_plain)
+        # Each artist move's destinations without a wave effect, as (its shift in a count of
+        # figures by region (rules.Tables.space_counts), its painting type, the move painting
+        # there, the move gifting there) - a move is a value, made once - and the same as
+        # (shift, painting there) for a seat with no face-up tile to gift.
+        def artist_to(targets, n):
+            full = tuple((3 * d, t.region_painting[d], (ARTIST, n, d, PAINT, 0), (ARTIST, n, d, GIFT, 0))
+                         for d, _ in targets)
+            return tuple((shift, paint) for shift, _, paint, _ in full), full
+        self.artist_to = tuple(tuple(artist_to(targets, n) for n, targets in enumerate(by_die))
+                               for by_die in t.artist_plain)
         # Each merchant move's destinations as (town, coastal, its value, the move drawing that
         # value in a mountain town, or in a coastal town the moves selling 0..hold goods):
         # unblocked, by path, and by the towns blocked on its paths (filled as games meet them).
@@ -143,6 +165,10 @@ class Kit:
         self.gift_gain = tuple(tuple(av[p][k + 1] - av[p][k] if k < p else 0.0 for k in range(p + 1))
                                for p in range(tiles + 1))
         self.face_bits = tuple(n.bit_length() for n in self.faces)      # what rng.choice draws for a die
+        # rules.setup's streams and the goods order's, each a Random made once and seeded
+        # again for each game (R.stream makes a new one: its seeding is most of the cost, but
+        # not all). A Kit plays one game at a time.
+        self.rng, self.goods_rng = random.Random(0), random.Random(0)
         if automa is not None:
             sign = 1 if automa.take == "highest" else -1
             self.a_sign = sign
@@ -221,19 +247,22 @@ class Kit:
     def setup(self, seed: int) -> tuple:
         """rules.setup(t, rules, seed)'s draws, from the same streams: (town_shop, sides, first,
         each seat's painting tiles)."""
-        t = self.t
+        t, rng, name = self.t, self.rng, R.stream_name
+        bits = rng.getrandbits
         shops = list(range(len(t.shops)))
-        _shuffle(shops, R.stream(seed, "shops").getrandbits, self.shop_plan)
+        _reseed(rng, name(seed, "shops"))
+        _shuffle(shops, bits, self.shop_plan)
         town_shop = [-1] * len(t.town_names)
         for town, shop in zip(t.coastal, shops):
             town_shop[town] = shop
-        bits = R.stream(seed, "sides").getrandbits
+        _reseed(rng, name(seed, "sides"))
         sides = (below(bits, 2), below(bits, 2), below(bits, 2))
-        first = below(R.stream(seed, "first").getrandbits, 2) if self.rules.first_drafter == "random" else 0
+        first = below(_reseed(rng, name(seed, "first")).getrandbits, 2) if self.rules.first_drafter == "random" else 0
         tiles = []
         for seat in range(2):
             order = list(t.paintings)
-            _shuffle(order, R.stream(seed, f"tiles {seat + 1}").getrandbits, self.tiles_plan)
+            _reseed(rng, name(seed, f"tiles {seat + 1}"))
+            _shuffle(order, bits, self.tiles_plan)
             tiles.append(tuple(order))
         return tuple(town_shop), sides, first, tiles[0], tiles[1]
 
@@ -309,7 +338,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
 
     def more_goods_order(at: int) -> None:
         if not order_rng:
-            order_rng.append(R.stream(seed, "goods"))
+            order_rng.append(_reseed(kit.goods_rng, R.stream_name(seed, "goods")))
         while len(order) <= at:
             bag = list(kit.full_bag)
             _shuffle(bag, order_rng[0].getrandbits, kit.bag_plan)
@@ -478,20 +507,25 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     def g_artist(s: int, fx, die: int):
         if fx[PAINT_PATH]:
             return g_artist_path(s, fx, die)
-        to = artist_to[art[s]][die]
+        plain, to = artist_to[art[s]][die]
         if not to:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         painted, gifted = pnt[s], gft[s]
         worth = paint_worth[painted][gifted][fx[PAINT_PLUS]]      # by figures round the region
-        if gifted < painted:
-            wanted = tiles[s][gifted]
-            gift = gift_gain[painted][gifted]
-        else:
-            wanted, gift = -1, 0.0
         best_v, ties = _NONE, None
         c = (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
              + (1 << 3 * art[1 - s]))
-        for d, shift, kind, paint, gives in to:
+        if gifted >= painted:       # no face-up tile: painting only
+            for shift, paint in plain:
+                v = worth[c >> shift & 7]
+                if v > best_v + tie:
+                    best_v, ties = v, [paint]
+                elif v > best_v - tie:
+                    ties.append(paint)
+            return best_v, ties
+        wanted = tiles[s][gifted]
+        gift = gift_gain[painted][gifted]
+        for shift, kind, paint, gives in to:
             v = worth[c >> shift & 7]
             if v > best_v + tie:
                 best_v, ties = v, [paint]
@@ -622,7 +656,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 drawn[kind] += 1
         drawn = tuple(drawn)
         pool = tuple(map(add, goods, drawn))
-        if sum(pool) <= hold:
+        if sum(pool) <= hold:   # all kept: nothing goes back to the bag
             kept = pool
         else:                   # Policy.keep: the best prices first (made once a pool and run)
             kept = keeps.get(pool)
@@ -632,7 +666,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     kept_[k] = x = min(pool[k], left)
                     left -= x
                 kept = keeps[pool] = tuple(kept_)
-        bag[:] = map(sub, map(add, bag, pool), kept)    # the drawn came out above: all but the kept go back
+            bag[:] = map(sub, map(add, bag, pool), kept)    # the drawn came out above: all but the kept go back
         gds[s] = kept
         worths[s] = None
         draws += used
