@@ -139,6 +139,11 @@ class Kit:
             return tuple((shift, paint) for shift, _, paint, _ in full), full
         self.artist_to = tuple(tuple(artist_to(targets, n) for n, targets in enumerate(by_die))
                                for by_die in t.artist_plain)
+        # ... and with paint_path, each (destination, regions passed) as (the regions whose
+        # figures count, its painting type, the move painting there, the move gifting there).
+        self.artist_path_to = tuple(tuple(tuple(((1 << d) | passed, t.region_painting[d], (ARTIST, n, d, PAINT, passed),
+                                                 (ARTIST, n, d, GIFT, passed)) for d, passed in targets)
+                                          for n, targets in enumerate(by_die)) for by_die in t.artist_via)
         # Each merchant move's destinations as (town, coastal, its value, the move drawing that
         # value in a mountain town, or in a coastal town the moves selling 0..hold goods):
         # unblocked, by path, and by the towns blocked on its paths (filled as games meet them).
@@ -296,13 +301,13 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     coastal, shop_list = t.town_coastal, t.shops
     space_counts, town_counts = t.space_counts, t.town_counts
     space_regions, town_regions = t.space_regions, t.town_regions
-    artist_via, artist_plain, painting = t.artist_via, t.artist_plain, t.region_painting
+    artist_plain = t.artist_plain
     shrine_top, garden_top, n_slabs, hold, copper_max = t.shrine_top, t.garden_top, len(t.slabs), t.hold, t.copper_max
     town_coins = t.town_coins
     paint_plus_count = rules.paint_plus == "count"
     temple_gain, garden_gain = g.temple_gain, g.garden_gain
     paint_gain, gift_gain, paint_worth = kit.paint_gain, kit.gift_gain, kit.paint_worth
-    artist_to, merchant_to, pilgrim_moves = kit.artist_to, kit.merchant_to, kit.pilgrim_moves
+    artist_to, artist_path_to, merchant_to, pilgrim_moves = kit.artist_to, kit.artist_path_to, kit.merchant_to, kit.pilgrim_moves
     merchant_worth, worth_of, keeps, a_picks = kit.merchant_worth, kit.worth_of, kit.keeps, kit.a_picks
     keep_order = g.keep_order
     (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = t.dice, kit.faces, kit.face_bits
@@ -448,9 +453,9 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 continue
             v = stop_gain(s, kind)
             if v > best_v + tie:
-                best_v, ties = v, [(PILGRIM, steps, d, -1, 0)]
+                best_v, ties = v, [pilgrim_moves[steps][d]]
             elif v > best_v - tie:
-                ties.append((PILGRIM, steps, d, -1, 0))
+                ties.append(pilgrim_moves[steps][d])
         return best_v, ties
 
     # A seat's last merchant judgement: (its candidates, its merchant tables, the judgement).
@@ -539,26 +544,34 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return best_v, ties
 
     def g_artist_path(s: int, fx, die: int):
-        """g_artist with paint_path: the figures round every region passed through count too."""
-        targets = artist_via[art[s]][die]
-        if not targets:
+        """g_artist with paint_path: the figures round every region passed through count too
+        (rules.paint_counts, written out)."""
+        to = artist_path_to[art[s]][die]
+        if not to:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         painted, gifted = pnt[s], gft[s]
         gains = paint_gain[painted][gifted]
         wanted = tiles[s][gifted] if gifted < painted else -1
         gift = gift_gain[painted][gifted]
+        plus = fx[PAINT_PLUS]
+        plus_count = plus if paint_plus_count else 0
+        cap = min(PAINT_CAP + plus, len(tiles[s]) - painted)
+        a, b = space_regions[pil[0]], space_regions[pil[1]]
+        c, d = town_regions[mer[0]], town_regions[mer[1]]
+        e = 1 << art[1 - s]
         best_v, ties = _NONE, None
-        for (d, passed), n in zip(targets, paint_counts(s, fx, targets)):
-            v = gains[n]
+        for regions, kind, paint, gives in to:
+            n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+            v = gains[min(n + plus_count, cap) if n else 0]
             if v > best_v + tie:
-                best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]
+                best_v, ties = v, [paint]
             elif v > best_v - tie:
-                ties.append((ARTIST, die, d, PAINT, passed))
-            if painting[d] == wanted:
+                ties.append(paint)
+            if kind == wanted:
                 if gift > best_v + tie:
-                    best_v, ties = gift, [(ARTIST, die, d, GIFT, passed)]
+                    best_v, ties = gift, [gives]
                 elif gift > best_v - tie:
-                    ties.append((ARTIST, die, d, GIFT, passed))
+                    ties.append(gives)
         return best_v, ties
 
     judge = (g_pilgrim, g_merchant, g_artist)
