@@ -212,39 +212,45 @@ class Kit:
         base, step = slab_base[slabs], slab_step[slabs]
         share = held / cps
         now = base + step * (share if share < 1.0 else 1.0)
+        # _with_copper, written out (min() without the call: a builtin min() parses keywords),
+        # for each shop token's sale of all the goods it takes (selling fewer is never judged
+        # better) and, last, for the pilgrim's town coins (k = -1, value = the coins)
         sale = []
-        for k, value, after in sells:       # selling all: selling fewer is never judged better
-            if k <= 0:
+        for k, value, after in sells:
+            if k == 0:
                 sale.append(_NO_SALE)
                 continue
-            total = copper + k * (value + sell_plus)        # _with_copper, written out
-            won = min(total // cps, top)
-            c = min(total - won * cps, copper_max) + after
-            sale.append((k, slab_base[slabs + won] + slab_step[slabs + won] * min(1.0, c / cps) - now))
+            total = copper + (k * (value + sell_plus) if k > 0 else value)
+            won = total // cps
+            if won > top:
+                won = top
+            c = total - won * cps
+            x = ((c if c < copper_max else copper_max) + after) / cps
+            sale.append((k, slab_base[slabs + won] + slab_step[slabs + won] * (x if x < 1.0 else 1.0) - now))
+        town = sale.pop()[1]
         # drawing n goods: n up to the room left, then the same as filling it
-        draw_worth, last = g.draw_worth, min(max(room, 0), self.most_drawn)
+        draw_worth, last = g.draw_worth, room if 0 < room < self.most_drawn else (0 if room <= 0 else self.most_drawn)
         drawn = []
         for n in range(last + 1):
             share = (held + draw_worth * (n if n < room else room)) / cps
             drawn.append(base + step * (share if share < 1.0 else 1.0) - now)
         drawn += drawn[-1:] * (self.most_drawn - last)
-        total = copper + self.t.town_coins
-        won = min(total // cps, top)
-        c = min(total - won * cps, copper_max) + gw
-        town = slab_base[slabs + won] + slab_step[slabs + won] * min(1.0, c / cps) - now
         found = self.merchant_worth[key] = (tuple(sale), tuple(drawn), town)
         return found
 
     def goods_of(self, goods: tuple) -> tuple:
         """What the merchant tables read of held goods: (their copper worth, the room left, per
-        shop token: (goods it takes, its price, the copper worth of the goods left))."""
+        shop token: (goods it takes, its price, the copper worth of the goods left), and last
+        the pilgrim's town coins as (-1, the coins, the copper worth of the goods))."""
         g = self.greedy
         sells = []
         for kind, value in self.t.shops:
             after = list(goods)
             after[kind] = 0
             sells.append((goods[kind], value, g.goods_copper(tuple(after))))
-        return g.goods_copper(goods), self.t.hold - sum(goods), tuple(sells)
+        worth = g.goods_copper(goods)
+        sells.append((-1, self.t.town_coins, worth))
+        return worth, self.t.hold - sum(goods), tuple(sells)
 
     def play(self, seed: int, rng: random.Random, record: list | None = None) -> Result:
         return play(self, seed, rng, record)
@@ -555,14 +561,20 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         gift = gift_gain[painted][gifted]
         plus = fx[PAINT_PLUS]
         plus_count = plus if paint_plus_count else 0
-        cap = min(PAINT_CAP + plus, len(tiles[s]) - painted)
+        cap = len(tiles[s]) - painted
+        if cap > PAINT_CAP + plus:
+            cap = PAINT_CAP + plus
         a, b = space_regions[pil[0]], space_regions[pil[1]]
         c, d = town_regions[mer[0]], town_regions[mer[1]]
         e = 1 << art[1 - s]
         best_v, ties = _NONE, None
         for regions, kind, paint, gives in to:
             n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
-            v = gains[min(n + plus_count, cap) if n else 0]
+            if n:
+                n += plus_count
+                if n > cap:
+                    n = cap
+            v = gains[n]
             if v > best_v + tie:
                 best_v, ties = v, [paint]
             elif v > best_v - tie:
@@ -613,7 +625,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     def climb(track: list, s: int, top: int) -> bool:
         """One step up a pilgrim's track (temples or gardens), kept at its top; True at the top."""
         v = track[s] + 1
-        track[s] = min(v, top)
+        track[s] = v if v < top else top
         return v >= top
 
     # --- one die: rules.apply for a greedy seat (with Policy.keep), one function a character
@@ -656,7 +668,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         used = 0
         total = sum(bag)
         if choice > 0 and total:
-            for _ in range(min(choice, total)):
+            for _ in range(choice if choice < total else total):
                 while True:
                     at = (draws + used) % order_size
                     if at >= len(order):
@@ -722,7 +734,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         while copper >= COPPER_PER_SLAB and slabs < n_slabs:
             copper -= COPPER_PER_SLAB
             slabs += 1
-        cop[s] = min(copper, copper_max)
+        cop[s] = copper if copper < copper_max else copper_max
         slb[s] = slabs
         if slabs >= n_slabs:
             ending = True
