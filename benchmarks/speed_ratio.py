@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -101,10 +102,26 @@ def unpack(rev: str, into: Path) -> None:
         tar.extractall(into, filter="data")
 
 
+def worker_env(code_root: Path) -> dict:
+    """A bare environment, passing on KIT_PURE_PYTHON (this tree's compiled modules off)."""
+    env = {"PYTHONPATH": str(code_root), "PYTHONHASHSEED": "0", "PATH": ""}
+    if os.environ.get("KIT_PURE_PYTHON"):
+        env["KIT_PURE_PYTHON"] = "1"
+    return env
+
+
+def compiled_here() -> str:
+    """Which of this tree's modules run compiled (kit/accel.py), as the workers will find them."""
+    out = subprocess.run([sys.executable, "-c", "import json, kit.accel as a; print(json.dumps([n for n, c in a.running_compiled().items() if c]))"],
+                         check=True, capture_output=True, text=True, cwd=ROOT, env=worker_env(ROOT)).stdout
+    names = json.loads(out)
+    return ("this tree runs compiled: " + ", ".join(names)) if names else "this tree runs as plain Python"
+
+
 def run(code_root: Path, data: Path, game: str, policy: str, rules, games: int) -> dict:
     out = subprocess.run([sys.executable, "-c", WORKER, game, policy, json.dumps(rules), str(data), str(games)],
                          check=True, capture_output=True, text=True, cwd=code_root,
-                         env={"PYTHONPATH": str(code_root), "PYTHONHASHSEED": "0", "PATH": ""})
+                         env=worker_env(code_root))
     return json.loads(out.stdout)
 
 
@@ -119,7 +136,7 @@ def instructions(code_root: Path, data: Path, game: str, policy: str, rules, gam
         out = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
                               WORKER, game, policy, json.dumps(rules), str(data), str(n)],
                              check=True, capture_output=True, text=True, cwd=code_root,
-                             env={"PYTHONPATH": str(code_root), "PYTHONHASHSEED": "0", "PATH": ""})
+                             env=worker_env(code_root))
         counts.append(int(re.search(r"Collected : (\d+)", out.stderr).group(1)))
     return {"instructions": (counts[1] - counts[0]) / (games - few), "results": json.loads(out.stdout)["results"]}
 
@@ -137,6 +154,7 @@ def main() -> None:
         base = Path(tmp)
         unpack(args.base, base)
         data = base / "data"
+        print(compiled_here() + " (KIT_PURE_PYTHON=1: none; see kit/accel.py)")
         if args.instructions:
             print(f"base {args.base} against this tree; {args.games} games a case, "
                   "M instructions per game (callgrind)")

@@ -1,0 +1,60 @@
+"""Compiles the simulators' innermost loops with Cython (kit/accel.py says which, and why a
+game plays the same compiled or not). Everything else is in pyproject.toml. Without a C
+compiler the install goes on and kit runs those modules as plain Python."""
+
+import os
+import runpy
+import sys
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+accel = runpy.run_path(str(ROOT / "kit" / "accel.py"))
+SOURCES = {name: Path(*name.split(".")).with_suffix(".py") for name in accel["COMPILED"]}
+
+
+class BuildWithMarks(build_ext):
+    """build_ext that compiles side by side, survives a missing compiler, and leaves beside
+    each compiled module the sha256 of its source, which kit.accel checks before using it."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:       # the modules are independent
+            self.parallel = os.cpu_count() or 1
+
+    def build_extension(self, ext):
+        # `optional` alone does not catch every way a compiler fails (a missing one raises
+        # CalledProcessError on some setuptools): any failure leaves the module plain Python.
+        try:
+            super().build_extension(ext)
+        except Exception as failure:  # noqa: BLE001
+            print(f"kit: {ext.name} not compiled ({failure}); it runs as plain Python", file=sys.stderr)
+
+    def run(self):
+        super().run()
+        for ext in self.extensions:
+            digest = accel["source_digest"]((ROOT / SOURCES[ext.name]).read_bytes())
+            was = self.inplace
+            for self.inplace in (False, True) if was else (False,):    # the build and the source tree
+                built = Path(self.get_ext_fullpath(ext.name))
+                if built.is_file():
+                    built.with_name(SOURCES[ext.name].stem + accel["MARK"]).write_text(digest + "\n")
+            self.inplace = was
+
+
+extensions = cythonize(
+    # -g0: no debug information, which is most of gcc's time on these large generated files.
+    [Extension(name, [str(path)], extra_compile_args=["-g0"]) for name, path in SOURCES.items()],
+    build_dir="build/cython",
+    # Annotations stay annotations: read as C types, a `float` would become a C double and
+    # a game could differ from the same game played as plain Python.
+    compiler_directives={"language_level": 3, "annotation_typing": False},
+    quiet=True,
+    nthreads=os.cpu_count() or 1,
+)
+for extension in extensions:
+    extension.optional = True       # (after cythonize, which does not carry it over) a failed one is not copied
+setup(ext_modules=extensions, cmdclass={"build_ext": BuildWithMarks})

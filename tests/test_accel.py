@@ -1,0 +1,93 @@
+"""Compiled modules (kit/accel.py): used only while built from the .py as it is, and
+playing the same games as the plain Python they are compiled from."""
+
+import importlib.machinery
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, needs_map
+from kit import accel
+
+
+def package(tmp_path, source="def f():\n    return 1\n", mark=None, binary=True):
+    """A folder holding module `m`: its source, a compiled file (empty: never loaded here)
+    and a mark with the digest of `mark` (bytes), if given."""
+    (tmp_path / "m.py").write_text(source)
+    if binary:
+        (tmp_path / ("m" + importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b"")
+    if mark is not None:
+        (tmp_path / ("m" + accel.MARK)).write_text(accel.source_digest(mark) + "\n")
+    return tmp_path
+
+
+def test_a_compiled_module_is_used_only_while_its_mark_matches_the_source(tmp_path, monkeypatch):
+    monkeypatch.delenv("KIT_PURE_PYTHON", raising=False)
+    source = "def f():\n    return 1\n"
+    folder = package(tmp_path, source, mark=source.encode())
+    assert accel.current(folder, "m")
+    (folder / "m.py").write_text(source.replace("1", "2"))     # edited after the build
+    assert not accel.current(folder, "m")
+    (folder / "m.py").write_text(source)
+    (folder / ("m" + accel.MARK)).unlink()                      # built by hand, no mark
+    assert not accel.current(folder, "m")
+
+
+@pytest.mark.parametrize("case", ["current", "stale", "no mark", "not built", "pure"])
+def test_the_finder_imports_the_source_unless_the_compiled_module_is_current(case, tmp_path, monkeypatch):
+    monkeypatch.delenv("KIT_PURE_PYTHON", raising=False)
+    source = "x = 1\n"
+    mark = {"stale": b"x = 0\n", "no mark": None}.get(case, source.encode())
+    package(tmp_path, source, mark=mark, binary=case != "not built")
+    (tmp_path / "m.py").rename(tmp_path / "draws.py")
+    for suffix in (accel.MARK, importlib.machinery.EXTENSION_SUFFIXES[0]):
+        if (tmp_path / ("m" + suffix)).exists():
+            (tmp_path / ("m" + suffix)).rename(tmp_path / ("draws" + suffix))
+    if case == "pure":
+        monkeypatch.setenv("KIT_PURE_PYTHON", "1")
+    spec = accel._Finder().find_spec("kit.draws", [str(tmp_path)])
+    compiled = str(tmp_path / ("draws" + importlib.machinery.EXTENSION_SUFFIXES[0]))
+    assert spec.origin == (compiled if case == "current" else str(tmp_path / "draws.py"))
+    assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader) == (case == "current")
+
+
+def test_modules_outside_the_list_are_left_to_python(tmp_path):
+    assert accel._Finder().find_spec("kit.games.karuta.sim", [str(tmp_path)]) is None
+
+
+def test_each_listed_module_is_imported_as_running_compiled_says():
+    running = accel.running_compiled()
+    assert set(running) == set(accel.COMPILED)
+    for name, compiled in running.items():
+        module = __import__(name, fromlist=["_"])
+        assert module.__file__.endswith(".py") != compiled, name
+
+
+SIMS = [
+    ("karuta", ["--games", "300", "--seed", "5"]),
+    ("karuta", ["--games", "200", "--seed", "2", "--preset", "designer-tool", "--policy", "greedy,random,foresight,greedy"]),
+    ("shikoku-duo", ["--games", "300", "--seed", "5"]),
+    ("shikoku-duo", ["--games", "300", "--seed", "5", "--players", "1"]),
+]
+
+
+@needs_map
+@pytest.mark.parametrize("game,args", SIMS)
+def test_compiled_and_plain_python_play_the_same_games(game, args):
+    """Whatever is compiled in this install plays what its .py plays (the same --json)."""
+    def run(pure: bool) -> str:
+        env = dict(os.environ)
+        env.pop("KIT_PURE_PYTHON", None)
+        if pure:
+            env["KIT_PURE_PYTHON"] = "1"
+        probe = ("import kit.accel, sys; from kit.cli import main; "
+                 "print(sorted(n for n, c in kit.accel.running_compiled().items() if c), file=sys.stderr); main()")
+        done = subprocess.run([sys.executable, "-c", probe, "sim", "--game", game, *args, "--json"],
+                              cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+        return done.stdout, done.stderr.splitlines()[0]
+
+    (plain, none), (compiled, which) = run(True), run(False)
+    assert none == "[]"
+    assert plain == compiled, f"compiled {which} plays differently"
