@@ -18,10 +18,13 @@ What is kept identical, and how:
   `getrandbits(n.bit_length())` until below n; the loop draws the same with less around
   it (checked against the running Python at import: if it differs, every game goes to
   rules.play).
-- Setup: rules.setup itself. Most of its cost is seeding a Random per kind of draw (about
-  7 µs each), which no table made once per run can spare: each is a function of the
-  game's seed. The goods order is rules.goods_order's shuffles, made a bag at a time as
-  the draws reach it.
+- Setup: rules.setup's draws from the same streams (Kit.setup). Most of its cost is
+  seeding a Random per kind of draw, which no table made once per run can spare: each is a
+  function of the game's seed. Each stream is seeded on a Random made once per run,
+  straight from the int random.Random.seed makes of its name (checked at import against
+  R.stream), which spares the rest: a new Random and seed's Python part (about 1.5 of
+  the 6 µs a stream costs). The goods order is rules.goods_order's shuffles, made a bag at a
+  time as the draws reach it.
 
 Anything else (the random or planner policy, a record of a mixed game) is played by
 rules.play: `playable` says whether a mix of seats is played here.
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from hashlib import sha512
 from operator import add, sub
 
 from kit.draws import below
@@ -59,7 +63,21 @@ def _same_draws() -> bool:
     x, y = list(range(26)), list(range(26))
     a.shuffle(x)
     _shuffle(y, b.getrandbits, _shuffle_plan(26))
-    return x == y and a.randrange(2) == below(b.getrandbits, 2)
+    name = R.stream_name(12345, "goods")
+    return (x == y and a.randrange(2) == below(b.getrandbits, 2)
+            and R.stream(12345, "goods").getrandbits(32) == _reseed(a, name).getrandbits(32))
+
+
+# The seeding of random.Random below its Python part (Random.seed of a str, version 2, turns
+# it into one int: its bytes and their sha512 digest; the C part seeds from that int).
+_seed_int = random.Random.__mro__[1].seed
+
+
+def _reseed(rng: random.Random, name: str) -> random.Random:
+    """rng seeded as random.Random(name) is (R.stream's Random, on a Random made once)."""
+    b = name.encode()
+    _seed_int(rng, int.from_bytes(b + sha512(b).digest(), "big"))
+    return rng
 
 
 def _shuffle_plan(size: int) -> tuple:
@@ -111,12 +129,21 @@ class Kit:
         self.start = (t.town_names.index(rules.start_town) if rules.start_town
                       else next(i for i, c in enumerate(t.town_coastal) if not c),
                       t.region_names.index(rules.start_region) if rules.start_region else 0)
-        # Each artist move's destinations without a wave effect, as (region, its shift in a
-        # count of figures by region (rules.Tables.space_counts), its painting type).
-        # The moves (painting there, gifting there) made once too: a move is a value.
-        self.artist_to = tuple(tuple(tuple((d, 3 * d, t.region_painting[d], (ARTIST, n, d, PAINT, 0),
-                                            (ARTIST, n, d, GIFT, 0)) for d, _ in targets)
-                                     for n, targets in enumerate(by_die)) for by_die in t.artist_plain)
+        # Each artist move's destinations without a wave effect, as (its shift in a count of
+        # figures by region (rules.Tables.space_counts), its painting type, the move painting
+        # there, the move gifting there) - a move is a value, made once - and the same as
+        # (shift, painting there) for a seat with no face-up tile to gift.
+        def artist_to(targets, n):
+            full = tuple((3 * d, t.region_painting[d], (ARTIST, n, d, PAINT, 0), (ARTIST, n, d, GIFT, 0))
+                         for d, _ in targets)
+            return tuple((shift, paint) for shift, _, paint, _ in full), full
+        self.artist_to = tuple(tuple(artist_to(targets, n) for n, targets in enumerate(by_die))
+                               for by_die in t.artist_plain)
+        # ... and with paint_path, each (destination, regions passed) as (the regions whose
+        # figures count, its painting type, the move painting there, the move gifting there).
+        self.artist_path_to = tuple(tuple(tuple(((1 << d) | passed, t.region_painting[d], (ARTIST, n, d, PAINT, passed),
+                                                 (ARTIST, n, d, GIFT, passed)) for d, passed in targets)
+                                          for n, targets in enumerate(by_die)) for by_die in t.artist_via)
         # Each merchant move's destinations as (town, coastal, its value, the move drawing that
         # value in a mountain town, or in a coastal town the moves selling 0..hold goods):
         # unblocked, by path, and by the towns blocked on its paths (filled as games meet them).
@@ -143,6 +170,10 @@ class Kit:
         self.gift_gain = tuple(tuple(av[p][k + 1] - av[p][k] if k < p else 0.0 for k in range(p + 1))
                                for p in range(tiles + 1))
         self.face_bits = tuple(n.bit_length() for n in self.faces)      # what rng.choice draws for a die
+        # rules.setup's streams and the goods order's, each a Random made once and seeded
+        # again for each game (R.stream makes a new one: its seeding is most of the cost, but
+        # not all). A Kit plays one game at a time.
+        self.rng, self.goods_rng = random.Random(0), random.Random(0)
         if automa is not None:
             sign = 1 if automa.take == "highest" else -1
             self.a_sign = sign
@@ -181,39 +212,45 @@ class Kit:
         base, step = slab_base[slabs], slab_step[slabs]
         share = held / cps
         now = base + step * (share if share < 1.0 else 1.0)
+        # _with_copper, written out (min() without the call: a builtin min() parses keywords),
+        # for each shop token's sale of all the goods it takes (selling fewer is never judged
+        # better) and, last, for the pilgrim's town coins (k = -1, value = the coins)
         sale = []
-        for k, value, after in sells:       # selling all: selling fewer is never judged better
-            if k <= 0:
+        for k, value, after in sells:
+            if k == 0:
                 sale.append(_NO_SALE)
                 continue
-            total = copper + k * (value + sell_plus)        # _with_copper, written out
-            won = min(total // cps, top)
-            c = min(total - won * cps, copper_max) + after
-            sale.append((k, slab_base[slabs + won] + slab_step[slabs + won] * min(1.0, c / cps) - now))
+            total = copper + (k * (value + sell_plus) if k > 0 else value)
+            won = total // cps
+            if won > top:
+                won = top
+            c = total - won * cps
+            x = ((c if c < copper_max else copper_max) + after) / cps
+            sale.append((k, slab_base[slabs + won] + slab_step[slabs + won] * (x if x < 1.0 else 1.0) - now))
+        town = sale.pop()[1]
         # drawing n goods: n up to the room left, then the same as filling it
-        draw_worth, last = g.draw_worth, min(max(room, 0), self.most_drawn)
+        draw_worth, last = g.draw_worth, room if 0 < room < self.most_drawn else (0 if room <= 0 else self.most_drawn)
         drawn = []
         for n in range(last + 1):
             share = (held + draw_worth * (n if n < room else room)) / cps
             drawn.append(base + step * (share if share < 1.0 else 1.0) - now)
         drawn += drawn[-1:] * (self.most_drawn - last)
-        total = copper + self.t.town_coins
-        won = min(total // cps, top)
-        c = min(total - won * cps, copper_max) + gw
-        town = slab_base[slabs + won] + slab_step[slabs + won] * min(1.0, c / cps) - now
         found = self.merchant_worth[key] = (tuple(sale), tuple(drawn), town)
         return found
 
     def goods_of(self, goods: tuple) -> tuple:
         """What the merchant tables read of held goods: (their copper worth, the room left, per
-        shop token: (goods it takes, its price, the copper worth of the goods left))."""
+        shop token: (goods it takes, its price, the copper worth of the goods left), and last
+        the pilgrim's town coins as (-1, the coins, the copper worth of the goods))."""
         g = self.greedy
         sells = []
         for kind, value in self.t.shops:
             after = list(goods)
             after[kind] = 0
             sells.append((goods[kind], value, g.goods_copper(tuple(after))))
-        return g.goods_copper(goods), self.t.hold - sum(goods), tuple(sells)
+        worth = g.goods_copper(goods)
+        sells.append((-1, self.t.town_coins, worth))
+        return worth, self.t.hold - sum(goods), tuple(sells)
 
     def play(self, seed: int, rng: random.Random, record: list | None = None) -> Result:
         return play(self, seed, rng, record)
@@ -221,19 +258,22 @@ class Kit:
     def setup(self, seed: int) -> tuple:
         """rules.setup(t, rules, seed)'s draws, from the same streams: (town_shop, sides, first,
         each seat's painting tiles)."""
-        t = self.t
+        t, rng, name = self.t, self.rng, R.stream_name
+        bits = rng.getrandbits
         shops = list(range(len(t.shops)))
-        _shuffle(shops, R.stream(seed, "shops").getrandbits, self.shop_plan)
+        _reseed(rng, name(seed, "shops"))
+        _shuffle(shops, bits, self.shop_plan)
         town_shop = [-1] * len(t.town_names)
         for town, shop in zip(t.coastal, shops):
             town_shop[town] = shop
-        bits = R.stream(seed, "sides").getrandbits
+        _reseed(rng, name(seed, "sides"))
         sides = (below(bits, 2), below(bits, 2), below(bits, 2))
-        first = below(R.stream(seed, "first").getrandbits, 2) if self.rules.first_drafter == "random" else 0
+        first = below(_reseed(rng, name(seed, "first")).getrandbits, 2) if self.rules.first_drafter == "random" else 0
         tiles = []
         for seat in range(2):
             order = list(t.paintings)
-            _shuffle(order, R.stream(seed, f"tiles {seat + 1}").getrandbits, self.tiles_plan)
+            _reseed(rng, name(seed, f"tiles {seat + 1}"))
+            _shuffle(order, bits, self.tiles_plan)
             tiles.append(tuple(order))
         return tuple(town_shop), sides, first, tiles[0], tiles[1]
 
@@ -267,13 +307,13 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     coastal, shop_list = t.town_coastal, t.shops
     space_counts, town_counts = t.space_counts, t.town_counts
     space_regions, town_regions = t.space_regions, t.town_regions
-    artist_via, artist_plain, painting = t.artist_via, t.artist_plain, t.region_painting
+    artist_plain = t.artist_plain
     shrine_top, garden_top, n_slabs, hold, copper_max = t.shrine_top, t.garden_top, len(t.slabs), t.hold, t.copper_max
     town_coins = t.town_coins
     paint_plus_count = rules.paint_plus == "count"
     temple_gain, garden_gain = g.temple_gain, g.garden_gain
     paint_gain, gift_gain, paint_worth = kit.paint_gain, kit.gift_gain, kit.paint_worth
-    artist_to, merchant_to, pilgrim_moves = kit.artist_to, kit.merchant_to, kit.pilgrim_moves
+    artist_to, artist_path_to, merchant_to, pilgrim_moves = kit.artist_to, kit.artist_path_to, kit.merchant_to, kit.pilgrim_moves
     merchant_worth, worth_of, keeps, a_picks = kit.merchant_worth, kit.worth_of, kit.keeps, kit.a_picks
     keep_order = g.keep_order
     (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = t.dice, kit.faces, kit.face_bits
@@ -309,7 +349,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
 
     def more_goods_order(at: int) -> None:
         if not order_rng:
-            order_rng.append(R.stream(seed, "goods"))
+            order_rng.append(_reseed(kit.goods_rng, R.stream_name(seed, "goods")))
         while len(order) <= at:
             bag = list(kit.full_bag)
             _shuffle(bag, order_rng[0].getrandbits, kit.bag_plan)
@@ -419,9 +459,9 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 continue
             v = stop_gain(s, kind)
             if v > best_v + tie:
-                best_v, ties = v, [(PILGRIM, steps, d, -1, 0)]
+                best_v, ties = v, [pilgrim_moves[steps][d]]
             elif v > best_v - tie:
-                ties.append((PILGRIM, steps, d, -1, 0))
+                ties.append(pilgrim_moves[steps][d])
         return best_v, ties
 
     # A seat's last merchant judgement: (its candidates, its merchant tables, the judgement).
@@ -478,20 +518,25 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     def g_artist(s: int, fx, die: int):
         if fx[PAINT_PATH]:
             return g_artist_path(s, fx, die)
-        to = artist_to[art[s]][die]
+        plain, to = artist_to[art[s]][die]
         if not to:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         painted, gifted = pnt[s], gft[s]
         worth = paint_worth[painted][gifted][fx[PAINT_PLUS]]      # by figures round the region
-        if gifted < painted:
-            wanted = tiles[s][gifted]
-            gift = gift_gain[painted][gifted]
-        else:
-            wanted, gift = -1, 0.0
         best_v, ties = _NONE, None
         c = (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
              + (1 << 3 * art[1 - s]))
-        for d, shift, kind, paint, gives in to:
+        if gifted >= painted:       # no face-up tile: painting only
+            for shift, paint in plain:
+                v = worth[c >> shift & 7]
+                if v > best_v + tie:
+                    best_v, ties = v, [paint]
+                elif v > best_v - tie:
+                    ties.append(paint)
+            return best_v, ties
+        wanted = tiles[s][gifted]
+        gift = gift_gain[painted][gifted]
+        for shift, kind, paint, gives in to:
             v = worth[c >> shift & 7]
             if v > best_v + tie:
                 best_v, ties = v, [paint]
@@ -505,26 +550,40 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         return best_v, ties
 
     def g_artist_path(s: int, fx, die: int):
-        """g_artist with paint_path: the figures round every region passed through count too."""
-        targets = artist_via[art[s]][die]
-        if not targets:
+        """g_artist with paint_path: the figures round every region passed through count too
+        (rules.paint_counts, written out)."""
+        to = artist_path_to[art[s]][die]
+        if not to:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         painted, gifted = pnt[s], gft[s]
         gains = paint_gain[painted][gifted]
         wanted = tiles[s][gifted] if gifted < painted else -1
         gift = gift_gain[painted][gifted]
+        plus = fx[PAINT_PLUS]
+        plus_count = plus if paint_plus_count else 0
+        cap = len(tiles[s]) - painted
+        if cap > PAINT_CAP + plus:
+            cap = PAINT_CAP + plus
+        a, b = space_regions[pil[0]], space_regions[pil[1]]
+        c, d = town_regions[mer[0]], town_regions[mer[1]]
+        e = 1 << art[1 - s]
         best_v, ties = _NONE, None
-        for (d, passed), n in zip(targets, paint_counts(s, fx, targets)):
+        for regions, kind, paint, gives in to:
+            n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+            if n:
+                n += plus_count
+                if n > cap:
+                    n = cap
             v = gains[n]
             if v > best_v + tie:
-                best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]
+                best_v, ties = v, [paint]
             elif v > best_v - tie:
-                ties.append((ARTIST, die, d, PAINT, passed))
-            if painting[d] == wanted:
+                ties.append(paint)
+            if kind == wanted:
                 if gift > best_v + tie:
-                    best_v, ties = gift, [(ARTIST, die, d, GIFT, passed)]
+                    best_v, ties = gift, [gives]
                 elif gift > best_v - tie:
-                    ties.append((ARTIST, die, d, GIFT, passed))
+                    ties.append(gives)
         return best_v, ties
 
     judge = (g_pilgrim, g_merchant, g_artist)
@@ -566,7 +625,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     def climb(track: list, s: int, top: int) -> bool:
         """One step up a pilgrim's track (temples or gardens), kept at its top; True at the top."""
         v = track[s] + 1
-        track[s] = min(v, top)
+        track[s] = v if v < top else top
         return v >= top
 
     # --- one die: rules.apply for a greedy seat (with Policy.keep), one function a character
@@ -609,7 +668,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         used = 0
         total = sum(bag)
         if choice > 0 and total:
-            for _ in range(min(choice, total)):
+            for _ in range(choice if choice < total else total):
                 while True:
                     at = (draws + used) % order_size
                     if at >= len(order):
@@ -622,7 +681,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 drawn[kind] += 1
         drawn = tuple(drawn)
         pool = tuple(map(add, goods, drawn))
-        if sum(pool) <= hold:
+        if sum(pool) <= hold:   # all kept: nothing goes back to the bag
             kept = pool
         else:                   # Policy.keep: the best prices first (made once a pool and run)
             kept = keeps.get(pool)
@@ -632,7 +691,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     kept_[k] = x = min(pool[k], left)
                     left -= x
                 kept = keeps[pool] = tuple(kept_)
-        bag[:] = map(sub, map(add, bag, pool), kept)    # the drawn came out above: all but the kept go back
+            bag[:] = map(sub, map(add, bag, pool), kept)    # the drawn came out above: all but the kept go back
         gds[s] = kept
         worths[s] = None
         draws += used
@@ -675,7 +734,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
         while copper >= COPPER_PER_SLAB and slabs < n_slabs:
             copper -= COPPER_PER_SLAB
             slabs += 1
-        cop[s] = min(copper, copper_max)
+        cop[s] = copper if copper < copper_max else copper_max
         slb[s] = slabs
         if slabs >= n_slabs:
             ending = True

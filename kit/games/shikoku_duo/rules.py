@@ -345,9 +345,14 @@ class Step(NamedTuple):
     repeat: bool = False         # a hot-spring repeat of the die before it
 
 
+def stream_name(seed: int, kind: str) -> str:
+    """What seeds the Random of one kind of draw (stream)."""
+    return f"shikoku-duo {kind} {seed}"
+
+
 def stream(seed: int, kind: str) -> random.Random:
     """The Random of one kind of seeded draw: a pure function of (kind, seed)."""
-    return random.Random(f"shikoku-duo {kind} {seed}")
+    return random.Random(stream_name(seed, kind))
 
 
 GOODS_BAGS = 4      # full sets of goods in a seed's goods order (the deal sheet lists them all)
