@@ -26,38 +26,32 @@ def game_seed(seed: int, k: int) -> int:
 
 
 @contextmanager
-def _collector_off():
-    """Python's cyclic garbage collector off inside, as the caller had it after.
+def _setup_frozen():
+    """Everything made before the games (modules, the game's data and setup, the caller's
+    objects) moved out of the cyclic garbage collector's sight while they play, as the caller
+    had it after (gc.freeze, then gc.unfreeze; left alone when the caller froze objects itself).
 
-    What games keep (their caches, such as karuta's memo of placings, and the results so
-    far) makes the collector run a pass every 20 games or so, and its passes over the
-    older generations walk everything kept again. No game makes a reference cycle (20,000 games of each
-    game's default run leave none), so reference counting alone frees what a game drops
-    and those passes find nothing. Measured in plain Python over 6000 games (CPU inside
-    the collector, read by gc.callbacks): karuta 0.014 -> 0.003 ms a game, shikoku-duo
-    0.013 -> 0.002; about 1.5 % of a game, and 0.2-0.5 % of its instructions (callgrind).
-    A chunk's one young collection (_play_chunk) still frees any cycle a future game
-    might leave, so a run cannot grow by them; a full collection per chunk instead would
-    cost more than the passes it replaces (karuta +1.1 % instructions).
+    The collector's rare full passes then walk only what the games made, not the whole
+    process again; worker processes, forked inside, inherit the frozen objects, so their
+    passes skip them too. The young passes go on as Python sets them, so a cycle a game
+    leaves behind is freed within a few games, its memory reused while still in cache.
+    Turning the collector off per chunk of games was measured and rejected: compiled by
+    Cython, shikoku-duo's fastplay.play leaves one cycle a game (its closures' scope, about
+    55 objects), and holding a chunk's worth before one collection made its games slower.
     """
-    was = gc.isenabled()
-    gc.disable()
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
     try:
         yield
     finally:
-        if was:
-            gc.enable()
+        gc.unfreeze()
 
 
 def _play_chunk(args):
     play, seed, start, stop = args
-    with _collector_off():
-        results = [play(game_seed(seed, k)) for k in range(start, stop)]
-        # Everything the chunk made is still in the youngest generation (no pass ran during
-        # it), so collecting that generation alone finds any cycle its games left behind,
-        # without walking the older objects (caches, earlier chunks' results) again.
-        gc.collect(0)
-    return results
+    return [play(game_seed(seed, k)) for k in range(start, stop)]
 
 
 def run_games(play: Callable[[int], R], games: int, seed: int, workers: int | None = None,
@@ -69,7 +63,7 @@ def run_games(play: Callable[[int], R], games: int, seed: int, workers: int | No
     workers = max(1, workers or os.cpu_count() or 1)
     chunks = [(play, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
     results: list[R] = []
-    with _collector_off(), progress(games, desc, show_progress) as bar:
+    with _setup_frozen(), progress(games, desc, show_progress) as bar:
         if workers == 1 or len(chunks) <= 1:
             for chunk in chunks:
                 results.extend(_play_chunk(chunk))
