@@ -1,13 +1,26 @@
-"""How fast `kit sim --game karuta` plays: games per second, workers 1 and 2, and linearity.
+"""How fast `kit sim --game karuta` plays: games per second, workers 1 and 2, and linearity;
+and what Python's cyclic garbage collector costs every game's runs.
 
 Goal: 5000 four-player games in under 10 s with both cores of a 2-core machine.
-Run from the repository root:  python benchmarks/sim_bench.py [DATA_DIR]
+Run from the repository root:  python -m benchmarks.sim_bench [DATA_DIR]
+Only the collector's figures:  python -m benchmarks.sim_bench --collector [GAMES] [ROUNDS]
+
+The collector's figures: kit/simulate.py's run_games turns the collector off while games
+play and ends each chunk of games with one young collection. Each case (the default run of
+`kit sim --game G`, and shikoku-duo's solo game) plays GAMES games from a new setup (its
+caches empty, as in a new worker) both ways in this one process: through run_games, and as
+run_games played them before, a plain loop with the collector on at Python's default
+thresholds. Rounds alternate the two and the least CPU time of each counts (the round the
+machine's other load disturbed least); the ratio old / new is the figure, and both ways must
+give the same results.
 """
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 from kit.games.karuta.model import load
@@ -22,7 +35,65 @@ def timed(setup, games: int, workers: int) -> float:
     return time.perf_counter() - start
 
 
+def collector_cases():
+    """(name, make a new setup's play(seed)) of each case of the collector's figures."""
+    from kit.project import make_context
+    from kit.games.karuta import sim as karuta
+    from kit.games.shikoku_duo import sim as shikoku
+    from kit.games.tour_de_dice.model import default_players, load as load_tour
+    from kit.games.tour_de_dice.play import make_setup as tour_setup, play_game
+    from kit.games.tour_de_dice.policies import parse_policies
+
+    ctx = make_context("karuta")
+    karuta_model = load(ctx.data_dir, ctx.rules)
+    ctx_s = make_context("shikoku-duo")
+    shikoku_model = shikoku.load_model(ctx_s)
+    ctx_t = make_context("tour-de-dice")
+    tour = load_tour(ctx_t.data_dir, ctx_t.rules)
+    seats = default_players(tour.rules)
+
+    def shikoku_play(players):
+        shikoku._KITS.clear()       # the flat loop's tables, kept per run and worker
+        return partial(shikoku.play_seeded, shikoku.make_setup(shikoku_model, ctx_s.data_dir, players, None))
+    return (("karuta", lambda: partial(karuta.play_seeded, karuta.make_setup(karuta_model, None, None))),
+            ("shikoku-duo", lambda: shikoku_play(None)),
+            ("shikoku-duo --players 1", lambda: shikoku_play(1)),
+            ("tour-de-dice", lambda: partial(play_game, tour_setup(tour, seats, parse_policies(None, seats)))))
+
+
+def collector_cpu(make_play, games: int, through_run_games: bool) -> tuple[float, list]:
+    """(CPU seconds, results) of seeds 1..games from a new setup, through run_games or as
+    it played them before (a plain loop, the collector on)."""
+    from kit.simulate import run_games
+    play = make_play()
+    gc.collect()
+    start = time.process_time()
+    if through_run_games:
+        results = run_games(play, games, 1, workers=1, show_progress=False)
+    else:
+        results = [play(1 + k) for k in range(games)]
+    return time.process_time() - start, results
+
+
+def collector_figures(games: int = 3000, rounds: int = 3) -> None:
+    print(f"the cyclic collector: {games} games from seed 1 in this process, least CPU of {rounds} rounds "
+          f"(collector on at thresholds {gc.get_threshold()}, as before / run_games as it is now)")
+    for name, make_play in collector_cases():
+        best = {False: float("inf"), True: float("inf")}
+        results = {}
+        for r in range(rounds):
+            for way in ((False, True) if r % 2 == 0 else (True, False)):
+                seconds, results[way] = collector_cpu(make_play, games, way)
+                best[way] = min(best[way], seconds)
+        same = "same results" if results[False] == results[True] else "RESULTS DIFFER"
+        print(f"  {name:<26} collector on {1000 * best[False] / games:.3f} ms a game, run_games "
+              f"{1000 * best[True] / games:.3f} ms a game: {best[False] / best[True]:.3f}x  ({same})")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--collector"]:
+        collector_figures(*(int(a) for a in sys.argv[2:4]))
+        return
     data = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "data" / "karuta"
     model = load(data)
     print(f"data: {data}")
@@ -39,6 +110,7 @@ def main() -> None:
         seconds = timed(setup, 5000, workers)
         print(f"5000 games, greedy, {workers} worker{'s' if workers > 1 else ''}: {seconds:5.2f} s "
               f"({5000 / seconds:.0f} games/s){'  goal < 10 s' if workers == 2 else ''}")
+    collector_figures()
 
 
 if __name__ == "__main__":

@@ -7,10 +7,12 @@ workers share the work: chunks are fixed-size and collected in order.
 
 from __future__ import annotations
 
+import gc
 import math
 import multiprocessing
 import os
 import statistics
+from contextlib import contextmanager
 from typing import Callable, Sequence, TypeVar
 
 from kit.progress import progress
@@ -23,9 +25,39 @@ def game_seed(seed: int, k: int) -> int:
     return seed + k
 
 
+@contextmanager
+def _collector_off():
+    """Python's cyclic garbage collector off inside, as the caller had it after.
+
+    What games keep (their caches, such as karuta's memo of placings, and the results so
+    far) makes the collector run a pass every 20 games or so, and its passes over the
+    older generations walk everything kept again. No game makes a reference cycle (20,000 games of each
+    game's default run leave none), so reference counting alone frees what a game drops
+    and those passes find nothing. Measured in plain Python over 6000 games (CPU inside
+    the collector, read by gc.callbacks): karuta 0.014 -> 0.003 ms a game, shikoku-duo
+    0.013 -> 0.002; about 1.5 % of a game, and 0.2-0.5 % of its instructions (callgrind).
+    A chunk's one young collection (_play_chunk) still frees any cycle a future game
+    might leave, so a run cannot grow by them; a full collection per chunk instead would
+    cost more than the passes it replaces (karuta +1.1 % instructions).
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def _play_chunk(args):
     play, seed, start, stop = args
-    return [play(game_seed(seed, k)) for k in range(start, stop)]
+    with _collector_off():
+        results = [play(game_seed(seed, k)) for k in range(start, stop)]
+        # Everything the chunk made is still in the youngest generation (no pass ran during
+        # it), so collecting that generation alone finds any cycle its games left behind,
+        # without walking the older objects (caches, earlier chunks' results) again.
+        gc.collect(0)
+    return results
 
 
 def run_games(play: Callable[[int], R], games: int, seed: int, workers: int | None = None,
@@ -37,7 +69,7 @@ def run_games(play: Callable[[int], R], games: int, seed: int, workers: int | No
     workers = max(1, workers or os.cpu_count() or 1)
     chunks = [(play, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
     results: list[R] = []
-    with progress(games, desc, show_progress) as bar:
+    with _collector_off(), progress(games, desc, show_progress) as bar:
         if workers == 1 or len(chunks) <= 1:
             for chunk in chunks:
                 results.extend(_play_chunk(chunk))

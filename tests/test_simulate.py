@@ -1,8 +1,10 @@
+import gc
 import random
+import weakref
 
 import pytest
 
-from kit.simulate import percentile_rank, quantile, run_games, summary, wilson
+from kit.simulate import CHUNK, percentile_rank, quantile, run_games, summary, wilson
 
 
 def roll(seed: int) -> int:
@@ -13,6 +15,57 @@ def test_game_k_gets_seed_plus_k_whatever_the_workers():
     one = run_games(roll, 1000, seed=40, workers=1, show_progress=False)
     two = run_games(roll, 1000, seed=40, workers=2, show_progress=False)
     assert one == two == [roll(40 + k) for k in range(1000)]
+
+
+def roll_but_fail_at_300(seed: int) -> int:
+    if seed == 300:
+        raise ValueError("game 300")
+    return roll(seed)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_callers_collector_is_as_it_was_after_a_run_even_one_that_raises(workers, enabled):
+    was, thresholds = gc.isenabled(), gc.get_threshold()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        assert run_games(roll, 450, seed=1, workers=workers, show_progress=False) == [roll(1 + k) for k in range(450)]
+        assert gc.isenabled() is enabled and gc.get_threshold() == thresholds
+        with pytest.raises(ValueError, match="game 300"):
+            run_games(roll_but_fail_at_300, 450, seed=1, workers=workers, show_progress=False)
+        assert gc.isenabled() is enabled and gc.get_threshold() == thresholds
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+class Node:
+    pass
+
+
+_MADE: list = []        # a weak reference to each cycle the games below made
+_ALIVE: list = []       # how many of them were still alive as each game started
+
+
+def cyclic(seed: int) -> int:
+    """A game that leaves a reference cycle behind, which reference counting cannot free."""
+    _ALIVE.append(sum(ref() is not None for ref in _MADE))
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    _MADE.append(weakref.ref(a))
+    return seed
+
+
+def test_cycles_left_by_games_are_freed_chunk_by_chunk_during_the_run():
+    was = gc.isenabled()
+    gc.disable()            # the caller's collector is not what frees them
+    _MADE.clear(), _ALIVE.clear()
+    try:
+        assert run_games(cyclic, 3 * CHUNK + 50, seed=0, workers=1, show_progress=False) == list(range(3 * CHUNK + 50))
+        assert max(_ALIVE) < CHUNK              # never more than one chunk's worth waits
+        assert _ALIVE[CHUNK] == 0               # the first chunk's are gone before the second
+        assert all(ref() is None for ref in _MADE)
+    finally:
+        (gc.enable if was else gc.disable)()
 
 
 def test_progress_is_quiet_when_not_on_a_terminal(capfd):
