@@ -194,6 +194,7 @@ class Kit:
         self.goods_info: dict = {}  # goods_of, by the goods held
         self.keeps: dict = {}       # Policy.keep's goods kept, by the goods held and drawn
         self.a_picks: dict = {}     # the Automa's die, by the dice left and the roll
+        self.a_towns: dict = {}     # the Automa's merchant's town, by the towns it may reach
         self.most_drawn = max(t.town_value) + sum(max(a or 1 for _, a in sides) for sides in t.wave_effects)
 
     def worth_of(self, key: tuple) -> tuple:
@@ -314,7 +315,7 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
     temple_gain, garden_gain = g.temple_gain, g.garden_gain
     paint_gain, gift_gain, paint_worth = kit.paint_gain, kit.gift_gain, kit.paint_worth
     artist_to, artist_path_to, merchant_to, pilgrim_moves = kit.artist_to, kit.artist_path_to, kit.merchant_to, kit.pilgrim_moves
-    merchant_worth, worth_of, keeps, a_picks = kit.merchant_worth, kit.worth_of, kit.keeps, kit.a_picks
+    merchant_worth, worth_of, keeps, a_picks, a_towns = kit.merchant_worth, kit.worth_of, kit.keeps, kit.a_picks, kit.a_towns
     keep_order = g.keep_order
     (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = t.dice, kit.faces, kit.face_bits
     wave_choices = R._wave_choices
@@ -601,15 +602,22 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             dests = dests_of(s, die)
             if not dests:
                 return (MERCHANT, die, -1, -1, 0)
-            mkey = kit.a_mkey
-            return (MERCHANT, die, min(dests, key=mkey.__getitem__), -1, 0)
+            best = a_towns.get(dests)      # Automa._merchant_key's least town, once a run for each set
+            if best is None:
+                best = a_towns[dests] = min(dests, key=kit.a_mkey.__getitem__)
+            return (MERCHANT, die, best, -1, 0)
         targets = artist_plain[art[s]][die]
         if not targets:
             return (ARTIST, die, -1, -1, 0)
         if len(targets) == 1 or kit.automa.artist_goal != "most_figures":
             return (ARTIST, die, targets[0][0], NOTHING, 0)
         counts = counts_around(s)
-        return (ARTIST, die, min((-(counts >> 3 * d & 7), d) for d, _ in targets)[1], NOTHING, 0)
+        best, most = -1, -1     # the most figures, the first region (targets ascend) among ties
+        for d, _ in targets:
+            n = counts >> 3 * d & 7
+            if n > most:
+                best, most = d, n
+        return (ARTIST, die, best, NOTHING, 0)
 
     def a_gain(s: int, m) -> int:
         """Automa.gain: ranks the move earns."""
@@ -620,7 +628,8 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             return kit.a_pilgrim[d]
         if c == MERCHANT:
             return kit.a_merchant[d]
-        return max(1, (counts_around(s) >> 3 * d & 7) // kit.automa.per_figures)
+        gain = (counts_around(s) >> 3 * d & 7) // kit.automa.per_figures
+        return gain if gain > 1 else 1
 
     def climb(track: list, s: int, top: int) -> bool:
         """One step up a pilgrim's track (temples or gardens), kept at its top; True at the top."""
@@ -817,7 +826,8 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             (pil, mer, art)[c][seat] = d
             gain = a_gain(seat, m)
             if gain:
-                ranks[c] = min(ranks[c] + gain, a_tops[c])
+                gain += ranks[c]
+                ranks[c] = gain if gain < a_tops[c] else a_tops[c]
                 if ranks[c] >= a_tops[c]:
                     ending = True
         if record is not None:
