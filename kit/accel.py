@@ -3,7 +3,7 @@
 The modules in COMPILED are plain Python that setup.py also compiles with Cython, as they
 are: no Cython syntax, and annotations are not read as C types, so every value keeps
 Python's semantics and a seed plays the same game compiled or not (the tests compare the
-two). Compiled, a game costs a fifth (karuta) to a third (shikoku-duo) less CPU.
+two). Compiled, a game costs a fifth to a third less CPU.
 
 The .py stays the source of truth. Beside each compiled module the build writes a mark
 holding the sha256 of the source it was compiled from, and a compiled module is imported
@@ -27,6 +27,9 @@ COMPILED = (
     "kit.games.karuta.rules",
     "kit.games.karuta.policies",
     "kit.games.shikoku_duo.fastplay",
+    "kit.games.tour_de_dice.play",
+    "kit.games.tour_de_dice.policies",
+    "kit.games.tour_de_dice.rules",
 )
 MARK = ".compiled"      # suffix of the mark beside a compiled module: <name>.compiled
 

@@ -70,6 +70,8 @@ SIMS = [
     ("karuta", ["--games", "200", "--seed", "2", "--preset", "designer-tool", "--policy", "greedy,random,foresight,greedy"]),
     ("shikoku-duo", ["--games", "300", "--seed", "5"]),
     ("shikoku-duo", ["--games", "300", "--seed", "5", "--players", "1"]),
+    ("tour-de-dice", ["--games", "300", "--seed", "5", "--policy", "bold,careful,patient,hints"]),
+    ("tour-de-dice", ["--games", "300", "--seed", "5", "--rule", "breakaway=on", "--players", "5"]),
 ]
 
 
