@@ -80,7 +80,7 @@ def outcome(r: Result) -> Outcome:
     return Outcome(r.wins, r.turns, (float(r.stalled), r.passes))
 
 
-def figures(setup: Setup, results: list[Result], seed: int, options=None) -> dict:
+def figures(setup: Setup, results: list[Result], seed: int, options=None, outcomes=None) -> dict:
     """The run's statistics in the shared schema (kit/report.py); `game` holds karuta's own:
 
     stall_rate          share of games where every player passed since the last card
@@ -102,8 +102,9 @@ def figures(setup: Setup, results: list[Result], seed: int, options=None) -> dic
         "losers_cards_left": summary(losers_left) | {"mean": mean_or_none(losers_left)},
         "stuck_by_province": {t.names[c]: stuck[c] / n for c in range(t.cards)},
     }
-    return report.figures([outcome(r) for r in results], seed=seed, policies=setup.policies,
-                          options=options, game=game)
+    if outcomes is None:    # run() passes the outcomes it keeps, made once
+        outcomes = [outcome(r) for r in results]
+    return report.figures(outcomes, seed=seed, policies=setup.policies, options=options, game=game)
 
 
 def lines(fig: dict) -> list[str]:
@@ -130,7 +131,8 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
     model = load(ctx.data_dir, ctx.rules)
     setup = make_setup(model, players, policy)
     results = simulate(setup, games, seed, workers, show_progress)
-    return Run(figures(setup, results, seed, model.rules), tuple(outcome(r) for r in results), model)
+    outcomes = tuple(outcome(r) for r in results)
+    return Run(figures(setup, results, seed, model.rules, outcomes), outcomes, model)
 
 
 def _cells(run_: Run):

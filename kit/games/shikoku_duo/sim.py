@@ -145,10 +145,13 @@ def outcome(r: Result) -> Outcome:
     return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin))
 
 
-def figures(setup: Setup, results: list[Result], seed: int) -> dict:
-    """The shared report (kit/report.py: turns are dice used, hot-spring repeats included)."""
-    return report.figures([outcome(r) for r in results], seed=seed, policies=setup.policies,
-                          options=setup.options, game=game_figures(setup, results))
+def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> dict:
+    """The shared report (kit/report.py: turns are dice used, hot-spring repeats included);
+    `outcomes`: each result's outcome, when the caller has made them already."""
+    if outcomes is None:
+        outcomes = [outcome(r) for r in results]
+    return report.figures(outcomes, seed=seed, policies=setup.policies, options=setup.options,
+                          game=game_figures(setup, results))
 
 
 def game_figures(setup: Setup, results: list[Result]) -> dict:
@@ -239,7 +242,8 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
     model = load_model(ctx)
     setup = make_setup(model, ctx.data_dir, players, policy)
     results = simulate(setup, games, seed, workers, show_progress)
-    return Run(figures(setup, results, seed), tuple(outcome(r) for r in results), extra=tuple(results))
+    outcomes = tuple(outcome(r) for r in results)
+    return Run(figures(setup, results, seed, outcomes), outcomes, extra=tuple(results))
 
 
 def _cells(run_: Run):
