@@ -12,21 +12,23 @@ from conftest import ROOT, needs_map
 from kit import accel
 
 
-def package(tmp_path, source="def f():\n    return 1\n", mark=None, binary=True):
-    """A folder holding module `m`: its source, a compiled file (empty: never loaded here)
-    and a mark with the digest of `mark` (bytes), if given."""
-    (tmp_path / "m.py").write_text(source)
+BINARY = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def module(folder, name, source, mark=None, binary=True):
+    """Module `name` in `folder`: its source, a compiled file (empty: never loaded here)
+    and, if given, a mark with the digest of `mark` (bytes)."""
+    (folder / (name + ".py")).write_text(source)
     if binary:
-        (tmp_path / ("m" + importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b"")
+        (folder / (name + BINARY)).write_bytes(b"")
     if mark is not None:
-        (tmp_path / ("m" + accel.MARK)).write_text(accel.source_digest(mark) + "\n")
-    return tmp_path
+        (folder / (name + accel.MARK)).write_text(accel.source_digest(mark) + "\n")
+    return folder
 
 
-def test_a_compiled_module_is_used_only_while_its_mark_matches_the_source(tmp_path, monkeypatch):
-    monkeypatch.delenv("KIT_PURE_PYTHON", raising=False)
+def test_a_compiled_module_is_used_only_while_its_mark_matches_the_source(tmp_path):
     source = "def f():\n    return 1\n"
-    folder = package(tmp_path, source, mark=source.encode())
+    folder = module(tmp_path, "m", source, mark=source.encode())
     assert accel.current(folder, "m")
     (folder / "m.py").write_text(source.replace("1", "2"))     # edited after the build
     assert not accel.current(folder, "m")
@@ -38,18 +40,13 @@ def test_a_compiled_module_is_used_only_while_its_mark_matches_the_source(tmp_pa
 @pytest.mark.parametrize("case", ["current", "stale", "no mark", "not built", "pure"])
 def test_the_finder_imports_the_source_unless_the_compiled_module_is_current(case, tmp_path, monkeypatch):
     monkeypatch.delenv("KIT_PURE_PYTHON", raising=False)
-    source = "x = 1\n"
-    mark = {"stale": b"x = 0\n", "no mark": None}.get(case, source.encode())
-    package(tmp_path, source, mark=mark, binary=case != "not built")
-    (tmp_path / "m.py").rename(tmp_path / "draws.py")
-    for suffix in (accel.MARK, importlib.machinery.EXTENSION_SUFFIXES[0]):
-        if (tmp_path / ("m" + suffix)).exists():
-            (tmp_path / ("m" + suffix)).rename(tmp_path / ("draws" + suffix))
     if case == "pure":
         monkeypatch.setenv("KIT_PURE_PYTHON", "1")
+    source = "x = 1\n"
+    mark = {"stale": b"x = 0\n", "no mark": None}.get(case, source.encode())
+    module(tmp_path, "draws", source, mark=mark, binary=case != "not built")   # stands for kit.draws
     spec = accel._Finder().find_spec("kit.draws", [str(tmp_path)])
-    compiled = str(tmp_path / ("draws" + importlib.machinery.EXTENSION_SUFFIXES[0]))
-    assert spec.origin == (compiled if case == "current" else str(tmp_path / "draws.py"))
+    assert spec.origin == str(tmp_path / ("draws" + (BINARY if case == "current" else ".py")))
     assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader) == (case == "current")
 
 
