@@ -119,6 +119,6 @@ def write(path: Path | None, key: bytes, value) -> None:
     data = FORMAT + key + b"\n" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(Path(path), data)
+        write_atomic(Path(path), data, product=False)
     except (OSError, KitError):
         pass
