@@ -102,15 +102,17 @@ def _staged(path: Path, data: bytes) -> str:
     return tmp
 
 
-def write_all(files: dict[Path, bytes]) -> None:
+def write_all(files: dict[Path, bytes], product: bool = True) -> None:
     """Write every file, or none: all are staged beside their targets first, then renamed.
 
     A disk or permission error while staging leaves every earlier output as it was;
     it becomes a KitError naming the file. (The renames themselves only fail in
     ways staging beside the target already shows.)
-    Under `--watch`, a file whose bytes are those the watch last wrote there is left alone.
+    Under `--watch`, a file whose bytes are those the watch last wrote there is left alone,
+    and the watch reports the files it wrote; not so for a file that is no `product` of the
+    build (kit's cache, kit/cache.py).
     """
-    memo = active()
+    memo = active() if product else None
     if memo is not None:
         files = {path: data for path, data in files.items() if not memo.unchanged(path, data)}
     check_targets(files)
@@ -133,9 +135,9 @@ def write_all(files: dict[Path, bytes]) -> None:
                 os.unlink(tmp)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, product: bool = True) -> None:
     """Write one file through a temporary file and a rename."""
-    write_all({Path(path): data})
+    write_all({Path(path): data}, product)
 
 
 MAX_PAGES = 2000

@@ -32,7 +32,7 @@ from typing import Sequence
 
 from kit.errors import KitError, display_path
 from kit.report import Run, Simulator, num
-from kit.simulate import quantile, wilson
+from kit.simulate import summary, wilson
 
 Z = 1.96
 RESERVED = ("preset", "policy", "rule")
@@ -124,8 +124,9 @@ def _rate(xs: Sequence[float]) -> dict:
 def _count(xs: Sequence[float]) -> dict:
     m = statistics.fmean(xs)
     half = Z * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
-    return {"median": statistics.median(xs), "p5": quantile(xs, 0.05), "p95": quantile(xs, 0.95),
-            "min": min(xs), "max": max(xs), "mean": m, "interval": [m - half, m + half]}
+    s = summary(xs)
+    return {"median": s["median"], "p5": s["p5"], "p95": s["p95"], "min": s["min"], "max": s["max"],
+            "mean": m, "interval": [m - half, m + half]}
 
 
 def series(sim: Simulator, run: Run) -> dict:

@@ -1,0 +1,71 @@
+"""Wall and CPU time of whole `kit sim` commands, as a user runs them: a new process that
+loads the game's data, plays the games on worker processes and prints the report.
+
+Issue 10's goal is measured here: `kit sim --game shikoku-duo --games 10000` on two cores in
+about the time `kit sim --game karuta --games 5000` takes.
+
+Run from the repository root (or any folder with data/ and layouts/):
+    python -m benchmarks.sim_commands [--rounds R] [--workers W] [GAME:GAMES ...]
+
+Each round runs every command once, in turn, so a machine whose other load comes and goes
+disturbs them alike; the CPU time is the command's and its workers' (user + system). It
+prints every round, the median of each command, and the median ratio of each command to the
+first one (the reference) within a round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+DEFAULT = ("karuta:5000", "shikoku-duo:10000")
+
+
+def run_once(game: str, games: int, workers: int) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the command and its workers) of one `kit sim`."""
+    command = [sys.executable, "-m", "kit", "sim", "--game", game, "--games", str(games),
+               "--workers", str(workers), "--json"]
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise SystemExit(f"{' '.join(command)} failed with exit status {process.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("commands", nargs="*", default=DEFAULT, metavar="GAME:GAMES")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    cases = [(game, int(games)) for game, games in (c.split(":") for c in args.commands)]
+    names = [f"{game} {games}" for game, games in cases]
+    times: dict[str, list] = {name: [] for name in names}
+    print(f"kit sim --workers {args.workers}, {args.rounds} rounds; wall / CPU seconds")
+    for r in range(args.rounds):
+        row = []
+        for name, (game, games) in zip(names, cases):
+            times[name].append(run_once(game, games, args.workers))
+            row.append(f"{name}: {times[name][-1][0]:5.2f} / {times[name][-1][1]:5.2f}")
+        print(f"  round {r + 1}: " + "   ".join(row))
+    ref = names[0]
+    for name in names:
+        wall = statistics.median(w for w, _ in times[name])
+        cpu = statistics.median(c for _, c in times[name])
+        line = f"  {name:<22} median {wall:5.2f} s wall, {cpu:5.2f} s CPU"
+        if name != ref:
+            ratio_wall = statistics.median(a[0] / b[0] for a, b in zip(times[name], times[ref]))
+            ratio_cpu = statistics.median(a[1] / b[1] for a, b in zip(times[name], times[ref]))
+            line += f"; / {ref}: wall {ratio_wall:.2f}, CPU {ratio_cpu:.2f} (median of the rounds)"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
