@@ -38,10 +38,10 @@ cdef class Game:
 
     cdef more_goods_order(self, long at)
 
-    @cython.locals(k=long, r=long)
-    cdef long below(self, long n) except -1
+    @cython.locals(mer="long *", occ="long long", a="long long", b="long long")
+    cdef long long occupied(self, long s) except? -1
 
-    @cython.locals(pil="long *", mer="long *", occ="long long", a="long long", b="long long", n_ring=long, d=long)
+    @cython.locals(occ="long long", n_ring=long, d=long)
     cdef long stop(self, long s, long steps) except -1
 
     @cython.locals(pil="long *", mer="long *", a="long long", b="long long", c="long long", blocked="long long",
@@ -51,9 +51,11 @@ cdef class Game:
     @cython.locals(pil="long *", mer="long *", a="long long", b="long long", c="long long", d="long long")
     cdef long long counts_around(self, long s) except? -1
 
-    @cython.locals(pil="long *", mer="long *", plus=long, plus_count=long, cap=long, n=long, dest=long,
-                   a="long long", b="long long", c="long long", d="long long", e="long long",
-                   regions="long long", passed="long long", counts="long long")
+    @cython.locals(pil="long *", mer="long *", a="long long", b="long long", c="long long", d="long long",
+                   e="long long")
+    cdef long figures_in(self, long s, long long regions) except -1
+
+    @cython.locals(plus=long, plus_count=long, cap=long, n=long, dest=long, passed="long long", counts="long long")
     cdef list paint_counts(self, long s, tuple fx, targets)
 
     cdef list judge(self, long c, long s, tuple fx, long die)
@@ -63,9 +65,8 @@ cdef class Game:
 
     cdef double stop_gain(self, long s, long kind) except? -1.0
 
-    @cython.locals(tie=double, n_ring=long, ring_kind=tuple, moves=tuple, best_v=double, v=double, pil="long *",
-                   mer="long *", occ="long long", a="long long", b="long long", start=long, steps=long, d=long,
-                   kind=long, c=long)
+    @cython.locals(tie=double, n_ring=long, ring_kind=tuple, moves=tuple, best_v=double, v=double,
+                   occ="long long", start=long, steps=long, d=long, kind=long, c=long)
     cdef list g_pilgrims(self, long s, tuple fx, long die)
 
     @cython.locals(pil="long *", mer="long *", union="long long", a="long long", b="long long", c="long long",
@@ -82,9 +83,8 @@ cdef class Game:
     cdef list g_artist(self, long s, tuple fx, long die)
 
     @cython.locals(to=tuple, painted=long, gifted=long, tiles=tuple, gains=tuple, wanted=long, gift=double,
-                   plus=long, plus_count=long, cap=long, pil="long *", mer="long *", a="long long",
-                   b="long long", c="long long", d="long long", e="long long", tie=double, best_v=double,
-                   v=double, regions="long long", kind=long, n=long)
+                   plus=long, plus_count=long, cap=long, tie=double, best_v=double, v=double,
+                   regions="long long", kind=long, n=long)
     cdef list g_artist_path(self, long s, tuple fx, long die)
 
     @cython.locals(ties=list)
@@ -125,11 +125,14 @@ cdef class Game:
     @cython.locals(held=bint, c=long, d=long, n=long, ties=list)
     cdef turn(self, long seat, long die, tuple m)
 
+    @cython.locals(c=long, m=tuple)
+    cdef long draft(self, long seat, tuple left, tuple dice) except -1
+
     @cython.locals(shrine=bint, garden=bint, slabs=bint, gifts=bint)
     cdef tuple fired(self)
 
     @cython.locals(automa=bint, round_limit=long, dice=tuple, a=long, b=long, c1=long, c2=long, c3=long, die=long,
-                   left=tuple, m=tuple, f0=tuple, f1=tuple, f2=tuple, n0=long, n1=long, n2=long, k0=long,
+                   f0=tuple, f1=tuple, f2=tuple, n0=long, n1=long, n2=long, k0=long,
                    k1=long, k2=long, r=long, x=long, y=long)
     cpdef play(self)
 

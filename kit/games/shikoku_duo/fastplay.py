@@ -422,27 +422,23 @@ class Game:
             _shuffle(bag, self.order_rng.getrandbits, kit.bag_plan)
             order.extend(bag)
 
-    def below(self, n: int) -> int:
-        """rng._randbelow(n) (kit.draws.below): getrandbits of n's bit length until below n."""
-        bits = self.bits
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return r
-
     # --- where figures may go
-    def stop(self, s: int, steps: int) -> int:
-        """rules.pilgrim_stops of one length: where seat s's pilgrim stops `steps` on."""
-        pil = self.pil
-        occ = ONE << pil[1 - s]
+    def occupied(self, s: int) -> int:
+        """The ring spaces seat s's pilgrim passes, a bit each: the other pilgrim's and, when
+        figures block, the spaces the merchants' towns touch."""
+        occ = ONE << self.pil[1 - s]
         if self.figures_block:
             mer = self.mer
             a = self.tsb[mer[0]]
             b = self.tsb[mer[1]]
             occ |= a | b
+        return occ
+
+    def stop(self, s: int, steps: int) -> int:
+        """rules.pilgrim_stops of one length: where seat s's pilgrim stops `steps` on."""
+        occ = self.occupied(s)
         n_ring = self.n_ring
-        d = (pil[s] + steps) % n_ring
+        d = (self.pil[s] + steps) % n_ring
         while occ >> d & 1:
             d = (d + 1) % n_ring
         return d
@@ -470,6 +466,18 @@ class Game:
         d = self.town_counts[mer[1]]
         return a + b + c + d + (ONE << 3 * self.art[1 - s])
 
+    def figures_in(self, s: int, regions: int) -> int:
+        """The figures in any of `regions` (a bit a region) or on the spaces and towns round
+        them, all but seat s's artist (paint_path: the regions passed through count too)."""
+        pil = self.pil
+        mer = self.mer
+        a = self.space_regions[pil[0]]
+        b = self.space_regions[pil[1]]
+        c = self.town_regions[mer[0]]
+        d = self.town_regions[mer[1]]
+        e = ONE << self.art[1 - s]
+        return (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+
     def paint_counts(self, s: int, fx: tuple, targets) -> list:
         """rules.paint_counts."""
         plus = fx[PAINT_PLUS]
@@ -477,16 +485,8 @@ class Game:
         cap = min(PAINT_CAP + plus, len(self.tiles[s]) - self.pnt[s])
         out = []
         if fx[PAINT_PATH]:
-            pil = self.pil
-            mer = self.mer
-            a = self.space_regions[pil[0]]
-            b = self.space_regions[pil[1]]
-            c = self.town_regions[mer[0]]
-            d = self.town_regions[mer[1]]
-            e = ONE << self.art[1 - s]
             for dest, passed in targets:
-                regions = (ONE << dest) | passed
-                n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+                n = self.figures_in(s, (ONE << dest) | passed)
                 out.append(min(n + plus_count, cap) if n else 0)
             return out
         counts = self.counts_around(s)
@@ -534,14 +534,8 @@ class Game:
         """g_pilgrim with a pilgrim wave tile: a stop for each length."""
         tie, n_ring, ring_kind, moves = self.tie, self.n_ring, self.ring_kind, self.pilgrim_moves
         best_v, ties = _NONE, None
-        pil = self.pil
-        occ = ONE << pil[1 - s]
-        if self.figures_block:
-            mer = self.mer
-            a = self.tsb[mer[0]]
-            b = self.tsb[mer[1]]
-            occ |= a | b
-        start = pil[s]
+        occ = self.occupied(s)
+        start = self.pil[s]
         for steps in _lengths(fx[P_PLUS], fx[P_MINUS], die):
             d = (start + steps) % n_ring
             while occ >> d & 1:
@@ -678,17 +672,10 @@ class Game:
         cap = len(tiles) - painted
         if cap > PAINT_CAP + plus:
             cap = PAINT_CAP + plus
-        pil = self.pil
-        mer = self.mer
-        a = self.space_regions[pil[0]]
-        b = self.space_regions[pil[1]]
-        c = self.town_regions[mer[0]]
-        d = self.town_regions[mer[1]]
-        e = ONE << self.art[1 - s]
         tie = self.tie
         best_v, ties = _NONE, None
         for regions, kind, paint, gives in to:
-            n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+            n = self.figures_in(s, regions)
             if n:
                 n += plus_count
                 if n > cap:
@@ -709,7 +696,7 @@ class Game:
     def g_best(self, s: int, c: int, die: int) -> tuple:
         """Policy.best's move, a tie drawn by rng."""
         ties = self.judge(c, s, self.fxs[s], die)
-        return ties[0] if len(ties) == 1 else ties[self.below(len(ties))]
+        return ties[0] if len(ties) == 1 else ties[below(self.bits, len(ties))]
 
     def g_pick(self, seat: int, left: tuple, dice: tuple) -> tuple:
         """Policy.pick: each die's best move (a tie drawn), then the move that gains most (a
@@ -740,7 +727,7 @@ class Game:
                 if tied is None:
                     tied = [best]
                 tied.append(m)
-        return best if tied is None else tied[self.below(len(tied))]
+        return best if tied is None else tied[below(self.bits, len(tied))]
 
     # --- the Automa's moves (Automa.move / choose, as candidates)
     def a_move(self, s: int, c: int, die: int) -> tuple:
@@ -956,18 +943,30 @@ class Game:
             ties = self.judge(c, seat, self.fxs[seat], die)
             n = len(ties)
             if n > 1:
-                self.below(n)
+                below(self.bits, n)
             if self.v <= TOKEN_WORTH:
                 return
             self.hot = BOARD        # the hot-spring token spent: the same die again
             if c == PILGRIM:        # a pilgrim's stop on the hot spring is judged anew without the token
                 m = self.g_best(seat, c, die)
             else:                   # the merchant's and artist's candidates do not weigh the token
-                m = ties[0] if n == 1 else ties[self.below(n)]
+                m = ties[0] if n == 1 else ties[below(self.bits, n)]
             drawn, kept = self.apply(seat, m)
             if self.record is not None:
                 self.record.append(Step(self.rnd, seat, die, _new(Move, m), drawn, kept, True))
             self.repeats += 1
+
+    def draft(self, seat: int, left: tuple, dice: tuple) -> int:
+        """One pick of the draft: the seat's player takes one of the dice `left` (indices into
+        `dice`, a die per character) and plays it. Returns the die taken."""
+        if self.automa and seat == 1:
+            c = self.a_pick(left, dice)
+            self.a_turn(seat, c, dice[c], self.a_move(seat, c, dice[c]))
+            return c
+        m = self.g_pick(seat, left, dice)
+        c = m[0]
+        self.turn(seat, dice[c], m)
+        return c
 
     def fired(self) -> tuple:
         """rules.fired: the end conditions that hold (none: the game goes on)."""
@@ -1002,21 +1001,8 @@ class Game:
             # the 1-2-1 draft: seat a, then b, then a
             a = (self.first + self.rnd) % 2
             b = 1 - a
-            if automa and a == 1:
-                c1 = self.a_pick(ALL_DICE, dice)
-                self.a_turn(a, c1, dice[c1], self.a_move(a, c1, dice[c1]))
-            else:
-                m = self.g_pick(a, ALL_DICE, dice)
-                c1 = m[0]
-                self.turn(a, dice[c1], m)
-            left = OTHERS[c1]
-            if automa and b == 1:
-                c2 = self.a_pick(left, dice)
-                self.a_turn(b, c2, dice[c2], self.a_move(b, c2, dice[c2]))
-            else:
-                m = self.g_pick(b, left, dice)
-                c2 = m[0]
-                self.turn(b, dice[c2], m)
+            c1 = self.draft(a, ALL_DICE, dice)
+            c2 = self.draft(b, OTHERS[c1], dice)
             c3 = 3 - c1 - c2
             die = dice[c3]
             if automa and a == 1:
