@@ -5,7 +5,11 @@ Issue 10's goal is measured here: `kit sim --game shikoku-duo --games 10000` on 
 about the time `kit sim --game karuta --games 5000` takes.
 
 Run from the repository root (or any folder with data/ and layouts/):
-    python -m benchmarks.sim_commands [--rounds R] [--workers W] [GAME:GAMES ...]
+    python -m benchmarks.sim_commands [--rounds R] [--workers W] [GAME:GAMES[:cold] ...]
+
+`:cold` removes the game's kept board (output/cache/, kit/cache.py) before each run, as a
+first run or a run after a change to the board or the map finds it: shikoku-duo then
+computes its board from the map with shapely; without it, the command reads it back.
 
 Each round runs every command once, in turn, so a machine whose other load comes and goes
 disturbs them alike; the CPU time is the command's and its workers' (user + system). It
@@ -22,11 +26,18 @@ import subprocess
 import sys
 import time
 
-DEFAULT = ("karuta:5000", "shikoku-duo:10000")
+DEFAULT = ("karuta:5000", "shikoku-duo:10000:cold", "shikoku-duo:10000")
 
 
-def run_once(game: str, games: int, workers: int) -> tuple[float, float]:
+def run_once(game: str, games: int, workers: int, cold: bool = False) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the command and its workers) of one `kit sim`."""
+    if cold:
+        from kit import cache
+        from kit.project import make_context
+
+        folder = cache.folder(make_context(game).data_dir)
+        for kept in folder.glob(f"{game}-*") if folder else ():
+            kept.unlink()
     command = [sys.executable, "-m", "kit", "sim", "--game", game, "--games", str(games),
                "--workers", str(workers), "--json"]
     start = time.perf_counter()
@@ -45,14 +56,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    cases = [(game, int(games)) for game, games in (c.split(":") for c in args.commands)]
-    names = [f"{game} {games}" for game, games in cases]
+    cases = [(game, int(games), cold == ["cold"]) for game, games, *cold in (c.split(":") for c in args.commands)]
+    names = [f"{game} {games}" + (" cold" if cold else "") for game, games, cold in cases]
     times: dict[str, list] = {name: [] for name in names}
     print(f"kit sim --workers {args.workers}, {args.rounds} rounds; wall / CPU seconds")
     for r in range(args.rounds):
         row = []
-        for name, (game, games) in zip(names, cases):
-            times[name].append(run_once(game, games, args.workers))
+        for name, (game, games, cold) in zip(names, cases):
+            times[name].append(run_once(game, games, args.workers, cold))
             row.append(f"{name}: {times[name][-1][0]:5.2f} / {times[name][-1][1]:5.2f}")
         print(f"  round {r + 1}: " + "   ".join(row))
     ref = names[0]

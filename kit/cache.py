@@ -9,7 +9,7 @@ What a key always holds, besides the caller's inputs (`fingerprint`):
 - the code: every .py file of the kit package (a few ms to hash), so any change to kit
   recomputes, not just a change to the functions one remembered to list;
 - the Python version and the installed versions of the libraries named by the caller,
-  read from their metadata without importing them.
+  read without importing them.
 
 The file is the key, then the pickled value. The key is compared before anything is
 unpickled, and unpickling may only build the classes the caller names, so a file from
@@ -56,17 +56,36 @@ def code_fingerprint() -> str:
 
 
 def versions(distributions) -> tuple:
-    """(name, installed version or None) of each distribution, from its metadata: the
-    package itself is not imported."""
+    """(name, installed version or None) of each distribution, read without importing it."""
+    return tuple((name, _version(name)) for name in distributions)
+
+
+def _version(name: str) -> str | None:
+    """The version in the name of the package's NAME-VERSION.dist-info folder beside it (what
+    pip installs: found in well under a millisecond, where importing importlib.metadata and
+    asking it takes 20-40 ms); else importlib.metadata's answer."""
+    import importlib.util
+    import os
+
+    try:
+        spec = importlib.util.find_spec(name)       # finds a top-level package without running it
+    except (ImportError, ValueError):
+        spec = None
+    if spec is not None and spec.origin and spec.submodule_search_locations:
+        site = Path(spec.origin).parent.parent
+        prefix = name.lower().replace("-", "_") + "-"
+        try:
+            found = [e for e in os.listdir(site) if e.lower().startswith(prefix) and e.endswith(".dist-info")]
+        except OSError:
+            found = []
+        if len(found) == 1:
+            return found[0][len(prefix):-len(".dist-info")]
     from importlib.metadata import PackageNotFoundError, version
 
-    out = []
-    for name in distributions:
-        try:
-            out.append((name, version(name)))
-        except PackageNotFoundError:
-            out.append((name, None))
-    return tuple(out)
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return None
 
 
 def fingerprint(parts, libraries=()) -> bytes:

@@ -241,3 +241,16 @@ def test_a_second_sim_imports_no_geometry_library(project):
     assert geometry <= names(_imports(project))        # the first computes the board
     assert (project / "output" / "cache" / shikoku.CACHE_FILE).is_file()
     assert not geometry & names(_imports(project))
+
+
+def test_the_library_versions_are_the_installed_ones_without_importing_them():
+    from importlib.metadata import version
+
+    probe = ("import sys; from kit import cache; from kit.games.shikoku_duo.model import LIBRARIES; "
+             "print(repr(cache.versions(LIBRARIES + ('no-such-library',)))); "
+             "print(sorted(m for m in ('shapely', 'svgelements', 'numpy') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    found, imported = done.stdout.splitlines()
+    assert eval(found) == tuple((n, version(n)) for n in shikoku.LIBRARIES) + (("no-such-library", None),)
+    assert imported == "[]"
