@@ -35,9 +35,9 @@ def _setup_frozen():
     process again; worker processes, forked inside, inherit the frozen objects, so their
     passes skip them too. The young passes go on as Python sets them, so a cycle a game
     leaves behind is freed within a few games, its memory reused while still in cache.
-    Turning the collector off per chunk of games was measured and rejected: compiled by
-    Cython, shikoku-duo's fastplay.play leaves one cycle a game (its closures' scope, about
-    55 objects), and holding a chunk's worth before one collection made its games slower.
+    Turning the collector off per chunk of games was measured and rejected when compiled
+    shikoku-duo games each left one cycle (their closures' scope, about 55 objects; its Game
+    now leaves none): holding a chunk's worth before one collection made its games slower.
     """
     if gc.get_freeze_count():
         yield

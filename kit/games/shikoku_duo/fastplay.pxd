@@ -13,6 +13,16 @@ cdef long long ONE
 cdef tuple ALL_DICE, OTHERS
 
 
+@cython.locals(i=Py_ssize_t, n=Py_ssize_t, k=long, j=Py_ssize_t)
+cpdef _shuffle(list x, bits, tuple plan)
+
+@cython.locals(copper=long, slabs=long, sell_plus=long, gw=double, room=long, sells=tuple, cps=long, top=long,
+               copper_max=long, held=double, base=double, step=double, share=double, now=double, sale=list,
+               k=long, value=long, after=double, total=long, won=long, c=long, x=double, base_won=double,
+               step_won=double, most_drawn=long, draw_worth=double, last=long, drawn=list, n=long)
+cpdef tuple _merchant_tables(kit, tuple key)
+
+
 cdef class Game:
     cdef object kit, t, rules, seed, record, bits, order_rng
     cdef bint automa, figures_block, paint_plus_count, ending

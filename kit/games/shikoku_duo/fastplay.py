@@ -220,44 +220,8 @@ class Kit:
 
     def worth_of(self, key: tuple) -> tuple:
         """A seat's merchant tables (merchant_worth) for key = (its goods, copper, slabs,
-        sell_plus): (per shop token: (goods sold, gain), per goods drawn n: gain, gain of the
-        pilgrim's town coins). Policy._merchant's sums (_merchant_now, _with_copper), the same
-        expressions in the same order, so the same floats; made once a key and run."""
-        goods, copper, slabs, sell_plus = key
-        info = self.goods_info.get(goods)
-        if info is None:
-            info = self.goods_info[goods] = self.goods_of(goods)
-        gw, room, sells = info
-        g, cps, top, copper_max = self.greedy, COPPER_PER_SLAB, len(self.t.slabs) - slabs, self.t.copper_max
-        slab_base, slab_step = g.slab_base, g.slab_step
-        held = copper + gw
-        base, step = slab_base[slabs], slab_step[slabs]
-        share = held / cps
-        now = base + step * (share if share < 1.0 else 1.0)
-        # _with_copper, written out (min() without the call: a builtin min() parses keywords),
-        # for each shop token's sale of all the goods it takes (selling fewer is never judged
-        # better) and, last, for the pilgrim's town coins (k = -1, value = the coins)
-        sale = []
-        for k, value, after in sells:
-            if k == 0:
-                sale.append(_NO_SALE)
-                continue
-            total = copper + (k * (value + sell_plus) if k > 0 else value)
-            won = total // cps
-            if won > top:
-                won = top
-            c = total - won * cps
-            x = ((c if c < copper_max else copper_max) + after) / cps
-            sale.append((k, slab_base[slabs + won] + slab_step[slabs + won] * (x if x < 1.0 else 1.0) - now))
-        town = sale.pop()[1]
-        # drawing n goods: n up to the room left, then the same as filling it
-        draw_worth, last = g.draw_worth, room if 0 < room < self.most_drawn else (0 if room <= 0 else self.most_drawn)
-        drawn = []
-        for n in range(last + 1):
-            share = (held + draw_worth * (n if n < room else room)) / cps
-            drawn.append(base + step * (share if share < 1.0 else 1.0) - now)
-        drawn += drawn[-1:] * (self.most_drawn - last)
-        found = self.merchant_worth[key] = (tuple(sale), tuple(drawn), town)
+        sell_plus), made once a key and run (_merchant_tables)."""
+        found = self.merchant_worth[key] = _merchant_tables(self, key)
         return found
 
     def goods_of(self, goods: tuple) -> tuple:
@@ -314,6 +278,52 @@ class Kit:
                     amounts[e] += amount or 1
             fx = t.fx_cache[key] = tuple(amounts)
         return fx
+
+
+def _merchant_tables(kit: Kit, key: tuple) -> tuple:
+    """Kit.worth_of: (per shop token: (goods sold, gain), per goods drawn n: gain, gain of the
+    pilgrim's town coins) for key = (goods, copper, slabs, sell_plus). Policy._merchant's
+    sums (_merchant_now, _with_copper), the same expressions in the same order, so the same
+    floats (compiled, fastplay.pxd types them C doubles, which Python's floats are)."""
+    goods, copper, slabs, sell_plus = key
+    info = kit.goods_info.get(goods)
+    if info is None:
+        info = kit.goods_info[goods] = kit.goods_of(goods)
+    gw, room, sells = info
+    g, cps, top, copper_max = kit.greedy, COPPER_PER_SLAB, len(kit.t.slabs) - slabs, kit.t.copper_max
+    slab_base, slab_step = g.slab_base, g.slab_step
+    held = copper + gw
+    base = slab_base[slabs]
+    step = slab_step[slabs]
+    share = held / cps
+    now = base + step * (share if share < 1.0 else 1.0)
+    # _with_copper, written out (min() without the call: a builtin min() parses keywords),
+    # for each shop token's sale of all the goods it takes (selling fewer is never judged
+    # better) and, last, for the pilgrim's town coins (k = -1, value = the coins)
+    sale = []
+    for k, value, after in sells:
+        if k == 0:
+            sale.append(_NO_SALE)
+            continue
+        total = copper + (k * (value + sell_plus) if k > 0 else value)
+        won = total // cps
+        if won > top:
+            won = top
+        c = total - won * cps
+        x = ((c if c < copper_max else copper_max) + after) / cps
+        base_won = slab_base[slabs + won]
+        step_won = slab_step[slabs + won]
+        sale.append((k, base_won + step_won * (x if x < 1.0 else 1.0) - now))
+    town = sale.pop()[1]
+    # drawing n goods: n up to the room left, then the same as filling it
+    most_drawn = kit.most_drawn
+    draw_worth, last = g.draw_worth, room if 0 < room < most_drawn else (0 if room <= 0 else most_drawn)
+    drawn = []
+    for n in range(last + 1):
+        share = (held + draw_worth * (n if n < room else room)) / cps
+        drawn.append(base + step * (share if share < 1.0 else 1.0) - now)
+    drawn += drawn[-1:] * (most_drawn - last)
+    return tuple(sale), tuple(drawn), town
 
 
 def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) -> Result:
