@@ -18,7 +18,8 @@ SOURCES = {name: Path(*name.split(".")).with_suffix(".py") for name in accel["CO
 
 class BuildWithMarks(build_ext):
     """build_ext that compiles side by side, survives a missing compiler, and leaves beside
-    each compiled module the sha256 of its source, which kit.accel checks before using it."""
+    each compiled module the sha256 of its source (.py and .pxd), which kit.accel checks
+    before using it."""
 
     def finalize_options(self):
         super().finalize_options()
@@ -36,7 +37,8 @@ class BuildWithMarks(build_ext):
     def run(self):
         super().run()
         for ext in self.extensions:
-            digest = accel["source_digest"]((ROOT / SOURCES[ext.name]).read_bytes())
+            source = ROOT / SOURCES[ext.name]
+            digest = accel["module_digest"](source.parent, source.stem)
             was = self.inplace
             for self.inplace in (False, True) if was else (False,):    # the build and the source tree
                 built = Path(self.get_ext_fullpath(ext.name))
@@ -57,4 +59,5 @@ extensions = cythonize(
 )
 for extension in extensions:
     extension.optional = True       # (after cythonize, which does not carry it over) a failed one is not copied
-setup(ext_modules=extensions, cmdclass={"build_ext": BuildWithMarks})
+# A module's .pxd (its C types) goes with it: kit.accel reads it to check the mark.
+setup(ext_modules=extensions, cmdclass={"build_ext": BuildWithMarks}, package_data={"kit": ["**/*.pxd"]})

@@ -5,10 +5,13 @@ are: no Cython syntax, and annotations are not read as C types, so every value k
 Python's semantics and a seed plays the same game compiled or not (the tests compare the
 two). Compiled, a game costs a fifth to a third less CPU.
 
+A module may have a .pxd beside it (Cython reads it as the .py's C types: typed locals,
+C methods), which changes only speed: the compiled module must play what its .py plays.
+
 The .py stays the source of truth. Beside each compiled module the build writes a mark
-holding the sha256 of the source it was compiled from, and a compiled module is imported
-only while that mark matches the .py as it is now: an edit takes effect at once, running
-as plain Python until the next `pip install -e .`. Without a C compiler the build leaves
+holding the sha256 of the source it was compiled from (its .py and .pxd), and a compiled
+module is imported only while that mark matches the source as it is now: an edit to either
+file takes effect at once, running as plain Python until the next `pip install -e .`. Without a C compiler the build leaves
 no compiled module and everything runs as plain Python. KIT_PURE_PYTHON=1 in the
 environment runs every module as plain Python.
 """
@@ -38,11 +41,22 @@ def source_digest(source: bytes) -> str:
     return hashlib.sha256(source).hexdigest()
 
 
+def module_digest(folder: Path, name: str) -> str:
+    """The mark of module `name` (last part) in `folder`: the sha256 of its .py, or with a .pxd
+    beside it, the sha256 of the two files' digests (so a .pxd added, edited or removed
+    after the build makes the compiled module stale too)."""
+    digest = source_digest((folder / (name + ".py")).read_bytes())
+    pxd = folder / (name + ".pxd")
+    if pxd.is_file():
+        digest = source_digest(f"{digest} {source_digest(pxd.read_bytes())}".encode())
+    return digest
+
+
 def current(folder: Path, name: str) -> bool:
-    """Whether the compiled module `name` (last part) in `folder` was built from its .py as it is now."""
+    """Whether the compiled module `name` (last part) in `folder` was built from its source as it is now."""
     try:
         mark = (folder / (name + MARK)).read_text().strip()
-        return mark == source_digest((folder / (name + ".py")).read_bytes())
+        return mark == module_digest(folder, name)
     except OSError:
         return False
 

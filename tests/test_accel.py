@@ -37,6 +37,24 @@ def test_a_compiled_module_is_used_only_while_its_mark_matches_the_source(tmp_pa
     assert not accel.current(folder, "m")
 
 
+def test_a_pxd_beside_the_module_is_part_of_its_mark(tmp_path):
+    """The .pxd's C types are compiled in too: editing, adding or removing it after the build
+    leaves the compiled module stale, as editing the .py does."""
+    source, types = "def f(n):\n    return n + 1\n", "cpdef long f(long n)\n"
+    folder = module(tmp_path, "m", source)
+    (folder / "m.pxd").write_text(types)
+    (folder / ("m" + accel.MARK)).write_text(accel.module_digest(folder, "m") + "\n")   # as setup.py marks it
+    assert accel.current(folder, "m")
+    (folder / "m.pxd").write_text(types.replace("long", "int"))
+    assert not accel.current(folder, "m")
+    (folder / "m.pxd").unlink()
+    assert not accel.current(folder, "m")
+    (folder / ("m" + accel.MARK)).write_text(accel.source_digest(source.encode()) + "\n")     # built without one
+    assert accel.current(folder, "m")
+    (folder / "m.pxd").write_text(types)
+    assert not accel.current(folder, "m")
+
+
 @pytest.mark.parametrize("case", ["current", "stale", "no mark", "not built", "pure"])
 def test_the_finder_imports_the_source_unless_the_compiled_module_is_current(case, tmp_path, monkeypatch):
     monkeypatch.delenv("KIT_PURE_PYTHON", raising=False)

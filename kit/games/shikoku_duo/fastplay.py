@@ -2,7 +2,7 @@
 greedy against the Automa, for `kit sim`.
 
 rules.py is the readable engine and stays the source of truth; this module plays the
-same games faster, for the players a run uses by default. A game here is one function
+same games faster, for the players a run uses by default. A game here is one Game value
 whose state is plain ints, tuples and small lists (no State or Player value per move),
 whose moves are judged as policies.Greedy and automa.Automa judge them, and whose random
 draws are the reference's, in the same order: the seeded setup streams, the dice, every
@@ -26,6 +26,11 @@ What is kept identical, and how:
   the 6 µs a stream costs). The goods order is rules.goods_order's shuffles, made a bag at a
   time as the draws reach it.
 
+Compiled (kit/accel.py), fastplay.pxd gives Game C types: its seats' counters C arrays,
+its ints C integers and its gains C doubles, its methods C functions. They hold the same
+values as the Python ints and floats (Kit.fits keeps the masks within 64 bits), so a game
+is the same compiled or not; the .py alone, without the .pxd, is the reference for both.
+
 Anything else (the random or planner policy, a record of a mixed game) is played by
 rules.play: `playable` says whether a mix of seats is played here.
 """
@@ -39,6 +44,7 @@ from operator import add, sub
 
 from kit.draws import below
 from kit.games.shikoku_duo import rules as R
+from kit.games.shikoku_duo.automa import Automa
 from kit.games.shikoku_duo.policies import TOKEN_WORTH, Greedy
 from kit.games.shikoku_duo.rules import (
     ARTIST, BOARD, COPPER_PER_SLAB, DRAW_PLUS, END_CONDITIONS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NOTHING,
@@ -196,6 +202,21 @@ class Kit:
         self.a_picks: dict = {}     # the Automa's die, by the dice left and the roll
         self.a_towns: dict = {}     # the Automa's merchant's town, by the towns it may reach
         self.most_drawn = max(t.town_value) + sum(max(a or 1 for _, a in sides) for sides in t.wave_effects)
+        # Game's masks as 64-bit ints (compiled): a bit a ring space, a town (shifted by 4 in
+        # the merchant's keys), a region, or 3 bits a region
+        self.fits = len(t.ring_kind) < 63 and len(t.town_names) < 59 and 3 * len(t.region_names) < 63
+
+    def controllers(self) -> list:
+        """The seats' players for rules.play."""
+        return [Greedy(self.t), Automa(self.t, self.automa) if self.automa is not None else Greedy(self.t)]
+
+    def kept(self, pool: tuple) -> tuple:
+        """Policy.keep of the goods in `pool` (more than the hold): the best prices first."""
+        left, kept = self.t.hold, [0] * len(pool)
+        for k in self.greedy.keep_order:
+            kept[k] = x = min(pool[k], left)
+            left -= x
+        return tuple(kept)
 
     def worth_of(self, key: tuple) -> tuple:
         """A seat's merchant tables (merchant_worth) for key = (its goods, copper, slabs,
@@ -295,107 +316,180 @@ class Kit:
         return fx
 
 
-def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) -> Result:  # noqa: C901
+def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) -> Result:
     """rules.play(t, rules, seed, controllers, rng, record) for greedy seats (and the Automa in
     seat 2 when kit.automa is set): the same Result, and the same Steps in `record`."""
-    t, rules, g = kit.t, kit.rules, kit.greedy
-    automa = kit.automa is not None
-    # --- the board and the greedy player's tables, as locals
-    ring_kind, n_ring = t.ring_kind, len(t.ring_kind)
-    tsb, stb, cbit = t.town_space_bit, t.space_town_bit, t.coastal_bit
-    figures_block = rules.pilgrim_blockers == "figures"
-    paths = t.merchant_paths[rules.merchant_path != "simple"]
-    coastal, shop_list = t.town_coastal, t.shops
-    space_counts, town_counts = t.space_counts, t.town_counts
-    space_regions, town_regions = t.space_regions, t.town_regions
-    artist_plain = t.artist_plain
-    shrine_top, garden_top, n_slabs, hold, copper_max = t.shrine_top, t.garden_top, len(t.slabs), t.hold, t.copper_max
-    town_coins = t.town_coins
-    paint_plus_count = rules.paint_plus == "count"
-    temple_gain, garden_gain = g.temple_gain, g.garden_gain
-    paint_gain, gift_gain, paint_worth = kit.paint_gain, kit.gift_gain, kit.paint_worth
-    artist_to, artist_path_to, merchant_to, pilgrim_moves = kit.artist_to, kit.artist_path_to, kit.merchant_to, kit.pilgrim_moves
-    merchant_worth, worth_of, keeps, a_picks, a_towns = kit.merchant_worth, kit.worth_of, kit.keeps, kit.a_picks, kit.a_towns
-    keep_order = g.keep_order
-    (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = t.dice, kit.faces, kit.face_bits
-    wave_choices = R._wave_choices
-    NO = R.NO_EFFECTS
-    tie = TIE
-    bits = rng.getrandbits
+    if not kit.fits:        # a board too large for the compiled Game's 64-bit masks
+        return R.play(kit.t, kit.rules, seed, kit.controllers(), rng, record)
+    return Game(kit, seed, rng, record).play()
 
-    # --- the setup
-    town_shop, sides, first, *tiles = kit.setup(seed)     # rules.setup's draws, as the reference makes them
-    tiles = tuple(tiles)
-    shop_kind = [shop_list[k][0] if k >= 0 else -1 for k in town_shop]
-    shop_value = [shop_list[k][1] if k >= 0 else 0 for k in town_shop]
-    start_town, start_region = kit.start
-    pil, mer, art = [R.START, R.START], [start_town, start_town], [start_region, start_region]
-    shr, gar, cop, slb, pnt, gft = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
-    n_goods = len(t.goods_names)
-    zero_goods = (0,) * n_goods
-    gds = [zero_goods, zero_goods]
-    ranks = [0, 0, 0]              # the Automa's, seat 2
-    bag = list(t.goods_counts)
-    waves = (BOARD, BOARD, BOARD)
-    fxs = [NO, NO]                 # each seat's wave effects (rules.effects), made again when a tile moves
-    worths = [None, None]          # each seat's merchant tables (worth_of), None when goods, copper or effects change
-    hot = BOARD
-    draws = 0
-    ending = True                  # an end condition may hold: rules.fired is asked at the round's end
-    # rules.goods_order, made a bag at a time as the draws reach it: the same shuffles of one
-    # seeded Random in the same order, and most games never draw from the last bags
-    order: list[int] = []
-    order_size = R.GOODS_BAGS * sum(t.goods_counts)
-    order_rng = []
 
-    def more_goods_order(at: int) -> None:
-        if not order_rng:
-            order_rng.append(_reseed(kit.goods_rng, R.stream_name(seed, "goods")))
+def _reachable(by_dest: tuple, blocked: int) -> tuple:
+    """rules.merchant_dests: the destinations some path reaches without a blocked town."""
+    return tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+
+
+def _with_draw_plus(dests: tuple, die: int, plus: int) -> tuple:
+    """A merchant's candidates with draw_plus: a mountain town may draw its value or more."""
+    return tuple(x for d, coast, n, move in dests for x in (
+        ((d, coast, n, move),) if coast else ((d, False, n, move), (d, False, n + plus, (MERCHANT, die, d, n + plus, 0)))))
+
+
+def _automa_die(left: tuple, dice: tuple, sign: int, ties: tuple) -> int:
+    """Automa.pick: the highest (or lowest) die left, ties by the Automa's order."""
+    return max(left, key=lambda x: (sign * dice[x], ties[x]))
+
+
+ONE = 1     # typed a 64-bit int in fastplay.pxd: ONE << n stays exact compiled (Kit.fits bounds n)
+_NOT_JUDGED = ((), None, 0.0, None)
+
+
+class Game:
+    """One game's state as flat values: ints, tuples and small lists, no State or Player
+    value per move (compiled, fastplay.pxd makes the seats' counters C arrays, the ints and
+    gains C numbers and the methods C functions). The Kit's tables are bound as attributes
+    once a game, and each step of the loop is a method: play() plays the rounds."""
+
+    def __init__(self, kit: Kit, seed: int, rng: random.Random, record: list | None):
+        t, rules, g = kit.t, kit.rules, kit.greedy
+        self.kit, self.t, self.rules, self.seed, self.record = kit, t, rules, seed, record
+        self.automa = kit.automa is not None
+        self.tie = TIE
+        self.bits = rng.getrandbits
+        # --- the board and the greedy player's tables
+        self.ring_kind, self.n_ring = t.ring_kind, len(t.ring_kind)
+        self.tsb, self.stb, self.cbit = t.town_space_bit, t.space_town_bit, t.coastal_bit
+        self.figures_block = rules.pilgrim_blockers == "figures"
+        self.paths = t.merchant_paths[rules.merchant_path != "simple"]
+        self.coastal = t.town_coastal
+        self.space_counts, self.town_counts = t.space_counts, t.town_counts
+        self.space_regions, self.town_regions = t.space_regions, t.town_regions
+        self.artist_plain = t.artist_plain
+        self.shrine_top, self.garden_top, self.n_slabs = t.shrine_top, t.garden_top, len(t.slabs)
+        self.hold, self.copper_max, self.town_coins = t.hold, t.copper_max, t.town_coins
+        self.paint_plus_count = rules.paint_plus == "count"
+        self.temple_gain, self.garden_gain, self.keep_order = g.temple_gain, g.garden_gain, g.keep_order
+        self.paint_gain, self.gift_gain, self.paint_worth = kit.paint_gain, kit.gift_gain, kit.paint_worth
+        self.artist_to, self.artist_path_to = kit.artist_to, kit.artist_path_to
+        self.merchant_to, self.pilgrim_moves = kit.merchant_to, kit.pilgrim_moves
+        self.merchant_worth, self.keeps = kit.merchant_worth, kit.keeps
+        # --- the setup
+        town_shop, self.sides, self.first, tiles0, tiles1 = kit.setup(seed)    # rules.setup's draws
+        self.town_shop, self.tiles = town_shop, (tiles0, tiles1)
+        self.shop_kind = tuple([t.shops[k][0] if k >= 0 else -1 for k in town_shop])
+        self.shop_value = tuple([t.shops[k][1] if k >= 0 else 0 for k in town_shop])
+        start_town, start_region = kit.start
+        self.pil = [R.START, R.START]
+        self.mer = [start_town, start_town]
+        self.art = [start_region, start_region]
+        self.shr = [0, 0]
+        self.gar = [0, 0]
+        self.cop = [0, 0]
+        self.slb = [0, 0]
+        self.pnt = [0, 0]
+        self.gft = [0, 0]
+        self.ranks = [0, 0, 0]          # the Automa's, seat 2
+        self.n_goods = len(t.goods_names)
+        zero_goods = (0,) * self.n_goods
+        self.gds = [zero_goods, zero_goods]
+        self.bag = list(t.goods_counts)
+        self.waves = (BOARD, BOARD, BOARD)
+        self.fxs = [R.NO_EFFECTS, R.NO_EFFECTS]   # each seat's wave effects (rules.effects), made again when a tile moves
+        self.worths = [None, None]      # each seat's merchant tables (Kit.worth_of), None when goods, copper or effects change
+        # A seat's last merchant judgement: (its candidates, its merchant tables, the gain, the
+        # moves with it). The same two (values made once a run) give the same judgement: the
+        # third pick of a round often judges the merchant the first pick judged.
+        self.merchant_last = [_NOT_JUDGED, _NOT_JUDGED]
+        self.hot = BOARD
+        self.draws = 0
+        self.ending = True              # an end condition may hold: rules.fired is asked at the round's end
+        self.rnd = 0
+        self.repeats = 0
+        self.v = 0.0                    # the gain of the last judgement (g_pilgrim, g_merchant, g_artist)
+        # rules.goods_order, made a bag at a time as the draws reach it: the same shuffles of
+        # one seeded Random in the same order, and most games never draw from the last bags
+        self.order = []
+        self.order_size = R.GOODS_BAGS * sum(t.goods_counts)
+        self.order_rng = None
+
+    def more_goods_order(self, at: int) -> None:
+        kit = self.kit
+        if self.order_rng is None:
+            self.order_rng = _reseed(kit.goods_rng, R.stream_name(self.seed, "goods"))
+        order = self.order
         while len(order) <= at:
             bag = list(kit.full_bag)
-            _shuffle(bag, order_rng[0].getrandbits, kit.bag_plan)
+            _shuffle(bag, self.order_rng.getrandbits, kit.bag_plan)
             order.extend(bag)
-    rnd = 0
 
-    def stop(s: int, steps: int) -> int:
+    # --- where figures may go
+    def occupied(self, s: int) -> int:
+        """The ring spaces seat s's pilgrim passes, a bit each: the other pilgrim's and, when
+        figures block, the spaces the merchants' towns touch."""
+        occ = ONE << self.pil[1 - s]
+        if self.figures_block:
+            mer = self.mer
+            a = self.tsb[mer[0]]
+            b = self.tsb[mer[1]]
+            occ |= a | b
+        return occ
+
+    def stop(self, s: int, steps: int) -> int:
         """rules.pilgrim_stops of one length: where seat s's pilgrim stops `steps` on."""
-        occ = 1 << pil[1 - s]
-        if figures_block:
-            occ |= tsb[mer[0]] | tsb[mer[1]]
-        d = (pil[s] + steps) % n_ring
+        occ = self.occupied(s)
+        n_ring = self.n_ring
+        d = (self.pil[s] + steps) % n_ring
         while occ >> d & 1:
             d = (d + 1) % n_ring
         return d
 
-    def dests_of(s: int, steps: int) -> tuple:
+    def dests_of(self, s: int, steps: int) -> tuple:
         """rules.merchant_dests."""
-        blocked = cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]]
-        union, dests, by_dest = paths[mer[s]][steps]
+        pil = self.pil
+        mer = self.mer
+        a = self.cbit[mer[1 - s]]
+        b = self.stb[pil[0]]
+        c = self.stb[pil[1]]
+        blocked = a | b | c
+        union, dests, by_dest = self.paths[mer[s]][steps]
         if not union & blocked:
             return dests
-        return tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+        return _reachable(by_dest, blocked)
 
-    def counts_around(s: int) -> int:
+    def counts_around(self, s: int) -> int:
         """Figures round every region, 3 bits a region, all but seat s's artist."""
-        return (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
-                + (1 << 3 * art[1 - s]))
+        pil = self.pil
+        mer = self.mer
+        a = self.space_counts[pil[0]]
+        b = self.space_counts[pil[1]]
+        c = self.town_counts[mer[0]]
+        d = self.town_counts[mer[1]]
+        return a + b + c + d + (ONE << 3 * self.art[1 - s])
 
-    def paint_counts(s: int, fx, targets) -> list:
+    def figures_in(self, s: int, regions: int) -> int:
+        """The figures in any of `regions` (a bit a region) or on the spaces and towns round
+        them, all but seat s's artist (paint_path: the regions passed through count too)."""
+        pil = self.pil
+        mer = self.mer
+        a = self.space_regions[pil[0]]
+        b = self.space_regions[pil[1]]
+        c = self.town_regions[mer[0]]
+        d = self.town_regions[mer[1]]
+        e = ONE << self.art[1 - s]
+        return (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+
+    def paint_counts(self, s: int, fx: tuple, targets) -> list:
         """rules.paint_counts."""
         plus = fx[PAINT_PLUS]
-        plus_count = plus if paint_plus_count else 0
-        cap = min(PAINT_CAP + plus, len(tiles[s]) - pnt[s])
+        plus_count = plus if self.paint_plus_count else 0
+        cap = min(PAINT_CAP + plus, len(self.tiles[s]) - self.pnt[s])
         out = []
         if fx[PAINT_PATH]:
-            a, b = space_regions[pil[0]], space_regions[pil[1]]
-            c, d = town_regions[mer[0]], town_regions[mer[1]]
-            e = 1 << art[1 - s]
             for dest, passed in targets:
-                regions = (1 << dest) | passed
-                n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+                n = self.figures_in(s, (ONE << dest) | passed)
                 out.append(min(n + plus_count, cap) if n else 0)
             return out
-        counts = counts_around(s)
+        counts = self.counts_around(s)
         if not plus_count and cap >= R.FIGURES:
             return [counts >> 3 * dest & 7 for dest, _ in targets]
         for dest, _ in targets:
@@ -403,96 +497,95 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
             out.append(min(n + plus_count, cap) if n else 0)
         return out
 
-    # --- the greedy player's candidates (Policy._pilgrim, _merchant, _artist): (best gain, the
-    # candidates with it, in legal_moves' order)
-    def g_pilgrim(s: int, fx, die: int):
-        if fx[P_PLUS] or fx[P_MINUS]:
-            return g_pilgrims(s, fx, die)
-        d = stop(s, die)            # one length: one stop
-        kind = ring_kind[d]
-        if kind == SEASHORE:        # every tile that may be taken is worth the same: all tie
-            choices = wave_choices(waves, s)
-            return (TOKEN_WORTH if choices[0] >= 0 else 0.0), [(PILGRIM, die, d, c, 0) for c in choices]
-        # stop_gain, written out
-        if kind == TEMPLE:
-            v = temple_gain[shr[s]][gar[s]]
-        elif kind == GARDEN:
-            v = garden_gain[shr[s]][gar[s]]
-        elif kind == TOWN:
-            v = (worths[s] or seat_worth(s))[2]
-        elif kind == HOT_SPRING:
-            v = TOKEN_WORTH if hot != s else 0.0
-        else:
-            v = 0.0
-        return v, [pilgrim_moves[die][d]]
+    # --- the greedy player's candidates (Policy._pilgrim, _merchant, _artist): the candidates
+    # with the best gain, in legal_moves' order; the gain in self.v
+    def judge(self, c: int, s: int, fx: tuple, die: int) -> list:
+        if c == PILGRIM:
+            return self.g_pilgrim(s, fx, die)
+        if c == MERCHANT:
+            return self.g_merchant(s, fx, die)
+        return self.g_artist(s, fx, die)
 
-    def stop_gain(s: int, kind: int) -> float:
+    def g_pilgrim(self, s: int, fx: tuple, die: int) -> list:
+        if fx[P_PLUS] or fx[P_MINUS]:
+            return self.g_pilgrims(s, fx, die)
+        d = self.stop(s, die)           # one length: one stop
+        kind = self.ring_kind[d]
+        if kind == SEASHORE:            # every tile that may be taken is worth the same: all tie
+            choices = R._wave_choices(self.waves, s)
+            self.v = TOKEN_WORTH if choices[0] >= 0 else 0.0
+            return [(PILGRIM, die, d, c, 0) for c in choices]
+        self.v = self.stop_gain(s, kind)
+        return [self.pilgrim_moves[die][d]]
+
+    def stop_gain(self, s: int, kind: int) -> float:
         """What the pilgrim's stop on a space of `kind` (not seashore) adds."""
         if kind == TEMPLE:
-            return temple_gain[shr[s]][gar[s]]
+            return self.temple_gain[self.shr[s]][self.gar[s]]
         if kind == GARDEN:
-            return garden_gain[shr[s]][gar[s]]
+            return self.garden_gain[self.shr[s]][self.gar[s]]
         if kind == TOWN:
-            return (worths[s] or seat_worth(s))[2]
+            return (self.worths[s] or self.seat_worth(s))[2]
         if kind == HOT_SPRING:
-            return TOKEN_WORTH if hot != s else 0.0
+            return TOKEN_WORTH if self.hot != s else 0.0
         return 0.0
 
-    def g_pilgrims(s: int, fx, die: int):
+    def g_pilgrims(self, s: int, fx: tuple, die: int) -> list:
         """g_pilgrim with a pilgrim wave tile: a stop for each length."""
+        tie, n_ring, ring_kind, moves = self.tie, self.n_ring, self.ring_kind, self.pilgrim_moves
         best_v, ties = _NONE, None
-        occ = 1 << pil[1 - s]
-        if figures_block:
-            occ |= tsb[mer[0]] | tsb[mer[1]]
-        start = pil[s]
+        occ = self.occupied(s)
+        start = self.pil[s]
         for steps in _lengths(fx[P_PLUS], fx[P_MINUS], die):
             d = (start + steps) % n_ring
             while occ >> d & 1:
                 d = (d + 1) % n_ring
             kind = ring_kind[d]
             if kind == SEASHORE:
-                for c in wave_choices(waves, s):
+                for c in R._wave_choices(self.waves, s):
                     v = TOKEN_WORTH if c >= 0 else 0.0
                     if v > best_v + tie:
                         best_v, ties = v, [(PILGRIM, steps, d, c, 0)]
                     elif v > best_v - tie:
                         ties.append((PILGRIM, steps, d, c, 0))
                 continue
-            v = stop_gain(s, kind)
+            v = self.stop_gain(s, kind)
             if v > best_v + tie:
-                best_v, ties = v, [pilgrim_moves[steps][d]]
+                best_v, ties = v, [moves[steps][d]]
             elif v > best_v - tie:
-                ties.append(pilgrim_moves[steps][d])
-        return best_v, ties
+                ties.append(moves[steps][d])
+        self.v = best_v
+        return ties
 
-    # A seat's last merchant judgement: (its candidates, its merchant tables, the judgement).
-    # The same two (values made once a run) give the same judgement: the third pick of a round
-    # often judges the merchant the first pick judged, when only figures elsewhere moved.
-    merchant_last = [((), None, None), ((), None, None)]
-
-    def g_merchant(s: int, fx, die: int):
-        union, dests, by_dest, by_blocked = merchant_to[mer[s]][die]
-        blocked = union & (cbit[mer[1 - s]] | stb[pil[0]] | stb[pil[1]])
+    def g_merchant(self, s: int, fx: tuple, die: int) -> list:
+        pil = self.pil
+        mer = self.mer
+        union, dests, by_dest, by_blocked = self.merchant_to[mer[s]][die]
+        a = self.cbit[mer[1 - s]]
+        b = self.stb[pil[0]]
+        c = self.stb[pil[1]]
+        blocked = union & (a | b | c)
         plus = fx[DRAW_PLUS]
         if blocked or plus:     # the candidates by blocked towns and draw_plus, made once a run
             key = blocked << 4 | plus
             found = by_blocked.get(key)
             if found is None:
-                if blocked:     # rules.merchant_dests: the towns some path reaches without a blocked town
-                    dests = tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
-                if plus:        # a mountain town may draw its value or more: two candidates there
-                    dests = tuple(x for d, coast, n, move in dests for x in (
-                        ((d, coast, n, move),) if coast else
-                        ((d, False, n, move), (d, False, n + plus, (MERCHANT, die, d, n + plus, 0)))))
+                if blocked:
+                    dests = _reachable(by_dest, blocked)
+                if plus:
+                    dests = _with_draw_plus(dests, die, plus)
                 found = by_blocked[key] = dests
             dests = found
         if not dests:
-            return 0.0, [(MERCHANT, die, -1, -1, 0)]
-        w = worths[s] or seat_worth(s)
-        last = merchant_last[s]
+            self.v = 0.0
+            return [(MERCHANT, die, -1, -1, 0)]
+        w = self.worths[s] or self.seat_worth(s)
+        last = self.merchant_last[s]
         if last[0] is dests and last[1] is w:      # judged so already: the same candidates and tables
-            return last[2]
+            self.v = last[2]
+            return last[3]
         sale, drawn, _ = w
+        town_shop, tie = self.town_shop, self.tie
         best_v, ties = _NONE, None
         for d, coast, n, move in dests:
             if coast:
@@ -504,29 +597,38 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                 best_v, ties = v, [move]
             elif v > best_v - tie:
                 ties.append(move)
-        merchant_last[s] = dests, w, (best_v, ties)
-        return best_v, ties
+        self.merchant_last[s] = dests, w, best_v, ties
+        self.v = best_v
+        return ties
 
-    def seat_worth(s: int):
-        """The seat's merchant tables, looked up (worth_of makes them when new)."""
-        key = (gds[s], cop[s], slb[s], fxs[s][SELL_PLUS])
-        w = merchant_worth.get(key)
+    def seat_worth(self, s: int) -> tuple:
+        """The seat's merchant tables, looked up (Kit.worth_of makes them when new)."""
+        key = (self.gds[s], self.cop[s], self.slb[s], self.fxs[s][SELL_PLUS])
+        w = self.merchant_worth.get(key)
         if w is None:
-            w = worth_of(key)
-        worths[s] = w
+            w = self.kit.worth_of(key)
+        self.worths[s] = w
         return w
 
-    def g_artist(s: int, fx, die: int):
+    def g_artist(self, s: int, fx: tuple, die: int) -> list:
         if fx[PAINT_PATH]:
-            return g_artist_path(s, fx, die)
-        plain, to = artist_to[art[s]][die]
+            return self.g_artist_path(s, fx, die)
+        plain, to = self.artist_to[self.art[s]][die]
         if not to:
-            return 0.0, [(ARTIST, die, -1, -1, 0)]
-        painted, gifted = pnt[s], gft[s]
-        worth = paint_worth[painted][gifted][fx[PAINT_PLUS]]      # by figures round the region
+            self.v = 0.0
+            return [(ARTIST, die, -1, -1, 0)]
+        painted = self.pnt[s]
+        gifted = self.gft[s]
+        worth = self.paint_worth[painted][gifted][fx[PAINT_PLUS]]      # by figures round the region
+        tie = self.tie
         best_v, ties = _NONE, None
-        c = (space_counts[pil[0]] + space_counts[pil[1]] + town_counts[mer[0]] + town_counts[mer[1]]
-             + (1 << 3 * art[1 - s]))
+        pil = self.pil      # counts_around(s), written out
+        mer = self.mer
+        a = self.space_counts[pil[0]]
+        b = self.space_counts[pil[1]]
+        c = self.town_counts[mer[0]]
+        d = self.town_counts[mer[1]]
+        c = a + b + c + d + (ONE << 3 * self.art[1 - s])
         if gifted >= painted:       # no face-up tile: painting only
             for shift, paint in plain:
                 v = worth[c >> shift & 7]
@@ -534,9 +636,10 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     best_v, ties = v, [paint]
                 elif v > best_v - tie:
                     ties.append(paint)
-            return best_v, ties
-        wanted = tiles[s][gifted]
-        gift = gift_gain[painted][gifted]
+            self.v = best_v
+            return ties
+        wanted = self.tiles[s][gifted]
+        gift = self.gift_gain[painted][gifted]
         for shift, kind, paint, gives in to:
             v = worth[c >> shift & 7]
             if v > best_v + tie:
@@ -548,29 +651,31 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     best_v, ties = gift, [gives]
                 elif gift > best_v - tie:
                     ties.append(gives)
-        return best_v, ties
+        self.v = best_v
+        return ties
 
-    def g_artist_path(s: int, fx, die: int):
+    def g_artist_path(self, s: int, fx: tuple, die: int) -> list:
         """g_artist with paint_path: the figures round every region passed through count too
         (rules.paint_counts, written out)."""
-        to = artist_path_to[art[s]][die]
+        to = self.artist_path_to[self.art[s]][die]
         if not to:
-            return 0.0, [(ARTIST, die, -1, -1, 0)]
-        painted, gifted = pnt[s], gft[s]
-        gains = paint_gain[painted][gifted]
-        wanted = tiles[s][gifted] if gifted < painted else -1
-        gift = gift_gain[painted][gifted]
+            self.v = 0.0
+            return [(ARTIST, die, -1, -1, 0)]
+        painted = self.pnt[s]
+        gifted = self.gft[s]
+        tiles = self.tiles[s]
+        gains = self.paint_gain[painted][gifted]
+        wanted = tiles[gifted] if gifted < painted else -1
+        gift = self.gift_gain[painted][gifted]
         plus = fx[PAINT_PLUS]
-        plus_count = plus if paint_plus_count else 0
-        cap = len(tiles[s]) - painted
+        plus_count = plus if self.paint_plus_count else 0
+        cap = len(tiles) - painted
         if cap > PAINT_CAP + plus:
             cap = PAINT_CAP + plus
-        a, b = space_regions[pil[0]], space_regions[pil[1]]
-        c, d = town_regions[mer[0]], town_regions[mer[1]]
-        e = 1 << art[1 - s]
+        tie = self.tie
         best_v, ties = _NONE, None
         for regions, kind, paint, gives in to:
-            n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+            n = self.figures_in(s, regions)
             if n:
                 n += plus_count
                 if n > cap:
@@ -585,177 +690,28 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     best_v, ties = gift, [gives]
                 elif gift > best_v - tie:
                     ties.append(gives)
-        return best_v, ties
+        self.v = best_v
+        return ties
 
-    judge = (g_pilgrim, g_merchant, g_artist)
+    def g_best(self, s: int, c: int, die: int) -> tuple:
+        """Policy.best's move, a tie drawn by rng."""
+        ties = self.judge(c, s, self.fxs[s], die)
+        return ties[0] if len(ties) == 1 else ties[below(self.bits, len(ties))]
 
-    def g_best(s: int, c: int, die: int):
-        """Policy.best: (gain, the chosen candidate), a tie drawn by rng."""
-        v, ties = judge[c](s, fxs[s], die)
-        return v, ties[0] if len(ties) == 1 else ties[below(bits, len(ties))]
-
-    # --- the Automa's moves (Automa.move / choose, as candidates)
-    def a_move(s: int, c: int, die: int):
-        if c == PILGRIM:
-            return pilgrim_moves[die][stop(s, die)]
-        if c == MERCHANT:
-            dests = dests_of(s, die)
-            if not dests:
-                return (MERCHANT, die, -1, -1, 0)
-            best = a_towns.get(dests)      # Automa._merchant_key's least town, once a run for each set
-            if best is None:
-                best = a_towns[dests] = min(dests, key=kit.a_mkey.__getitem__)
-            return (MERCHANT, die, best, -1, 0)
-        targets = artist_plain[art[s]][die]
-        if not targets:
-            return (ARTIST, die, -1, -1, 0)
-        if len(targets) == 1 or kit.automa.artist_goal != "most_figures":
-            return (ARTIST, die, targets[0][0], NOTHING, 0)
-        counts = counts_around(s)
-        best, most = -1, -1     # the most figures, the first region (targets ascend) among ties
-        for d, _ in targets:
-            n = counts >> 3 * d & 7
-            if n > most:
-                best, most = d, n
-        return (ARTIST, die, best, NOTHING, 0)
-
-    def a_gain(s: int, m) -> int:
-        """Automa.gain: ranks the move earns."""
-        c, _, d = m[0], m[1], m[2]
-        if d < 0:
-            return 0
-        if c == PILGRIM:
-            return kit.a_pilgrim[d]
-        if c == MERCHANT:
-            return kit.a_merchant[d]
-        gain = (counts_around(s) >> 3 * d & 7) // kit.automa.per_figures
-        return gain if gain > 1 else 1
-
-    def climb(track: list, s: int, top: int) -> bool:
-        """One step up a pilgrim's track (temples or gardens), kept at its top; True at the top."""
-        v = track[s] + 1
-        track[s] = v if v < top else top
-        return v >= top
-
-    # --- one die: rules.apply for a greedy seat (with Policy.keep), one function a character
-    def apply_pilgrim(s: int, d: int, choice: int) -> None:
-        nonlocal hot, waves, ending
-        pil[s] = d
-        kind = ring_kind[d]
-        if kind == TEMPLE:
-            ending = climb(shr, s, shrine_top) or ending
-        elif kind == GARDEN:
-            ending = climb(gar, s, garden_top) or ending
-        elif kind == TOWN:
-            earn(s, town_coins)
-        elif kind == HOT_SPRING:
-            hot = s
-        elif kind == SEASHORE and choice >= 0:
-            w = list(waves)
-            w[choice] = s
-            waves = tuple(w)
-            fxs[0], fxs[1] = kit.effects(sides, waves, 0), kit.effects(sides, waves, 1)
-            worths[0] = worths[1] = None
-
-    def apply_merchant(s: int, d: int, choice: int):
-        """(goods drawn, goods kept), () and () in a coastal town."""
-        nonlocal draws
-        mer[s] = d
-        if coastal[d]:
-            if choice > 0:
-                kind = shop_kind[d]
-                held = list(gds[s])
-                held[kind] -= choice
-                gds[s] = tuple(held)
-                worths[s] = None
-                bag[kind] += choice
-                earn(s, choice * (shop_value[d] + fxs[s][SELL_PLUS]))
-            return (), ()
-        # rules.draw_from
-        goods = gds[s]
-        drawn = [0] * n_goods
-        used = 0
-        total = sum(bag)
-        if choice > 0 and total:
-            for _ in range(choice if choice < total else total):
-                while True:
-                    at = (draws + used) % order_size
-                    if at >= len(order):
-                        more_goods_order(at)
-                    kind = order[at]
-                    used += 1
-                    if bag[kind]:
-                        break
-                bag[kind] -= 1
-                drawn[kind] += 1
-        drawn = tuple(drawn)
-        pool = tuple(map(add, goods, drawn))
-        if sum(pool) <= hold:   # all kept: nothing goes back to the bag
-            kept = pool
-        else:                   # Policy.keep: the best prices first (made once a pool and run)
-            kept = keeps.get(pool)
-            if kept is None:
-                left, kept_ = hold, [0] * n_goods
-                for k in keep_order:
-                    kept_[k] = x = min(pool[k], left)
-                    left -= x
-                kept = keeps[pool] = tuple(kept_)
-            bag[:] = map(sub, map(add, bag, pool), kept)    # the drawn came out above: all but the kept go back
-        gds[s] = kept
-        worths[s] = None
-        draws += used
-        return drawn, kept
-
-    def apply_artist(s: int, d: int, choice: int, passed: int) -> None:
-        nonlocal ending
-        if choice == PAINT:
-            fx = fxs[s]
-            if fx is NO:        # paint_counts of one region, written out
-                n = counts_around(s) >> 3 * d & 7
-                if n:
-                    cap = len(tiles[s]) - pnt[s]
-                    pnt[s] += n if n < PAINT_CAP and n < cap else min(n, PAINT_CAP, cap)
-            else:
-                pnt[s] += paint_counts(s, fx, ((d, passed),))[0]
-        elif choice == GIFT:
-            gft[s] += 1
-            if gft[s] >= len(tiles[s]):
-                ending = True
-        art[s] = d
-
-    def apply(s: int, m):
-        """rules.apply for a greedy seat: (drawn, kept)."""
-        c, _, d, choice, passed = m
-        if d < 0:
-            return (), ()
-        if c == PILGRIM:
-            apply_pilgrim(s, d, choice)
-        elif c == MERCHANT:
-            return apply_merchant(s, d, choice)
-        else:
-            apply_artist(s, d, choice, passed)
-        return (), ()
-
-    def earn(s: int, earned: int) -> None:
-        """rules._earn."""
-        nonlocal ending
-        copper, slabs = cop[s] + earned, slb[s]
-        while copper >= COPPER_PER_SLAB and slabs < n_slabs:
-            copper -= COPPER_PER_SLAB
-            slabs += 1
-        cop[s] = copper if copper < copper_max else copper_max
-        slb[s] = slabs
-        if slabs >= n_slabs:
-            ending = True
-        worths[s] = None
-
-    def g_pick(seat: int, left: tuple, dice: tuple):
-        """Policy.pick: each die's best move (a tie drawn), then the die whose move gains most
-        (a tie drawn): (the die, its move)."""
-        fx = fxs[seat]
+    def g_pick(self, seat: int, left: tuple, dice: tuple) -> tuple:
+        """Policy.pick: each die's best move (a tie drawn), then the move that gains most (a
+        tie drawn). A move's character is its die."""
+        fx = self.fxs[seat]
+        tie, bits = self.tie, self.bits
         best, best_v, tied = None, _NONE, None
         for x in left:
-            v, ties = judge[x](seat, fx, dice[x])
+            if x == PILGRIM:
+                ties = self.g_pilgrim(seat, fx, dice[x])
+            elif x == MERCHANT:
+                ties = self.g_merchant(seat, fx, dice[x])
+            else:
+                ties = self.g_artist(seat, fx, dice[x])
+            v = self.v
             n = len(ties)
             if n == 1:
                 m = ties[0]
@@ -766,144 +722,320 @@ def play(kit: Kit, seed: int, rng: random.Random, record: list | None = None) ->
                     r = bits(k)
                 m = ties[r]
             if v > best_v + tie:
-                best, best_v, tied = (x, m), v, None
-            elif v > best_v - tie:      # the list of dice that tie is made only when one does
+                best, best_v, tied = m, v, None
+            elif v > best_v - tie:      # the list of moves that tie is made only when one does
                 if tied is None:
                     tied = [best]
-                tied.append((x, m))
-        return best if tied is None else tied[below(bits, len(tied))]
+                tied.append(m)
+        return best if tied is None else tied[below(self.bits, len(tied))]
 
-    def a_pick(left: tuple, dice: tuple) -> int:
+    # --- the Automa's moves (Automa.move / choose, as candidates)
+    def a_move(self, s: int, c: int, die: int) -> tuple:
+        kit = self.kit
+        if c == PILGRIM:
+            return self.pilgrim_moves[die][self.stop(s, die)]
+        if c == MERCHANT:
+            dests = self.dests_of(s, die)
+            if not dests:
+                return (MERCHANT, die, -1, -1, 0)
+            town = kit.a_towns.get(dests)      # Automa._merchant_key's least town, once a run for each set
+            if town is None:
+                town = kit.a_towns[dests] = min(dests, key=kit.a_mkey.__getitem__)
+            return (MERCHANT, die, town, -1, 0)
+        targets = self.artist_plain[self.art[s]][die]
+        if not targets:
+            return (ARTIST, die, -1, -1, 0)
+        if len(targets) == 1 or kit.automa.artist_goal != "most_figures":
+            return (ARTIST, die, targets[0][0], NOTHING, 0)
+        counts = self.counts_around(s)
+        best, most = -1, -1     # the most figures, the first region (targets ascend) among ties
+        for d, _ in targets:
+            n = counts >> 3 * d & 7
+            if n > most:
+                best, most = d, n
+        return (ARTIST, die, best, NOTHING, 0)
+
+    def a_gain(self, s: int, m: tuple) -> int:
+        """Automa.gain: ranks the move earns."""
+        c = m[0]
+        d = m[2]
+        if d < 0:
+            return 0
+        if c == PILGRIM:
+            return self.kit.a_pilgrim[d]
+        if c == MERCHANT:
+            return self.kit.a_merchant[d]
+        gain = (self.counts_around(s) >> 3 * d & 7) // self.kit.automa.per_figures
+        return gain if gain > 1 else 1
+
+    def a_pick(self, left: tuple, dice: tuple) -> int:
         """Automa.pick (made once a run for each roll and dice left)."""
+        kit = self.kit
         key = (left, dice)
-        x = a_picks.get(key)
+        x = kit.a_picks.get(key)
         if x is None:
-            x = a_picks[key] = max(left, key=lambda x: (a_sign * dice[x], a_ties[x]))
+            x = kit.a_picks[key] = _automa_die(left, dice, kit.a_sign, kit.a_ties)
         return x
 
-    def turn(seat: int, c: int, die: int, m) -> int:
-        """rules.play_die for a greedy seat once its move is chosen: the move, its effect and a
-        hot-spring repeat; returns the repeats (0 or 1)."""
-        nonlocal hot
-        held = hot == seat
+    def a_turn(self, seat: int, c: int, die: int, m: tuple) -> None:
+        """rules.play_die for the Automa: its figure moves (nothing else) and Automa.after
+        advances its ranks."""
+        d = m[2]
+        if d >= 0:
+            if c == PILGRIM:
+                self.pil[seat] = d
+            elif c == MERCHANT:
+                self.mer[seat] = d
+            else:
+                self.art[seat] = d
+            gain = self.a_gain(seat, m)
+            if gain:
+                top = self.kit.a_tops[c]
+                gain += self.ranks[c]
+                self.ranks[c] = gain if gain < top else top
+                if self.ranks[c] >= top:
+                    self.ending = True
+        if self.record is not None:
+            self.record.append(Step(self.rnd, seat, die, _new(Move, m), (), (), False))
+
+    # --- one die: rules.apply for a greedy seat (with Policy.keep), one method a character
+    def climb(self, track: int, s: int) -> None:
+        """One step up a pilgrim's track (TEMPLE: temples, else gardens), kept at its top."""
+        if track == TEMPLE:
+            v = self.shr[s] + 1
+            top = self.shrine_top
+            self.shr[s] = v if v < top else top
+        else:
+            v = self.gar[s] + 1
+            top = self.garden_top
+            self.gar[s] = v if v < top else top
+        if v >= top:
+            self.ending = True
+
+    def apply_pilgrim(self, s: int, d: int, choice: int) -> None:
+        self.pil[s] = d
+        kind = self.ring_kind[d]
+        if kind == TEMPLE or kind == GARDEN:
+            self.climb(kind, s)
+        elif kind == TOWN:
+            self.earn(s, self.town_coins)
+        elif kind == HOT_SPRING:
+            self.hot = s
+        elif kind == SEASHORE and choice >= 0:
+            w = list(self.waves)
+            w[choice] = s
+            self.waves = waves = tuple(w)
+            kit = self.kit
+            self.fxs[0] = kit.effects(self.sides, waves, 0)
+            self.fxs[1] = kit.effects(self.sides, waves, 1)
+            self.worths[0] = self.worths[1] = None
+
+    def apply_merchant(self, s: int, d: int, choice: int) -> tuple:
+        """(goods drawn, goods kept), () and () in a coastal town."""
+        self.mer[s] = d
+        bag = self.bag
+        if self.coastal[d]:
+            if choice > 0:
+                kind = self.shop_kind[d]
+                held = list(self.gds[s])
+                held[kind] -= choice
+                self.gds[s] = tuple(held)
+                self.worths[s] = None
+                bag[kind] += choice
+                self.earn(s, choice * (self.shop_value[d] + self.fxs[s][SELL_PLUS]))
+            return (), ()
+        # rules.draw_from
+        goods = self.gds[s]
+        drawn = [0] * self.n_goods
+        used = 0
+        total = sum(bag)
+        if choice > 0 and total:
+            order, draws, size = self.order, self.draws, self.order_size
+            for _ in range(choice if choice < total else total):
+                while True:
+                    at = (draws + used) % size
+                    if at >= len(order):
+                        self.more_goods_order(at)
+                    kind = order[at]
+                    used += 1
+                    if bag[kind]:
+                        break
+                bag[kind] -= 1
+                drawn[kind] += 1
+        drawn = tuple(drawn)
+        pool = tuple(map(add, goods, drawn))
+        if sum(pool) <= self.hold:      # all kept: nothing goes back to the bag
+            kept = pool
+        else:                           # Policy.keep: the best prices first (made once a pool and run)
+            kept = self.keeps.get(pool)
+            if kept is None:
+                kept = self.keeps[pool] = self.kit.kept(pool)
+            bag[:] = map(sub, map(add, bag, pool), kept)    # the drawn came out above: all but the kept go back
+        self.gds[s] = kept
+        self.worths[s] = None
+        self.draws += used
+        return drawn, kept
+
+    def apply_artist(self, s: int, d: int, choice: int, passed: int) -> None:
+        if choice == PAINT:
+            fx = self.fxs[s]
+            if fx is R.NO_EFFECTS:      # paint_counts of one region, written out
+                n = self.counts_around(s) >> 3 * d & 7
+                if n:
+                    cap = len(self.tiles[s]) - self.pnt[s]
+                    self.pnt[s] += n if n < PAINT_CAP and n < cap else min(n, PAINT_CAP, cap)
+            else:
+                self.pnt[s] += self.paint_counts(s, fx, ((d, passed),))[0]
+        elif choice == GIFT:
+            self.gft[s] += 1
+            if self.gft[s] >= len(self.tiles[s]):
+                self.ending = True
+        self.art[s] = d
+
+    def apply(self, s: int, m: tuple) -> tuple:
+        """rules.apply for a greedy seat: (drawn, kept)."""
+        c = m[0]
+        d = m[2]
+        if d < 0:
+            return (), ()
+        if c == PILGRIM:
+            self.apply_pilgrim(s, d, m[3])
+        elif c == MERCHANT:
+            return self.apply_merchant(s, d, m[3])
+        else:
+            self.apply_artist(s, d, m[3], m[4])
+        return (), ()
+
+    def earn(self, s: int, earned: int) -> None:
+        """rules._earn."""
+        copper = self.cop[s] + earned
+        slabs = self.slb[s]
+        n_slabs = self.n_slabs
+        while copper >= COPPER_PER_SLAB and slabs < n_slabs:
+            copper -= COPPER_PER_SLAB
+            slabs += 1
+        self.cop[s] = copper if copper < self.copper_max else self.copper_max
+        self.slb[s] = slabs
+        if slabs >= n_slabs:
+            self.ending = True
+        self.worths[s] = None
+
+    def turn(self, seat: int, die: int, m: tuple) -> None:
+        """rules.play_die for a greedy seat once its move (of character m[0]) is chosen: the
+        move, its effect and a hot-spring repeat."""
+        held = self.hot == seat
         d = m[2]
         drawn = kept = ()
         if d >= 0:
+            c = m[0]
             if c == PILGRIM:
-                apply_pilgrim(seat, d, m[3])
+                self.apply_pilgrim(seat, d, m[3])
             elif c == MERCHANT:
-                drawn, kept = apply_merchant(seat, d, m[3])
+                drawn, kept = self.apply_merchant(seat, d, m[3])
             else:
-                apply_artist(seat, d, m[3], m[4])
-        if record is not None:
-            record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, False))
-        if held and hot == seat:
+                self.apply_artist(seat, d, m[3], m[4])
+        if self.record is not None:
+            self.record.append(Step(self.rnd, seat, die, _new(Move, m), drawn, kept, False))
+        if held and self.hot == seat:
             # Policy.repeat: the best move's gain (its tie drawn, as best() draws it) against
             # the token's worth
-            v, ties = judge[c](seat, fxs[seat], die)
+            c = m[0]
+            ties = self.judge(c, seat, self.fxs[seat], die)
             n = len(ties)
             if n > 1:
-                below(bits, n)
-            if v <= TOKEN_WORTH:
-                return 0
-            hot = BOARD             # the hot-spring token spent: the same die again
+                below(self.bits, n)
+            if self.v <= TOKEN_WORTH:
+                return
+            self.hot = BOARD        # the hot-spring token spent: the same die again
             if c == PILGRIM:        # a pilgrim's stop on the hot spring is judged anew without the token
-                m = g_best(seat, c, die)[1]
+                m = self.g_best(seat, c, die)
             else:                   # the merchant's and artist's candidates do not weigh the token
-                m = ties[0] if n == 1 else ties[below(bits, n)]
-            drawn, kept = apply(seat, m)
-            if record is not None:
-                record.append(Step(rnd, seat, die, _new(Move, m), drawn, kept, True))
-            return 1
-        return 0
+                m = ties[0] if n == 1 else ties[below(self.bits, n)]
+            drawn, kept = self.apply(seat, m)
+            if self.record is not None:
+                self.record.append(Step(self.rnd, seat, die, _new(Move, m), drawn, kept, True))
+            self.repeats += 1
 
-    def a_turn(seat: int, c: int, die: int, m) -> int:
-        """rules.play_die for the Automa: its figure moves (nothing else) and Automa.after
-        advances its ranks."""
-        nonlocal ending
-        d = m[2]
-        if d >= 0:
-            (pil, mer, art)[c][seat] = d
-            gain = a_gain(seat, m)
-            if gain:
-                gain += ranks[c]
-                ranks[c] = gain if gain < a_tops[c] else a_tops[c]
-                if ranks[c] >= a_tops[c]:
-                    ending = True
-        if record is not None:
-            record.append(Step(rnd, seat, die, _new(Move, m), (), (), False))
-        return 0
+    def draft(self, seat: int, left: tuple, dice: tuple) -> int:
+        """One pick of the draft: the seat's player takes one of the dice `left` (indices into
+        `dice`, a die per character) and plays it. Returns the die taken."""
+        if self.automa and seat == 1:
+            c = self.a_pick(left, dice)
+            self.a_turn(seat, c, dice[c], self.a_move(seat, c, dice[c]))
+            return c
+        m = self.g_pick(seat, left, dice)
+        c = m[0]
+        self.turn(seat, dice[c], m)
+        return c
 
-    others = ((1, 2), (0, 2), (0, 1))
-    repeats = 0
-    a_tops = kit.a_tops if automa else ()
-    a_sign, a_ties = (kit.a_sign, kit.a_ties) if automa else (0, ())
-    while True:
-        # rules.roll: the pilgrim's, merchant's and artist's die, each rng.choice of its faces
-        r = bits(k0)
-        while r >= n0:
+    def fired(self) -> tuple:
+        """rules.fired: the end conditions that hold (none: the game goes on)."""
+        tiles = self.tiles
+        shrine = self.shr[0] >= self.shrine_top or self.shr[1] >= self.shrine_top
+        garden = self.gar[0] >= self.garden_top or self.gar[1] >= self.garden_top
+        slabs = self.slb[0] >= self.n_slabs or self.slb[1] >= self.n_slabs
+        gifts = bool(tiles[0] and self.gft[0] >= len(tiles[0]) or tiles[1] and self.gft[1] >= len(tiles[1]))
+        if self.automa:
+            ranks, tops = self.ranks, self.kit.a_tops
+            shrine = shrine or ranks[PILGRIM] >= tops[PILGRIM]
+            slabs = slabs or ranks[MERCHANT] >= tops[MERCHANT]
+            gifts = gifts or ranks[ARTIST] >= tops[ARTIST]
+        return tuple([name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit])
+
+    def play(self) -> Result:
+        """The rounds, from the setup to an end condition (or the round limit), and the Result."""
+        automa, round_limit, bits = self.automa, self.rules.round_limit, self.bits
+        (f0, f1, f2), (n0, n1, n2), (k0, k1, k2) = self.t.dice, self.kit.faces, self.kit.face_bits
+        while True:
+            # rules.roll: the pilgrim's, merchant's and artist's die, each rng.choice of its faces
             r = bits(k0)
-        x = bits(k1)
-        while x >= n1:
+            while r >= n0:
+                r = bits(k0)
             x = bits(k1)
-        y = bits(k2)
-        while y >= n2:
+            while x >= n1:
+                x = bits(k1)
             y = bits(k2)
-        dice = (f0[r], f1[x], f2[y])
-        # the 1-2-1 draft: seat a, then b, then a
-        a = (first + rnd) % 2
-        b = 1 - a
-        if automa and a == 1:
-            c1 = a_pick((0, 1, 2), dice)
-            a_turn(a, c1, dice[c1], a_move(a, c1, dice[c1]))
-        else:
-            c1, m = g_pick(a, (0, 1, 2), dice)
-            repeats += turn(a, c1, dice[c1], m)
-        left = others[c1]
-        if automa and b == 1:
-            c2 = a_pick(left, dice)
-            a_turn(b, c2, dice[c2], a_move(b, c2, dice[c2]))
-        else:
-            c2, m = g_pick(b, left, dice)
-            repeats += turn(b, c2, dice[c2], m)
-        c3 = 3 - c1 - c2
-        die = dice[c3]
-        if automa and a == 1:
-            a_turn(a, c3, die, a_move(a, c3, die))
-        else:
-            repeats += turn(a, c3, die, g_best(a, c3, die)[1])
-        rnd += 1
-        if not ending:          # no end condition reached its top this round
-            if rnd >= rules.round_limit:
+            while y >= n2:
+                y = bits(k2)
+            dice = (f0[r], f1[x], f2[y])
+            # the 1-2-1 draft: seat a, then b, then a
+            a = (self.first + self.rnd) % 2
+            b = 1 - a
+            c1 = self.draft(a, ALL_DICE, dice)
+            c2 = self.draft(b, OTHERS[c1], dice)
+            c3 = 3 - c1 - c2
+            die = dice[c3]
+            if automa and a == 1:
+                self.a_turn(a, c3, die, self.a_move(a, c3, die))
+            else:
+                self.turn(a, die, self.g_best(a, c3, die))
+            self.rnd += 1
+            if self.ending:             # an end condition may have reached its top this round
+                ended = self.fired()
+                if ended:
+                    break
+                self.ending = False
+            if self.rnd >= round_limit:
                 ended = ("limit",)
                 break
-            continue
-        # rules.fired
-        shrine = shr[0] >= shrine_top or shr[1] >= shrine_top
-        garden = gar[0] >= garden_top or gar[1] >= garden_top
-        slabs = slb[0] >= n_slabs or slb[1] >= n_slabs
-        gifts = bool(tiles[0] and gft[0] >= len(tiles[0]) or tiles[1] and gft[1] >= len(tiles[1]))
-        if automa:
-            shrine |= ranks[PILGRIM] >= a_tops[PILGRIM]
-            slabs |= ranks[MERCHANT] >= a_tops[MERCHANT]
-            gifts |= ranks[ARTIST] >= a_tops[ARTIST]
-        if shrine or garden or slabs or gifts:
-            ended = tuple(name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit)
-            break
-        ending = False
-        if rnd >= rules.round_limit:
-            ended = ("limit",)
-            break
-    by_char = []
-    for s in range(2):
-        if automa and s == 1:
-            by_char.append(tuple(track[r] for track, r in zip(kit.automa.tracks, ranks)))
-        else:
-            by_char.append((t.shrine_track[shr[s]] * t.garden_track[gar[s]],
-                            t.slabs[slb[s] - 1] if slb[s] else 0,
-                            max(t.artist_slots[:gft[s]]) if gft[s] else 0))
-    by_char = tuple(by_char)
-    scores = (sum(by_char[0]), sum(by_char[1]))
-    copper = (cop[0], cop[1])
-    return Result(R.winner(scores, copper, automa), scores, by_char, copper, rnd, ended, first, sides, waves,
-                  3 * rnd, repeats)
+        return self.result(ended)
+
+    def result(self, ended: tuple) -> Result:
+        t, rnd = self.t, self.rnd
+        by_char = []
+        for s in range(2):
+            if self.automa and s == 1:
+                by_char.append(tuple([track[r] for track, r in zip(self.kit.automa.tracks, self.ranks)]))
+            else:
+                shr, gar, slb, gft = self.shr[s], self.gar[s], self.slb[s], self.gft[s]
+                by_char.append((t.shrine_track[shr] * t.garden_track[gar], t.slabs[slb - 1] if slb else 0,
+                                max(t.artist_slots[:gft]) if gft else 0))
+        by_char = tuple(by_char)
+        scores = (sum(by_char[0]), sum(by_char[1]))
+        copper = (self.cop[0], self.cop[1])
+        return Result(R.winner(scores, copper, self.automa), scores, by_char, copper, rnd, ended, self.first,
+                      self.sides, self.waves, 3 * rnd, self.repeats)
+
+
+ALL_DICE = (0, 1, 2)
+OTHERS = ((1, 2), (0, 2), (0, 1))     # the dice left when one is taken
