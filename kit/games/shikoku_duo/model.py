@@ -25,7 +25,9 @@ How the board is computed (the designer types places, never coordinates or regio
   the regions sharing a stretch of route with it (meeting at a town point is not enough).
 
 Everything the engine needs is plain tuples, frozensets and MappingProxyType; drawing
-shapes are coordinate tuples, so unpickling a model never needs shapely.
+shapes are coordinate tuples, so unpickling a model never needs shapely. That is also how
+the computed board is kept in output/cache/ between runs (see _board): a run whose
+board.yaml, map, code and libraries are unchanged reads it back without the map or shapely.
 """
 
 from __future__ import annotations
