@@ -4,6 +4,7 @@ every wave effect, greedy against greedy and greedy against the Automa."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,9 @@ WAVES = (
 def reference(t, rules, seed, automa, record):
     seats = [Greedy(t), Automa(t, automa) if automa else Greedy(t)]
     return R.play(t, rules, seed, seats, game_rng(seed), record)
+
+
+reference_play = R.play      # as imported, whatever a test puts in its place
 
 
 def both(t, rules, seed, automa=None):
@@ -129,3 +133,25 @@ def test_draws_that_run_past_the_goods_order_start_it_again(monkeypatch):
         assert wrapped
     finally:
         R.goods_order.cache_clear()
+
+
+@pytest.mark.parametrize("solo", (False, True))
+def test_a_board_too_large_for_64_bit_masks_is_played_by_the_reference(solo, monkeypatch):
+    """Compiled, the flat loop keeps a bit per ring space, town and region (3 per region in
+    the counts) in 64-bit ints: a larger board goes to rules.play, with the same players."""
+    m = world()
+    t, rules = R.tables(m), R.Rules.from_options(m.rules)
+    assert fastplay.Kit(t, rules, None).fits
+    wide = replace(t, ring_kind=t.ring_kind * 2)
+    assert not fastplay.Kit(wide, rules, None).fits
+    kit = fastplay.Kit(t, rules, AUTOMA if solo else None)
+    kit.fits = False        # the same game played by the fallback
+    for seed in range(1, 6):
+        want, got = [], []
+        ref = reference(t, rules, seed, AUTOMA if solo else None, want)
+        played = []
+        monkeypatch.setattr(R, "play", lambda *args: played.append(1) or reference_play(*args))
+        assert kit.play(seed, game_rng(seed), got) == ref
+        monkeypatch.undo()
+        assert got == want and played == [1]
+
