@@ -48,10 +48,7 @@ cdef class Game:
 
     cdef more_goods_order(self, long at)
 
-    @cython.locals(mer="long *", occ="long long", a="long long", b="long long")
-    cdef long long occupied(self, long s) except? -1
-
-    @cython.locals(occ="long long", n_ring=long, d=long)
+    @cython.locals(mer="long *", occ="long long", a="long long", b="long long", n_ring=long, d=long)
     cdef long stop(self, long s, long steps) except -1
 
     @cython.locals(pil="long *", mer="long *", a="long long", b="long long", c="long long", blocked="long long",
@@ -61,11 +58,11 @@ cdef class Game:
     @cython.locals(pil="long *", mer="long *", a="long long", b="long long", c="long long", d="long long")
     cdef long long counts_around(self, long s) except? -1
 
-    @cython.locals(pil="long *", mer="long *", a="long long", b="long long", c="long long", d="long long",
-                   e="long long")
-    cdef long figures_in(self, long s, long long regions) except -1
+    @cython.locals(pil="long *", mer="long *")
+    cdef tuple figure_regions(self, long s)
 
-    @cython.locals(plus=long, plus_count=long, cap=long, n=long, dest=long, passed="long long", counts="long long")
+    @cython.locals(plus=long, plus_count=long, cap=long, n=long, dest=long, passed="long long", counts="long long",
+                   a="long long", b="long long", c="long long", d="long long", e="long long", regions="long long")
     cdef list paint_counts(self, long s, tuple fx, targets)
 
     cdef list judge(self, long c, long s, tuple fx, long die)
@@ -75,8 +72,8 @@ cdef class Game:
 
     cdef double stop_gain(self, long s, long kind) except? -1.0
 
-    @cython.locals(tie=double, n_ring=long, ring_kind=tuple, moves=tuple, best_v=double, v=double,
-                   occ="long long", start=long, steps=long, d=long, kind=long, c=long)
+    @cython.locals(tie=double, ring_kind=tuple, moves=tuple, best_v=double, v=double, steps=long, d=long, kind=long,
+                   c=long)
     cdef list g_pilgrims(self, long s, tuple fx, long die)
 
     @cython.locals(pil="long *", mer="long *", union="long long", a="long long", b="long long", c="long long",
@@ -94,7 +91,8 @@ cdef class Game:
 
     @cython.locals(to=tuple, painted=long, gifted=long, tiles=tuple, gains=tuple, wanted=long, gift=double,
                    plus=long, plus_count=long, cap=long, tie=double, best_v=double, v=double,
-                   regions="long long", kind=long, n=long)
+                   regions="long long", kind=long, n=long, a="long long", b="long long", c="long long",
+                   d="long long", e="long long")
     cdef list g_artist_path(self, long s, tuple fx, long die)
 
     @cython.locals(ties=list)

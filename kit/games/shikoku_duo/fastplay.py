@@ -366,6 +366,20 @@ class Game:
     gains C numbers and the methods C functions). The Kit's tables are bound as attributes
     once a game, and each step of the loop is a method: play() plays the rounds."""
 
+    # Slots, as plain Python: an instance dict of this many keys is not shared between
+    # instances, and its attributes read slower than slots (compiled, fastplay.pxd declares them)
+    __slots__ = (
+        "kit", "t", "rules", "seed", "record", "automa", "tie", "bits", "ring_kind", "n_ring", "tsb", "stb",
+        "cbit", "figures_block", "paths", "coastal", "space_counts", "town_counts", "space_regions",
+        "town_regions", "artist_plain", "shrine_top", "garden_top", "n_slabs", "hold", "copper_max",
+        "town_coins", "paint_plus_count", "temple_gain", "garden_gain", "keep_order", "paint_gain",
+        "gift_gain", "paint_worth", "artist_to", "artist_path_to", "merchant_to", "pilgrim_moves",
+        "merchant_worth", "keeps", "sides", "first", "town_shop", "tiles", "shop_kind", "shop_value", "pil",
+        "mer", "art", "shr", "gar", "cop", "slb", "pnt", "gft", "ranks", "n_goods", "gds", "bag", "waves",
+        "fxs", "worths", "merchant_last", "hot", "draws", "ending", "rnd", "repeats", "v", "order",
+        "order_size", "order_rng",
+    )
+
     def __init__(self, kit: Kit, seed: int, rng: random.Random, record: list | None):
         t, rules, g = kit.t, kit.rules, kit.greedy
         self.kit, self.t, self.rules, self.seed, self.record = kit, t, rules, seed, record
@@ -439,20 +453,16 @@ class Game:
             order.extend(bag)
 
     # --- where figures may go
-    def occupied(self, s: int) -> int:
-        """The ring spaces seat s's pilgrim passes, a bit each: the other pilgrim's and, when
-        figures block, the spaces the merchants' towns touch."""
+    def stop(self, s: int, steps: int) -> int:
+        """rules.pilgrim_stops of one length: where seat s's pilgrim stops `steps` on, passing
+        the spaces occupied (a bit each): the other pilgrim's and, when figures block, the
+        spaces the merchants' towns touch."""
         occ = ONE << self.pil[1 - s]
         if self.figures_block:
             mer = self.mer
             a = self.tsb[mer[0]]
             b = self.tsb[mer[1]]
             occ |= a | b
-        return occ
-
-    def stop(self, s: int, steps: int) -> int:
-        """rules.pilgrim_stops of one length: where seat s's pilgrim stops `steps` on."""
-        occ = self.occupied(s)
         n_ring = self.n_ring
         d = (self.pil[s] + steps) % n_ring
         while occ >> d & 1:
@@ -482,17 +492,13 @@ class Game:
         d = self.town_counts[mer[1]]
         return a + b + c + d + (ONE << 3 * self.art[1 - s])
 
-    def figures_in(self, s: int, regions: int) -> int:
-        """The figures in any of `regions` (a bit a region) or on the spaces and towns round
-        them, all but seat s's artist (paint_path: the regions passed through count too)."""
+    def figure_regions(self, s: int) -> tuple:
+        """Where the figures are, all but seat s's artist: per figure, the regions (a bit each)
+        its space or town is in or round."""
         pil = self.pil
         mer = self.mer
-        a = self.space_regions[pil[0]]
-        b = self.space_regions[pil[1]]
-        c = self.town_regions[mer[0]]
-        d = self.town_regions[mer[1]]
-        e = ONE << self.art[1 - s]
-        return (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
+        return (self.space_regions[pil[0]], self.space_regions[pil[1]], self.town_regions[mer[0]],
+                self.town_regions[mer[1]], ONE << self.art[1 - s])
 
     def paint_counts(self, s: int, fx: tuple, targets) -> list:
         """rules.paint_counts."""
@@ -501,8 +507,10 @@ class Game:
         cap = min(PAINT_CAP + plus, len(self.tiles[s]) - self.pnt[s])
         out = []
         if fx[PAINT_PATH]:
+            a, b, c, d, e = self.figure_regions(s)
             for dest, passed in targets:
-                n = self.figures_in(s, (ONE << dest) | passed)
+                regions = (ONE << dest) | passed
+                n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
                 out.append(min(n + plus_count, cap) if n else 0)
             return out
         counts = self.counts_around(s)
@@ -548,14 +556,10 @@ class Game:
 
     def g_pilgrims(self, s: int, fx: tuple, die: int) -> list:
         """g_pilgrim with a pilgrim wave tile: a stop for each length."""
-        tie, n_ring, ring_kind, moves = self.tie, self.n_ring, self.ring_kind, self.pilgrim_moves
+        tie, ring_kind, moves = self.tie, self.ring_kind, self.pilgrim_moves
         best_v, ties = _NONE, None
-        occ = self.occupied(s)
-        start = self.pil[s]
         for steps in _lengths(fx[P_PLUS], fx[P_MINUS], die):
-            d = (start + steps) % n_ring
-            while occ >> d & 1:
-                d = (d + 1) % n_ring
+            d = self.stop(s, steps)
             kind = ring_kind[d]
             if kind == SEASHORE:
                 for c in R._wave_choices(self.waves, s):
@@ -688,10 +692,11 @@ class Game:
         cap = len(tiles) - painted
         if cap > PAINT_CAP + plus:
             cap = PAINT_CAP + plus
+        a, b, c, d, e = self.figure_regions(s)
         tie = self.tie
         best_v, ties = _NONE, None
         for regions, kind, paint, gives in to:
-            n = self.figures_in(s, regions)
+            n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
             if n:
                 n += plus_count
                 if n > cap:
