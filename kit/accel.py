@@ -5,15 +5,17 @@ are: no Cython syntax, and annotations are not read as C types, so every value k
 Python's semantics and a seed plays the same game compiled or not (the tests compare the
 two). Compiled, a game costs a fifth to a third less CPU.
 
-A module may have a .pxd beside it (Cython reads it as the .py's C types: typed locals,
-C methods), which changes only speed: the compiled module must play what its .py plays.
+A module may have a .pxd beside it that Cython reads as the .py's C types (typed locals,
+C classes and methods): shikoku-duo's flat loop has one, and costs about 45% less compiled.
+Its C types must hold what the Python values hold (C doubles are Python floats; ints stay
+small), so the module still plays what its .py plays, and the .py alone runs without it.
 
 The .py stays the source of truth. Beside each compiled module the build writes a mark
 holding the sha256 of the source it was compiled from (its .py and .pxd), and a compiled
 module is imported only while that mark matches the source as it is now: an edit to either
-file takes effect at once, running as plain Python until the next `pip install -e .`. Without a C compiler the build leaves
-no compiled module and everything runs as plain Python. KIT_PURE_PYTHON=1 in the
-environment runs every module as plain Python.
+file takes effect at once, running as plain Python until the next `pip install -e .`.
+Without a C compiler the build leaves no compiled module and everything runs as plain
+Python. KIT_PURE_PYTHON=1 in the environment runs every module as plain Python.
 """
 
 from __future__ import annotations
