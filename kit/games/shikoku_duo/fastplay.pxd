@@ -118,7 +118,8 @@ cdef class Game:
     @cython.locals(kind=long)
     cdef apply_pilgrim(self, long s, long d, long choice)
 
-    @cython.locals(bag=list, kind=long, used=long, total=long, order=list, draws=long, size=long, at=long)
+    @cython.locals(bag=list, kind=long, used=long, total=long, order=list, draws=long, size=long, at=long,
+                   drawn_n=list, pool_n=list, pool=tuple, kept=tuple)
     cdef tuple apply_merchant(self, long s, long d, long choice)
 
     @cython.locals(n=long, cap=long)

@@ -46,7 +46,6 @@ except ImportError:
         from _sha512 import sha512
     except ImportError:
         from hashlib import sha512
-from operator import add, sub
 
 from kit.draws import below
 from kit.games.shikoku_duo import rules as R
@@ -865,9 +864,9 @@ class Game:
                 bag[kind] += choice
                 self.earn(s, choice * (self.shop_value[d] + self.fxs[s][SELL_PLUS]))
             return (), ()
-        # rules.draw_from
-        goods = self.gds[s]
-        drawn = [0] * self.n_goods
+        # rules.draw_from: the goods drawn, and the pool of the held and the drawn
+        drawn_n = [0] * self.n_goods
+        pool_n = list(self.gds[s])
         used = 0
         total = sum(bag)
         if choice > 0 and total:
@@ -882,16 +881,18 @@ class Game:
                     if bag[kind]:
                         break
                 bag[kind] -= 1
-                drawn[kind] += 1
-        drawn = tuple(drawn)
-        pool = tuple(map(add, goods, drawn))
+                drawn_n[kind] += 1
+                pool_n[kind] += 1
+        drawn = tuple(drawn_n)
+        pool = tuple(pool_n)
         if sum(pool) <= self.hold:      # all kept: nothing goes back to the bag
             kept = pool
         else:                           # Policy.keep: the best prices first (made once a pool and run)
             kept = self.keeps.get(pool)
             if kept is None:
                 kept = self.keeps[pool] = self.kit.kept(pool)
-            bag[:] = map(sub, map(add, bag, pool), kept)    # the drawn came out above: all but the kept go back
+            for kind in range(self.n_goods):    # the drawn came out above: all but the kept go back
+                bag[kind] += pool_n[kind] - kept[kind]
         self.gds[s] = kept
         self.worths[s] = None
         self.draws += used
