@@ -85,8 +85,7 @@ cdef class Game:
     cdef tuple seat_worth(self, long s)
 
     @cython.locals(plain=tuple, to=tuple, painted=long, gifted=long, worth=tuple, tie=double, best_v=double,
-                   v=double, c="long long", shift=long, wanted=long, gift=double, kind=long, pil="long *",
-                   mer="long *", a="long long", b="long long", d="long long")
+                   v=double, c="long long", shift=long, wanted=long, gift=double, kind=long)
     cdef list g_artist(self, long s, tuple fx, long die)
 
     @cython.locals(to=tuple, painted=long, gifted=long, tiles=tuple, gains=tuple, wanted=long, gift=double,
@@ -131,7 +130,7 @@ cdef class Game:
     @cython.locals(copper=long, slabs=long, n_slabs=long)
     cdef earn(self, long s, long earned)
 
-    @cython.locals(held=bint, c=long, d=long, n=long, ties=list)
+    @cython.locals(held=bint, c=long, n=long, ties=list)
     cdef turn(self, long seat, long die, tuple m)
 
     @cython.locals(c=long, m=tuple)

@@ -641,13 +641,7 @@ class Game:
         worth = self.paint_worth[painted][gifted][fx[PAINT_PLUS]]      # by figures round the region
         tie = self.tie
         best_v, ties = _NONE, None
-        pil = self.pil      # counts_around(s), written out
-        mer = self.mer
-        a = self.space_counts[pil[0]]
-        b = self.space_counts[pil[1]]
-        c = self.town_counts[mer[0]]
-        d = self.town_counts[mer[1]]
-        c = a + b + c + d + (ONE << 3 * self.art[1 - s])
+        c = self.counts_around(s)
         if gifted >= painted:       # no face-up tile: painting only
             for shift, paint in plain:
                 v = worth[c >> shift & 7]
@@ -725,7 +719,7 @@ class Game:
         tie, bits = self.tie, self.bits
         best, best_v, tied = None, _NONE, None
         for x in left:
-            if x == PILGRIM:
+            if x == PILGRIM:            # judge(), written out: the hottest call of a game
                 ties = self.g_pilgrim(seat, fx, dice[x])
             elif x == MERCHANT:
                 ties = self.g_merchant(seat, fx, dice[x])
@@ -946,16 +940,7 @@ class Game:
         """rules.play_die for a greedy seat once its move (of character m[0]) is chosen: the
         move, its effect and a hot-spring repeat."""
         held = self.hot == seat
-        d = m[2]
-        drawn = kept = ()
-        if d >= 0:
-            c = m[0]
-            if c == PILGRIM:
-                self.apply_pilgrim(seat, d, m[3])
-            elif c == MERCHANT:
-                drawn, kept = self.apply_merchant(seat, d, m[3])
-            else:
-                self.apply_artist(seat, d, m[3], m[4])
+        drawn, kept = self.apply(seat, m)
         if self.record is not None:
             self.record.append(Step(self.rnd, seat, die, _new(Move, m), drawn, kept, False))
         if held and self.hot == seat:
