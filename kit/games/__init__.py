@@ -190,6 +190,9 @@ class Game:
     products: tuple[str, ...] = ()    # files `kit build` writes
     layout_settings: tuple[str, ...] = ()   # its own top-level sections of layouts/NAME.yaml
     policies: tuple[str, ...] = ()    # the AI players --policy names, the default first
+    # Its modules (names inside the package) that setup.py compiles with Cython as written,
+    # for speed (kit/accel.py reads this field from the source, without importing the game).
+    compiled: tuple[str, ...] = ()
 
     def policy_help(self, opt: Opt) -> Opt:
         """`opt` (--policy) with this game's policy names added to its help."""

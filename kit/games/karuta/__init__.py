@@ -43,4 +43,5 @@ GAME = Game(
     layout_settings=("board", "map", "compared_cards", "progress_sheet"),
     products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",
               "progress-sheet.pdf", "player-aid.pdf"),
+    compiled=("rules", "policies"),
 )

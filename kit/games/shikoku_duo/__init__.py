@@ -34,4 +34,5 @@ GAME = Game(
               "dice-stickers.pdf", "player-aid.pdf", "automa.pdf", "score-pad.pdf", "progress-sheet.pdf",
               "alignment.pdf"),
     layout_settings=("board_tiles", "map", "progress_sheet"),
+    compiled=("rules", "policies", "automa"),
 )

@@ -26,4 +26,5 @@ GAME = Game(
     pieces=("card", "marker"),
     layout_settings=("progress_sheet",),
     products=("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf"),
+    compiled=("play", "policies", "rules"),
 )
