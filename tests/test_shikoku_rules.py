@@ -206,9 +206,7 @@ def test_selling_earns_the_shop_value_and_copper_becomes_slabs_at_once():
 
 def test_sixty_copper_fills_the_slabs_and_copper_stops_at_the_track_top():
     _, t, rules = engine()
-    p = start(t, rules).players[0]._replace(copper=5, slabs=5)
-    q = R._gain_copper(t, p, 30)
-    assert (q.slabs, q.copper) == (6, t.copper_max)
+    assert R._earn(t, 5, 5, 30) == (t.copper_max, 6)
 
 
 # --- the artist ---------------------------------------------------------------------------

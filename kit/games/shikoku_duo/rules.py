@@ -637,17 +637,6 @@ def _put(nt, i: int, value):
     return _new(type(nt), nt[:i] + (value,) + nt[i + 1:])
 
 
-def _seated(state: State, seat: int, p: Player) -> State:
-    """`state` with `p` as the player in `seat`."""
-    players = (p, state.players[1]) if seat == 0 else (state.players[0], p)
-    return _new(State, (players,) + state[1:])
-
-
-def _gain_copper(t: Tables, p: Player, copper: int) -> Player:
-    copper, slabs = _earn(t, p.copper, p.slabs, copper)
-    return _new(Player, p[:_COPPER] + (copper, slabs) + p[_SLABS + 1:])
-
-
 def _earn(t: Tables, copper: int, slabs: int, earned: int) -> tuple[int, int]:
     """(copper, slabs) after earning `earned` copper: every 10 become a slab at once, while
     slabs are left; copper above the track's top is lost."""
@@ -807,10 +796,6 @@ def character_scores(t: Tables, p: Player) -> tuple[int, int, int]:
     merchant = t.slabs[p.slabs - 1] if p.slabs else 0
     artist = max(t.artist_slots[:p.gifted]) if p.gifted else 0
     return pilgrim, merchant, artist
-
-
-def human_score(t: Tables, p: Player) -> int:
-    return sum(character_scores(t, p))
 
 
 def winner(scores: tuple[int, int], copper: tuple[int, int], automa: bool) -> int | None:

@@ -8,11 +8,9 @@ rolls the same dice.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from dataclasses import dataclass
 
-from kit.games.tour_de_dice.rules import (START, Course, Race, Turn, clockwise, lay_course, lost_dice, new_race,
-                                           resolve)
+from kit.games.tour_de_dice.rules import Course, Turn, clockwise, lay_course, new_race, resolve
 from kit.games.tour_de_dice.model import Tour, check_players
 from kit.games.tour_de_dice.policies import POLICIES, _furthest, choose_colour
 
@@ -92,8 +90,6 @@ def start_seat(rng: random.Random, players: int) -> int:
 
 
 def play_game(setup: Setup, seed: int) -> Result:
-    if setup.breakaway_id is None:
-        return _run_plain(setup, seed)
     return _run(setup, seed, None)[2]
 
 
@@ -132,6 +128,9 @@ def _run(setup: Setup, seed: int, log: list | None):
     def choose(piece, options, positions, reaches):
         return stop_of[piece](course, positions, piece, options, reaches)
 
+    if all(stop is _furthest for stop in stop_of):
+        choose = None       # every piece goes as far as it may: nothing to ask
+
     lost = [0] * players
     passes = held_moves = held_turns = 0
     winner = None
@@ -139,119 +138,49 @@ def _run(setup: Setup, seed: int, log: list | None):
     limit = setup.turn_limit
     while turns < limit:
         turns += 1
-        active = mine[seat][0] if len(mine[seat]) == 1 else choose_colour(race, mine[seat])
-        k = dice_of[active](course, race, active)
-        have = race.dice[active]
-        if k > have:
-            k = have
-        if k <= 0:
-            passes += 1
-            if log is not None:
-                log.append(Turn(active, 0))
-        else:
-            here, dice = race.positions[active], race.dice
-            if race.positions.count(here) > 1:
-                rollers = (active,) + tuple(p for p in order[active]
-                                            if race.positions[p] == here and dice[p] >= k   # may_join
-                                            and join_of[p](course, race, p, k))
-            else:
-                rollers = (active,)
-            # roll(): k dice for each roller in turn, from the race's own generator
-            if k == 1:
-                rolls = tuple((int(r() * 6) + 1,) for _ in rollers) if len(rollers) > 1 else ((int(r() * 6) + 1,),)
-            else:
-                rolls = tuple(tuple(int(r() * 6) + 1 for _ in range(k)) for _ in rollers)
-            race, turn = resolve(course, race, rollers, rolls, choose)
-            if k > 1:
-                for p, n in zip(rollers, turn.lost):
-                    if n:
-                        lost[owner[p]] += n
-            if turn.held:
-                held_moves += len(turn.held)
-            if log is not None:
-                log.append(turn)
-            if turn.winner is not None:
-                winner = turn.winner
-                break
-        if b is not None and race.leader is not None and any(pos < b for p, pos in enumerate(race.positions)
-                                                            if p != race.leader):
-            held_turns += 1
-        seat = (seat + 1) % players
-    result = _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner)
-    return course, race, result
-
-
-def _run_plain(setup: Setup, seed: int) -> Result:
-    """`_run` for a race without Breakaway and without a log, the simulator's usual case,
-    in one loop: the same dice and the same moves as `_run` with `resolve` (a test plays
-    both on many seeds), at about a third of the cost. Without Breakaway a turn is: the
-    active piece and its riders each move up to where their roll pays, never past the
-    active piece; each loses its 6s (one die is always kept); reaching the goal wins."""
-    rng, course, first, mine, order = _seat_table(setup, seed)
-    seat = first
-    owner, players, pieces = setup.owner, setup.players, setup.pieces
-    policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
-    dice_of = tuple(p.own_dice for p in policy)
-    join_of = tuple(p.own_join for p in policy)
-    # None: the policy moves as far as it can, so nothing needs asking
-    stop_of = tuple(None if p.stop is _furthest else p.stop for p in policy)
-    paid = course.paid
-    goal = len(paid) - 1
-    positions, dice = [START] * pieces, [setup.dice] * pieces
-    r = rng.random
-    lost = [0] * players
-    passes = turns = 0
-    winner = None
-    limit = setup.turn_limit
-    while turns < limit:
-        turns += 1
-        race = Race(tuple(positions), tuple(dice))
+        positions, dice, leader = race      # read once a turn (a field by name costs more)
         active = mine[seat][0] if len(mine[seat]) == 1 else choose_colour(race, mine[seat])
         k = dice_of[active](course, race, active)
         if k > dice[active]:
             k = dice[active]
         if k <= 0:
             passes += 1
-            seat = (seat + 1) % players
-            continue
-        here = positions[active]
-        rollers = [active]
-        if positions.count(here) > 1:
-            rollers += [p for p in order[active] if positions[p] == here and dice[p] >= k   # may_join
-                        and join_of[p](course, race, p, k)]
-        if len(rollers) == 1:
-            rolls = [(int(r() * 6) + 1,) if k == 1 else tuple([int(r() * 6) + 1 for _ in range(k)])]
+            if log is not None:
+                log.append(Turn(active, 0))
         else:
-            rolls = [tuple([int(r() * 6) + 1 for _ in range(k)]) for _ in rollers]
-        reaches = None
-        cap = goal
-        for n, piece in enumerate(rollers):
-            roll = rolls[n]
-            reach = bisect_right(paid, paid[here] + sum(roll)) - 1   # furthest()
-            to = reach if reach < cap else cap
-            stop = stop_of[piece]
-            if stop is not None and to > here:
-                if reaches is None:
-                    reaches = tuple((p, bisect_right(paid, paid[here] + sum(x)) - 1) for p, x in zip(rollers, rolls))
-                far = to
-                to = stop(course, tuple(positions), piece, range(here, far + 1), reaches)
-                if not here <= to <= far:
-                    raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(range(here, far + 1))}")
-            positions[piece] = to
+            here = positions[active]
+            if positions.count(here) > 1:
+                rollers = tuple([active] + [p for p in order[active]
+                                            if positions[p] == here and dice[p] >= k   # may_join
+                                            and join_of[p](course, race, p, k)])
+            else:
+                rollers = (active,)
+            # roll(): k dice for each roller in turn, from the race's own generator (lists, not
+            # generators, which cost more than the rolls)
+            if k == 1:
+                rolls = ((int(r() * 6) + 1,),) if len(rollers) == 1 else tuple([(int(r() * 6) + 1,) for _ in rollers])
+            else:
+                rolls = tuple([tuple([int(r() * 6) + 1 for _ in range(k)]) for _ in rollers])
+            race, turn = resolve(course, race, rollers, rolls, choose)
+            _, _, _, _, _, turn_lost, held, won = turn
             if k > 1:
-                x = lost_dice(roll)
-                dice[piece] -= x
-                lost[owner[piece]] += x
-            if not n:
-                cap = to                                # riders never overtake the active piece
-            if to == goal:
-                winner = piece
+                for p, n in zip(rollers, turn_lost):
+                    if n:
+                        lost[owner[p]] += n
+            if held:
+                held_moves += len(held)
+            if log is not None:
+                log.append(turn)
+            if won is not None:
+                winner = won
                 break
-        if winner is not None:
-            break
+        if b is not None:
+            positions, _, leader = race
+            if leader is not None and any(pos < b for p, pos in enumerate(positions) if p != leader):
+                held_turns += 1
         seat = (seat + 1) % players
-    race = Race(tuple(positions), tuple(dice))
-    return _result(course, race, winner, turns, first, passes, lost, 0, 0, owner)
+    result = _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner)
+    return course, race, result
 
 
 def _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner) -> Result:
