@@ -26,7 +26,7 @@ GAME = Game(
                 maximum=4),  # karuta's table sizes (kit.games.karuta.options.PLAYERS)
             Opt("seed", "Deal seed (game k of `kit sim --seed S` is seed S+k).", kind="int", required=True),
         )),
-        Command("sim", "sim:sim_command", (
+        Command("sim", "sim:SIM", (
             *SIM_OPTIONS, "map", "font",
         )),
         Command("replay", "replay:replay_command", (

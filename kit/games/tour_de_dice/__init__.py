@@ -11,7 +11,7 @@ GAME = Game(
         Command("export", "check:export", ("rule", "preset")),
         Command("build", "build:build", ("paper", "card", "out", "layout", "font", "rule", "preset",
                                          "print-shop")),
-        Command("sim", "sim:sim_command", (
+        Command("sim", "sim:SIM", (
             *SIM_OPTIONS, "font",
         )),
         Command("replay", "replay:replay_command", (
