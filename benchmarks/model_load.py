@@ -1,6 +1,6 @@
 """What a game's command pays before its first game: importing the game's model and load(),
 for karuta and for shikoku-duo with its board computed from the map (cold) or read back
-from output/cache/ (warm, kit/build/cache.py). Whole `kit sim` commands, cold and warm, are timed
+from output/cache/ (warm, kit/rebuild/cache.py). Whole `kit sim` commands, cold and warm, are timed
 by benchmarks/sim_commands.py.
 
 Run from the repository root:
@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from kit.build import cache
+    from kit.rebuild import cache
     from kit.games.shikoku_duo.model import CACHE_FILE
 
     kept = cache.folder(ROOT / "data" / "shikoku-duo") / CACHE_FILE

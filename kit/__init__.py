@@ -2,7 +2,7 @@
 
 import os
 
-from kit.build import accel
+from kit.rebuild import accel
 
 __version__ = "0.1.0"
 

@@ -482,7 +482,7 @@ def test_layout_numbers_are_refused_at_their_line(project, game, file, key, valu
 
 def _snapshot(folder: Path) -> dict:
     """Every file under `folder` with its bytes (and type), to show nothing else changed.
-    kit's cache (output/cache/, kit/build/cache.py) is left out: it is no product of a command but
+    kit's cache (output/cache/, kit/rebuild/cache.py) is left out: it is no product of a command but
     what a later one may reuse, kept as soon as its own inputs are read and accepted (a
     command refused afterwards, for its layout or automa.yaml, may have kept shikoku-duo's board)."""
     return {p: (p.read_bytes() if p.is_file() and not p.is_symlink() else p.lstat().st_mode)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.build import cache
+from kit.rebuild import cache
 from kit.data.errors import KitError, Where, display_path
 from kit.games.shikoku_duo import model as shikoku
 from kit.games.shikoku_duo.model import load

@@ -11,7 +11,7 @@ import pytest
 
 from kit.games import command
 from kit.data.project import make_context
-from kit.build.watch import watch
+from kit.rebuild.watch import watch
 
 TIMEOUT = 120       # seconds: a bound on a slow shared machine, not a guess at how long a build takes
 
@@ -57,7 +57,7 @@ def test_a_save_rebuilds_and_a_broken_file_does_not_stop_the_watch(project):
     assert not runner.is_alive()
 
 
-# One save per game and file kind, and the steps it must redo: each product is a kit.build.memo.step
+# One save per game and file kind, and the steps it must redo: each product is a kit.rebuild.memo.step
 # that records what it read, so a rebuild redoes exactly those whose read values changed.
 EDITS = [
     # A province's furigana is printed on its card and, for the sample cards, the sampler;
@@ -75,7 +75,7 @@ EDITS = [
 @pytest.mark.parametrize("game, file, old, new, redone", EDITS, ids=[f"{e[0]}:{e[1].split('/')[-1]}" for e in EDITS])
 def test_a_save_redoes_only_what_it_feeds_and_matches_a_clean_build(project, game, file, old, new, redone):
     from kit.games import load_game
-    from kit.build.memo import Memo
+    from kit.rebuild.memo import Memo
 
     lines: queue.Queue = queue.Queue()
     stop = threading.Event()
@@ -122,7 +122,7 @@ def test_a_save_redoes_only_what_it_feeds_and_matches_a_clean_build(project, gam
 
 
 def test_a_batch_of_vanished_temporary_files_rebuilds_nothing(tmp_path):
-    from kit.build.watch import saved_names
+    from kit.rebuild.watch import saved_names
 
     kept = tmp_path / "provinces.yaml"
     kept.write_text("x", encoding="utf-8")

@@ -309,9 +309,9 @@ def before_work(g: Game, cmd: Command, context, call_values: dict) -> None:
 def watch_build(g, cmd, ctx_values, call_values, stop_event=None, report=None) -> int:
     """`kit build --watch`: each build resolves the context afresh, so a saved layout counts, and
     a bad file (even at the start) is reported by the watch, which goes on; the watch's memo
-    (kit.build.memo) redoes only the steps whose inputs changed. Besides data/GAME/ and layouts/, it
-    watches the files the build reads from elsewhere (kit.build.watch)."""
-    from kit.build.watch import watch
+    (kit.rebuild.memo) redoes only the steps whose inputs changed. Besides data/GAME/ and layouts/, it
+    watches the files the build reads from elsewhere (kit.rebuild.watch)."""
+    from kit.rebuild.watch import watch
 
     latest = [None]
 

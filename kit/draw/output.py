@@ -16,7 +16,7 @@ from kit.draw import fonts
 
 from kit.sim import progress
 from kit.data.errors import KitError, Where, display_path
-from kit.build.memo import active
+from kit.rebuild.memo import active
 from kit.data.units import to_pt
 
 
@@ -112,7 +112,7 @@ def write_all(files: dict[Path, bytes], product: bool = True) -> None:
     ways staging beside the target already shows.)
     Under `--watch`, a file whose bytes are those the watch last wrote there is left alone,
     and the watch reports the files it wrote; not so for a file that is no `product` of the
-    build (kit's cache, kit/build/cache.py).
+    build (kit's cache, kit/rebuild/cache.py).
     """
     memo = active() if product else None
     if memo is not None:

@@ -35,10 +35,10 @@ What a new game must provide
    - check(ctx) -> (summary text, warnings)   export(ctx) -> a JSON-able value
    - build(ctx, ...) -> [(path written, pages)]   deal(ctx, ...) -> (text, written)
    - sim(ctx, ...), replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
-   build draws each product through `kit.build.memo.step(name, function, values...)`, giving the
+   build draws each product through `kit.rebuild.memo.step(name, function, values...)`, giving the
    function the values it draws from (the model, the layout, the map's shapes), not the
    context: under `kit build --watch` a step is then redone only when a value it read last
-   time has changed (kit/build/memo.py records the reads), so a save redraws what it feeds.
+   time has changed (kit/rebuild/memo.py records the reads), so a save redraws what it feeds.
    Every declared option is used: tests/test_contract.py checks that each
    call option is a parameter the function reads, that each context option lands
    in a Context field the game reads, and that `kit build` writes exactly

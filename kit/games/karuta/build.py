@@ -2,7 +2,7 @@
 
 Nothing is written until every file has rendered, so a failed build (bad data, a
 missing map, a card that does not fit the paper) leaves earlier outputs untouched.
-Each product, and the slot relaxation and board plan they share, is a `kit.build.memo.step`:
+Each product, and the slot relaxation and board plan they share, is a `kit.rebuild.memo.step`:
 under `--watch` one is redone only when a value it read last time has changed.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from kit.draw import fonts
 from kit.draw.imposition import grid
 from kit.draw.images import Deck, write_images
-from kit.build.memo import step
+from kit.rebuild.memo import step
 from kit.draw.output import write_all
 
 from kit.games.karuta.boardpdf import board_pdfs, board_plan

@@ -12,7 +12,7 @@
 - alignment.pdf: the duplex alignment test.
 
 Nothing is written until every file has rendered, so a failed build leaves earlier outputs as
-they were. Each product is a `kit.build.memo.step`: under `--watch` it is redrawn only when a value it
+they were. Each product is a `kit.rebuild.memo.step`: under `--watch` it is redrawn only when a value it
 read last time has changed.
 """
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kit.draw.fonts import font_path, register
-from kit.build.memo import step
+from kit.rebuild.memo import step
 from kit.draw.output import Pdf, write_all
 from kit.draw.render import alignment_pages
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from kit.build import cache
+from kit.rebuild import cache
 from kit.data.errors import Collector, KitError, Warning_, Where, did_you_mean, display_path
 from kit.data.options import load_options
 from kit.data.yamlload import LList, LMap, fields, load_yaml, require_files
@@ -851,7 +851,7 @@ def load(data_dir, overrides=(), map_path=None) -> ShikokuDuo:
 
 # ---------------------------------------------------------------- the board, kept between runs
 
-# compute_board's result is kept in PROJECT/output/cache/ (kit/build/cache.py), keyed on board.yaml's
+# compute_board's result is kept in PROJECT/output/cache/ (kit/rebuild/cache.py), keyed on board.yaml's
 # bytes, the map's bytes and path, kit's code and these libraries' versions: a run whose inputs
 # are unchanged reads it back and never imports kit.layout.svgmap, shapely or numpy (~0.3 s a command).
 CACHE_FILE = "shikoku-duo-board.pickle"

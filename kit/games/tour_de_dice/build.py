@@ -7,7 +7,7 @@
 - progress-sheet.pdf: the hand-playtest log (the same paper, landscape);
 - alignment.pdf: the duplex alignment test.
 
-Each product is a `kit.build.memo.step`: under `--watch` it is redrawn only when a value it read last
+Each product is a `kit.rebuild.memo.step`: under `--watch` it is redrawn only when a value it read last
 time has changed.
 """
 
@@ -17,7 +17,7 @@ import random
 from functools import partial
 
 from kit.draw.fonts import font_path, register
-from kit.build.memo import step
+from kit.rebuild.memo import step
 from kit.data.layoutfile import progress_sheet
 from kit.draw.images import Deck, write_images
 from kit.draw.imposition import Rect

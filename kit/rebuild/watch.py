@@ -9,7 +9,7 @@ naming the error and where it was raised, never a traceback that ends the watch)
 Outputs are written atomically (kit.draw.output), so a PDF viewer open on cards.pdf sees the
 old file or the new one, never half of one.
 
-The watch keeps one `kit.build.memo.Memo` for its whole run: the parsed map and fonts stay
+The watch keeps one `kit.rebuild.memo.Memo` for its whole run: the parsed map and fonts stay
 loaded, and each build step (a product, karuta's slot relaxation and board plan) is
 redone only when a value it read last time has changed, so a furigana edit redraws the
 cards and the card-size sampler, not the board. A product whose bytes are unchanged is
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from kit.data.errors import KitError
-from kit.build.memo import Memo, remembering
+from kit.rebuild.memo import Memo, remembering
 
 # What a file outside the watched folders is to the build: "map" and "font" are loaded once
 # and kept (kit.layout.svgmap, kit.draw.fonts), so a save of one drops what was kept; "layout" is read
