@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from conftest import ROOT, needs_map
-from kit.rebuild import accel
+from kit.sim import accel
 
 
 BINARY = importlib.machinery.EXTENSION_SUFFIXES[0]
