@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOAD = """
 import json, sys, time
 wall, cpu = time.perf_counter(), time.process_time()
-from kit.data.project import make_context
+from kit.games import make_context
 ctx = make_context(sys.argv[1])
 if sys.argv[1] == "karuta":
     from kit.games.karuta.model import load

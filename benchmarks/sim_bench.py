@@ -38,7 +38,7 @@ def timed(setup, games: int, workers: int) -> float:
 
 def collector_cases():
     """(name, make a new setup's play(seed)) of each case of the collector's figures."""
-    from kit.data.project import make_context
+    from kit.games import make_context
     from kit.games.karuta import sim as karuta
     from kit.games.shikoku_duo import sim as shikoku
     from kit.games.tour_de_dice.model import default_players, load as load_tour

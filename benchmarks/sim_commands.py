@@ -33,7 +33,7 @@ def run_once(game: str, games: int, workers: int, cold: bool = False) -> tuple[f
     """(wall seconds, CPU seconds of the command and its workers) of one `kit sim`."""
     if cold:
         from kit.rebuild import cache
-        from kit.data.project import make_context
+        from kit.games import make_context
 
         folder = cache.folder(make_context(game).data_dir)
         for kept in folder.glob(f"{game}-*") if folder else ():

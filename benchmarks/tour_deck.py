@@ -29,7 +29,7 @@ from functools import partial
 from kit.games.tour_de_dice.model import CourseCard, load
 from kit.games.tour_de_dice.play import make_setup, play_game
 from kit.games.tour_de_dice.sim import simulate
-from kit.data.project import make_context
+from kit.games import make_context
 from kit.sim.simulate import run_games, wilson
 
 TABLES = (

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from kit.games import command
-from kit.data.project import make_context
+from kit.games import make_context
 from kit.rebuild.watch import watch
 
 GOAL_S = 1.0

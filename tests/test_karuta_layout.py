@@ -31,7 +31,7 @@ def shipped():
     from kit.games.karuta.geo import load_all
     from kit.games.karuta.roads import links
     from kit.games.karuta.settings import board
-    from kit.data.project import make_context
+    from kit.games import make_context
     ctx = make_context("karuta")
     settings = board(ctx.layout)
     return {"gap": settings.slot_gap_least, "corridor": settings.slot_gap, "links": links(load_all(ctx)[0])}

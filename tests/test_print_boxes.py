@@ -4,7 +4,7 @@ import pytest
 from pypdf import PdfReader
 
 from kit.games import games
-from kit.data.project import make_context
+from kit.games import make_context
 from kit.data.units import to_pt
 
 from conftest import needs_map

@@ -14,7 +14,7 @@ from kit.draw import fonts
 from kit.data.errors import KitError
 from kit.draw.imposition import back_trims, marks_extent
 from kit.data.layoutfile import PAPERS, progress_sheet, progress_turns
-from kit.data.project import game_layout
+from kit.games import game_layout
 from kit.data.units import to_pt
 from kit.data.yamlload import load_yaml
 
@@ -365,7 +365,7 @@ def test_kit_build_writes_every_declared_product_twice_the_same(project):
 
 @needs_map
 def test_the_real_data_prints_every_piece(project):
-    from kit.data.project import make_context
+    from kit.games import make_context
     from kit.games.shikoku_duo.model import load
 
     ctx = make_context("shikoku-duo")
@@ -408,7 +408,7 @@ def test_progress_sheet_rows_are_read_by_the_replay(project):
     from kit.data.errors import Where
     from kit.games.shikoku_duo import rules as R
     from kit.games.shikoku_duo.model import load
-    from kit.data.project import make_context
+    from kit.games import make_context
     from kit.data.yamlload import parse_yaml
 
     ctx = make_context("shikoku-duo")

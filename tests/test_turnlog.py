@@ -14,7 +14,7 @@ from kit.data.errors import KitError
 from kit.draw.imposition import paper
 from kit.data.layoutfile import PAPERS, ProgressSheet, progress_sheet
 from kit.draw.output import Pdf
-from kit.data.project import game_layout
+from kit.games import game_layout
 from kit.draw.turnlog import Column, Group, place, turn_log
 
 from kit.games.karuta import sheets as karuta
@@ -156,7 +156,7 @@ def test_a_row_too_high_for_the_page_names_the_layouts_row_height(project, game)
     # `row_height: 300mm` passed `kit check` and `kit build` refused it with no file or line.
     from kit.data.errors import KitError
     from kit.data.layoutfile import progress_sheet
-    from kit.data.project import game_layout
+    from kit.games import game_layout
 
     path = project / "layouts" / f"{game}.yaml"
     text = path.read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from kit.games import command
-from kit.data.project import make_context
+from kit.games import make_context
 from kit.rebuild.watch import watch
 
 TIMEOUT = 120       # seconds: a bound on a slow shared machine, not a guess at how long a build takes

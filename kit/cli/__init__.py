@@ -32,7 +32,7 @@ from kit.data.errors import KitError, KitErrors, PieceMisfit
 from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
 from kit.draw.output import check_targets
 from kit.data import project
-from kit.data.project import make_context
+from kit.games import make_context
 from kit.data.units import parse_size
 from kit.sim.simulator import Simulator
 from kit.cli.sim import sim_command

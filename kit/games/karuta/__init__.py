@@ -39,6 +39,7 @@ GAME = Game(
     policies=("greedy", "random", "foresight"),  # policies.POLICIES, policies.DEFAULT first
     data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml",
                 "map_differences.yaml"),
+    card="card",
     pieces=("card",),
     layout_settings=("board", "map", "compared_cards", "progress_sheet"),
     products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",
