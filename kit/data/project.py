@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from kit.data.errors import KitError, display_path
@@ -106,6 +106,3 @@ class Context:
 
     def map_path(self) -> Path:
         return find_map(self.map_option, self.layout, self.root)
-
-    def with_layout(self, layout: Layout) -> "Context":
-        return replace(self, layout=layout)
