@@ -30,12 +30,17 @@ What a new game must provide
      and its log is kit/draw/turnlog.py's table: the game names only its columns; a game
      that reads the province map declares the section `map` and the option "map",
      and finds the file with `ctx.map_path()`.
-2. The functions it names. Each takes the `Context` (kit/data/project.py: data folder,
+2. The functions it names. Each takes the `Context` (kit/data/project.py, made by
+   `make_context` below: data folder,
    finished layout, output folder, rule overrides, font) and, as keyword arguments,
    the values of its options that are not part of the context (see `Opt.to`):
    - check(ctx) -> (summary text, warnings)   export(ctx) -> a JSON-able value
    - build(ctx, ...) -> [(path written, pages)]   deal(ctx, ...) -> (text, written)
-   - sim(ctx, ...), replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
+   - replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
+   - sim: not a function but the game's `Simulator` (kit/sim/simulator.py), named
+     "sim:SIM"; the shared `kit sim` (kit/cli/sim.py) runs it, sweeps it and prints it.
+     Its `report` names the game's report module, whose cells(sim, run) and
+     pages(sim, pdf, paper, run, ctx) are handed the Simulator they draw for.
    build draws each product through `kit.rebuild.memo.step(name, function, values...)`, giving the
    function the values it draws from (the model, the layout, the map's shapes), not the
    context: under `kit build --watch` a step is then redone only when a value it read last
@@ -46,8 +51,11 @@ What a new game must provide
    `products`; it also refuses, for every game, each option the game does not take.
 3. data/NAME/ with its YAML (errors as `file:line: message`, via kit.data.errors) and,
    if it prints anything, layouts/NAME.yaml with its named pieces (sizes in mm).
-4. The same module names as the other games for the same jobs: rules (the pure
-   engine), check, build, sim, simreport, replay, policies.
+4. The same module names as the other games for the same jobs: options (the rule
+   options, each declared once: its name, values, default and help; the engine's typed
+   `Rules` is derived from them by kit.data.options.rules_type), rules (the one engine),
+   policies (the AI players), check, build, sim, simreport, replay. A game has only the
+   modules for the jobs it has.
 """
 
 from __future__ import annotations
