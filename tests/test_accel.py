@@ -1,4 +1,4 @@
-"""Compiled modules (kit/accel.py): used only while built from the .py as it is, and
+"""Compiled modules (kit/sim/accel.py): used only while built from the .py as it is, and
 playing the same games as the plain Python they are compiled from."""
 
 import importlib.machinery
@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from conftest import ROOT, needs_map
-from kit import accel
+from kit.sim import accel
 
 
 BINARY = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -114,8 +114,8 @@ def test_compiled_and_plain_python_play_the_same_games(game, args):
         env.pop("KIT_PURE_PYTHON", None)
         if pure:
             env["KIT_PURE_PYTHON"] = "1"
-        probe = ("import kit.accel, sys; from kit.cli import main; "
-                 "print(sorted(n for n, c in kit.accel.running_compiled().items() if c), file=sys.stderr); main()")
+        probe = ("import kit.sim.accel, sys; from kit.cli import main; "
+                 "print(sorted(n for n, c in kit.sim.accel.running_compiled().items() if c), file=sys.stderr); main()")
         done = subprocess.run([sys.executable, "-c", probe, "sim", "--game", game, *args, "--json"],
                               cwd=ROOT, env=env, capture_output=True, text=True, check=True)
         return done.stdout, done.stderr.splitlines()[0]

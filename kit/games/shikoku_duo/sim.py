@@ -6,7 +6,7 @@ from their own Random seeded from the same number, so a run reproduces whatever
 `--workers` says. `--players 1` puts the Automa (data/shikoku-duo/automa.yaml) in seat 2.
 Every game is played by rules.play.
 
-The JSON has the shared keys of every game's report (kit/report.py; a solo run has two
+The JSON has the shared keys of every game's report (kit/sim/report.py; a solo run has two
 seats, the Automa's second); `game` holds what only this game measures:
 
     rounds              {median, min, max, p5, p95}  rounds per game
@@ -31,13 +31,15 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from kit import report
+from kit.sim import report
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
-from kit.report import Measure, Outcome, Run, Simulator
-from kit.simulate import run_games, summary, wilson
+from kit.sim.report import Measure, Outcome, Run
+from kit.sim.seating import seat_policies
+from kit.sim.simulator import Simulator
+from kit.sim.simulate import run_games, summary, wilson
 
 
 @dataclass(frozen=True)
@@ -65,10 +67,10 @@ def make_setup(model, data_dir: Path, players: int | None, policy: str | None) -
     players = check_players(players if players is not None else model.rules["players"])
     t = tables(model)
     if players == 1:
-        names = report.seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
+        names = seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
         automa = load_automa(Path(data_dir) / "automa.yaml")
     else:
-        names, automa = report.seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
+        names, automa = seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
     return Setup(t, rules, names, automa, model.rules)
 
 
@@ -117,7 +119,7 @@ def outcome(r: Result) -> Outcome:
 
 
 def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> dict:
-    """The shared report (kit/report.py: turns are dice used, hot-spring repeats included);
+    """The shared report (kit/sim/report.py: turns are dice used, hot-spring repeats included);
     `outcomes`: each result's outcome, when the caller has made them already."""
     if outcomes is None:
         outcomes = [outcome(r) for r in results]
@@ -204,9 +206,6 @@ def subtitle(fig: dict) -> str:
     return out
 
 
-def text(fig: dict) -> str:
-    return report.text(SIM, fig)
-
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
         show_progress: bool | None = None) -> Run:
@@ -217,22 +216,6 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
     return Run(figures(setup, results, seed, outcomes), outcomes, extra=tuple(results))
 
 
-def _cells(run_: Run):
-    from kit.games.shikoku_duo.simreport import cells
-    return cells(run_)
-
-
-def _pages(pdf, page, run_: Run, ctx) -> None:
-    from kit.games.shikoku_duo.simreport import pages
-    pages(pdf, page, run_)
-
-
 SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
+                lines=lines, subtitle=subtitle, report="kit.games.shikoku_duo.simreport")
 
-
-def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
-                as_json: bool, report: str | None, vary=()) -> str:
-    from kit.report import sim_command as shared_sim_command
-    return shared_sim_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)
