@@ -132,9 +132,10 @@ class Policy:
         """(best gain, the candidates with it) of the pilgrim's moves, in legal_moves' order."""
         t = self.t
         best_v, ties = _NONE, None
+        ring_kind, automa = t.ring_kind, bool(p.ranks)     # read once, not per stop
         for steps, d in pilgrim_stops(t, rules, state, seat, fx, die):
-            kind = t.ring_kind[d]
-            if kind == SEASHORE and not p.ranks:
+            kind = ring_kind[d]
+            if kind == SEASHORE and not automa:
                 for c in wave_choices(state, seat):
                     v = TOKEN_WORTH if c >= 0 else 0.0
                     if v > best_v + 1e-9:
@@ -172,10 +173,12 @@ class Policy:
         now = base + step * (share if share < 1.0 else 1.0)        # merchant_v(slabs, held)
         room = -1
         best_v, ties = _NONE, None
-        coastal, shops, sales = t.town_coastal, state.shops, self._sales
+        # read once, not per destination
+        coastal, shops, sales, shop_of, town_value = t.town_coastal, t.shops, self._sales, state.shops, t.town_value
+        draw_worth, automa, plus = self.draw_worth, bool(p.ranks), fx[DRAW_PLUS]
         for d in dests:
             if coastal[d]:
-                kind, value = t.shops[shops[d]]
+                kind, value = shops[shop_of[d]]
                 k = goods[kind]      # selling fewer is never worth more: only selling all is judged
                 if k <= 0:
                     v = 0.0
@@ -194,16 +197,16 @@ class Policy:
                 continue
             if room < 0:
                 room = t.hold - sum(goods)      # never below 0: at most `hold` goods are held
-            n = t.town_value[d] if not p.ranks else -1      # an Automa's merchant draws nothing: choice -1
-            share = (held + self.draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+            n = town_value[d] if not automa else -1      # an Automa's merchant draws nothing: choice -1
+            share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
             v = base + step * (share if share < 1.0 else 1.0) - now      # min(), without the call
             if v > best_v + 1e-9:
                 best_v, ties = v, [(MERCHANT, die, d, n, 0)]
             elif v > best_v - 1e-9:
                 ties.append((MERCHANT, die, d, n, 0))
-            if fx[DRAW_PLUS]:
-                n += fx[DRAW_PLUS]
-                share = (held + self.draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+            if plus:
+                n += plus
+                share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
                 v = base + step * (share if share < 1.0 else 1.0) - now
                 if v > best_v + 1e-9:
                     best_v, ties = v, [(MERCHANT, die, d, n, 0)]
