@@ -674,3 +674,17 @@ def test_automa_games_follow_the_rules_and_rank_tracks_stay_in_bounds():
             assert all(0 <= r <= top for r, top in zip(s.players[1].ranks, auto.tops))
         assert res.scores[1] == sum(track[r] for track, r in zip(auto.tracks, s.players[1].ranks))
         assert res.scores[0] == ref.score(s.players[0])
+
+
+def test_the_goods_order_shuffled_a_bag_at_a_time_is_the_whole_order_and_wraps_round(monkeypatch):
+    """Draws read the goods order as far as they go (a bag is shuffled when first reached):
+    entry i is the whole order's entry i, read in any order, and past the end it starts again."""
+    _, t, _ = engine()
+    whole = R.goods_order(t.goods_counts, 11)
+    size = len(whole)
+    assert size == R.GOODS_BAGS * sum(t.goods_counts)
+    backwards = R.GoodsOrder(t.goods_counts, 11)
+    assert [backwards.entry(i) for i in reversed(range(2 * size))] == list(reversed(whole + whole))
+    monkeypatch.setattr(R, "GOODS_BAGS", 1)
+    one_bag = R.GoodsOrder(t.goods_counts, 11)
+    assert [one_bag.entry(i) for i in range(3 * sum(t.goods_counts))] == list(whole[:sum(t.goods_counts)]) * 3
