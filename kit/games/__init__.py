@@ -29,7 +29,9 @@ What a new game must provide
      the section `progress_sheet: turns, row_height` (kit.data.layoutfile.progress_sheet),
      and its log is kit/draw/turnlog.py's table: the game names only its columns; a game
      that reads the province map declares the section `map` and the option "map",
-     and finds the file with `ctx.map_path()`.
+     and finds the file with `ctx.map_path()`;
+   - `compiled`: its modules setup.py compiles with Cython as they are written, for
+     speed (plain Python all the same: kit/sim/accel.py, which reads this field);
 2. The functions it names. Each takes the `Context` (kit/data/project.py, made by
    `make_context` below: data folder,
    finished layout, output folder, rule overrides, font) and, as keyword arguments,
