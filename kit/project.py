@@ -12,6 +12,8 @@ from kit.layoutfile import Layout, load_layout
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 MAP_NAME = "provinces-of-japan.svg"
+# The map the project ships (with its credit and licence beside it), relative to the project root.
+SHIPPED_MAP = Path("data") / "maps" / MAP_NAME
 
 
 # The project folder named by `kit --project DIR` for this invocation (the CLI sets it).
@@ -68,7 +70,8 @@ def game_layout(game: str, root: Path, extra: Path | None = None) -> Layout:
 
 
 def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
-    """The map SVG: --map, then KIT_MAP, then the layout's `map:`, then ../shared/maps beside kit.
+    """The map SVG: --map, then KIT_MAP, then the layout's `map:`, then the project's own
+    data/maps/provinces-of-japan.svg.
 
     The first place that names a file decides; if that file is missing, the error
     lists every place looked in, so the user sees which setting won.
@@ -77,7 +80,7 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
         ("--map", explicit),
         ("KIT_MAP", os.environ.get("KIT_MAP")),
         ("layout file map", layout_map(layout)),
-        ("beside kit", str(root.parent / "shared" / "maps" / MAP_NAME)),
+        ("the project's map", str(root / SHIPPED_MAP)),
     ]
     looked = []
     for origin, value in candidates:
@@ -90,7 +93,7 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
         if path.is_file():
             return path
         looked.append(f"{origin}: {display_path(path)} (no such file)")
-        if origin != "beside kit":
+        if origin != "the project's map":
             break
     raise KitError("cannot find the map SVG; looked in:\n  " + "\n  ".join(looked))
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, needs_map
+from conftest import ROOT
 from kit import accel
 
 
@@ -90,7 +90,6 @@ SIMS = [
 ]
 
 
-@needs_map
 @pytest.mark.parametrize("game,args", SIMS)
 def test_compiled_and_plain_python_play_the_same_games(game, args):
     """Whatever is compiled in this install plays what its .py plays (the same --json)."""

@@ -26,7 +26,7 @@ from kit.imposition import grid
 from kit.games import load_game
 from kit.games.karuta.settings import board as board_settings, check_settings
 from kit.layoutfile import load_layout
-from conftest import ROOT, needs_map
+from conftest import ROOT
 
 TOUR = ROOT / "data" / "tour-de-dice"
 LAYOUTS = ROOT / "layouts"
@@ -288,7 +288,6 @@ def damaged_log(draw) -> str:
     return "\n".join(lines) + "\n"
 
 
-@needs_map
 @settings(max_examples=150, **FUZZ)
 @given(text=damaged_log())
 def test_damaged_replay_log(project, text):
@@ -325,7 +324,6 @@ def _commands(game: str, out: Path) -> dict:
     }
 
 
-@needs_map
 @settings(max_examples=150, **FUZZ)
 @given(game=st.sampled_from(["karuta", "tour-de-dice"]), verb=st.sampled_from(["check", "sim", "deal", "build"]),
        data=st.data())
@@ -337,7 +335,6 @@ def test_rule_values_from_the_command_line(project, game, verb, data):
     refused_as_a_value(result)
 
 
-@needs_map
 @settings(max_examples=150, **FUZZ)
 @given(game=st.sampled_from(["karuta", "tour-de-dice"]), verb=st.sampled_from(["check", "deal", "build"]),
        card=st.one_of(st.none(), SIZE, st.text(max_size=12)),
@@ -359,7 +356,6 @@ SMALL_OR_UNFIT = st.one_of(
 ).map(lambda wh: f"{wh[0]:.3f}x{wh[1]:.3f}")
 
 
-@needs_map
 @settings(max_examples=12, **FUZZ)
 @given(card=st.one_of(SMALL_OR_UNFIT, st.text(max_size=10)))
 def test_card_sizes_for_the_karuta_build(project, card):
@@ -625,7 +621,6 @@ def test_a_report_onto_a_device_or_pipe_is_refused_before_simulating(project, mo
     assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (device.st_ino, device.st_rdev)
 
 
-@needs_map
 def test_a_build_into_a_folder_with_a_pipe_in_the_way_writes_nothing(project):
     out = project / "out"
     out.mkdir()
@@ -694,7 +689,6 @@ def _random_points(n: int) -> str:
     return " ".join(f"L {300 + r.random() * 60:.3f},{560 + r.random() * 60:.3f}" for _ in range(n))
 
 
-@needs_map
 @pytest.mark.parametrize("old, new, first_line", [
     ('viewBox="0 0 760.10223 794.15302"', 'viewBox="0 0 0 0"',
      'map.svg: the map\'s viewBox="0 0 0 0" has no width or height; it should be "0 0 WIDTH HEIGHT" in map '
@@ -734,11 +728,15 @@ def test_a_map_past_kits_limits_is_refused_quickly(project, monkeypatch, old, ne
 
 # --- fonts: a font without the game's characters is refused, naming them ------------
 
-LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-needs_latin_font = pytest.mark.skipif(not Path(LATIN_FONT).exists(), reason="DejaVuSans.ttf is not installed")
+def _latin_font() -> str:
+    """DejaVuSans, a font with no Japanese, from matplotlib (installed with matplotlib-fontja)."""
+    import matplotlib
+    return str(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf")
 
 
-@needs_latin_font
+LATIN_FONT = _latin_font()
+
+
 @pytest.mark.parametrize("args, count, first", [
     (["build", "--game", "tour-de-dice", "--out", "out"], 37, "。 か が き"),
     (["check", "--game", "karuta"], 164, "あ い う え"),
@@ -779,7 +777,6 @@ def test_a_character_no_font_has_is_refused_at_its_data_line(project, monkeypatc
     assert _snapshot(project) == before
 
 
-@needs_latin_font
 def test_text_drawn_in_a_font_without_its_glyphs_refuses_the_pdf():
     from kit import fonts
     from kit.output import Pdf
@@ -924,7 +921,6 @@ def _set_board_scale(project: Path, value: str) -> int:
     return line
 
 
-@needs_map
 @pytest.mark.parametrize("verb", ["check", "build"])
 def test_a_board_scale_that_needs_thousands_of_sheets_is_refused_with_what_fits(project, monkeypatch, verb):
     # `scale: 20` wrote a 4,861-page board while `kit check` said all was well.
@@ -938,7 +934,6 @@ def test_a_board_scale_that_needs_thousands_of_sheets_is_refused_with_what_fits(
     assert _snapshot(project) == before
 
 
-@needs_map
 @pytest.mark.parametrize("game", ["karuta", "shikoku-duo"])
 @pytest.mark.parametrize("verb", ["check", "build"])
 @pytest.mark.parametrize("overlap", ["190mm", "1000mm"])
@@ -961,7 +956,6 @@ def test_a_glue_strip_of_most_of_the_sheet_is_blamed_on_the_overlap(project, gam
 
 # --- errors in the user's words, with a place ----------------------------------------
 
-@needs_map
 @pytest.mark.parametrize("verb", ["check", "build"])
 def test_a_tiny_board_scale_names_the_setting_and_what_fits(project, verb):
     # `scale: 0.001` said "box 0 does not fit where it must stay".
@@ -976,7 +970,6 @@ def test_a_tiny_board_scale_names_the_setting_and_what_fits(project, verb):
     assert _snapshot(project) == before
 
 
-@needs_map
 def test_a_card_too_large_for_the_board_names_the_option_and_what_fits(project):
     # `kit layout --card 200x200` said "the boxes do not fit inside the frame".
     result = invoke("layout", "--game", "karuta", "--card", "200x200")
@@ -987,7 +980,6 @@ def test_a_card_too_large_for_the_board_names_the_option_and_what_fits(project):
         "larger than about 94.2 × 94.2 mm (layouts/karuta.yaml:10)")
 
 
-@needs_map
 @pytest.mark.parametrize("card", ["2x2", "3x3", "5x5"])
 def test_a_card_with_no_room_in_its_safe_zone_is_refused_by_layout_as_by_build(project, card):
     # `kit layout --card 2x2` died dividing by zero in the relaxation; build and check refused it.
@@ -1001,7 +993,6 @@ def test_a_card_with_no_room_in_its_safe_zone_is_refused_by_layout_as_by_build(p
     assert built.exit_code == 2 and words in built.stderr
 
 
-@needs_map
 @pytest.mark.parametrize("verb", ["layout", "check", "build"])
 def test_a_compared_card_with_no_room_in_its_safe_zone_is_refused_at_its_line(project, verb):
     # `compared_cards: - {size: 2x2}` passed check, and layout and build refused it with no line.
@@ -1016,7 +1007,6 @@ def test_a_compared_card_with_no_room_in_its_safe_zone_is_refused_at_its_line(pr
         "zone for the furigana, the kanji, the shape and the number")
 
 
-@needs_map
 @pytest.mark.parametrize("verb", ["check", "build"])
 @pytest.mark.parametrize("key, value, which, most", [
     ("slot_gap", "1e9", "two slots a highway joins", "742"), ("slot_gap_least", "900", "any two slots", "742"),
@@ -1034,7 +1024,6 @@ def test_a_slot_gap_wider_than_the_board_is_blamed_on_the_gap(project, verb, key
         f"760.1 × 794.2 board (map units) has room for with cards of 24 × 26 mm; it can be at most {most}")
 
 
-@needs_map
 @pytest.mark.parametrize("verb, gap", [("check", 700), ("layout", 700), ("build", 700), ("check", 150),
                                        ("build", 150)])
 def test_slots_a_wide_slot_gap_keeps_off_the_board_are_blamed_on_the_gap(project, verb, gap):
@@ -1085,7 +1074,6 @@ def test_fewer_dice_make_a_shipped_course_unfinishable(project):
 
 # --- help that tells the truth -------------------------------------------------------
 
-@needs_map
 @pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
 def test_strict_check_passes_on_the_shipped_data(game):
     # karuta's deliberate differences from the map are acknowledged in map_differences.yaml.
@@ -1093,7 +1081,6 @@ def test_strict_check_passes_on_the_shipped_data(game):
     assert result.exit_code == 0, result.output
 
 
-@needs_map
 def test_check_prints_its_warnings_before_the_summary_that_counts_them(project):
     path = project / "data/karuta/map_differences.yaml"
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -1107,7 +1094,6 @@ def test_check_prints_its_warnings_before_the_summary_that_counts_them(project):
     assert warning < out.index("warnings: 1 (see above; --strict makes them errors)")
 
 
-@needs_map
 def test_a_missing_map_differences_file_is_refused_not_warned_about(project):
     # Without it, check passed with 7 warnings (every deliberate difference) and exit 0.
     (project / "data/karuta/map_differences.yaml").unlink()
@@ -1117,7 +1103,6 @@ def test_a_missing_map_differences_file_is_refused_not_warned_about(project):
     assert "warning" not in result.output
 
 
-@needs_map
 def test_an_empty_map_differences_file_acknowledges_none(project):
     (project / "data/karuta/map_differences.yaml").write_text("# none\n", encoding="utf-8")
     result = invoke("check", "--game", "karuta")
@@ -1126,7 +1111,6 @@ def test_an_empty_map_differences_file_acknowledges_none(project):
     assert "warnings: 7 " in result.stdout
 
 
-@needs_map
 def test_an_acknowledged_difference_that_no_longer_occurs_is_a_warning(project):
     path = project / "data/karuta/map_differences.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("highway_steps_apart:\n",
@@ -1238,7 +1222,6 @@ def test_a_long_build_shows_a_bar_on_a_terminal_only():
     assert piped.getvalue() == ""
 
 
-@needs_map
 def test_a_card_from_the_command_line_too_large_for_the_board_names_the_option(project):
     result = invoke("check", "--game", "karuta", "--card", "300x400")
     assert result.exit_code == 2
@@ -1264,7 +1247,6 @@ SHIKOKU = ROOT / "data" / "shikoku-duo"
 SHIKOKU_FILES = ["board.yaml", "components.yaml", "waves.yaml", "rules.yaml", "automa.yaml"]
 
 
-@needs_map
 @settings(max_examples=150, **FUZZ)
 @given(change=damage_of(SHIKOKU, SHIKOKU_FILES))
 def test_damaged_shikoku_data_loads_or_is_refused_at_a_line(tmp_path_factory, change):
@@ -1281,7 +1263,6 @@ def test_damaged_shikoku_data_loads_or_is_refused_at_a_line(tmp_path_factory, ch
         assert len(game.components.shops) == 8 and len(game.board.ring) == 37
 
 
-@needs_map
 @settings(max_examples=60, **FUZZ)
 @given(change=st.one_of(damage_of(SHIKOKU, SHIKOKU_FILES).map(lambda c: ("data/shikoku-duo", *c)),
                         damage_of(LAYOUTS, ["shikoku-duo.yaml"]).map(lambda c: ("layouts", *c))))

@@ -15,7 +15,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT, needs_map, shipped_layout
+from conftest import ROOT, shipped_layout
 
 from kit.cli import click_param, main
 from kit.games import SHARED, games, resolve
@@ -169,7 +169,6 @@ ARGS = {
 }
 
 
-@needs_map
 @pytest.mark.parametrize("game,verb", COMMANDS)
 def test_every_context_option_is_read_by_the_game(game, verb, project, monkeypatch):
     """Run the command once with a Context that records what the game reads: every context

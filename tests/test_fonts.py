@@ -3,7 +3,6 @@ from pypdf import PdfReader
 
 from kit import fonts
 from kit.cli import main
-from conftest import needs_map
 
 
 def test_default_font_is_a_truetype_file_that_installs_with_kit():
@@ -12,7 +11,6 @@ def test_default_font_is_a_truetype_file_that_installs_with_kit():
     assert path.read_bytes()[:4] == b"\x00\x01\x00\x00"  # the TrueType (glyf) signature, not CFF's OTTO
 
 
-@needs_map
 def test_a_font_that_is_not_truetype_is_a_clear_error(project, tmp_path):
     bad = tmp_path / "not-a-font.ttf"
     bad.write_text("hello")
@@ -35,7 +33,6 @@ def embedded_fonts(path):
     return seen
 
 
-@needs_map
 def test_every_printed_pdf_embeds_every_font_it_names(project):
     for game in ("karuta", "tour-de-dice"):
         result = CliRunner().invoke(main, ["build", "--game", game])

@@ -12,11 +12,10 @@ from kit.cli import main
 from kit.games.karuta.geo import join
 from kit.games.karuta.model import load
 from kit.svgmap import load_map
-from conftest import MAP, ROOT, needs_map
+from conftest import MAP, ROOT
 from test_bad_input import damage_of, loaded_or_refused_at_a_line
 
 DATA = ROOT / "data" / "karuta"
-pytestmark = needs_map
 
 
 def run(*args):
@@ -199,8 +198,10 @@ def test_missing_map_names_every_place(project, monkeypatch):
     assert code == 2
     assert "also-nowhere.svg" in out and "Traceback" not in out
     monkeypatch.delenv("KIT_MAP")
-    code, out = run("check", "--game", "karuta")  # the temp project has no ../shared beside it
-    assert code == 2 and "--map: not set" in out and "KIT_MAP: not set" in out and "beside kit" in out
+    (project / "data" / "maps" / "provinces-of-japan.svg").unlink()
+    code, out = run("check", "--game", "karuta")
+    assert code == 2 and "--map: not set" in out and "KIT_MAP: not set" in out
+    assert "the project's map: data/maps/provinces-of-japan.svg (no such file)" in out
 
 
 def test_strict_turns_map_warnings_into_failure(project):

@@ -15,7 +15,7 @@ from kit.errors import KitError
 from kit.report import KEYS
 
 from test_karuta_rules import shipped, small_world
-from conftest import needs_map, text_sizes
+from conftest import text_sizes
 
 
 def test_game_k_is_dealt_like_kit_deal_seed_plus_k():
@@ -102,7 +102,6 @@ def test_cli_json_and_text(project):
 
 
 @shipped
-@needs_map
 def test_report_pdf(project, tmp_path):
     runner = CliRunner()
     out = tmp_path / "report.pdf"
@@ -138,7 +137,6 @@ def test_map_labels_never_cover_each_other():
 
 
 @shipped
-@needs_map
 def test_report_loads_the_data_once(project, tmp_path, monkeypatch):
     from kit.games.karuta import geo, model, sim
     calls = []

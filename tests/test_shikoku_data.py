@@ -16,12 +16,11 @@ from kit.games.shikoku_duo.boardlayout import BoardPiece, board_piece, too_close
 from kit.games.shikoku_duo.check import spacing_errors
 from kit.games.shikoku_duo.model import CHARACTERS, KINDS, load
 
-from conftest import MAP, needs_map, shipped_layout
+from conftest import MAP, shipped_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "shikoku-duo"
 
-pytestmark = needs_map
 
 
 @pytest.fixture(scope="module")

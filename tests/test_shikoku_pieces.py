@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import ROOT, needs_map, text_sizes
+from conftest import ROOT, text_sizes
 from kit import fonts
 from kit.errors import KitError
 from kit.imposition import back_trims, marks_extent
@@ -342,7 +342,6 @@ def test_the_automa_card_prints_its_rules_and_tracks(built):
 
 # --- the real data, through the command line ---------------------------------------------------
 
-@needs_map
 def test_kit_build_writes_every_declared_product_twice_the_same(project):
     from click.testing import CliRunner
     from kit.cli import main
@@ -363,7 +362,6 @@ def test_kit_build_writes_every_declared_product_twice_the_same(project):
         assert _fonts_embedded(PdfReader(io.BytesIO(data))), name
 
 
-@needs_map
 def test_the_real_data_prints_every_piece(project):
     from kit.project import make_context
     from kit.games.shikoku_duo.model import load
@@ -401,10 +399,9 @@ def test_a_progress_sheet_row_reads_as_the_replay_logs_turn():
     assert [c.key for c in sheets.PICK_COLUMNS] == ["seat", "character", "steps", "where", "action", "repeat"]
 
 
-@needs_map
 def test_progress_sheet_rows_are_read_by_the_replay(project):
     """Rows copied off the progress sheet make a log `kit replay` reads, move for move."""
-    replay = pytest.importorskip("kit.games.shikoku_duo.replay")
+    from kit.games.shikoku_duo import replay
     from kit.errors import Where
     from kit.games.shikoku_duo import rules as R
     from kit.games.shikoku_duo.model import load

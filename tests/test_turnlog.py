@@ -8,7 +8,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from conftest import ROOT, needs_map, text_sizes
+from conftest import ROOT, text_sizes
 from kit import fonts, turnlog
 from kit.errors import KitError
 from kit.imposition import paper
@@ -179,7 +179,6 @@ def test_a_row_too_high_for_the_page_names_the_layouts_row_height(project, game)
     assert "no room for the progress sheet's log" in str(err.value) and "300 mm" in str(err.value)
 
 
-@needs_map
 @pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
 def test_every_progress_sheet_prints_nothing_smaller_than_6_pt(project, game):
     # Written on and read at the table: the turn log's second lines printed at 4.2 pt, karuta's

@@ -109,7 +109,7 @@ SHARED = {o.name: o for o in (
         dest="rules", multiple=True),
     Opt("preset", "A named rule set from the game's rules.yaml (default: the first listed); --rule "
         "overrides apply over it.", to="ctx"),
-    Opt("map", "The map SVG (else KIT_MAP, the layout's map, ../shared/maps).", kind="path", to="ctx",
+    Opt("map", "The map SVG (else KIT_MAP, the layout's map, data/maps/provinces-of-japan.svg).", kind="path", to="ctx",
         dest="map_option"),
     Opt("strict", "Treat warnings as errors.", kind="flag", to="cli"),
     Opt("players", "Players per game (default from the rules).", kind="int", short="-n"),
