@@ -37,6 +37,8 @@ COMPILED = (
     "kit.games.tour_de_dice.rules",
 )
 MARK = ".compiled"      # suffix of the mark beside a compiled module: <name>.compiled
+# The build's record beside this file: {"compiled": [names], "not_compiled": {name: why}}.
+RECORD = "accel-build.json"
 
 
 def source_digest(source: bytes) -> str:
@@ -69,6 +71,16 @@ def compiled_file(folder: Path, name: str) -> Path | None:
         if (folder / (name + suffix)).is_file():
             return folder / (name + suffix)
     return None
+
+
+def build_record() -> dict | None:
+    """What the last build (setup.py) compiled in this tree, or None if no build ran here."""
+    import json
+
+    try:
+        return json.loads(Path(__file__).with_name(RECORD).read_text())
+    except FileNotFoundError:
+        return None
 
 
 def running_compiled() -> dict[str, bool]:
