@@ -3,10 +3,10 @@
 The modules in COMPILED are plain Python that setup.py also compiles with Cython, as they
 are: no Cython syntax, and annotations are not read as C types, so every value keeps
 Python's semantics and a seed plays the same game compiled or not (the tests compare the
-two). Compiled, a game costs a fifth to a third less CPU.
+two). Compiled, a game costs less CPU (benchmarks/speed_ratio.py measures how much).
 
 A module may have a .pxd beside it that Cython reads as the .py's C types (typed locals,
-C classes and methods): shikoku-duo's flat loop has one, and costs about 45% less compiled.
+C classes and methods): shikoku-duo's flat loop has one, for the largest saving of all.
 Its C types must hold what the Python values hold (C doubles are Python floats; ints stay
 small), so the module still plays what its .py plays, and the .py alone runs without it.
 

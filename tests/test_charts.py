@@ -241,7 +241,7 @@ def run_report(tmp_path, *args) -> bytes:
     return out.read_bytes()
 
 
-def test_tour_report_shows_the_issue_figures_in_embedded_fonts_only(project, tmp_path):
+def test_tour_report_shows_its_charts_in_embedded_fonts_only(project, tmp_path):
     args = ["-g", "tour-de-dice", "--games", "150", "--seed", "3", "--policy", "bold,careful,patient,drafting",
             "--rule", "breakaway=on"]
     first = run_report(tmp_path, *args)

@@ -70,7 +70,7 @@ def test_adopted_size_meets_the_designers_targets(layouts):
 
 
 def test_34x46_apart_clean_and_nearer_than_the_designers_prototype(layouts, shipped):
-    # Issue 11: the designer's prototype at 34 × 46 moved its farthest card 73.1 map units.
+    # The designer's prototype at 34 × 46 moved its farthest card 73.1 map units.
     slots_ = layouts[(34.0, 46.0)].slots
     boxes = [s.box for s in slots_]
     assert overlaps(boxes, shipped["gap"], tol=1e-6) == ()
@@ -80,7 +80,7 @@ def test_34x46_apart_clean_and_nearer_than_the_designers_prototype(layouts, ship
 
 @pytest.mark.parametrize("card", COMPARED)
 def test_no_leader_runs_through_a_slot_up_to_34x46(layouts, card):
-    # Issue 11: every leader visibly reaches its province, up to the designer's largest
+    # Every leader visibly reaches its province, up to the designer's largest
     # card: it passes through no other slot, nor ends under one (no slot covers the
     # point of another province that a leader points at).
     slots_ = layouts[card].slots

@@ -14,7 +14,7 @@ from kit.games.karuta.settings import board as board_settings, compared_cards
 from kit.project import make_context
 from kit.units import to_pt
 
-from conftest import MAP, ROOT
+from conftest import ROOT
 
 FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf",
          "player-aid.pdf")

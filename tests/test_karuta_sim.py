@@ -14,7 +14,7 @@ from kit.games.karuta.sim import figures, hands_of, make_setup, simulate, text
 from kit.errors import KitError
 from kit.report import KEYS
 
-from test_karuta_rules import shipped, small_world
+from test_karuta_rules import small_world
 from conftest import text_sizes
 
 
@@ -83,7 +83,6 @@ def test_rule_options_change_the_figures():
         assert results != plain, name
 
 
-@shipped
 def test_cli_json_and_text(project):
     runner = CliRunner()
     res = runner.invoke(main, ["sim", "-g", "karuta", "--games", "300", "--seed", "4", "--json",
@@ -101,7 +100,6 @@ def test_cli_json_and_text(project):
     assert res.exit_code == 2 and "choose one of" in res.output
 
 
-@shipped
 def test_report_pdf(project, tmp_path):
     runner = CliRunner()
     out = tmp_path / "report.pdf"
@@ -114,7 +112,7 @@ def test_report_pdf(project, tmp_path):
     page1, page2 = (p.extract_text() for p in reader.pages)
     assert "turns per game" in page1 and "winner share by seat" in page1
     assert "most often stuck" in page2 and "CC BY" in page2
-    # The map's shares were printed at 5 pt; nothing in the kit's printed matter is below 6.
+    # Nothing in the kit's printed matter is below 6 pt, the map's shares included.
     sizes = text_sizes(first)
     assert min(sizes)[0] >= 6 - 1e-6, min(sizes)
     assert sum(1 for _, s in sizes if s.endswith("%")) > 60      # the shares are still there
@@ -136,7 +134,6 @@ def test_map_labels_never_cover_each_other():
             assert not (p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]), (p, q)
 
 
-@shipped
 def test_report_loads_the_data_once(project, tmp_path, monkeypatch):
     from kit.games.karuta import geo, model, sim
     calls = []

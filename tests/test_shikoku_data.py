@@ -207,7 +207,7 @@ def test_check_error_is_file_line_exit_2(project):
      "dice.ties should list pilgrim, merchant, artist once each, not 'pilgrm' (did you mean pilgrim?)"),
 ])
 def test_check_reads_the_automa_rules(project, old, new, message):
-    # `kit check` passed a broken automa.yaml (only `build` and `sim --players 1` read it).
+    # `kit check` reads automa.yaml too, though only `build` and `sim --players 1` use it.
     path = project / "data" / "shikoku-duo" / "automa.yaml"
     text = path.read_text(encoding="utf-8")
     line = text[: text.index(old)].count("\n") + 1

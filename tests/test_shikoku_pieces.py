@@ -425,8 +425,8 @@ def test_progress_sheet_rows_are_read_by_the_replay(project):
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_progress_sheet_prints_nothing_smaller_than_6_pt(comp, paper):
-    # Its columns' second lines printed at 4.2 pt or less (3.5 pt once shrunk to fit), its
-    # labels and key at 5.5 pt: too small to read at the table.
+    # Its columns' second lines, labels and key are read at the table: none below 6 pt, even
+    # where a column is shrunk to fit.
     data, _ = sheets.progress_pdf(NS(components=comp), _layout(paper))
     sizes = text_sizes(data)
     assert len(sizes) > 100
@@ -439,7 +439,7 @@ def test_the_progress_sheet_prints_nothing_smaller_than_6_pt(comp, paper):
 
 
 def test_the_progress_sheet_leaves_the_setup_to_the_deal_sheet(comp):
-    # It had boxes for the shops by coastal town, the wave sides and each player's tile order:
+    # No boxes for the shops by coastal town, the wave sides or each player's tile order:
     # the deal sheet of the seed prints all of them, and the replay log needs only the seed.
     data, _ = sheets.progress_pdf(NS(components=comp), _layout())
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
@@ -453,7 +453,7 @@ def test_the_progress_sheet_leaves_the_setup_to_the_deal_sheet(comp):
 def test_the_progress_sheet_says_how_goods_are_written_and_keeps_its_text_inside_the_margins(comp):
     # The log's goods by name do not fit the ~35 mm action cell; the key under the table says
     # they may be written by initial, from the data's goods. Every character stays inside the
-    # printable area (a longer key once ran off the page's right edge).
+    # printable area, the key's right end included.
     import pypdfium2 as pdfium
 
     from kit.games.shikoku_duo.replay import goods_initials

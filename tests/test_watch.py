@@ -244,7 +244,7 @@ def one_file_project(tmp_path):
 
 
 def test_an_unforeseen_exception_is_reported_in_one_line_and_the_watch_goes_on(tmp_path):
-    # A bug in a build step (not bad data) used to end the watch with a traceback.
+    # A bug in a build step (not bad data) is one reported line; the watch goes on.
     folder, source, lines, stop = one_file_project(tmp_path)
 
     def build():
@@ -351,7 +351,7 @@ def test_a_saved_font_and_an_extra_layout_outside_the_project_rebuild(project, t
 
 def test_a_save_made_during_the_first_build_is_not_lost(tmp_path):
     # The watcher starts after the first build; a karuta build takes seconds, and a save in
-    # that time used to go unseen until the next one.
+    # that time is seen (by the files' stamps) and rebuilt.
     folder, source, lines, stop = one_file_project(tmp_path)
     calls = []
 
