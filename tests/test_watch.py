@@ -42,14 +42,15 @@ def test_a_save_rebuilds_and_a_broken_file_does_not_stop_the_watch(project):
         assert events.get(timeout=TIMEOUT)[0] == "watching"      # a save from now on is seen
         course = project / "data" / "tour-de-dice" / "course.yaml"
         good = course.read_text(encoding="utf-8")
-        course.write_text(good + "\n  - {broken: [\n", encoding="utf-8")
+        # each save whole, so the watch never sees a file half written (truncated, then filled)
+        saved_whole(course, (good + "\n  - {broken: [\n").encode("utf-8"))
         kind, line = events.get(timeout=TIMEOUT)
         assert kind == "error" and "course.yaml:" in line, line
-        course.write_text(good, encoding="utf-8")
+        saved_whole(course, good.encode("utf-8"))
         kind, again = events.get(timeout=TIMEOUT)
         assert kind == "built" and again == first
         layout = project / "layouts" / "tour-de-dice.yaml"
-        layout.write_text(layout.read_text(encoding="utf-8").replace("63x88", "70x95"), encoding="utf-8")
+        saved_whole(layout, layout.read_text(encoding="utf-8").replace("63x88", "70x95").encode("utf-8"))
         kind, bigger = events.get(timeout=TIMEOUT)
         assert kind == "built" and bigger != first
     finally:
@@ -105,7 +106,7 @@ def test_a_save_redoes_only_what_it_feeds_and_matches_a_clean_build(project, gam
         path = project / file
         text = path.read_text(encoding="utf-8")
         assert old in text
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        saved_whole(path, text.replace(old, new, 1).encode("utf-8"))
         line = rebuilt()
         assert set(memo.ran) == redone, line
         written = {p.name for p in memo.changed}
@@ -198,7 +199,7 @@ def test_an_editors_files_beside_a_watched_file_start_no_build(tmp_path):
         (folder / "4913").write_bytes(b"")
         (folder / "rules.yaml~").write_text("players: 4\n", encoding="utf-8")
         time.sleep(0.5)          # well past the debounce: a rebuild for these would come first
-        source.write_text("players: 3\n", encoding="utf-8")
+        saved_whole(source, b"players: 3\n")
         line = lines_until(lines, lambda l: l.startswith("saved"))[-1]
         assert line == "saved rules.yaml: rebuilding", line
         lines_until(lines, lambda l: l.startswith("rebuilt"))
@@ -258,11 +259,11 @@ def test_an_unforeseen_exception_is_reported_in_one_line_and_the_watch_goes_on(t
     try:
         lines_until(lines, lambda l: l == "built players: 4")
         until_watching(lines)
-        source.write_text("players: boom\n", encoding="utf-8")
+        saved_whole(source, b"players: boom\n")
         failed = lines_until(lines, lambda l: l.startswith("error:"))[-1]
         assert "ZeroDivisionError: division by zero" in failed and "test_watch.py:" in failed, failed
         assert "\n" not in failed
-        source.write_text("players: 3\n", encoding="utf-8")
+        saved_whole(source, b"players: 3\n")
         lines_until(lines, lambda l: l == "built players: 3")
         assert runner.is_alive()
     finally:
