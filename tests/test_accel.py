@@ -113,10 +113,13 @@ def test_the_modules_the_build_compiled_are_the_ones_running():
     done = subprocess.run([sys.executable, "-c", probe, *accel.COMPILED], cwd=KIT.parent, env=_bare_env(),
                           capture_output=True, text=True, check=True)
     files = json.loads(done.stdout)
+    built = "no build record" if accel.build_record() is None else "the build record"
     for name, compiled in expected.items():
         folder, leaf = KIT.joinpath(*name.split(".")[1:-1]), name.rpartition(".")[2]
         want = accel.compiled_file(folder, leaf) if compiled else folder / (leaf + ".py")
-        assert Path(files[name]) == want, f"{name} runs from {files[name]}, expected {want}"
+        assert want is not None, f"{built} says {name} compiled, but there is no compiled file"
+        assert Path(files[name]) == want, f"{name} runs from {files[name]}; with {built} ({accel.RECORD}) " \
+                                          f"it should run from {want} (`pip install -e .` writes the record)"
 
 
 def test_each_listed_module_is_imported_as_running_compiled_says():
