@@ -13,7 +13,8 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-accel = runpy.run_path(str(ROOT / "kit" / "accel.py"))
+ACCEL = Path("kit") / "accel.py"
+accel = runpy.run_path(str(ROOT / ACCEL))
 SOURCES = {name: Path(*name.split(".")).with_suffix(".py") for name in accel["COMPILED"]}
 
 
@@ -52,7 +53,8 @@ class BuildWithMarks(build_ext):
                     digest = accel["module_digest"](source.parent, source.stem)
                     built.with_name(SOURCES[ext.name].stem + accel["MARK"]).write_text(digest + "\n")
                     compiled.append(ext.name)
-            record = Path(self.get_ext_fullpath("kit.accel")).with_name(accel["RECORD"])
+            beside = Path(self.get_ext_fullpath(".".join(ACCEL.with_suffix("").parts)))      # as if compiled
+            record = beside.with_name(accel["RECORD"])
             record.parent.mkdir(parents=True, exist_ok=True)
             record.write_text(json.dumps({"compiled": sorted(compiled), "not_compiled": dict(sorted(
                 (name, self.failed.get(name, "no compiled file")) for name in SOURCES if name not in compiled))},
