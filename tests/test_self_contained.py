@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import MAP, ROOT
 from kit.cli import main
 from kit.games import games
-from kit.project import SHIPPED_MAP, find_map
+from kit.data.project import SHIPPED_MAP, find_map
 
 # What the repository is made of (outputs, builds and caches are not).
 FOLDERS = ("kit", "tests", "benchmarks", "data", "layouts", ".ci")
@@ -45,7 +45,7 @@ def test_no_file_of_the_project_names_a_folder_outside_it():
 def test_the_pattern_finds_what_it_looks_for():
     for text in ("../" + "shar" + "ed/x.svg", 'root.parent / "' + "shar" + 'ed" / "maps"', "shar" + "ed/briefs/karuta.md"):
         assert OUTSIDE.search(text), text
-    for text in ("a shared option", "the shared report (kit/report.py)", "tie_break: shared"):
+    for text in ("a shared option", "the shared report (kit/sim/report.py)", "tie_break: shared"):
         assert not OUTSIDE.search(text), text
 
 
@@ -79,7 +79,7 @@ def test_the_map_ships_with_its_credit_and_licence():
 def test_a_copy_of_the_project_reads_its_own_map(project, game):
     """The `project` fixture is data/ and layouts/ copied to a temporary folder, with KIT_MAP
     unset: each game that reads the map reads the copy's."""
-    from kit.project import make_context
+    from kit.games import make_context
 
     ctx = make_context(game)
     assert ctx.map_path().resolve() == (project / SHIPPED_MAP).resolve()

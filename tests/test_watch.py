@@ -11,8 +11,8 @@ import time
 import pytest
 
 from kit.games import command
-from kit.project import make_context
-from kit.watch import watch
+from kit.games import make_context
+from kit.rebuild.watch import watch
 
 TIMEOUT = 120       # seconds: a bound on a slow shared machine, not a guess at how long a build takes
 
@@ -59,7 +59,7 @@ def test_a_save_rebuilds_and_a_broken_file_does_not_stop_the_watch(project):
     assert not runner.is_alive()
 
 
-# One save per game and file kind, and the steps it must redo: each product is a kit.memo.step
+# One save per game and file kind, and the steps it must redo: each product is a kit.rebuild.memo.step
 # that records what it read, so a rebuild redoes exactly those whose read values changed.
 EDITS = [
     # A province's furigana is printed on its card and, for the sample cards, the sampler;
@@ -77,7 +77,7 @@ EDITS = [
 @pytest.mark.parametrize("game, file, old, new, redone", EDITS, ids=[f"{e[0]}:{e[1].split('/')[-1]}" for e in EDITS])
 def test_a_save_redoes_only_what_it_feeds_and_matches_a_clean_build(project, game, file, old, new, redone):
     from kit.games import load_game
-    from kit.memo import Memo
+    from kit.rebuild.memo import Memo
 
     lines: queue.Queue = queue.Queue()
     stop = threading.Event()
@@ -124,7 +124,7 @@ def test_a_save_redoes_only_what_it_feeds_and_matches_a_clean_build(project, gam
 
 
 def test_a_batch_of_vanished_temporary_files_rebuilds_nothing(tmp_path):
-    from kit.watch import saved_names
+    from kit.rebuild.watch import saved_names
 
     kept = tmp_path / "provinces.yaml"
     kept.write_text("x", encoding="utf-8")
@@ -135,7 +135,7 @@ def test_a_batch_of_vanished_temporary_files_rebuilds_nothing(tmp_path):
 
 
 def _kit_staged_name(folder: Path) -> str:
-    """The name kit.output gives a file it stages cards.pdf in, made the way kit makes it."""
+    """The name kit.draw.output gives a file it stages cards.pdf in, made the way kit makes it."""
     import tempfile
 
     fd, name = tempfile.mkstemp(prefix=".cards.pdf.", dir=folder)
@@ -143,7 +143,7 @@ def _kit_staged_name(folder: Path) -> str:
     return Path(name).name
 
 
-# One file of each kind kit.watch.TEMPORARY names (and kit's own staged output), still there
+# One file of each kind kit.rebuild.watch.TEMPORARY names (and kit's own staged output), still there
 # when the batch arrives: none of them is a save worth a rebuild.
 TEMPORARY_FILES = {
     "emacs lock": lambda folder: ".#provinces.yaml",
@@ -159,7 +159,7 @@ TEMPORARY_FILES = {
 
 @pytest.mark.parametrize("kind", TEMPORARY_FILES)
 def test_a_temporary_file_still_there_rebuilds_nothing(tmp_path, kind):
-    from kit.watch import relevant, saved_names
+    from kit.rebuild.watch import relevant, saved_names
 
     temp = tmp_path / TEMPORARY_FILES[kind](tmp_path)
     temp.write_text("x", encoding="utf-8")
@@ -175,7 +175,7 @@ def test_a_temporary_file_still_there_rebuilds_nothing(tmp_path, kind):
 @pytest.mark.parametrize("name", ["provinces.yaml", "4914", "notes.txt", "cards.pdf", ".rules.yaml",
                                   "provinces.yaml.bak", ".cards.pdf.abc"])
 def test_a_file_not_named_temporary_is_a_save(tmp_path, name):
-    from kit.watch import saved_names, temporary
+    from kit.rebuild.watch import saved_names, temporary
 
     path = tmp_path / name
     path.write_text("x", encoding="utf-8")
@@ -274,7 +274,7 @@ def test_an_unforeseen_exception_is_reported_in_one_line_and_the_watch_goes_on(t
 
 def test_a_saved_map_outside_the_project_is_watched_and_read_again(tmp_path):
     from conftest import MAP
-    from kit.svgmap import load_map
+    from kit.layout.svgmap import load_map
     folder = tmp_path / "data"
     folder.mkdir()
     maps = tmp_path / "maps"
@@ -310,7 +310,7 @@ def test_a_saved_font_and_an_extra_layout_outside_the_project_rebuild(project, t
     """Through the command's own watch: the font and a --layout file live outside the project."""
     import matplotlib
 
-    from kit import fonts
+    from kit.draw import fonts
     from kit.cli import watch_build
     from kit.games import load_game
 
