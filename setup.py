@@ -13,7 +13,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-ACCEL = Path("kit") / "accel.py"
+ACCEL = Path("kit") / "sim" / "accel.py"
 accel = runpy.run_path(str(ROOT / ACCEL))
 SOURCES = {name: Path(*name.split(".")).with_suffix(".py") for name in accel["COMPILED"]}
 

@@ -149,7 +149,7 @@ def test_a_malformed_log_exits_2_with_file_and_line(project):
 
 
 def test_a_replayed_figure_is_placed_in_one_wording_for_every_game():
-    # One function writes the line for every game, its figures printed as kit.sim.report.num prints them.
+    # One function writes the line for every game, its figures printed as kit.sim.text.num prints them.
     from kit.sim.replaylog import placed
 
     values = [20, 21, 23, 24, 24, 30, 31, 33, 35, 37, 40, 52, 53, 55, 56, 58, 60, 61, 62, 70]
