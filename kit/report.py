@@ -20,10 +20,12 @@ the same top-level keys:
     policy_win_interval {name: [lo, hi]}
     no_winner_rate      float    share of games nobody won (a stall with no winner,
                                  a race stopped by the turn limit)
+    quality             {...}    game-quality measures from each game's standings (kit/sim/quality.py)
     game                {...}    what only this game measures (its own docstring says)
 
 The text of `kit sim` has one shape too: a header line, the rules line, turns per
-game, the winner share by seat and by policy, then the game's own lines.
+game, the winner share by seat and by policy, the game-quality lines, then the game's
+own lines.
 
 `--policy` has one grammar in every game (`seat_policies`): a single name plays
 every seat; a comma list gives one policy per seat and must name exactly as many as
@@ -38,10 +40,11 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from kit.errors import KitError, did_you_mean
+from kit.sim.quality import Facts, figure as quality_figure, lines as quality_lines
 from kit.simulate import summary, wilson
 
 KEYS = ("games", "players", "seed", "policies", "policy_seats", "rules", "turns", "seat_win_rate",
-        "seat_win_interval", "policy_win_rate", "policy_win_interval", "no_winner_rate", "game")
+        "seat_win_interval", "policy_win_rate", "policy_win_interval", "no_winner_rate", "quality", "game")
 
 
 # --- the policy grammar -------------------------------------------------------------------
@@ -83,6 +86,7 @@ class Outcome:
     wins: tuple[float, ...]         # per seat: 1 for the winner, fractions of a shared win, all 0 if none
     turns: int
     measures: tuple[float, ...] = ()    # the game's MEASURES, in order
+    quality: Facts | None = None        # what its standings showed (kit/sim/quality.py)
 
 
 @dataclass(frozen=True)
@@ -102,8 +106,10 @@ def rules_figure(options: Mapping) -> dict:
 
 
 def figures(outcomes: Sequence[Outcome], *, seed: int, policies: Sequence[str], options: Mapping,
-            game: dict) -> dict:
-    """The shared report of a run (the module docstring lists its keys)."""
+            game: dict, standing: str = "") -> dict:
+    """The shared report of a run (the module docstring lists its keys); `standing` names what
+    the game's per-turn standing counts."""
+
     n = len(outcomes)
     players = len(policies)
     seat_wins = [sum(o.wins[s] for o in outcomes) for s in range(players)]
@@ -122,6 +128,7 @@ def figures(outcomes: Sequence[Outcome], *, seed: int, policies: Sequence[str], 
         "policy_win_rate": {name: w / n for name, w in policy_wins.items()},
         "policy_win_interval": {name: list(wilson(w, n)) for name, w in policy_wins.items()},
         "no_winner_rate": sum(1 for o in outcomes if sum(o.wins) == 0) / n,
+        "quality": quality_figure(outcomes, players, standing),
         "game": game,
     }
 
@@ -193,7 +200,7 @@ def shared_lines(name: str, fig: dict, unit: str = "games", note: str = "") -> l
                          f"(seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))})")
     if fig["no_winner_rate"]:
         lines.append(f"games nobody won: {fig['no_winner_rate']:.1%}")
-    return lines
+    return lines + quality_lines(fig["quality"], unit)
 
 
 # --- a game's simulator, and `kit sim` ----------------------------------------------------------

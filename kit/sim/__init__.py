@@ -1,0 +1,1 @@
+"""Simulation shared by every game: game-quality measures, the ladder of policies, clusters."""
