@@ -40,6 +40,7 @@ from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
 from kit.report import Measure, Outcome, Run, Simulator
+from kit.sim.quality import Facts, Standings
 from kit.simulate import run_games, summary, wilson
 
 
@@ -119,6 +120,17 @@ def play_seeded(setup: Setup, seed: int, record=None) -> Result:
     return play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), record)
 
 
+STANDING = "points so far, after each round"
+
+
+def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
+    """Game `seed` and the quality facts of its standings (each seat's points after every
+    round), reduced in the worker that plays it; played by rules.play, which scores as it goes."""
+    standings = Standings()
+    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, standings.add)
+    return result, standings.facts()
+
+
 def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
              show_progress: bool | None = None) -> list[Result]:
     return run_games(partial(play_seeded, setup), games, seed, workers, desc="shikoku-duo",
@@ -139,10 +151,10 @@ MEASURES = (Measure("rounds", "rounds"), Measure("first_drafter_won", "first dra
             Measure("margin", "winning margin"))
 
 
-def outcome(r: Result) -> Outcome:
+def outcome(r: Result, facts: Facts | None = None) -> Outcome:
     wins = tuple(1.0 if r.winner == s else 0.0 for s in range(2))
     margin = abs(r.scores[0] - r.scores[1])
-    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin))
+    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin), facts)
 
 
 def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> dict:
@@ -151,7 +163,7 @@ def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> di
     if outcomes is None:
         outcomes = [outcome(r) for r in results]
     return report.figures(outcomes, seed=seed, policies=setup.policies, options=setup.options,
-                          game=game_figures(setup, results))
+                          game=game_figures(setup, results), standing=STANDING)
 
 
 def game_figures(setup: Setup, results: list[Result]) -> dict:
@@ -241,8 +253,11 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         show_progress: bool | None = None) -> Run:
     model = load_model(ctx)
     setup = make_setup(model, ctx.data_dir, players, policy)
-    results = simulate(setup, games, seed, workers, show_progress)
-    outcomes = tuple(outcome(r) for r in results)
+    played = run_games(partial(play_measured, setup), games, seed, workers, desc="shikoku-duo",
+                       show_progress=show_progress)
+    results = [r for r, _ in played]
+    outcomes = tuple(outcome(r, f) for r, f in played)
+    del played
     return Run(figures(setup, results, seed, outcomes), outcomes, extra=tuple(results))
 
 
