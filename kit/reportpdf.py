@@ -16,6 +16,8 @@ from kit.imposition import Paper, Rect, paper
 from kit.output import Pdf
 from kit.render import text
 from kit.report import Run, Simulator, header, rules_line
+from kit.sim.quality import rows as quality_rows
+from kit.sim.textcell import draw_text_cell
 
 MARGIN = 12.0           # least page edge around a report: more than a printer needs, for binding
 GAP_X, GAP_Y = 14.0, 8.0
@@ -79,7 +81,8 @@ def charts_page(pdf: Pdf, page: Paper, sim: Simulator, run: Run) -> None:
                                         reference=1 / fig["players"], reference_label=f"even {1 / fig['players']:.0%}"),
              lambda c, box: draw_shares(c, box, policy_shares(fig), "winner share by policy, per seat (95% interval)",
                                         reference=1 / fig["players"], reference_label=f"even {1 / fig['players']:.0%}"),
-             *bottom_cells]
+             *bottom_cells,
+             lambda c, box: draw_text_cell(c, box, "game quality (95% intervals)", quality_rows(fig["quality"]))]
     cols = -(-len(draws) // 2)
     b = page.body
     cells = grid_cells(Rect(b.x, b.y, b.w, bottom - 2 - b.y), cols, 2, GAP_X if cols == 2 else 12, GAP_Y)

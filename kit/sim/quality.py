@@ -248,6 +248,24 @@ def _span(iv, pct: bool = False) -> str:
     return f"{f(iv[0])}–{f(iv[1])}"
 
 
+def rows(q: dict) -> list[str]:
+    """The quality figure in short lines, for a report's cell."""
+    b, d = q["balance"], q["decisiveness"]
+    nw, m = d["no_winner"], d["margin"]
+    lead, last = q["runaway"]["leader_wins"], q["runaway"]["last_comes_back"]
+    out = [f"standing: {q['standing'] or 'per turn'}"]
+    if b["spread"] is not None:
+        out.append(f"balance: seat spread {_n(100 * b['spread'])} points "
+                   f"({_n(100 * b['interval'][0])}–{_n(100 * b['interval'][1])}): most seat {b['most']}, least seat {b['least']}")
+    out += [f"no winner: {_pct(nw['share'])} ({_span(nw['interval'], True)})",
+            f"margin of victory: mean {_n(m['mean'])} ({_span(m['interval'])}), median {_n(m['median'])}",
+            f"duration: mean {_n(q['duration']['mean'])} turns ({_span(q['duration']['interval'])})",
+            f"lead changes: mean {_n(q['lead_changes']['mean'])} a game ({_span(q['lead_changes']['interval'])})",
+            f"half-time leader wins: {_pct(lead['share'])} ({_span(lead['interval'], True)})",
+            f"half-time last comes back: {_pct(last['share'])} ({_span(last['interval'], True)})"]
+    return out
+
+
 def lines(q: dict, unit: str = "games") -> list[str]:
     """The quality figure as `kit sim` prints it."""
     b, d = q["balance"], q["decisiveness"]
