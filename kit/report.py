@@ -238,6 +238,7 @@ class Simulator:
     cells: object
     pages: object = None
     win_note: str = ""              # added to "winner share by seat (95% interval...)"
+    policies: tuple[str, ...] = ()  # the names --policy and --ladder take
 
 
 def text(sim: Simulator, fig: dict) -> str:
@@ -245,6 +246,26 @@ def text(sim: Simulator, fig: dict) -> str:
 
 
 def sim_command(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, policy: str | None,
+                workers: int | None, as_json: bool, report: str | None, vary=(), ladder: str | None = None,
+                cluster: str | None = None) -> str:
+    """`kit sim`: one run (or, with `vary`, a sweep; with `ladder`, a ladder) as text or JSON, and
+    optionally a PDF; with `cluster`, its games played on a Dask cluster."""
+    from kit.sim.cluster import cluster as on_cluster
+
+    if ladder is not None and (vary or policy is not None):
+        raise KitError(f"--ladder names the policies it plays: give it without {'--vary' if vary else '--policy'}")
+    if cluster and workers is not None:
+        raise KitError("--workers counts kit's own processes: with --cluster the cluster's workers play")
+    with on_cluster(cluster):
+        if ladder is not None:
+            from kit.sim.ladder import ladder_command
+            return ladder_command(ctx, sim, games=games, players=players, seed=seed, workers=workers,
+                                  as_json=as_json, report=report, spec=ladder)
+        return _sim_command(ctx, sim, games=games, players=players, seed=seed, policy=policy, workers=workers,
+                            as_json=as_json, report=report, vary=vary)
+
+
+def _sim_command(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, policy: str | None,
                 workers: int | None, as_json: bool, report: str | None, vary=()) -> str:
     """`kit sim`: one run (or, with `vary`, a sweep) as text or JSON, and optionally a PDF."""
     import json

@@ -256,7 +256,7 @@ def rows(q: dict) -> list[str]:
     out = [f"standing: {q['standing'] or 'per turn'}"]
     if b["spread"] is not None:
         out.append(f"balance: seat spread {_n(100 * b['spread'])} points "
-                   f"({_n(100 * b['interval'][0])}–{_n(100 * b['interval'][1])}): most seat {b['most']}, least seat {b['least']}")
+                   f"({_n(100 * b['interval'][0])}–{_n(100 * b['interval'][1])}), seat {b['most']} over {b['least']}")
     out += [f"no winner: {_pct(nw['share'])} ({_span(nw['interval'], True)})",
             f"margin of victory: mean {_n(m['mean'])} ({_span(m['interval'])}), median {_n(m['median'])}",
             f"duration: mean {_n(q['duration']['mean'])} turns ({_span(q['duration']['interval'])})",

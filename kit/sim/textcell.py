@@ -1,29 +1,28 @@
-"""A report cell of figures in words: a title and lines of text, each set to fit the cell."""
+"""A report cell of figures in words: a title and lines of text, wrapped to the cell."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 from kit.charts import INK, TITLE_PT
-from kit.fonts import fit_size
+from kit.fonts import wrap
 from kit.imposition import Rect
 from kit.render import text
 from kit.units import to_pt
 
-LINE_PT, LEAST_PT = 7.5, 6.0    # no figure in a report smaller than the printed rules' least size
+LINE_PT = 7.5       # as the report heading's lines; never smaller than the printed rules' 6 pt
+LEAD = 1.45         # baseline to baseline, in sizes
 
 
-def draw_text_cell(c, box: Rect, title: str, lines: Sequence[str]) -> None:
-    """`title` at the top of `box`, then `lines` down it, one size for all, the largest that lets
-    the longest fit the width and all fit the height (never below LEAST_PT: a longer line runs on)."""
+def draw_text_cell(c, box: Rect, title: str, lines: Sequence[str], size: float = LINE_PT) -> None:
+    """`title` at the top of `box`, then `lines` down it, each wrapped at spaces to the width
+    (a wrapped line's rest indented)."""
     text(c, box.x, box.y2 - 3.5, title, TITLE_PT)
-    if not lines:
-        return
-    room = to_pt(box.w)
-    size = min(fit_size(s, room, LINE_PT, LEAST_PT) for s in lines)
-    size = max(LEAST_PT, min(size, (box.h - 9) / len(lines) / 1.45 * to_pt(1)))
-    lead = size * 1.45 / to_pt(1)
+    lead = size * LEAD / to_pt(1)
     y = box.y2 - 9 - lead * 0.6
     for s in lines:
-        text(c, box.x, y, s, size, fill=INK)
-        y -= lead
+        indent = len(s) - len(s.lstrip(" "))
+        pad = "   " * (1 + indent // 2)
+        for k, part in enumerate(wrap(s.split(" "), to_pt(box.w), size, sep=" ")):
+            text(c, box.x, y, part if not k else pad + part.lstrip(" "), size, fill=INK)
+            y -= lead

@@ -178,13 +178,16 @@ def _pages(pdf, page, run_: Run, ctx) -> None:
 
 
 SIM = Simulator(name="karuta", title="旧国名かるた", unit="games", measures=MEASURES, run=run, lines=lines,
-                subtitle=subtitle, cells=_cells, pages=_pages, win_note="; a tied stall shares the win")
+                subtitle=subtitle, cells=_cells, pages=_pages, win_note="; a tied stall shares the win",
+                policies=tuple(POLICIES))
 
 
 def text(fig: dict) -> str:
     return report.text(SIM, fig)
 
 
-def sim_command(ctx, games, players, seed, policy, workers, as_json, report, vary=()) -> str:
+def sim_command(ctx, games, players, seed, policy, workers, as_json, report, vary=(), ladder=None,
+                cluster=None) -> str:
     return sim_report_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)
+                              workers=workers, as_json=as_json, report=report, vary=vary,
+                              ladder=ladder, cluster=cluster)

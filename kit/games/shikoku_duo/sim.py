@@ -272,11 +272,13 @@ def _pages(pdf, page, run_: Run, ctx) -> None:
 
 
 SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
+                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages, policies=tuple(POLICIES))
 
 
 def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
-                as_json: bool, report: str | None, vary=()) -> str:
+                as_json: bool, report: str | None, vary=(), ladder=None,
+                cluster=None) -> str:
     from kit.report import sim_command as shared_sim_command
     return shared_sim_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)
+                              workers=workers, as_json=as_json, report=report, vary=vary,
+                              ladder=ladder, cluster=cluster)

@@ -11,7 +11,7 @@ from kit.simulate import run_games
 from kit.errors import KitError
 from kit.games.tour_de_dice.model import check_players, default_players, load
 from kit.games.tour_de_dice.play import make_setup, play_measured
-from kit.games.tour_de_dice.policies import parse_policies
+from kit.games.tour_de_dice.policies import POLICIES, parse_policies
 from kit.games.tour_de_dice.stats import MEASURES, figures, lines, outcome
 
 
@@ -66,10 +66,12 @@ def _pages(pdf, page, run_: Run, ctx) -> None:
 
 
 SIM = Simulator(name="tour-de-dice", title="Tour de Dice", unit="races", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
+                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages, policies=tuple(POLICIES))
 
 
 def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
-                as_json: bool, report: str | None, vary=()) -> str:
+                as_json: bool, report: str | None, vary=(), ladder=None,
+                cluster=None) -> str:
     return sim_report_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)
+                              workers=workers, as_json=as_json, report=report, vary=vary,
+                              ladder=ladder, cluster=cluster)

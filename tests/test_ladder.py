@@ -1,0 +1,88 @@
+"""The ladder (kit/sim/ladder.py): balanced seatings, and ratings that recover known strengths."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from kit import report
+from kit.errors import KitError
+from kit.report import Outcome, Run, Simulator
+from kit.sim.ladder import ELO, Table, fit, ladder, lines, parse_ladder, seatings
+
+# A made-up game: a seat of policy p wins with probability STRENGTH[p] / (the table's sum).
+STRENGTH = {"weak": 1.0, "fair": 2.0, "strong": 6.0, "random": 1.0}
+
+
+def toy_run(ctx, games, players, seed, policy, workers=None, show_progress=None) -> Run:
+    players = players or 3
+    names = report.seat_policies(policy, players, tuple(STRENGTH), "random")
+    w = [STRENGTH[n] for n in names]
+    outcomes = []
+    for k in range(games):
+        rng = random.Random(seed + k)
+        seat = rng.choices(range(players), weights=w)[0]
+        outcomes.append(Outcome(tuple(1.0 if s == seat else 0.0 for s in range(players)), 1))
+    fig = report.figures(outcomes, seed=seed, policies=names, options={}, game={})
+    return Run(fig, tuple(outcomes))
+
+
+TOY = Simulator(name="toy", title="toy", unit="games", measures=(), run=toy_run, lines=lambda f: [],
+                subtitle=lambda f: "", cells=lambda r: ([], []), policies=tuple(STRENGTH))
+
+
+def test_seatings_put_the_lone_policy_in_every_seat():
+    assert seatings("a", "b", 2) == (("a", "b"), ("b", "a"))
+    four = seatings("a", "b", 4)
+    assert len(four) == 8
+    for lone, other in (("a", "b"), ("b", "a")):
+        tables = [t for t in four if t.count(lone) == 1]
+        assert sorted(t.index(lone) for t in tables) == [0, 1, 2, 3]
+        assert all(t.count(other) == 3 for t in tables)
+
+
+def test_the_fit_recovers_strengths_without_noise():
+    # expected wins, exactly: the maximum-likelihood fit is then the truth (less the faint prior)
+    tables = []
+    for a, b in (("weak", "fair"), ("weak", "strong"), ("fair", "strong")):
+        for t in seatings(a, b, 3):
+            w = [STRENGTH[p] for p in t]
+            tables.append(Table(t, 100_000, tuple(100_000 * x / sum(w) for x in w)))
+    r, cov = fit(tables, ("weak", "fair", "strong"))
+    assert r[1] == pytest.approx(math.log(2), abs=1e-3) and r[2] == pytest.approx(math.log(6), abs=1e-3)
+    assert cov[0, 0] == 0 and cov[1, 1] > 0
+
+
+def test_the_ladder_recovers_known_strengths_on_a_toy_game():
+    lad = ladder(None, TOY, games=3000, players=3, seed=1, workers=1, spec="weak,fair,strong")
+    assert lad["players"] == 3 and lad["seatings"] == 6 and lad["deals"] == 500
+    assert lad["games_per_pairing"] == 3000
+    for name, truth in (("weak", 0.0), ("fair", math.log(2)), ("strong", math.log(6))):
+        rt = lad["ratings"][name]
+        lo, hi = rt["interval"]
+        assert lo <= ELO * truth <= hi, (name, rt)
+    assert lad["ratings"]["weak"]["interval"] == [0.0, 0.0]
+    assert lad["ratings"]["strong"]["interval"][0] > lad["ratings"]["fair"]["interval"][1]
+    # a lone strong seat against two weak wins 6 / (6 + 2) of the games
+    share = lad["win_share"]["strong"]["weak"]
+    assert share["games"] == 1500 and share["interval"][0] < 0.75 < share["interval"][1]
+    luck = lad["luck"]
+    assert (luck["strongest"], luck["weakest"]) == ("strong", "weak")
+    assert luck["pure_luck"] == pytest.approx(1 / 3)
+    assert luck["baseline"]["policy"] == "random" and luck["baseline"]["games"] == 3000
+    assert luck["baseline"]["interval"][0] < 1 / 3 < luck["baseline"]["interval"][1]
+    lo, hi = luck["rating_spread"]["interval"]
+    assert lo < ELO * math.log(6) < hi
+    text = "\n".join(lines("toy", lad))
+    assert "a stronger player (strong) wins" in text and "three-player games against two weak players" in text
+    assert "33.3% would be pure luck" in text
+
+
+def test_ladder_names_are_checked():
+    assert parse_ladder("a, b", ("a", "b")) == ("a", "b")
+    for bad, why in (("a", "two policies or more"), ("a,a", "listed twice"), ("a,,b", "empty name"),
+                     ("a,bb", "unknown policy 'bb'.*did you mean b")):
+        with pytest.raises(KitError, match=why):
+            parse_ladder(bad, ("a", "b"))
