@@ -60,12 +60,13 @@ def run_games(play: Callable[[int], R], games: int, seed: int, workers: int | No
 
     `play` must be picklable (a module-level function or a functools.partial of one).
     """
-    from kit.sim.cluster import active, play_chunks
+    from kit.sim.cluster import active, cluster_chunk, play_chunks
 
-    workers = max(1, workers or os.cpu_count() or 1)
-    chunks = [(play, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
-    results: list[R] = []
     client = active()
+    workers = max(1, workers or os.cpu_count() or 1)
+    size = CHUNK if client is None else cluster_chunk(client, games)
+    chunks = [(play, seed, a, min(a + size, games)) for a in range(0, games, size)]
+    results: list[R] = []
     with _setup_frozen(), progress(games, desc, show_progress) as bar:
         if client is not None:      # `kit sim --cluster`: the same chunks, in the same order
             for chunk, part in zip(chunks, play_chunks(client, chunks)):

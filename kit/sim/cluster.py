@@ -52,7 +52,7 @@ def cluster(address: str | None):
                                  silence_logs=logging.ERROR)
             client = Client(local)
         else:
-            client = Client(address, timeout="15s")
+            client = Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError) as err:
         if local is not None:
             local.close()
@@ -65,6 +65,13 @@ def cluster(address: str | None):
         client.close()
         if local is not None:
             local.close()
+
+
+def cluster_chunk(client, games: int, most: int = 200) -> int:
+    """Games a task: a few tasks for every worker, so a short run (one seating of a ladder)
+    still keeps them all busy. Which games go together changes no result: game k is seed+k."""
+    workers = max(1, len(client.scheduler_info()["workers"]))
+    return max(1, min(most, -(-games // (4 * workers))))
 
 
 def _play_range(play, seed: int, start: int, stop: int):
