@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import re
 
 import pytest
+from click.testing import CliRunner
 
 from kit import report
+from kit.cli import main
 from kit.errors import KitError
 from kit.report import Outcome, Run, Simulator
 from kit.sim.ladder import ELO, Table, fit, ladder, lines, parse_ladder, seatings
+
+from test_karuta_rules import shipped
 
 # A made-up game: a seat of policy p wins with probability STRENGTH[p] / (the table's sum).
 STRENGTH = {"weak": 1.0, "fair": 2.0, "strong": 6.0, "random": 1.0}
@@ -86,3 +92,38 @@ def test_ladder_names_are_checked():
                      ("a,bb", "unknown policy 'bb'.*did you mean b")):
         with pytest.raises(KitError, match=why):
             parse_ladder(bad, ("a", "b"))
+
+
+# --- the command line --------------------------------------------------------------------------------
+
+
+@shipped
+def test_kit_sim_ladder_json_and_text(project):
+    res = CliRunner().invoke(main, ["sim", "-g", "tour-de-dice", "--ladder", "bold,patient", "--games", "16",
+                                    "--workers", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    lad = out["ladder"]
+    assert out["game"] == "tour-de-dice" and lad["policies"] == ["bold", "patient"]
+    assert lad["seatings"] == 2 * lad["players"] and lad["games_per_pairing"] == lad["seatings"] * lad["deals"]
+    assert set(lad["ratings"]) == {"bold", "patient"} and lad["ratings"]["bold"]["rating"] == 0
+    assert set(lad["win_share"]["bold"]) == {"patient"}
+    # tour-de-dice has no random player: the pure-luck baseline is bold against bold
+    assert lad["luck"]["baseline"]["policy"] == "bold"
+    text = CliRunner().invoke(main, ["sim", "-g", "tour-de-dice", "--ladder", "bold,patient", "--games", "16",
+                                     "--workers", "1"]).output
+    assert "would be pure luck" in text and "rating spread" in text
+
+
+@shipped
+@pytest.mark.parametrize("args, why", [
+    (["--ladder", "greedy,random", "--policy", "greedy"], "without --policy"),
+    (["--ladder", "greedy,random", "--vary", "chain_limit=0,1"], "without --vary"),
+    (["--ladder", "greedy,gredy"], "listed twice|did you mean greedy"),
+    (["--ladder", "greedy"], "two policies or more"),
+])
+def test_bad_ladders_are_refused(project, args, why):
+    res = CliRunner().invoke(main, ["sim", "-g", "karuta", "--games", "8", *args])
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+    assert re.search(why, res.output), res.output
