@@ -2,7 +2,9 @@
 
 Game k of a run with seed S is played with seed S + k, so `kit deal --seed S+k`
 deals exactly the hands of that game, and results never depend on how many
-workers share the work: chunks are fixed-size and collected in order.
+workers share the work: chunks are fixed-size and collected in order. Under
+`kit sim --cluster` the chunks go to a Dask cluster instead (kit/sim/cluster.py), a
+few for every worker, collected in the same order.
 """
 
 from __future__ import annotations
