@@ -53,10 +53,10 @@ def cluster(address: str | None):
             client = Client(local)
         else:
             client = Client(address, timeout="10s")
-    except (OSError, TimeoutError, ValueError) as err:
+    except (OSError, TimeoutError, ValueError, RuntimeError) as err:
         if local is not None:
             local.close()
-        raise KitError(f"--cluster {address}: no Dask scheduler answered there ({err})") from None
+        raise KitError(f"--cluster {address}: no Dask cluster could be reached or started there ({err})") from None
     _ACTIVE.append(client)
     try:
         yield client
