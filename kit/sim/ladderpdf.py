@@ -27,7 +27,8 @@ def ladder_pdf(sim, lad: dict, ctx) -> bytes:
     for n in order:
         rt = lad["ratings"][n]
         lo, hi = rt["interval"]
-        rated.append(f"  {n}: {rt['rating']:+.0f} Elo" + ("" if n == lad["policies"][0] else f" ({lo:+.0f} to {hi:+.0f})"))
+        anchor = n == lad["policies"][0]
+        rated.append(f"  {n}: {rt['rating']:+.0f} Elo" + ("" if anchor else f" ({lo:+.0f} to {hi:+.0f})"))
     rated += ["", "luck or skill:", *("  " + s for s in lad["luck"]["text"])]
     b = page.body
     left, right = grid_cells(Rect(b.x, b.y, b.w, bottom - 2 - b.y), 2, 1, 14, GAP_Y)
