@@ -21,8 +21,9 @@ def draw_text_cell(c, box: Rect, title: str, lines: Sequence[str], size: float =
     lead = size * LEAD / to_pt(1)
     y = box.y2 - 9 - lead * 0.6
     for s in lines:
-        indent = len(s) - len(s.lstrip(" "))
-        pad = "   " * (1 + indent // 2)
-        for k, part in enumerate(wrap(s.split(" "), to_pt(box.w), size, sep=" ")):
-            text(c, box.x, y, part if not k else pad + part.lstrip(" "), size, fill=INK)
+        indent = "   " * ((len(s) - len(s.lstrip(" "))) // 2)
+        for k, part in enumerate(wrap(s.split(), to_pt(box.w) - 10, size, sep=" ")):
+            text(c, box.x, y, indent + ("   " if k else "") + part, size, fill=INK)
+            y -= lead
+        if not s.strip():
             y -= lead
