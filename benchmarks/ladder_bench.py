@@ -15,7 +15,7 @@ import time
 
 from kit.games.karuta.policies import POLICIES
 from kit.games.karuta.sim import SIM
-from kit.project import make_context
+from kit.games import make_context
 from kit.sim.cluster import cluster
 from kit.sim.ladder import ladder, lines
 

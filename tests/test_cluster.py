@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from kit.cli import main
-from kit.errors import KitError
+from kit.data.errors import KitError
 from kit.sim.cluster import local_workers
 
 from test_karuta_rules import shipped

@@ -10,10 +10,10 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from kit import report
+from kit.sim import report
 from kit.cli import main
-from kit.errors import KitError
-from kit.report import Outcome, Run, Simulator
+from kit.data.errors import KitError
+from kit.sim.report import Outcome, Run, Simulator
 from kit.sim.ladder import ELO, Table, fit, ladder, lines, parse_ladder, seatings
 
 from test_karuta_rules import shipped

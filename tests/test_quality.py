@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from kit.report import Outcome
+from kit.sim.report import Outcome
 from kit.sim.quality import Facts, Standings, facts_of, figure, lines
-from kit.simulate import wilson
+from kit.sim.simulate import wilson
 
 
 def test_lead_changes_count_only_a_lead_passing_between_seats():

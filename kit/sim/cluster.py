@@ -2,7 +2,7 @@
 
 `--cluster tcp://HOST:8786` connects to a running scheduler; `--cluster local:N` starts a
 LocalCluster of N worker processes on this machine for the command's length. While a
-cluster is in use, kit.simulate.run_games sends its chunks of games to it instead of to
+cluster is in use, kit.sim.simulate.run_games sends its chunks of games to it instead of to
 its own worker processes: the same chunks (fixed-size, games seed+k), collected in order,
 so the results are the same game for game, and the JSON the same byte for byte. A game's
 setup travels once to every worker (plain values: the workers need kit installed, not
@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from contextlib import contextmanager
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 
 MAX_LOCAL = 64
 _ACTIVE: list = []      # the client of the cluster in use, innermost last
@@ -75,7 +75,7 @@ def cluster_chunk(client, games: int, most: int = 200) -> int:
 
 
 def _play_range(play, seed: int, start: int, stop: int):
-    from kit.simulate import game_seed
+    from kit.sim.simulate import game_seed
     return [play(game_seed(seed, k)) for k in range(start, stop)]
 
 

@@ -44,8 +44,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from kit.errors import KitError, did_you_mean
-from kit.simulate import wilson
+from kit.data.errors import KitError, did_you_mean
+from kit.sim.simulate import wilson
 
 Z = 1.96
 ELO = 400 / math.log(10)
@@ -267,12 +267,12 @@ def ladder_command(ctx, sim, *, games: int, players: int | None, seed: int, work
     import json
     from pathlib import Path
 
-    from kit.errors import display_path
+    from kit.data.errors import display_path
 
     lad = ladder(ctx, sim, games=games, players=players, seed=seed, workers=workers, spec=spec)
     wrote = []
     if report:
-        from kit.output import write_atomic
+        from kit.draw.output import write_atomic
         from kit.sim.ladderpdf import ladder_pdf
 
         path = Path(report)

@@ -3,11 +3,11 @@ against each other policy (95% intervals, pure luck marked), and luck or skill i
 
 from __future__ import annotations
 
-from kit.charts import Share, draw_shares, grid_cells
-from kit.fonts import register
-from kit.imposition import Rect
-from kit.output import Pdf
-from kit.reportpdf import GAP_Y, heading, page_of
+from kit.draw.charts import Share, draw_shares, grid_cells
+from kit.draw.fonts import register
+from kit.draw.imposition import Rect
+from kit.draw.output import Pdf
+from kit.sim.reportpdf import GAP_Y, heading, page_of
 from kit.sim.ladder import lines
 from kit.sim.textcell import draw_text_cell
 

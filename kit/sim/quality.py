@@ -33,7 +33,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from kit.simulate import wilson
+from kit.sim.simulate import wilson
 
 Z = 1.96
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from kit.charts import INK, TITLE_PT
-from kit.fonts import wrap
-from kit.imposition import Rect
-from kit.render import text
-from kit.units import to_pt
+from kit.draw.charts import INK, TITLE_PT
+from kit.draw.fonts import wrap
+from kit.draw.imposition import Rect
+from kit.draw.render import text
+from kit.data.units import to_pt
 
 LINE_PT = 7.5       # as the report heading's lines; never smaller than the printed rules' 6 pt
 LEAD = 1.45         # baseline to baseline, in sizes
