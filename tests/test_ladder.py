@@ -10,11 +10,13 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from kit.sim import report
 from kit.cli import main
 from kit.data.errors import KitError
-from kit.sim.report import Outcome, Run, Simulator
+from kit.sim import report
 from kit.sim.ladder import ELO, Table, fit, ladder, lines, parse_ladder, seatings
+from kit.sim.report import Outcome, Run
+from kit.sim.seating import seat_policies
+from kit.sim.simulator import Simulator
 
 from test_karuta_rules import shipped
 
@@ -24,7 +26,7 @@ STRENGTH = {"weak": 1.0, "fair": 2.0, "strong": 6.0, "random": 1.0}
 
 def toy_run(ctx, games, players, seed, policy, workers=None, show_progress=None) -> Run:
     players = players or 3
-    names = report.seat_policies(policy, players, tuple(STRENGTH), "random")
+    names = seat_policies(policy, players, tuple(STRENGTH), "random")
     w = [STRENGTH[n] for n in names]
     outcomes = []
     for k in range(games):
@@ -36,7 +38,7 @@ def toy_run(ctx, games, players, seed, policy, workers=None, show_progress=None)
 
 
 TOY = Simulator(name="toy", title="toy", unit="games", measures=(), run=toy_run, lines=lambda f: [],
-                subtitle=lambda f: "", cells=lambda r: ([], []), policies=tuple(STRENGTH))
+                subtitle=lambda f: "", report="", policies=tuple(STRENGTH))
 
 
 def test_seatings_put_the_lone_policy_in_every_seat():

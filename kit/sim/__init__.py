@@ -1,1 +1,3 @@
-"""Simulation shared by every game: game-quality measures, the ladder of policies, clusters."""
+"""Running games and reporting them: the games loop and its workers (or a cluster), random draws, the
+policy grammar, the report schema and text, game quality, sweeps, ladders, the report PDF, replay
+placement."""

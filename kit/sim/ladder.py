@@ -260,24 +260,3 @@ def ladder(ctx, sim, *, games: int, players: int | None, seed: int, workers: int
     return figures(names, tables, baseline, players=k, seed=seed, deals=deals,
                    rules=base_run.figures["rules"], base_policy=base_policy)
 
-
-def ladder_command(ctx, sim, *, games: int, players: int | None, seed: int, workers: int | None, as_json: bool,
-                   report: str | None, spec: str) -> str:
-    """`kit sim --ladder`: the ladder as text or JSON, and optionally a PDF."""
-    import json
-    from pathlib import Path
-
-    from kit.data.errors import display_path
-
-    lad = ladder(ctx, sim, games=games, players=players, seed=seed, workers=workers, spec=spec)
-    wrote = []
-    if report:
-        from kit.draw.output import write_atomic
-        from kit.sim.ladderpdf import ladder_pdf
-
-        path = Path(report)
-        write_atomic(path, ladder_pdf(sim, lad, ctx))
-        wrote.append(f"wrote {display_path(path)}")
-    if as_json:
-        return json.dumps({"game": sim.name, "ladder": lad}, ensure_ascii=False, indent=1)
-    return "\n".join([*lines(sim.name, lad, sim.unit), *wrote])

@@ -9,7 +9,7 @@ from kit.draw.imposition import Rect
 from kit.draw.output import Pdf
 from kit.sim.reportpdf import GAP_Y, heading, page_of
 from kit.sim.ladder import lines
-from kit.sim.textcell import draw_text_cell
+from kit.draw.textcell import draw_text_cell
 
 
 def ladder_pdf(sim, lad: dict, ctx) -> bytes:
