@@ -4,9 +4,10 @@ Game k of `--seed S` is set up by seed S+k (shops, painting tiles, wave sides, t
 drafter and every draw from the goods bag), and its dice and the players' tie-breaks come
 from their own Random seeded from the same number, so a run reproduces whatever
 `--workers` says. `--players 1` puts the Automa (data/shikoku-duo/automa.yaml) in seat 2.
-Greedy seats and the Automa (the default players) play on fastplay.py's flat game loop,
-which plays rules.py's games move for move in less than half the time (tests/
-test_shikoku_fastplay.py); any other player plays on rules.play.
+`kit sim` plays its games on rules.play, which scores each seat after every round (the
+standings of the game-quality measures); `simulate`, for a replay's comparison, plays greedy
+seats and the Automa on fastplay.py's flat game loop, which plays rules.py's games move for
+move in less than half the time (tests/test_shikoku_fastplay.py).
 
 The JSON has the shared keys of every game's report (kit/sim/report.py; a solo run has two
 seats, the Automa's second); `game` holds what only this game measures:
