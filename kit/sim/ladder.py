@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from kit.data.errors import KitError, did_you_mean
+from kit.sim.progress import progress
 from kit.sim.simulate import wilson
 
 Z = 1.96
@@ -237,26 +238,29 @@ def ladder(ctx, sim, *, games: int, players: int | None, seed: int, workers: int
     names = parse_ladder(spec, tuple(getattr(sim, "policies", ()) or ()))
     base_policy = "random" if "random" in (getattr(sim, "policies", ()) or ()) else names[0]
 
-    def play(policy: str, n: int, k: int):
+    def play(policy: str, n: int, k: int, bar=None):
         try:
-            return sim.run(ctx, games=n, players=k, seed=seed, policy=policy, workers=workers,
-                           show_progress=show_progress)
+            run = sim.run(ctx, games=n, players=k, seed=seed, policy=policy, workers=workers, show_progress=False)
         except KitError as err:
             if err.where:
                 raise
             raise KitError(f"--ladder {spec}: {err.message}") from None
+        if bar is not None:
+            bar.update(n)
+        return run
 
     first = play(base_policy, 1, players)      # the table size the rules give, when --players is not
     k = first.figures["players"]
     per = len(seatings(names[0], names[1], k))
     deals = -(-games // per)
-    base_run = play(base_policy, deals * per, k)
-    baseline = _table(base_run, tuple(base_run.figures["policies"]))
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
     tables = []
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
+    # One bar for the whole ladder, a seating's games at a time (each run's own bar is off).
+    with progress(deals * per * (len(pairs) + 1), f"{sim.name} ladder", show_progress) as bar:
+        base_run = play(base_policy, deals * per, k, bar)
+        baseline = _table(base_run, tuple(base_run.figures["policies"]))
+        for a, b in pairs:
             for table in seatings(a, b, k):
-                tables.append(_table(play(",".join(table), deals, k), table))
+                tables.append(_table(play(",".join(table), deals, k, bar), table))
     return figures(names, tables, baseline, players=k, seed=seed, deals=deals,
                    rules=base_run.figures["rules"], base_policy=base_policy)
-
