@@ -129,3 +129,12 @@ def test_bad_ladders_are_refused(project, args, why):
     assert res.exit_code == 2, res.output
     assert "Traceback" not in res.output
     assert re.search(why, res.output), res.output
+
+
+@shipped
+def test_a_solo_ladder_is_refused(project):
+    res = CliRunner().invoke(main, ["sim", "-g", "shikoku-duo", "--games", "4", "--players", "1",
+                                    "--ladder", "random,greedy"])
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+    assert "--players 2 or more" in res.output and "automa" in res.output

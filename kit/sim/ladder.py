@@ -251,6 +251,9 @@ def ladder(ctx, sim, *, games: int, players: int | None, seed: int, workers: int
 
     first = play(base_policy, 1, players)      # the table size the rules give, when --players is not
     k = first.figures["players"]
+    if players is not None and k != players:    # a solo game: one seat against the game's own opponent
+        raise KitError(f"--ladder rates policies playing each other; --players {players} seats "
+                       f"{first.figures['policies'][-1]} too: give --players {k} or more")
     per = len(seatings(names[0], names[1], k))
     deals = -(-games // per)
     pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
