@@ -19,7 +19,6 @@ from kit.cli import main
 from kit.data.errors import KitError
 from kit.sim.cluster import local_workers
 
-from test_karuta_rules import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = (["--games", "450"],                                # three chunks' worth of games
@@ -55,7 +54,6 @@ def _sim(*args) -> str:
     return res.output
 
 
-@shipped
 def test_a_local_cluster_gives_the_same_json_byte_for_byte(project):
     local = [_sim(*a, "--workers", "1") for a in RUNS]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))

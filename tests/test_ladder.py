@@ -18,7 +18,6 @@ from kit.sim.report import Outcome, Run
 from kit.sim.seating import seat_policies
 from kit.sim.simulator import Simulator
 
-from test_karuta_rules import shipped
 
 # A made-up game: a seat of policy p wins with probability STRENGTH[p] / (the table's sum).
 STRENGTH = {"weak": 1.0, "fair": 2.0, "strong": 6.0, "random": 1.0}
@@ -99,7 +98,6 @@ def test_ladder_names_are_checked():
 # --- the command line --------------------------------------------------------------------------------
 
 
-@shipped
 def test_kit_sim_ladder_json_and_text(project):
     res = CliRunner().invoke(main, ["sim", "-g", "tour-de-dice", "--ladder", "bold,patient", "--games", "16",
                                     "--workers", "1", "--json"])
@@ -117,7 +115,6 @@ def test_kit_sim_ladder_json_and_text(project):
     assert "would be pure luck" in text and "rating spread" in text
 
 
-@shipped
 @pytest.mark.parametrize("args, why", [
     (["--ladder", "greedy,random", "--policy", "greedy"], "without --policy"),
     (["--ladder", "greedy,random", "--vary", "chain_limit=0,1"], "without --vary"),
@@ -131,7 +128,6 @@ def test_bad_ladders_are_refused(project, args, why):
     assert re.search(why, res.output), res.output
 
 
-@shipped
 def test_a_solo_ladder_is_refused(project):
     res = CliRunner().invoke(main, ["sim", "-g", "shikoku-duo", "--games", "4", "--players", "1",
                                     "--ladder", "random,greedy"])
