@@ -1,0 +1,1 @@
+"""Simulating games: running them, and the players that search."""
