@@ -22,7 +22,7 @@ from kit.report import seat_policies
 from kit.sim import search
 
 from shikoku_world import world as shikoku_world
-from test_karuta_rules import engine, position, small_world
+from test_karuta_rules import engine, position, referee_game, small_world
 
 TOUR_DATA = Path(__file__).resolve().parent.parent / "data" / "tour-de-dice"
 
@@ -108,23 +108,10 @@ def test_karuta_search_cannot_see_where_an_unseen_card_is():
         assert moves[0] == moves[1]
 
 
-def test_karuta_search_plays_only_legal_turns():
-    t, rules = engine(small_world())
-    for seed in range(3):
-        hands = tuple(KR._mask(h) for h in _deal(t.cards, 3, seed))
-        record: list = []
-        KR.play(t, rules, hands, [KARUTA["search:6"], KARUTA["greedy"], KARUTA["foresight"]],
-                random.Random(seed), record)
-        state = KR.start_state(t, hands)
-        for seat, turn in record:
-            assert turn in KR.legal_turns(t, rules, state, seat)
-            state = KR.apply(t, rules, state, seat, turn)
-
-
-def _deal(cards: int, players: int, seed: int):
-    order = list(range(cards))
-    random.Random(seed).shuffle(order)
-    return [order[s::players] for s in range(players)]
+@pytest.mark.parametrize("seed", range(3))
+def test_karuta_search_plays_only_turns_the_referee_allows(seed):
+    # every seat searching; the rules' independent referee checks each turn offered and taken
+    assert referee_game(small_world(), seed, "search:4", players=2 + seed)
 
 
 # --- tour-de-dice ---------------------------------------------------------------------------

@@ -495,8 +495,6 @@ class Search(Planner):
         self.playouts = playouts
 
     def pick(self, t, rules, state, seat, dice, left, rng):
-        if any(p.ranks for p in state.players):
-            raise KitError(f"--policy {self.name}: plays two-player games only (not against the Automa)")
         own = super().pick(t, rules, state, seat, dice, left, rng)
         plan = self._plan
         seed = searching.seed_of(rng)
