@@ -198,20 +198,20 @@ POLICIES = {p.name: p for p in (
 ROLLOUT = "patient"     # the strongest of the others at mixed tables: every piece plays it in a playout
 
 
-def _search_dice(setup, playouts: int, course: Course, race: Race, piece: int) -> int:
+def _search_dice(setup, playouts: int, rollout: str, course: Course, race: Race, piece: int) -> int:
     """How many dice to roll: each count from 0 to all the piece has is tried in playouts
-    that roll this turn and play the race out with every piece playing `patient`; the count
-    that wins clearly more often than patient's own count is rolled. The dice come from generators seeded by the position
+    that roll this turn and play the race out with every piece playing `rollout`; the count
+    that wins clearly more often than rollout's own count is rolled. The dice come from generators seeded by the position
     (a policy is asked without the race's generator), so the same race decides the same."""
     from kit.games.tour_de_dice.play import _seats, race_on, take_turn   # play.py imports this module
 
     counts = tuple(range(race.dice[piece] + 1))
     owner = setup.owner
     me = owner[piece]
-    base = (POLICIES[ROLLOUT],) * setup.pieces
+    base = (POLICIES[rollout],) * setup.pieces
     b = course.breakaway
     join_of = tuple(p.join if b is not None else p.own_join for p in base)
-    stop = POLICIES[ROLLOUT].stop
+    stop = base[0].stop
 
     def choose(p, options, positions, reaches):
         return stop(course, positions, p, options, reaches)
@@ -228,19 +228,20 @@ def _search_dice(setup, playouts: int, course: Course, race: Race, piece: int) -
                 return float(owner[turn.winner] == me)
         return float(race_on(setup, course, after, (me + 1) % setup.players, base, w) == me)
 
-    own = min(POLICIES[ROLLOUT].dice(course, race, piece) if b is not None else
-              POLICIES[ROLLOUT].own_dice(course, race, piece), race.dice[piece])
+    own = min(base[0].dice(course, race, piece) if b is not None else base[0].own_dice(course, race, piece),
+              race.dice[piece])
     return searching.choose(counts, playout, playouts, max(0, own))
 
 
-def _searcher(playouts: int) -> Policy:
-    """The search policy of `playouts` per move: it needs the table (seats, pieces, turn
-    limit) to play races out, so it is bound to each table as the race begins."""
-    rollout = POLICIES[ROLLOUT]
+def _searcher(playouts: int, rollout_name: str = ROLLOUT) -> Policy:
+    """The search policy of `playouts` per move, starting from `rollout_name`'s choices: it
+    needs the table (seats, pieces, turn limit) to play races out, so it is bound to each
+    table as the race begins."""
+    rollout = POLICIES[rollout_name]
 
     def bind(setup) -> Policy:
         def dice(course, race, piece):
-            return _search_dice(setup, playouts, course, race, piece)
+            return _search_dice(setup, playouts, rollout_name, course, race, piece)
         return replace(searcher, dice=dice, own_dice=dice, bind=None)
 
     searcher = Policy(searching.NAME, "searches how many dice to roll: each count is tried in playouts "
