@@ -143,7 +143,9 @@ def sample_hands(t, rules, state, seat: int, rng: random.Random) -> tuple[int, .
     return tuple(hands)
 
 
-ROLLOUT = greedy     # cheap and better than random: more playouts per move pay more than a dearer player
+# The players of a playout: greedy plays a game in about half foresight's time, so a budget
+# of playouts costs half as much.
+ROLLOUT = greedy
 
 
 def search(t, rules, state, seat, turns, rng, playouts: int = searching.DEFAULT_PLAYOUTS):

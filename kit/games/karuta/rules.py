@@ -795,12 +795,12 @@ def round_place(state: State, seat: int) -> tuple[int, int]:
     return (seat - k) % len(state.hands), k
 
 
-def play_on(t: Tables, rules: Rules, state: State, starter: int, policies, rng, record=None,
-            passes: int = 0) -> Result:
+def play_on(t: Tables, rules: Rules, state: State, starter: int, policies, rng, record=None) -> Result:
     """Play on from `state` to the end, in the round `starter` began (play() from the start;
-    a searching player from the positions it tries)."""
+    a searching player from the positions it tries; passes are counted from here)."""
     n = len(state.hands)
     everyone = (1 << n) - 1
+    passes = 0
     k0 = state.turn % n
     while True:
         for k in range(k0, n):

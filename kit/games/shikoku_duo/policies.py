@@ -498,10 +498,11 @@ class Search(Planner):
         own = super().pick(t, rules, state, seat, dice, left, rng)
         plan = self._plan
         seed = searching.seed_of(rng)
+        players = (Planner(t), Planner(t))
 
         def playout(die, j):
             w = searching.world(seed, j)
-            return play_out(t, rules, sampled(state, w), seat, die, dice, left, (Planner(t), Planner(t)), w)
+            return play_out(t, rules, sampled(state, w), seat, die, dice, left, players, w)
 
         c = searching.choose(left, playout, self.playouts, left.index(own))
         self._plan = plan if c == own else None

@@ -201,8 +201,9 @@ ROLLOUT = "patient"     # the strongest of the others at mixed tables: every pie
 def _search_dice(setup, playouts: int, rollout: str, course: Course, race: Race, piece: int) -> int:
     """How many dice to roll: each count from 0 to all the piece has is tried in playouts
     that roll this turn and play the race out with every piece playing `rollout`; the count
-    that wins clearly more often than rollout's own count is rolled. The dice come from generators seeded by the position
-    (a policy is asked without the race's generator), so the same race decides the same."""
+    that wins clearly more often than rollout's own count is rolled. The dice come from
+    generators seeded by the position (a policy is asked without the race's generator), so
+    the same race decides the same."""
     from kit.games.tour_de_dice.play import _seats, race_on, take_turn   # play.py imports this module
 
     counts = tuple(range(race.dice[piece] + 1))
@@ -245,8 +246,8 @@ def _searcher(playouts: int, rollout_name: str = ROLLOUT) -> Policy:
         return replace(searcher, dice=dice, own_dice=dice, bind=None)
 
     searcher = Policy(searching.NAME, "searches how many dice to roll: each count is tried in playouts "
-                      "that play the race out (every piece playing patient) on sampled dice; rides and "
-                      "stops as patient does", rollout.dice, rollout.join, rollout.stop, rollout.own_dice,
+                      f"that play the race out (every piece playing {rollout_name}) on sampled dice; rides "
+                      f"and stops as {rollout_name} does", rollout.dice, rollout.join, rollout.stop, rollout.own_dice,
                       rollout.own_join, bind)
     return searcher
 
