@@ -112,7 +112,8 @@ def test_karuta_search_cannot_see_where_an_unseen_card_is():
 @pytest.mark.parametrize("seed", range(3))
 def test_karuta_search_plays_only_turns_the_referee_allows(seed):
     # every seat searching; the rules' independent referee checks each turn offered and taken
-    assert referee_game(small_world(), seed, "search:4", players=2 + seed)
+    record = referee_game(small_world(), seed, "search:4", players=2 + seed)
+    assert record == referee_game(small_world(), seed, "search:4", players=2 + seed)   # the seed decides
 
 
 # --- tour-de-dice ---------------------------------------------------------------------------
@@ -195,8 +196,10 @@ def test_shikoku_search_plays_whole_games_within_the_rules():
     rules = dataclasses.replace(SR.Rules.from_options(m.rules), round_limit=3)
     record: list = []
     SR.play(t, rules, 3, (SHIKOKU["search:4"](t), Planner(t)), random.Random(3), record)
+    again: list = []
+    SR.play(t, rules, 3, (SHIKOKU["search:4"](t), Planner(t)), random.Random(3), again)
+    assert record and record == again        # the seed decides
     state = SR.setup(t, rules, 3)
-    assert record
     for step in record:
         if step.repeat:
             state = SR.spend_hot(state)
