@@ -18,7 +18,7 @@ from kit.games.tour_de_dice import play as TP
 from kit.games.tour_de_dice.model import load as load_tour
 from kit.games.tour_de_dice import policies as P
 from kit.games.tour_de_dice.policies import POLICIES as TOUR
-from kit.games.tour_de_dice.rules import new_race, with_positions
+from kit.games.tour_de_dice.rules import Race
 from kit.report import seat_policies
 from kit.sim import search
 
@@ -130,7 +130,7 @@ def test_tour_search_rolls_the_dice_that_reach_the_goal_before_the_others():
     # two spaces before the goal, 7 to pay: three dice get there 91 % of the time, two 58 %,
     # fewer never; the others, one space from the goal, mostly win on their turns
     assert course.cost_between(goal - 2, goal) == 7
-    race = with_positions(new_race(setup.pieces, setup.dice), (goal - 2, goal - 1, goal - 1), (3, 3, 3))
+    race = Race((goal - 2, goal - 1, goal - 1), (3, 3, 3))
     careful = TOUR["careful"]
     assert careful.own_dice(course, race, 0) == 1          # one die pays the next space 2 times in 3
     searching = P._searcher(64, "careful").bind(setup)      # a search that starts from careful
