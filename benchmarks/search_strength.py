@@ -7,8 +7,9 @@ Each table seats one `search:N` player among the game's strongest other policy (
 foresight; tour-de-dice: patient; shikoku-duo: planner), at the game's default player
 count, and plays the same seeds with the search player in every seat in turn, so no
 seat's advantage counts for it. Printed per budget: the search player's share of the
-games with its 95 % Wilson interval, beside the share an equal player would have (one
-over the number of players, what the strongest policy wins at a table of its own); the
+games with its 95 % Wilson interval, beside the share an equal player would have (what
+one seat of the strongest policy wins at a table of its own, on as many seeds: one over
+the number of players, less the games nobody wins, such as shikoku-duo's draws); the
 verdict (beats: the interval lies above it; equals: it holds it; below: it lies under);
 and the CPU time one search decision costs (its playouts; the mean over the run).
 """
@@ -73,11 +74,12 @@ def table(game: str, budget: int, games: int) -> str:
             won += run.figures["policy_win_rate"][name] * games
     n = games * players
     lo, hi = wilson(won, n)
-    fair = 1 / players
+    own = sim.run(ctx, games=n, players=players, seed=1, policy=base, workers=1, show_progress=False)
+    fair = own.figures["policy_win_rate"][base] / players     # a seat's share at a table of its own
     verdict = "beats" if lo > fair else "equals" if hi >= fair else "below"
     cost = clock.seconds / max(1, clock.moves)
     return (f"{game:<13} {name:<10} vs {base:<9} {n:5d} games: wins {won / n:6.1%} ({lo:.1%}–{hi:.1%}), "
-            f"an equal player {fair:.0%}, {won / n - fair:+6.1%} ({verdict}); "
+            f"an equal player {fair:.1%}, {won / n - fair:+6.1%} ({verdict}); "
             f"{cost * 1000:7.1f} ms CPU per search move ({clock.moves} moves)")
 
 
