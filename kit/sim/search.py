@@ -80,8 +80,9 @@ def world(seed: int, j: int) -> random.Random:
 
 # A candidate replaces the policy's own choice only when it wins more often by this many
 # standard errors of the paired difference: playouts are noisy, and a search that follows
-# the noise plays worse than the policy it starts from.
-SURE = 1.0
+# the noise plays worse than the policy it starts from: where moves differ by little, as a
+# dice count often does in tour-de-dice, the noise would choose.
+SURE = 2.0
 
 
 def choose(candidates: Sequence, playout: Callable[[object, int], float], playouts: int, default: int = 0):
