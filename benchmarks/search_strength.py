@@ -19,9 +19,9 @@ from __future__ import annotations
 import sys
 import time
 
-from kit.project import make_context
+from kit.games import make_context
 from kit.sim import search
-from kit.simulate import wilson
+from kit.sim.simulate import wilson
 
 STRONGEST = {"karuta": "foresight", "tour-de-dice": "patient", "shikoku-duo": "planner"}
 BUDGETS = {"karuta": (16, 64), "tour-de-dice": (16, 64), "shikoku-duo": (8, 32)}

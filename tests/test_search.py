@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 from kit.games.karuta import rules as KR
 from kit.games.karuta.policies import POLICIES as KARUTA, sample_hands, playable_now
 from kit.games.shikoku_duo import rules as SR
@@ -19,7 +19,7 @@ from kit.games.tour_de_dice.model import load as load_tour
 from kit.games.tour_de_dice import policies as P
 from kit.games.tour_de_dice.policies import POLICIES as TOUR
 from kit.games.tour_de_dice.rules import Race
-from kit.report import seat_policies
+from kit.sim.report import seat_policies
 from kit.sim import search
 
 from shikoku_world import world as shikoku_world

@@ -24,7 +24,7 @@ from functools import partial
 from math import ceil, log2
 from typing import Callable, Sequence
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 
 NAME = "search"
 DEFAULT_PLAYOUTS = 64

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from itertools import compress
 
-from kit import report
-from kit.draws import below
+from kit.sim import report
+from kit.sim.draws import below
 from kit.games.karuta.rules import (apply, bits, effect, first_cards, outcome, place, play_on, previews,
                                     round_place, single_cards)
 from kit.sim import search as searching
@@ -174,5 +174,5 @@ DEFAULT = "greedy"
 
 
 def seat_policies(spec: str | None, players: int) -> tuple[str, ...]:
-    """Policy names per seat, in the grammar every game shares (kit.report.seat_policies)."""
+    """Policy names per seat, in the grammar every game shares (kit.sim.report.seat_policies)."""
     return report.seat_policies(spec, players, tuple(POLICIES), DEFAULT)

@@ -14,7 +14,7 @@ precomputed tables. That keeps 10,000 simulated games fast.
 
 from __future__ import annotations
 
-from kit.errors import KitError, did_you_mean
+from kit.data.errors import KitError, did_you_mean
 from kit.sim import search as searching
 from kit.games.shikoku_duo.rules import (
     character_scores, drafters, fired, play_die, roll, winner,
