@@ -19,7 +19,7 @@ from kit.games.tour_de_dice.model import load as load_tour
 from kit.games.tour_de_dice import policies as P
 from kit.games.tour_de_dice.policies import POLICIES as TOUR
 from kit.games.tour_de_dice.rules import Race
-from kit.sim.report import seat_policies
+from kit.sim.seating import seat_policies
 from kit.sim import search
 
 from shikoku_world import world as shikoku_world

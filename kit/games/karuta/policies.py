@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from itertools import compress
 
-from kit.sim import report
+from kit.sim import search as searching
+from kit.sim import seating
 from kit.sim.draws import below
 from kit.games.karuta.rules import (apply, bits, effect, first_cards, outcome, place, play_on, previews,
                                     round_place, single_cards)
-from kit.sim import search as searching
 
 
 def random_turn(t, rules, state, seat, turns, rng):
@@ -174,5 +174,5 @@ DEFAULT = "greedy"
 
 
 def seat_policies(spec: str | None, players: int) -> tuple[str, ...]:
-    """Policy names per seat, in the grammar every game shares (kit.sim.report.seat_policies)."""
-    return report.seat_policies(spec, players, tuple(POLICIES), DEFAULT)
+    """Policy names per seat, in the grammar every game shares (kit.sim.seating.seat_policies)."""
+    return seating.seat_policies(spec, players, tuple(POLICIES), DEFAULT)
