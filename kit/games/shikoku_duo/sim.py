@@ -4,7 +4,8 @@ Game k of `--seed S` is set up by seed S+k (shops, painting tiles, wave sides, t
 drafter and every draw from the goods bag), and its dice and the players' tie-breaks come
 from their own Random seeded from the same number, so a run reproduces whatever
 `--workers` says. `--players 1` puts the Automa (data/shikoku-duo/automa.yaml) in seat 2.
-Every game is played by rules.play.
+Every game is played by rules.play; `kit sim` has it score each seat after every round
+(the standings of the game-quality measures).
 
 The JSON has the shared keys of every game's report (kit/sim/report.py; a solo run has two
 seats, the Automa's second); `game` holds what only this game measures:
@@ -32,14 +33,17 @@ from functools import partial
 from pathlib import Path
 
 from kit.sim import report
+from kit.data.errors import KitError
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
+from kit.sim.quality import Facts, Standings
 from kit.sim.report import Measure, Outcome, Run
 from kit.sim.seating import seat_policies
 from kit.sim.simulator import Simulator
 from kit.sim.simulate import run_games, summary, wilson
+from kit.games.shikoku_duo.model import load
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,6 @@ class Setup:
 
 
 def load_model(ctx, overrides=None):
-    from kit.games.shikoku_duo.model import load
     return load(ctx.data_dir, ctx.rules if overrides is None else tuple(overrides), ctx.map_path())
 
 
@@ -68,6 +71,8 @@ def make_setup(model, data_dir: Path, players: int | None, policy: str | None) -
     t = tables(model)
     if players == 1:
         names = seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
+        if names[0].partition(":")[0] == "search":     # its playouts play both seats as planner
+            raise KitError("--policy search plays two-player games only, not against the Automa (--players 2)")
         automa = load_automa(Path(data_dir) / "automa.yaml")
     else:
         names, automa = seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
@@ -92,6 +97,17 @@ def play_seeded(setup: Setup, seed: int, record=None) -> Result:
     return play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), record)
 
 
+STANDING = "points so far, after each round"
+
+
+def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
+    """Game `seed` and the quality facts of its standings (each seat's points after every
+    round), reduced in the worker that plays it; played by rules.play, which scores as it goes."""
+    standings = Standings()
+    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, standings.add)
+    return result, standings.facts()
+
+
 def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
              show_progress: bool | None = None) -> list[Result]:
     return run_games(partial(play_seeded, setup), games, seed, workers, desc="shikoku-duo",
@@ -112,10 +128,10 @@ MEASURES = (Measure("rounds", "rounds"), Measure("first_drafter_won", "first dra
             Measure("margin", "winning margin"))
 
 
-def outcome(r: Result) -> Outcome:
+def outcome(r: Result, facts: Facts | None = None) -> Outcome:
     wins = tuple(1.0 if r.winner == s else 0.0 for s in range(2))
     margin = abs(r.scores[0] - r.scores[1])
-    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin))
+    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin), facts)
 
 
 def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> dict:
@@ -124,7 +140,7 @@ def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> di
     if outcomes is None:
         outcomes = [outcome(r) for r in results]
     return report.figures(outcomes, seed=seed, policies=setup.policies, options=setup.options,
-                          game=game_figures(setup, results))
+                          game=game_figures(setup, results), standing=STANDING)
 
 
 def game_figures(setup: Setup, results: list[Result]) -> dict:
@@ -211,11 +227,15 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         show_progress: bool | None = None) -> Run:
     model = load_model(ctx)
     setup = make_setup(model, ctx.data_dir, players, policy)
-    results = simulate(setup, games, seed, workers, show_progress)
-    outcomes = tuple(outcome(r) for r in results)
+    played = run_games(partial(play_measured, setup), games, seed, workers, desc="shikoku-duo",
+                       show_progress=show_progress)
+    results = [r for r, _ in played]
+    outcomes = tuple(outcome(r, f) for r, f in played)
+    del played
     return Run(figures(setup, results, seed, outcomes), outcomes, extra=tuple(results))
 
 
 SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, report="kit.games.shikoku_duo.simreport")
+                lines=lines, subtitle=subtitle, report="kit.games.shikoku_duo.simreport",
+                policies=tuple(POLICIES))
 

@@ -21,7 +21,7 @@ GAME = Game(
             "workers", "rule", "preset",
         )),
     ),
-    policies=("bold", "careful", "patient", "drafting", "hints"),  # policies.POLICIES, policies.DEFAULT first
+    policies=("bold", "careful", "patient", "drafting", "hints", "search"),  # policies.POLICIES, policies.DEFAULT first
     data_files=("course.yaml", "pieces.yaml", "rules.yaml"),
     card="card",
     pieces=("card", "marker"),

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
-from kit.games.tour_de_dice.rules import Course, Turn, clockwise, lay_course, new_race, resolve
+from kit.games.tour_de_dice.rules import (Course, Race, Turn, clockwise, lay_course, new_race,
+                                           resolve)
 from kit.games.tour_de_dice.model import Tour, check_players
 from kit.games.tour_de_dice.policies import POLICIES, _furthest, choose_colour
+from kit.sim.quality import Facts, Standings
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,14 @@ class Result:
     held_turns: int                 # turns with the leader through and the pack still behind
 
 
+def players_of(setup: Setup) -> tuple:
+    """Each piece's Policy: its seat's, made for this table when the policy needs to know it
+    (the searching player plays the table's races out)."""
+    named = tuple(POLICIES[name] for name in setup.policies)
+    named = tuple(p.bind(setup) if p.bind else p for p in named)
+    return tuple(named[s] for s in setup.owner)
+
+
 def shuffled_course(setup: Setup, rng: random.Random) -> Course:
     cards = list(setup.deck)
     rng.shuffle(cards)
@@ -93,6 +104,26 @@ def play_game(setup: Setup, seed: int) -> Result:
     return _run(setup, seed, None)[2]
 
 
+STANDING = "spaces to the goal, fewer ahead"
+
+
+def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
+    """Race `seed` and the quality facts of its standings (minus each seat's spaces to the goal,
+    from its piece nearest the goal, after every turn), reduced in the worker that plays it."""
+    standings = Standings()
+    players, owner = setup.players, setup.owner
+
+    def track(positions, goal: int) -> None:
+        st = [-goal] * players
+        for p, pos in enumerate(positions):
+            if pos - goal > st[owner[p]]:
+                st[owner[p]] = pos - goal
+        standings.add(st)
+
+    result = _run(setup, seed, None, track)[2]
+    return result, standings.facts()
+
+
 def play_log(setup: Setup, seed: int) -> tuple[Course, tuple[Turn, ...], Result]:
     """The race with every turn kept, for the course preview, progress sheets and tests."""
     log: list[Turn] = []
@@ -106,19 +137,24 @@ def _seat_table(setup: Setup, seed: int):
     rng = random.Random(seed)
     course = shuffled_course(setup, rng)
     first = start_seat(rng, setup.players)
-    owner, players, pieces = setup.owner, setup.players, setup.pieces
+    return (rng, course, first) + _seats(setup.owner, setup.players, setup.pieces)
+
+
+@lru_cache(maxsize=16)
+def _seats(owner: tuple[int, ...], players: int, pieces: int):
+    """Each seat's pieces, and each piece's others clockwise."""
     mine = tuple(tuple(p for p in range(pieces) if owner[p] == s) for s in range(players))
     order = tuple(clockwise(p, pieces, owner, players) for p in range(pieces))
-    return rng, course, first, mine, order
+    return mine, order
 
 
-def _run(setup: Setup, seed: int, log: list | None):
+def _run(setup: Setup, seed: int, log: list | None, track=None):
     rng, course, first, mine, order = _seat_table(setup, seed)
     seat = first
     owner, players, pieces = setup.owner, setup.players, setup.pieces
     b = course.breakaway
     # Without Breakaway the policies' pack sense never applies: ask their own rules directly.
-    policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
+    policy = players_of(setup)
     dice_of = tuple(p.dice if b is not None else p.own_dice for p in policy)
     join_of = tuple(p.join if b is not None else p.own_join for p in policy)
     stop_of = tuple(p.stop for p in policy)
@@ -138,49 +174,86 @@ def _run(setup: Setup, seed: int, log: list | None):
     limit = setup.turn_limit
     while turns < limit:
         turns += 1
-        positions, dice, leader = race      # read once a turn (a field by name costs more)
         active = mine[seat][0] if len(mine[seat]) == 1 else choose_colour(race, mine[seat])
         k = dice_of[active](course, race, active)
-        if k > dice[active]:
-            k = dice[active]
+        have = race.dice[active]
+        if k > have:
+            k = have
         if k <= 0:
             passes += 1
             if log is not None:
                 log.append(Turn(active, 0))
+            if track is not None:
+                track(race.positions, course.goal)
         else:
-            here = positions[active]
-            if positions.count(here) > 1:
-                rollers = tuple([active] + [p for p in order[active]
-                                            if positions[p] == here and dice[p] >= k   # may_join
-                                            and join_of[p](course, race, p, k)])
-            else:
-                rollers = (active,)
-            # roll(): k dice for each roller in turn, from the race's own generator (lists, not
-            # generators, which cost more than the rolls)
-            if k == 1:
-                rolls = ((int(r() * 6) + 1,),) if len(rollers) == 1 else tuple([(int(r() * 6) + 1,) for _ in rollers])
-            else:
-                rolls = tuple([tuple([int(r() * 6) + 1 for _ in range(k)]) for _ in rollers])
-            race, turn = resolve(course, race, rollers, rolls, choose)
-            _, _, _, _, _, turn_lost, held, won = turn
+            race, turn = take_turn(course, race, active, k, order[active], join_of, choose, r)
             if k > 1:
-                for p, n in zip(rollers, turn_lost):
+                for p, n in zip(turn.rollers, turn.lost):
                     if n:
                         lost[owner[p]] += n
-            if held:
-                held_moves += len(held)
+            if turn.held:
+                held_moves += len(turn.held)
             if log is not None:
                 log.append(turn)
-            if won is not None:
-                winner = won
+            if track is not None:
+                track(race.positions, course.goal)
+            if turn.winner is not None:
+                winner = turn.winner
                 break
-        if b is not None:
-            positions, _, leader = race
-            if leader is not None and any(pos < b for p, pos in enumerate(positions) if p != leader):
-                held_turns += 1
+        if b is not None and race.leader is not None and any(pos < b for p, pos in enumerate(race.positions)
+                                                            if p != race.leader):
+            held_turns += 1
         seat = (seat + 1) % players
     result = _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner)
     return course, race, result
+
+
+def take_turn(course: Course, race: Race, active: int, k: int, order: tuple[int, ...], join_of, choose,
+              r) -> tuple[Race, Turn]:
+    """`active` rolls k > 0 dice: the pieces on its space that may and will join ride along
+    (`order`: the others clockwise), every roller rolls from `r` (the race's random()), and
+    each moves where `choose` stops it."""
+    positions, dice, _ = race
+    here = positions[active]
+    if positions.count(here) > 1:
+        rollers = tuple([active] + [p for p in order
+                                    if positions[p] == here and dice[p] >= k   # may_join
+                                    and join_of[p](course, race, p, k)])
+    else:
+        rollers = (active,)
+    # roll(): k dice for each roller in turn, from the race's own generator (lists, not
+    # generators, which cost more than the rolls)
+    if k == 1:
+        rolls = ((int(r() * 6) + 1,),) if len(rollers) == 1 else tuple([(int(r() * 6) + 1,) for _ in rollers])
+    else:
+        rolls = tuple([tuple([int(r() * 6) + 1 for _ in range(k)]) for _ in rollers])
+    return resolve(course, race, rollers, rolls, choose)
+
+
+def race_on(setup: Setup, course: Course, race: Race, seat: int, policy, rng: random.Random) -> int | None:
+    """The winning seat of the race played on from `race` with `seat` to move, each piece
+    deciding by `policy[piece]` and the dice rolled from `rng`; None if it runs past the
+    turn limit (counted from here). What a searching player asks of the positions it tries."""
+    owner, players, pieces = setup.owner, setup.players, setup.pieces
+    mine, order = _seats(owner, players, pieces)
+    b = course.breakaway
+    dice_of = tuple(p.dice if b is not None else p.own_dice for p in policy)
+    join_of = tuple(p.join if b is not None else p.own_join for p in policy)
+    stop_of = tuple(p.stop for p in policy)
+
+    def choose(piece, options, positions, reaches):
+        return stop_of[piece](course, positions, piece, options, reaches)
+
+    r = rng.random
+    for _ in range(setup.turn_limit):
+        active = mine[seat][0] if len(mine[seat]) == 1 else choose_colour(race, mine[seat])
+        k = min(dice_of[active](course, race, active), race.dice[active])
+        if k > 0:
+            race, turn = take_turn(course, race, active, k, order[active], join_of, choose, r)
+            if turn.winner is not None:
+                return owner[turn.winner]
+        seat = (seat + 1) % players
+    return None
 
 
 def _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner) -> Result:
