@@ -22,7 +22,7 @@ needs_data = pytest.mark.skipif(not all((ROOT / "data" / "karuta" / f).exists() 
 pytestmark = [needs_map, needs_data]
 
 FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf",
-         "player-aid.pdf")
+         "player-aid.pdf", "rules.pdf")
 
 
 @pytest.fixture

@@ -1,0 +1,201 @@
+"""rules.pdf, for every game and preset: each section in both languages, each rule option's
+sentence printed, nothing below 7 pt, every worked example played through the engine, and a
+wrong example or a missing sentence refused at its line."""
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import ROOT, shipped_layout, text_sizes
+
+from kit.errors import KitError
+from kit.options import load_options
+from kit.rules.book import LANGS, SECTIONS, heading, load_rulebook
+
+
+def karuta(data_dir: Path, overrides=()):
+    from kit.games.karuta.model import load
+    from kit.games.karuta.rulebook import load_book, rules_pdf, verify_book
+
+    model = load(data_dir, overrides)
+    book = load_book(data_dir)
+    return book, model.rules, lambda: verify_book(model, book), \
+        lambda langs: rules_pdf(model, book, shipped_layout("karuta"), langs)
+
+
+GAMES = {"karuta": karuta}
+PRESETS = {"karuta": ("written", "designer-tool")}
+CASES = [(g, p) for g in GAMES for p in PRESETS[g]]
+
+
+def made(game: str, preset: str, data_dir: Path | None = None, rules=()):
+    return GAMES[game](data_dir or ROOT / "data" / game, (("preset", preset),) + tuple(rules))
+
+
+def squeeze(s: str) -> str:
+    """Text as extracted, less every space and line break, so a wrapped sentence still matches."""
+    return re.sub(r"\s+", "", s)
+
+
+def pages_text(pdf: bytes) -> list[str]:
+    return [squeeze(p.extract_text()) for p in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def by_language(book, pdf: bytes) -> dict[str, str]:
+    """The text of each language's book: the English book starts on the page with its first section."""
+    pages = pages_text(pdf)
+    first_en = next(i for i, p in enumerate(pages) if squeeze(heading("components", "en")) in p)
+    return {"ja": "".join(pages[:first_en]), "en": "".join(pages[first_en:])}
+
+
+def start(s: str, n: int = 18) -> str:
+    return squeeze(s)[:n]
+
+
+@pytest.mark.parametrize("game,preset", CASES)
+def test_every_section_and_sentence_is_printed_in_both_languages(game, preset):
+    book, values, _, pdf = made(game, preset)
+    data, pages = pdf(LANGS)
+    text = by_language(book, data)
+    for lang in LANGS:
+        for key in SECTIONS + ("rules", "examples", "glossary", "summary"):
+            assert squeeze(heading(key, lang)) in text[lang], (lang, key)
+        for key in SECTIONS:
+            for p in book.section(key, values, lang):
+                assert start(p.removeprefix("- ")) in text[lang], (lang, key, p)
+        for option, sentence in book.in_force(values, lang):
+            assert start(sentence) in text[lang], (lang, option)
+            assert squeeze(f"{option}=") in text[lang]
+        for term in book.glossary:
+            assert squeeze(term.words[lang]) in text[lang]
+        for ex in book.examples_for(values):
+            assert start(ex.title[lang], 10) in text[lang], (lang, ex.number)
+    # the other language's own words are not in a one-language book
+    ja_only, _ = pdf(("ja",))
+    en_only, _ = pdf(("en",))
+    assert squeeze(heading("setup", "en")) not in "".join(pages_text(ja_only))
+    assert squeeze(heading("setup", "ja")) not in "".join(pages_text(en_only))
+
+
+@pytest.mark.parametrize("game,preset", CASES)
+def test_the_summary_is_one_page_per_language(game, preset):
+    book, values, _, pdf = made(game, preset)
+    pages = pages_text(pdf(LANGS)[0])
+    for lang in LANGS:
+        title = squeeze(f"{book.title[lang]}{heading('summary', lang)}")
+        summary = [i for i, p in enumerate(pages) if title in p]
+        assert len(summary) == 1, lang
+        assert start(book.filled(book.summary[lang], values, lang)[-1].removeprefix("- ")) in pages[summary[0]]
+
+
+@pytest.mark.parametrize("game,preset", CASES)
+def test_no_text_below_seven_points(game, preset):
+    _, _, _, pdf = made(game, preset)
+    sizes = text_sizes(pdf(LANGS)[0])
+    assert sizes and min(s for s, _ in sizes) >= 7.0 - 1e-6, min(sizes)
+
+
+@pytest.mark.parametrize("game,preset", CASES)
+def test_every_example_holds_in_the_engine(game, preset):
+    book, values, verify, _ = made(game, preset)
+    holding = book.examples_for(values)
+    assert holding and verify() == len(holding)
+
+
+def test_the_preset_changes_the_printed_rules():
+    book, values, _, pdf = made("karuta", "written")
+    dt_book, dt_values, _, dt_pdf = made("karuta", "designer-tool")
+    written, designer = by_language(book, pdf(LANGS)[0]), by_language(dt_book, dt_pdf(LANGS)[0])
+    for lang in LANGS:
+        one = start(book.sentence("chain_limit", 1, lang), 25)
+        assert one in designer[lang] and one not in written[lang]
+        crossing_only = start(book.sentence("open_highway", "crossing_only", lang), 25)
+        assert crossing_only in written[lang] and crossing_only not in designer[lang]
+
+
+def test_karuta_paper_says_what_the_engine_does_about_passing_and_the_start():
+    from kit.games.karuta.boardpdf import starts_game
+    from kit.games.karuta.model import load
+    from kit.games.karuta.rulebook import load_book
+    from kit.games.karuta.sheets import aid_lines
+
+    data = ROOT / "data" / "karuta"
+    book = load_book(data)
+    for rules, musashi in (((), False), ((("first_card", "musashi"),), True)):
+        model = load(data, rules)
+        assert starts_game(model) is musashi
+        lines = " ".join(s for _, _, s in aid_lines(model, (), book))
+        assert "or pass" not in lines
+        assert book.sentence("passing", "when_stuck", "en") in lines
+        assert book.sentence("first_card", model.rules["first_card"], "ja") in lines
+
+
+def copied(tmp_path: Path, game: str) -> Path:
+    shutil.copytree(ROOT / "data" / game, tmp_path / game)
+    return tmp_path / game
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(n for n, s in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in s)
+
+
+# (game, the line to damage, what it becomes, the example's number, the engine's answer)
+WRONG = {
+    "karuta": ("    illegal: [[駿河], [遠江]]", "    illegal: [[伊豆], [遠江]]", 2, "the engine allows 伊豆 here"),
+}
+
+
+@pytest.mark.parametrize("game", list(WRONG))
+def test_a_wrong_example_is_refused_at_its_line(tmp_path, game):
+    old, new, number, said = WRONG[game]
+    data = copied(tmp_path, game)
+    path = data / "rulebook.yaml"
+    line = line_of(path, old)
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    _, _, verify, _ = made(game, PRESETS[game][0], data)
+    with pytest.raises(KitError) as err:
+        verify()
+    assert f"rulebook.yaml:{line}: example {number}: {said}" in str(err.value)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_rule_value_without_its_sentence_is_refused_at_its_line(tmp_path, game):
+    from importlib import import_module
+
+    spec = import_module(f"kit.games.{game.replace('-', '_')}.options").SPEC
+    option = next(o for o in spec if o.choices or o.kind is bool)
+    data = copied(tmp_path, game)
+    path = data / "rulebook.yaml"
+    text = path.read_text(encoding="utf-8").splitlines()
+    at = line_of(path, f"  {option.name}:")
+    value = ("on" if True else "") if option.kind is bool else option.choices[0]
+    gone = next(n for n in range(at, len(text)) if text[n].strip().startswith(f"{value}:"))
+    del text[gone]
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    with pytest.raises(KitError) as err:
+        load_rulebook(path, spec)
+    assert f"rulebook.yaml:{at}: rule option {option.name!r}: the value {value!r} has no sentences" in str(err.value)
+
+
+def test_an_unknown_option_in_the_readings_is_refused_with_a_suggestion(tmp_path):
+    from kit.games.karuta.options import SPEC
+
+    data = copied(tmp_path, "karuta")
+    path = data / "rulebook.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  passing:\n", "  pasing:\n"), encoding="utf-8")
+    with pytest.raises(KitError) as err:
+        load_rulebook(path, SPEC)
+    assert "unknown rule option 'pasing' (did you mean passing?)" in str(err.value)
+    assert f"rulebook.yaml:{line_of(path, '  pasing:')}:" in str(err.value)
+
+
+def test_lang_is_checked():
+    from kit.rules.book import check_lang
+
+    assert check_lang(None) == LANGS and check_lang("en") == ("en",)
+    with pytest.raises(KitError, match="--lang: 'fr'"):
+        check_lang("fr")
