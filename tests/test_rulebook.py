@@ -199,3 +199,17 @@ def test_lang_is_checked():
     assert check_lang(None) == LANGS and check_lang("en") == ("en",)
     with pytest.raises(KitError, match="--lang: 'fr'"):
         check_lang("fr")
+
+
+def test_karuta_sim_counts_the_games_the_first_card_decides():
+    from kit.games.karuta.model import load
+    from kit.games.karuta.rules import Result
+    from kit.games.karuta.sim import figures, lines, make_setup
+
+    setup = make_setup(load(ROOT / "data" / "karuta"), 4, None)
+    first_only = Result(turns=5, passes=4, stalled=True, wins=(1.0, 0, 0, 0), left=(16, 17, 17, 17), stuck=0)
+    later = Result(turns=9, passes=6, stalled=True, wins=(0, 1.0, 0, 0), left=(16, 15, 17, 17), stuck=0)
+    emptied = Result(turns=60, passes=3, stalled=False, wins=(1.0, 0, 0, 0), left=(0, 3, 2, 1), stuck=0)
+    fig = figures(setup, [first_only, later, emptied, emptied], seed=1)
+    assert fig["game"]["first_card_decides"] == 0.25
+    assert any(s.startswith("decided by the first card: 25.0% of games") for s in lines(fig))
