@@ -27,8 +27,18 @@ def karuta(data_dir: Path, overrides=()):
         lambda langs: rules_pdf(model, book, shipped_layout("karuta"), langs)
 
 
-GAMES = {"karuta": karuta}
-PRESETS = {"karuta": ("written", "designer-tool")}
+def tour(data_dir: Path, overrides=()):
+    from kit.games.tour_de_dice.model import load
+    from kit.games.tour_de_dice.rulebook import load_book, rules_pdf, verify_book
+
+    model = load(data_dir, overrides)
+    book = load_book(data_dir)
+    return book, model.rules, lambda: verify_book(model, book), \
+        lambda langs: rules_pdf(model, book, shipped_layout("tour-de-dice"), langs)
+
+
+GAMES = {"karuta": karuta, "tour-de-dice": tour}
+PRESETS = {"karuta": ("written", "designer-tool"), "tour-de-dice": ("written", "rule-1", "rule-2")}
 CASES = [(g, p) for g in GAMES for p in PRESETS[g]]
 
 
@@ -146,6 +156,9 @@ def line_of(path: Path, needle: str) -> int:
 # (game, the line to damage, what it becomes, the example's number, the engine's answer)
 WRONG = {
     "karuta": ("    illegal: [[駿河], [遠江]]", "    illegal: [[伊豆], [遠江]]", 2, "the engine allows 伊豆 here"),
+    "tour-de-dice": ("    stops: [[0, 1, 2, 3]]\n    lost: [0]\n    text:\n      ja: \"Aが3個",
+                     "    stops: [[0, 1, 2, 3, 4]]\n    lost: [0]\n    text:\n      ja: \"Aが3個", 1,
+                     "the engine lets A stop on [0, 1, 2, 3] here, not [0, 1, 2, 3, 4]"),
 }
 
 
@@ -154,7 +167,7 @@ def test_a_wrong_example_is_refused_at_its_line(tmp_path, game):
     old, new, number, said = WRONG[game]
     data = copied(tmp_path, game)
     path = data / "rulebook.yaml"
-    line = line_of(path, old)
+    line = line_of(path, old.split("\n")[0].strip())
     path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
     _, _, verify, _ = made(game, PRESETS[game][0], data)
     with pytest.raises(KitError) as err:
@@ -172,8 +185,8 @@ def test_a_rule_value_without_its_sentence_is_refused_at_its_line(tmp_path, game
     path = data / "rulebook.yaml"
     text = path.read_text(encoding="utf-8").splitlines()
     at = line_of(path, f"  {option.name}:")
-    value = ("on" if True else "") if option.kind is bool else option.choices[0]
-    gone = next(n for n in range(at, len(text)) if text[n].strip().startswith(f"{value}:"))
+    key, value = ("true", "on") if option.kind is bool else (option.choices[0],) * 2
+    gone = next(n for n in range(at, len(text)) if text[n].strip().startswith(f"{key}:"))
     del text[gone]
     path.write_text("\n".join(text) + "\n", encoding="utf-8")
     with pytest.raises(KitError) as err:

@@ -84,6 +84,9 @@ class Flow:
         self.started = True
         self.page += 1
         self.pdf.set_page_size(self.w, self.h)
+        self.c.setStrokeColor(RULE_GREY)
+        self.c.setLineWidth(0.4)
+        line(self.c, self.m, self.m - 3, self.w - self.m, self.m - 3)     # the foot of every page
         text(self.c, self.w / 2, self.m - 6, f"{self.footer} — {self.page}", SMALL_PT, "centre", GREY)
         self.y = self.h - self.m
 
@@ -155,8 +158,9 @@ def book_pages(flow: Flow, book: Rulebook, values, lang: str, diagram: DrawExamp
     if examples:
         flow.head(heading("examples", lang))
         for n, ex in enumerate(examples, 1):
-            flow.head(f"{n}. {ex.title[lang]}", SUB_PT)
             d = diagram(ex, values, lang, flow.width - 8) if diagram else None
+            flow.room((d.height if d else 0) + 3 * BODY_PT * LEAD * MM_PER_PT + 10)   # title, drawing, words together
+            flow.head(f"{n}. {ex.title[lang]}", SUB_PT)
             if d is not None:
                 flow.diagram(d)
             flow.para(ex.text[lang], lang)

@@ -10,7 +10,7 @@ GAME = Game(
         Command("check", "check:check", ("card", "layout", "rule", "preset", "strict")),
         Command("export", "check:export", ("rule", "preset")),
         Command("build", "build:build", ("paper", "card", "out", "layout", "font", "rule", "preset",
-                                         "print-shop")),
+                                         "print-shop", "lang")),
         Command("sim", "sim:sim_command", (
             *SIM_OPTIONS, "font",
         )),
@@ -22,8 +22,8 @@ GAME = Game(
         )),
     ),
     policies=("bold", "careful", "patient", "drafting", "hints"),  # policies.POLICIES, policies.DEFAULT first
-    data_files=("course.yaml", "pieces.yaml", "rules.yaml"),
+    data_files=("course.yaml", "pieces.yaml", "rules.yaml", "rulebook.yaml"),
     pieces=("card", "marker"),
     layout_settings=("progress_sheet",),
-    products=("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf"),
+    products=("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf", "rules.pdf"),
 )
