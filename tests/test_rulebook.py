@@ -37,8 +37,20 @@ def tour(data_dir: Path, overrides=()):
         lambda langs: rules_pdf(model, book, shipped_layout("tour-de-dice"), langs)
 
 
-GAMES = {"karuta": karuta, "tour-de-dice": tour}
-PRESETS = {"karuta": ("written", "designer-tool"), "tour-de-dice": ("written", "rule-1", "rule-2")}
+def shikoku(data_dir: Path, overrides=()):
+    from conftest import MAP
+    from kit.games.shikoku_duo.model import load
+    from kit.games.shikoku_duo.rulebook import load_book, rules_pdf, verify_book
+
+    game = load(data_dir, overrides, MAP)
+    book = load_book(data_dir, game)
+    return book, game.rules, lambda: verify_book(game, book, data_dir), \
+        lambda langs: rules_pdf(game, book, shipped_layout("shikoku-duo"), langs)
+
+
+GAMES = {"karuta": karuta, "tour-de-dice": tour, "shikoku-duo": shikoku}
+PRESETS = {"karuta": ("written", "designer-tool"), "tour-de-dice": ("written", "rule-1", "rule-2"),
+           "shikoku-duo": ("written",)}
 CASES = [(g, p) for g in GAMES for p in PRESETS[g]]
 
 
@@ -57,7 +69,8 @@ def pages_text(pdf: bytes) -> list[str]:
 
 def by_language(book, pdf: bytes) -> dict[str, str]:
     """The text of each language's book: the English book starts on the page with its first section."""
-    pages = pages_text(pdf)
+    footer = re.escape(squeeze(f"{book.title['ja']} / {book.title['en']} — ")) + r"\d+"
+    pages = [re.sub(footer, "", p) for p in pages_text(pdf)]   # so a paragraph across a page break reads on
     first_en = next(i for i, p in enumerate(pages) if squeeze(heading("components", "en")) in p)
     return {"ja": "".join(pages[:first_en]), "en": "".join(pages[first_en:])}
 
@@ -159,6 +172,7 @@ WRONG = {
     "tour-de-dice": ("    stops: [[0, 1, 2, 3]]\n    lost: [0]\n    text:\n      ja: \"Aが3個",
                      "    stops: [[0, 1, 2, 3, 4]]\n    lost: [0]\n    text:\n      ja: \"Aが3個", 1,
                      "the engine lets A stop on [0, 1, 2, 3] here, not [0, 1, 2, 3, 4]"),
+    "shikoku-duo": ("    picks: 高知", "    picks: 高松", 8, "the engine's Automa goes to 高知 here, not 高松"),
 }
 
 
@@ -226,3 +240,29 @@ def test_karuta_sim_counts_the_games_the_first_card_decides():
     fig = figures(setup, [first_only, later, emptied, emptied], seed=1)
     assert fig["game"]["first_card_decides"] == 0.25
     assert any(s.startswith("decided by the first card: 25.0% of games") for s in lines(fig))
+
+
+def test_shikoku_rulebook_answers_the_tables_questions_from_the_data():
+    book, values, _, pdf = made("shikoku-duo", "written")
+    text = by_language(book, pdf(LANGS)[0])
+    # the hot-spring token starts on its ring space, and the engine's setup leaves it on the board
+    from kit.games.shikoku_duo import rules as engine
+    from kit.games.shikoku_duo.model import load
+    from conftest import MAP
+
+    game = load(ROOT / "data" / "shikoku-duo", (), MAP)
+    t = engine.tables(game)
+    assert engine.setup(t, engine.Rules(), 1).hot == engine.BOARD
+    spring = t.ring_kind.index(engine.HOT_SPRING)
+    assert squeeze(f"{t.ring_names[spring]}（マス{spring}）") in text["ja"]
+    assert squeeze(f"(space {spring})") in text["en"]
+    # every mountain town with every region it counts for, in both languages
+    for town in (x for x in game.board.towns.values() if x.kind == "mountain"):
+        regions = [r for r in game.board.regions if town.id in r.towns]
+        assert squeeze(f"{town.name}（{town.value}）→ " + "・".join(r.name for r in regions)) in text["ja"]
+        assert squeeze(f"{town.romaji} ({town.value}): " + ", ".join(r.romaji for r in regions)) in text["en"]
+    # the wave tiles' effects in English as well as Japanese
+    for w in game.components.waves:
+        assert squeeze(w.text_en) in text["en"] and squeeze(w.text) in text["ja"]
+    # one word for the artist on every piece
+    assert "絵描き" not in text["ja"]

@@ -19,7 +19,7 @@ An option, a value or a language without its sentence is refused at its line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kit.errors import Collector, KitError, Where, did_you_mean, display_path
@@ -41,6 +41,7 @@ HEADINGS = {
 }
 OTHER = "other"                 # the reading of any value not given its own sentence
 PLACEHOLDER = re.compile(r"\{rule:([a-z_0-9]+)\}")
+FACT = re.compile(r"\{fact:([a-z_0-9]+)\}")   # a value the game works out from its data (a town list, a count)
 
 
 def heading(key: str, lang: str) -> str:
@@ -90,21 +91,50 @@ class Rulebook:
     examples: tuple[Example, ...]
     order: tuple[str, ...] = field(default=())   # the options, in their declaration's order
 
+    facts: dict = field(default_factory=dict)    # lang -> {name: text}, the game's own (with_facts)
+
+    def with_facts(self, facts: dict) -> "Rulebook":
+        """This book with the game's facts for `{fact:NAME}`; a name the text uses and the game does
+        not supply is refused."""
+        used = set()
+        for items in [self.summary] + list(self.sections.values()):
+            for lang in LANGS:
+                for p in items[lang]:
+                    used.update(FACT.findall(p))
+        for by_value in self.readings.values():
+            for texts in by_value.values():
+                for lang in LANGS:
+                    used.update(FACT.findall(texts[lang]))
+        for ex in self.examples:
+            for lang in LANGS:
+                used.update(FACT.findall(ex.text[lang]))
+        missing = sorted(n for n in used if any(n not in facts.get(lang, {}) for lang in LANGS))
+        if missing:
+            raise KitError(f"{{fact:{missing[0]}}}: the game supplies no such fact; it has "
+                           f"{', '.join(sorted(facts.get('en', {}))) or 'none'}", Where(self.path))
+        return replace(self, facts=facts)
+
+    def _facts(self, s: str, lang: str) -> str:
+        return FACT.sub(lambda m: self.facts.get(lang, {}).get(m.group(1), m.group(0)), s)
+
     def sentence(self, option: str, value, lang: str) -> str:
         by_value = self.readings[option]
         chosen = by_value.get(value, by_value.get(OTHER))
-        return chosen[lang].replace("{value}", str(value))
+        return self._facts(chosen[lang].replace("{value}", str(value)), lang)
 
     def in_force(self, values, lang: str) -> list[tuple[str, str]]:
         """(option, its sentence for the value being built) for every option."""
         return [(o, self.sentence(o, values[o], lang)) for o in self.order]
 
     def filled(self, paragraphs, values, lang: str) -> list[str]:
-        return [PLACEHOLDER.sub(lambda m: self.sentence(m.group(1), values[m.group(1)], lang), p)
+        return [self._facts(PLACEHOLDER.sub(lambda m: self.sentence(m.group(1), values[m.group(1)], lang), p), lang)
                 for p in paragraphs]
 
     def section(self, key: str, values, lang: str) -> list[str]:
         return self.filled(self.sections[key][lang], values, lang)
+
+    def example_text(self, ex: "Example", lang: str) -> str:
+        return self._facts(ex.text[lang], lang)
 
     def examples_for(self, values) -> list[Example]:
         return [e for e in self.examples if e.holds_under(values)]
@@ -182,6 +212,9 @@ def _readings(doc, spec, where: Where, errors: Collector) -> dict:
                 shown = ("on" if value else "off") if o.kind is bool else value
                 errors.error(f"rule option {o.name!r}: the value {shown!r} has no sentences "
                              f"(write {shown}: {{ja: ..., en: ...}} under readings: {o.name})", at)
+        if (not values and o.kind is int and o.minimum is not None and o.maximum is not None
+                and o.maximum - o.minimum < 10 and all(v in sentences for v in range(o.minimum, o.maximum + 1))):
+            values = tuple(range(o.minimum, o.maximum + 1))     # a few numbers, each with its own sentence
         if not values and OTHER not in sentences:
             errors.error(f"rule option {o.name!r} takes any {('number' if o.kind is int else 'name')}: write "
                          f"{OTHER}: {{ja: ..., en: ...}} (with {{value}} for the value) under readings: {o.name}",

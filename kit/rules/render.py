@@ -163,7 +163,7 @@ def book_pages(flow: Flow, book: Rulebook, values, lang: str, diagram: DrawExamp
             flow.head(f"{n}. {ex.title[lang]}", SUB_PT)
             if d is not None:
                 flow.diagram(d)
-            flow.para(ex.text[lang], lang)
+            flow.para(book.example_text(ex, lang), lang)
     flow.head(heading("glossary", lang))
     other = "en" if lang == "ja" else "ja"
     for term in book.glossary:
@@ -195,6 +195,8 @@ def summary_page(flow: Flow, book: Rulebook, values, lang: str) -> None:
 
 
 def _shown(value) -> str:
+    if value == "":
+        return '""'
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
