@@ -10,13 +10,13 @@ from pypdf import PdfReader
 from shapely.geometry import box
 from shapely.ops import unary_union
 
-from kit import fonts
-from kit.imposition import back_point, back_trims
+from kit.draw import fonts
+from kit.draw.imposition import back_point, back_trims
 from kit.games.karuta.settings import board as board_settings
-from kit.output import Pdf
-from kit.render import alignment_back_targets, alignment_pages, alignment_targets, card_sheets
-from kit.tiles import LABEL_H, draw_assembly, draw_tiles, plan, ticks
-from kit.units import to_pt
+from kit.draw.output import Pdf
+from kit.draw.render import alignment_back_targets, alignment_pages, alignment_targets, card_sheets
+from kit.draw.tiles import LABEL_H, draw_assembly, draw_tiles, plan, ticks
+from kit.data.units import to_pt
 from conftest import shipped_layout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +46,7 @@ def test_callbacks_get_each_cards_trim_and_backs_follow_fronts(layout):
     calls = []
     pdf = Pdf(layout.paper_width, layout.paper_height, "t")
     sheet = card_sheets(pdf, layout, 68, lambda c, i, t, b: calls.append(("f", i, t, b)),
-                        lambda c, i, t, b: calls.append(("b", i, t, b)))
+                        lambda c, i, t, b: calls.append(("b", i, t, b)), piece="card")
     sheets = -(-68 // sheet.per_sheet)
     assert pdf.pages == 2 * sheets
     fronts = [c for c in calls if c[0] == "f"]
@@ -61,7 +61,7 @@ def test_callbacks_get_each_cards_trim_and_backs_follow_fronts(layout):
 
 def test_crop_marks_in_the_pdf_are_at_the_computed_positions(layout):
     pdf = Pdf(layout.paper_width, layout.paper_height, "t")
-    sheet = card_sheets(pdf, layout, 10, _rect_card, None)
+    sheet = card_sheets(pdf, layout, 10, _rect_card, None, piece="card")
     page = PdfReader(io.BytesIO(pdf.finish())).pages[0]
     expected = {tuple(round(to_pt(v), 1) for v in (m.x1, m.y1, m.x2, m.y2)) for m in sheet.crop_marks}
     assert _lines(page) == expected
@@ -71,7 +71,7 @@ def test_crop_marks_in_the_pdf_are_at_the_computed_positions(layout):
 def test_sheets_are_byte_identical_across_runs(layout):
     def once():
         pdf = Pdf(layout.paper_width, layout.paper_height, "t")
-        card_sheets(pdf, layout, 30, _rect_card, _rect_card, caption="deterministic")
+        card_sheets(pdf, layout, 30, _rect_card, _rect_card, piece="card", caption="deterministic")
         alignment_pages(pdf, layout, "t")
         return pdf.finish()
     assert once() == once()
@@ -154,7 +154,7 @@ def test_tiled_pdf_has_a_page_per_tile_plus_the_assembly(layout):
 
 
 def test_line_wrapping_keeps_tokens_whole_and_hangs_closing_punctuation():
-    from kit.fonts import register, text_width, wrap
+    from kit.draw.fonts import register, text_width, wrap
 
     register()
     words = [f"{n} 武蔵" for n in range(1, 30)]
@@ -170,7 +170,7 @@ def test_line_wrapping_keeps_tokens_whole_and_hangs_closing_punctuation():
 def test_ink_on_a_fill_reads():
     from reportlab.lib.colors import black, white
 
-    from kit.render import ink_on
+    from kit.draw.render import ink_on
 
     assert ink_on("#FCEF4E") == black and ink_on("#8F125F") == white
     assert ink_on("#FFFFFF", dark=white, light=black) == white

@@ -13,19 +13,19 @@ from pypdf.generic import ContentStream
 from reportlab.lib import pagesizes
 
 from conftest import ROOT, shipped_layout
-from kit import fonts
+from kit.draw import fonts
 from kit.cli import main
-from kit.fonts import text_width
-from kit.imposition import grid
-from kit.layoutfile import PAPERS, progress_sheet, progress_turns
-from kit.units import to_pt
+from kit.draw.fonts import text_width
+from kit.draw.imposition import grid
+from kit.data.layoutfile import PAPERS, progress_sheet, progress_turns
+from kit.data.units import to_pt
 from kit.games.tour_de_dice import sheets
 from kit.games.tour_de_dice.cards import MIN_H, MIN_W
 from kit.games.tour_de_dice.model import load
 from kit.games.tour_de_dice.play import make_setup, owners, play_log
 from kit.games.tour_de_dice.build import cards_pdf, faces
 from kit.games.tour_de_dice.sheets import Paper, log_geometry, paper, preview_geometry
-from kit.project import make_context
+from kit.games import make_context
 
 TURNS = progress_turns(shipped_layout("tour-de-dice"))   # the rows the shipped progress sheet promises
 SHEET = progress_sheet(shipped_layout("tour-de-dice"))
@@ -52,7 +52,7 @@ def test_build_is_byte_identical_and_complete(project):
     tour = load(ctx.data_dir)
     count = len(faces(tour))
     assert count == sum(c.copies for c in tour.cards) + 3       # goal, Breakaway, player aid
-    per_sheet = grid(ctx.layout).per_sheet
+    per_sheet = grid(ctx.layout, "card").per_sheet
     reader = PdfReader(io.BytesIO((project / "a" / "cards.pdf").read_bytes()))
     assert len(reader.pages) == 2 * math.ceil(count / per_sheet)   # each front followed by its back
     fronts = "".join(reader.pages[k].extract_text() for k in range(0, len(reader.pages), 2))
@@ -340,7 +340,7 @@ def _card_texts(size) -> list:
     layout = make_context("tour-de-dice", card=size).layout
     tour = load(ROOT / "data" / "tour-de-dice")
     reader = PdfReader(io.BytesIO(cards_pdf(tour, layout)[0]))
-    trims = grid(layout).trims
+    trims = grid(layout, "card").trims
     out = []
     for page in reader.pages[::2]:
         boxes = _glyph_boxes(page)

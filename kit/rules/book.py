@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from kit.errors import Collector, KitError, Where, did_you_mean, display_path
-from kit.yamlload import LMap, describe, load_yaml
+from kit.data.errors import Collector, KitError, Where, did_you_mean, display_path
+from kit.data.yamlload import LMap, describe, load_yaml
 
 LANGS = ("ja", "en")
 SECTIONS = ("components", "setup", "turn", "plays", "end", "scoring")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from kit.errors import Collector, KitError, Where
+from kit.data.errors import Collector, KitError, Where
 from kit.rules.book import Example, Rulebook
 
 # check(example, values) -> the problems found, as (where, message): what the engine does

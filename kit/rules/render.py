@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black
 
-from kit.fonts import text_width, wrap
-from kit.imposition import sheet_margin
-from kit.output import Pdf
-from kit.render import line, text
+from kit.draw.fonts import text_width, wrap
+from kit.draw.imposition import sheet_margin
+from kit.draw.output import Pdf
+from kit.draw.render import line, text
 from kit.rules.book import SECTIONS, Example, Rulebook, heading
-from kit.units import to_pt
+from kit.data.units import to_pt
 
 TITLE_PT = 17.0
 HEAD_PT = 12.0
@@ -174,7 +174,7 @@ def book_pages(flow: Flow, book: Rulebook, values, lang: str, diagram: DrawExamp
 
 def summary_page(flow: Flow, book: Rulebook, values, lang: str) -> None:
     """The summary on one page: at BODY_PT if it fits, else smaller down to SMALL_PT."""
-    from kit.errors import KitError
+    from kit.data.errors import KitError
 
     paragraphs = book.filled(book.summary[lang], values, lang)
     for size in (BODY_PT + 1, BODY_PT, 8.0, SMALL_PT):
@@ -218,7 +218,7 @@ def measure(width_mm: float, s: str, size: float) -> float:
 
 def page_images(out_dir, pdf: bytes, dpi: int, name: str = "rules") -> dict:
     """Every page of rules.pdf as a PNG under OUT/images/rules/ (for `kit build --images`)."""
-    from kit.images import png, rasterise
+    from kit.draw.images import png, rasterise
 
     return {out_dir / "images" / name / f"{name}-{n:02d}.png": png(image)
             for n, image in enumerate(rasterise(pdf, dpi), 1)}

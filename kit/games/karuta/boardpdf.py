@@ -22,14 +22,14 @@ import shapely
 from shapely.geometry import LineString, box as shapely_box
 from shapely.ops import unary_union
 
-from kit.fonts import FONT
-from kit.imposition import Rect
-from kit.layoutfile import Layout
-from kit.output import Pdf
-from kit.render import colour, fill_rect, mix, rings_path, stroke_rect, text
-from kit.svgmap import shape_rings
-from kit.tiles import TilePlan, draw_assembly, draw_tiles, plan
-from kit.units import to_pt
+from kit.draw.fonts import FONT
+from kit.draw.imposition import Rect
+from kit.data.layoutfile import Layout
+from kit.draw.output import Pdf
+from kit.draw.render import colour, fill_rect, mix, rings_path, stroke_rect, text
+from kit.layout.svgmap import shape_rings
+from kit.draw.tiles import TilePlan, draw_assembly, draw_tiles, plan
+from kit.data.units import to_pt
 
 from kit.games.karuta.cards import CREDIT, TITLE
 from kit.games.karuta.settings import board as board_settings
@@ -587,12 +587,6 @@ def _title(c: Canvas, model: Karuta, r: Rect, layout: Layout, card_w: float, car
              f"{START} is where the five main highways begin; the first card: see the rules")
     text(c, r.x, r.y2 - 27, f"Play each card onto its own slot; {first}.", 9)
     text(c, r.x, r.y2 - 32.5, CREDIT, 7.5, fill=Color(0.3, 0.3, 0.3))
-
-
-def legend_and_title(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> tuple[Rect, Rect]:
-    """Where the legend and the title go on the true-scale board."""
-    p = board_plan(model, board, slots, layout)
-    return p.legend, p.title
 
 
 def sea_colour(layout: Layout) -> Color | None:

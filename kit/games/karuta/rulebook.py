@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, black, white
 
-from kit.errors import KitError, Where, did_you_mean
-from kit.render import colour, fill_rect, line, stroke_rect, text
-from kit.imposition import Rect
+from kit.data.errors import KitError, Where, did_you_mean
+from kit.draw.render import colour, fill_rect, line, stroke_rect, text
+from kit.draw.imposition import Rect
 from kit.rules.book import Example, load_rulebook
 from kit.rules.examples import verify
 from kit.rules.render import SMALL_PT, Diagram, measure

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color, black
 
-from kit.errors import KitError, did_you_mean
-from kit.imposition import Rect
-from kit.render import line, stroke_rect, text
+from kit.data.errors import KitError, did_you_mean
+from kit.draw.imposition import Rect
+from kit.draw.render import line, stroke_rect, text
 from kit.rules.book import Example, load_rulebook
 from kit.rules.examples import verify
 from kit.rules.render import SMALL_PT, Diagram, measure

@@ -8,7 +8,7 @@ Greedy seats and the Automa (the default players) play on fastplay.py's flat gam
 which plays rules.py's games move for move in less than half the time (tests/
 test_shikoku_fastplay.py); any other player plays on rules.play.
 
-The JSON has the shared keys of every game's report (kit/report.py; a solo run has two
+The JSON has the shared keys of every game's report (kit/sim/report.py; a solo run has two
 seats, the Automa's second); `game` holds what only this game measures:
 
     rounds              {median, min, max, p5, p95}  rounds per game
@@ -33,14 +33,16 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from kit import report
+from kit.sim import report
 from kit.games.shikoku_duo import fastplay
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
-from kit.report import Measure, Outcome, Run, Simulator
-from kit.simulate import run_games, summary, wilson
+from kit.sim.report import Measure, Outcome, Run
+from kit.sim.seating import seat_policies
+from kit.sim.simulator import Simulator
+from kit.sim.simulate import run_games, summary, wilson
 
 
 @dataclass(frozen=True)
@@ -68,10 +70,10 @@ def make_setup(model, data_dir: Path, players: int | None, policy: str | None) -
     players = check_players(players if players is not None else model.rules["players"])
     t = tables(model)
     if players == 1:
-        names = report.seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
+        names = seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
         automa = load_automa(Path(data_dir) / "automa.yaml")
     else:
-        names, automa = report.seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
+        names, automa = seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
     return Setup(t, rules, names, automa, model.rules)
 
 
@@ -146,7 +148,7 @@ def outcome(r: Result) -> Outcome:
 
 
 def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> dict:
-    """The shared report (kit/report.py: turns are dice used, hot-spring repeats included);
+    """The shared report (kit/sim/report.py: turns are dice used, hot-spring repeats included);
     `outcomes`: each result's outcome, when the caller has made them already."""
     if outcomes is None:
         outcomes = [outcome(r) for r in results]
@@ -233,9 +235,6 @@ def subtitle(fig: dict) -> str:
     return out
 
 
-def text(fig: dict) -> str:
-    return report.text(SIM, fig)
-
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
         show_progress: bool | None = None) -> Run:
@@ -246,22 +245,6 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
     return Run(figures(setup, results, seed, outcomes), outcomes, extra=tuple(results))
 
 
-def _cells(run_: Run):
-    from kit.games.shikoku_duo.simreport import cells
-    return cells(run_)
-
-
-def _pages(pdf, page, run_: Run, ctx) -> None:
-    from kit.games.shikoku_duo.simreport import pages
-    pages(pdf, page, run_)
-
-
 SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
+                lines=lines, subtitle=subtitle, report="kit.games.shikoku_duo.simreport")
 
-
-def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
-                as_json: bool, report: str | None, vary=()) -> str:
-    from kit.report import sim_command as shared_sim_command
-    return shared_sim_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)

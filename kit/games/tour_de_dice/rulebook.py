@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, black, white
 
-from kit.errors import KitError, did_you_mean
-from kit.imposition import Rect
-from kit.render import fill_rect, stroke_rect, text
+from kit.data.errors import KitError, did_you_mean
+from kit.draw.imposition import Rect
+from kit.draw.render import fill_rect, stroke_rect, text
 from kit.rules.book import Example, load_rulebook
 from kit.rules.examples import verify
 from kit.rules.render import SMALL_PT, Diagram

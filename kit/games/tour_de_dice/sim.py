@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from kit.report import Run, Simulator
-from kit.report import sim_command as sim_report_command
-from kit.simulate import run_games
+from kit.sim.report import Run
+from kit.sim.simulator import Simulator
+from kit.sim.simulate import run_games
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 from kit.games.tour_de_dice.model import check_players, default_players, load
 from kit.games.tour_de_dice.play import make_setup, play_game
 from kit.games.tour_de_dice.policies import parse_policies
@@ -34,7 +34,7 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
 
 def simulate(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
              show_progress: bool | None = None) -> dict:
-    """The figures of a run (the shared schema of kit/report.py)."""
+    """The figures of a run (the shared schema of kit/sim/report.py)."""
     return run(ctx, games, players, seed, policy, workers, show_progress).figures
 
 
@@ -52,21 +52,5 @@ def _num(x) -> str:
     return "–" if x is None else f"{x:g}"
 
 
-def _cells(run_: Run):
-    from kit.games.tour_de_dice.simreport import cells
-    return cells(run_)
-
-
-def _pages(pdf, page, run_: Run, ctx) -> None:
-    from kit.games.tour_de_dice.simreport import figures_page
-    figures_page(pdf, page, run_)
-
-
 SIM = Simulator(name="tour-de-dice", title="Tour de Dice", unit="races", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
-
-
-def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
-                as_json: bool, report: str | None, vary=()) -> str:
-    return sim_report_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)
+                lines=lines, subtitle=subtitle, report="kit.games.tour_de_dice.simreport")

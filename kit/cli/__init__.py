@@ -1,0 +1,517 @@
+"""The `kit` command line, built from the games' declarations (kit/games/__init__.py).
+
+Each verb is a small command whose options are exactly those the chosen game
+declares for it: `kit build --game G --help` lists only G's, and an option another
+game uses but G does not is refused with exit 2 and one line, rather than accepted
+and ignored. Options that make up the Context (paper, card, layout, ...) are
+resolved here; the rest reach the game's function as keyword arguments.
+
+Domain errors (KitError) become `file:line: message` on stderr and exit status 2
+here, at the edge, and nowhere else.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from kit import __version__
+
+from kit.draw import fonts
+
+from kit.sim import progress
+from kit.data.errors import KitError, KitErrors, PieceMisfit
+from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
+from kit.draw.output import check_targets
+from kit.data import project
+from kit.games import make_context
+from kit.data.units import parse_size
+from kit.sim.simulator import Simulator
+from kit.cli.sim import sim_command
+
+
+class SizeType(click.ParamType):
+    """`24x26` (mm) or `2.5x3.5in` as (width, height) in mm."""
+
+    name = "WxH"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        try:
+            # The option as typed (--card), not its parameter's name (cards).
+            return parse_size(value, param.opts[0] if param and param.opts else "size")
+        except KitError as err:
+            self.fail(err.message, param, ctx)
+
+
+class RuleType(click.ParamType):
+    """`key=value` overriding one rule option."""
+
+    name = "KEY=VALUE"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        key, sep, val = str(value).partition("=")
+        if not sep or not key.strip():
+            self.fail(f"{value!r} is not KEY=VALUE (e.g. --rule direction=origin)", param, ctx)
+        return key.strip(), val.strip()
+
+
+class Range(click.IntRange):
+    """A whole number within bounds, which --help and a refusal state in the same words
+    ("1 to 1,000,000"), so an option's help text need not state them again."""
+
+    name = "integer"
+
+    def _describe_range(self) -> str:
+        if self.min is not None and self.max is not None:
+            return f"{self.min:,} to {self.max:,}"
+        return f"at least {self.min:,}" if self.min is not None else f"at most {self.max:,}"
+
+    def convert(self, value, param, ctx):
+        number = click.INT.convert(value, param, ctx)   # not a whole number: click's own words
+        if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
+            self.fail(f"should be {self._describe_range()}, not {number}", param, ctx)
+        return number
+
+
+SIZE = SizeType()
+RULE = RuleType()
+
+
+def click_param(o: Opt) -> click.Parameter:
+    """One declared option as a click parameter."""
+    if o.kind == "argument":
+        return click.Argument([o.param], type=click.Path(dir_okay=False))
+    names = [f"--{o.name}"] + ([o.short] if o.short else [])
+    kw = dict(help=o.help, required=o.required, multiple=o.multiple, show_default=o.show_default)
+    if o.default is not None:
+        kw["default"] = o.default
+    if o.kind == "flag":
+        return click.Option(names + [o.param], is_flag=True, **kw)
+    if o.kind == "switch":
+        return click.Option([f"--{o.name}/--no-{o.name}", o.param] + ([o.short] if o.short else []),
+                            default=None, help=o.help)
+    if o.kind == "int":
+        kw["type"] = (Range(o.minimum, o.maximum) if (o.minimum, o.maximum) != (None, None) else int)
+    elif o.kind == "size":
+        kw["type"] = SIZE
+    elif o.kind == "rule":
+        kw["type"] = RULE
+    elif o.kind == "path":
+        kw["type"] = click.Path(dir_okay=False)
+    elif o.kind == "dir":
+        kw["type"] = click.Path(file_okay=False)
+    elif o.kind != "text":
+        raise ValueError(f"option --{o.name}: unknown kind {o.kind!r}")
+    return click.Option(names + [o.param], **kw)
+
+
+def reports_errors(f):
+    """Turn KitError into `file:line: message` and exit 2."""
+
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except KitError as err:
+            located = err.where or isinstance(err, KitErrors)
+            click.echo(str(err) if located else f"error: {err}", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+def print_written(written):
+    for path, pages in written:
+        click.echo(f"wrote {path} ({pages} page{'s' if pages != 1 else ''})")
+
+
+def show_check(result, values):
+    text, warnings = result
+    for w in warnings:  # before the summary, whose last line counts them
+        click.echo(str(w), err=True)
+    click.echo(text)
+    if values.get("strict") and warnings:
+        click.echo(f"error: {len(warnings)} warning(s) with --strict", err=True)
+        sys.exit(2)
+
+
+def show_deal(result, values):
+    text, written = result
+    click.echo(text)
+    print_written(written)
+
+
+def show_build(result, values):
+    """What a build wrote, and (with --images) the images' summary and phone check."""
+    written, text = result if isinstance(result, tuple) else (result, "")
+    print_written(written)
+    if text:
+        click.echo(text)
+
+
+def show_text(result, values):
+    click.echo(result)
+
+
+@dataclass(frozen=True)
+class Verb:
+    help: str
+    show: Callable = show_text
+
+
+VERBS = {
+    "check": Verb("Validate a game's data (and its pieces at the layout's sizes) and print a summary.",
+                  show_check),
+    "export": Verb("Print a game's normalised data as JSON on stdout.",
+                   lambda result, values: click.echo(json.dumps(result, ensure_ascii=False, indent=1))),
+    "build": Verb("Write every printable PDF of a game to the output folder.",
+                  show_build),
+    "layout": Verb("Relax card slots on the board and report overlaps, displacement and leader crossings."),
+    "deal": Verb("Deal a seed for a hand playtest (karuta: the hands; shikoku-duo: the setup and the goods "
+                 "order): a PDF and the same as text.", show_deal),
+    "sim": Verb("Simulate many games and print what hand play cannot show."),
+    "replay": Verb("Check a hand-played game, turn by turn, and compare it with simulations of its deal."),
+}
+
+
+def supporting(verb: str) -> list[str]:
+    return [name for name, g in games().items() if g.command(verb)]
+
+
+def game_in(args: list[str]) -> str | None:
+    """The value of --game/-g among the raw arguments, before click parses them."""
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a in ("--game", "-g") and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--game="):
+            return a.split("=", 1)[1]
+        if a.startswith("-g") and not a.startswith("--") and len(a) > 2:
+            return a[2:]
+    return None
+
+
+class GameCommand(click.Command):
+    """A verb whose options are those the chosen game declares for it.
+
+    Without --game (e.g. `kit build --help`) it shows every option any game takes
+    for the verb, each saying which games use it.
+    """
+
+    def __init__(self, verb: str):
+        super().__init__(verb, callback=self.run, help=VERBS[verb].help if verb in VERBS else None,
+                         context_settings={"help_option_names": ["-h", "--help"]})
+        self.verb = verb
+        self.game_option = click.Option(["--game", "-g"], metavar="NAME", required=True,
+                                        help=f"Which game: {', '.join(supporting(verb))}.")
+
+    def declared(self, game_name: str | None) -> tuple[Opt, ...]:
+        """The options of this verb for one game, or the union over the games that have it."""
+        if game_name in games():
+            game = games()[game_name]
+            cmd = game.command(self.verb)
+            return tuple(game.policy_help(o) for o in cmd.opts()) if cmd else ()
+        seen = {}
+        for name in supporting(self.verb):
+            for o in games()[name].command(self.verb).opts():
+                if o.name not in seen:
+                    seen[o.name] = o
+                elif o.kind != "argument":
+                    seen[o.name] = SHARED.get(o.name, seen[o.name])
+        users = {n: [g for g in supporting(self.verb)
+                     if any(o.name == n for o in games()[g].command(self.verb).opts())] for n in seen}
+        everyone = len(supporting(self.verb))
+        return tuple(o if len(users[n]) == everyone or o.kind == "argument"
+                     else Opt(**{**o.__dict__, "help": f"{o.help} [{', '.join(users[n])}]"})
+                     for n, o in seen.items())
+
+    def get_params(self, ctx):
+        game_name = ctx.meta.get("kit.game")
+        params = [self.game_option] + [click_param(o) for o in self.declared(game_name)]
+        help_option = self.get_help_option(ctx)
+        return params + ([help_option] if help_option else [])
+
+    def parse_args(self, ctx, args):
+        name = game_in(args)
+        if name is None and ctx.meta.get("kit.game"):      # `kit --game G COMMAND ...`
+            name = ctx.meta["kit.game"]
+            args = ["--game", name, *args]
+        if name in games():
+            game = games()[name]
+            if game.command(self.verb) is None:
+                click.echo(f"error: {name} has no `{self.verb}` command; it has {', '.join(game.verbs)}",
+                           err=True)
+                ctx.exit(2)
+            ctx.meta["kit.game"] = name
+            refuse_undeclared(ctx, self, name, args)
+        return super().parse_args(ctx, args)
+
+    def run(self, game, **values):
+        return reports_errors(self.call)(game, **values)
+
+    def call(self, game, **values):
+        g = load_game(game)
+        cmd = g.command(self.verb)
+        if cmd is None:
+            raise KitError(f"{game} has no `{self.verb}` command; it has {', '.join(g.verbs)}")
+        opts = cmd.opts()
+        ctx_values = {o.param: values[o.param] for o in opts if o.to == "ctx"}
+        call_values = {o.param: values[o.param] for o in opts if o.to == "call"}
+        if project.own_project():
+            click.echo(f"note: no data/ and layouts/ here; using kit's own project {project.PACKAGE_ROOT} "
+                       "(kit --project DIR or KIT_PROJECT=DIR chooses another)", err=True)
+        if values.get("watch"):     # a file broken from the start is reported by the watch, which goes on
+            watch_build(g, cmd, ctx_values, call_values)
+            return
+        context = make_context(game, **ctx_values)
+        before_work(g, cmd, context, call_values)
+        try:
+            with progress.activity(f"kit {self.verb} --game {game}"):  # a bar on a terminal, if it takes a while
+                result = implementation(g, cmd)(context, **call_values)
+        except PieceMisfit as err:
+            if not ctx_values.get("card"):
+                raise
+            w, h = ctx_values["card"]
+            raise KitError(f"--card {w:g}x{h:g}: {err.message} ({err.where})") from None
+        VERBS.get(self.verb, Verb("")).show(result, values)
+
+
+def implementation(g: Game, cmd: Command) -> Callable:
+    """The function that carries out a game's command: the one it names, or for a Simulator
+    (every game's `sim`) the shared `kit sim` handed that Simulator."""
+    target = resolve(g, cmd)
+    if isinstance(target, Simulator):
+        return functools.partial(sim_command, sim=target)
+    return target
+
+
+def before_work(g: Game, cmd: Command, context, call_values: dict) -> None:
+    """What is refused before any work: an output that is not a regular file, a font that lacks
+    a character the game's data prints."""
+    check_targets(planned_outputs(g, cmd, context, call_values))
+    if any(o.name == "font" for o in cmd.opts()) and (cmd.verb != "sim" or call_values.get("report")):
+        fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
+
+
+def watch_build(g, cmd, ctx_values, call_values, stop_event=None, report=None) -> int:
+    """`kit build --watch`: each build resolves the context afresh, so a saved layout counts, and
+    a bad file (even at the start) is reported by the watch, which goes on; the watch's memo
+    (kit.rebuild.memo) redoes only the steps whose inputs changed. Besides data/GAME/ and layouts/, it
+    watches the files the build reads from elsewhere (kit.rebuild.watch)."""
+    from kit.rebuild.watch import watch
+
+    latest = [None]
+
+    def build():
+        context = latest[0] = make_context(g.name, **ctx_values)
+        before_work(g, cmd, context, call_values)
+        result = implementation(g, cmd)(context, **call_values)
+        if isinstance(result, tuple):       # the --images summary and phone check; the watch itself
+            click.echo(result[1])           # says which files each rebuild wrote
+
+    root = project.project_root()
+    paths = [root / "data" / g.name, root / "layouts"]
+    report = report or (lambda line: click.echo(line, err=True))
+    return watch([p for p in paths if p.exists()], build, report, stop_event,
+                 files=lambda: read_elsewhere(cmd, latest[0], ctx_values))
+
+
+def read_elsewhere(cmd: Command, context, ctx_values: dict) -> dict[Path, str]:
+    """The files a build reads outside data/GAME/ and layouts/, each with its kind: the map
+    (for a game that draws it; known once a build has read the layout), the font, an extra
+    `--layout` file."""
+    out = {}
+    if context is not None and any(o.name == "map" for o in cmd.opts()):
+        try:
+            out[context.map_path()] = "map"
+        except KitError:            # no map yet: the build has said so; nothing to watch
+            pass
+    if any(o.name == "font" for o in cmd.opts()):
+        try:
+            out[fonts.font_path(ctx_values.get("font"))] = "font"
+        except KitError:
+            pass
+    if ctx_values.get("layout_file"):
+        out[Path(ctx_values["layout_file"])] = "layout"
+    return out
+
+
+def planned_outputs(game: Game, cmd: Command, context, values: dict) -> list[Path]:
+    """The files a command will write, known before it starts: its output folder's
+    products, a deal sheet's folder, a --report file. Checked before any work, so
+    `--report /dev/full` is refused at once rather than after the simulation."""
+    out = []
+    if any(o.name == "out" for o in cmd.opts()):
+        names = game.products if cmd.verb == "build" else ()
+        out += [context.out_dir / n for n in names] or [context.out_dir / "-"]
+    if values.get("report"):
+        out.append(Path(values["report"]))
+    return out
+
+
+def option_strings(opts) -> set[str]:
+    out = set()
+    for o in opts:
+        p = click_param(o)
+        out.update(getattr(p, "opts", ()))
+        out.update(getattr(p, "secondary_opts", ()))
+    return out
+
+
+def refuse_undeclared(ctx, command: GameCommand, game: str, args: list[str]):
+    """An option that some game takes but this game's command does not: one line, exit 2."""
+    declared = {o for o in command.declared(game)}
+    mine = option_strings(declared) | {"--game", "-g", "-h", "--help"}
+    takes_value = {s for o in declared if o.kind not in ("flag", "switch", "argument")
+                   for s in option_strings([o])} | {"--game", "-g"}
+    anywhere = {}
+    for name, g in games().items():
+        for cmd in g.commands:
+            for s in option_strings(cmd.opts()):
+                anywhere.setdefault(s, []).append(f"{cmd.verb} --game {name}")
+    for s in option_strings(SHARED.values()):
+        anywhere.setdefault(s, [])
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+            continue
+        if a == "--":
+            break
+        if not a.startswith("-") or a == "-":
+            continue
+        flag = a.split("=", 1)[0] if a.startswith("--") else a[:2]
+        if flag in mine:
+            skip = flag in takes_value and "=" not in a and (a.startswith("--") or len(a) == 2)
+            continue
+        if flag in anywhere:
+            used = anywhere[flag]
+            where = f" (kit {'; kit '.join(used)} takes it)" if used else ""
+            click.echo(f"error: kit {command.verb} --game {game} takes no {flag}{where}; "
+                       f"see kit {command.verb} --game {game} --help", err=True)
+            ctx.exit(2)
+
+
+# What writing to stdout fails with: a closed pipe, a full disk or device (> /dev/full),
+# a broken terminal. kit's own file writes turn these into KitError long before here.
+STDOUT_ERRNOS = {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF}
+
+
+def stdout_failed(err: OSError):
+    """One line on stderr and exit 1 when printing the output failed, never a traceback."""
+    try:  # the rest of the buffer goes nowhere, so the exit does not fail to flush it again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    what = "the output's reader closed the pipe" if err.errno == errno.EPIPE else err.strerror or str(err)
+    try:
+        sys.stderr.write(f"error: cannot write to standard output: {what}\n")
+        sys.stderr.flush()
+    except OSError:
+        pass
+    sys.exit(1)
+
+
+class Kit(click.Group):
+    """The command group: one GameCommand per verb some game supports.
+
+    `kit --game G --help` lists only G's commands; `kit --game G COMMAND` is the same
+    as `kit COMMAND --game G`.
+
+    Failing stdout (`kit export ... > /dev/full`, `| head -0`, even `--help`) is caught
+    here, around both parsing (help is printed while parsing) and running.
+    """
+
+    def parse_args(self, ctx, args):
+        name = game_in(args[:_first_command(args)])
+        if name is not None:
+            ctx.meta["kit.game"] = name
+        return super().parse_args(ctx, args)
+
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except OSError as err:
+            if err.errno not in STDOUT_ERRNOS:
+                raise
+            stdout_failed(err)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as err:
+            if err.errno not in STDOUT_ERRNOS:
+                raise
+            stdout_failed(err)
+
+    def list_commands(self, ctx):
+        verbs = [v for v in VERBS if supporting(v)]
+        extra = sorted({c.verb for g in games().values() for c in g.commands} - set(verbs))
+        return sorted(verbs + extra)
+
+    def format_commands(self, ctx, formatter):
+        name = ctx.meta.get("kit.game")
+        if name in games():
+            rows = [(v, (self.get_command(ctx, v).help or "").split(".")[0] + ".") for v in games()[name].verbs]
+            with formatter.section(f"Commands of {name}"):
+                formatter.write_dl(rows)
+            return
+        super().format_commands(ctx, formatter)
+
+    def get_command(self, ctx, name):
+        if not supporting(name):
+            return None
+        cmd = GameCommand(name)
+        if name not in VERBS:
+            first = next(g.command(name) for g in games().values() if g.command(name))
+            cmd.help = first.help
+        cmd.short_help = f"{(cmd.help or '').split('.')[0]}. [{', '.join(supporting(name))}]"
+        return cmd
+
+
+def _first_command(args: list[str]) -> int:
+    """Where the command name is among the group's arguments (after --game NAME, if any)."""
+    i = 0
+    while i < len(args):
+        if args[i] in ("--game", "-g", "--project"):  # options of the group that take a value
+            i += 2
+        elif args[i].startswith("-"):
+            i += 1
+        else:
+            return i
+    return len(args)
+
+
+def choose_project(ctx, param, value):
+    project.CHOSEN = value  # None when not given: each invocation starts afresh
+    return value
+
+
+@click.group(cls=Kit, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--game", "-g", "group_game", metavar="NAME", expose_value=False,
+              help="Show only this game's commands (kit --game NAME --help), or pass it to the command.")
+@click.version_option(__version__, prog_name="kit")
+@click.option("--project", metavar="DIR", type=click.Path(file_okay=False), callback=choose_project,
+              expose_value=False, is_eager=True,
+              help="The project folder with data/ and layouts/ (else KIT_PROJECT; else the working folder "
+                   "if it has them; else kit's own, with a note).")
+def main():
+    """kit: print-and-play PDFs, checks and simulations for tabletop games.
+
+    Edit the YAML in data/GAME, then `kit build --game GAME`. Each command lists
+    the games that have it; `kit COMMAND --game GAME --help` shows that game's options.
+    """

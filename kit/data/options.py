@@ -1,0 +1,200 @@
+"""Rule options: named, documented, validated, overridable with `--rule key=value`.
+
+A game declares its options as `Option` values; `rules.yaml` in the game's data
+sets them, and the command line overrides single ones for a variant run.
+
+Presets are named rule sets kept in the same file, under `presets:`:
+
+    presets:
+      written: {}                       # the file's own settings
+      designer-tool: {chain_limit: 1, crossing: pass_through}
+
+`--preset NAME` (or a `("preset", NAME)` pair among the overrides, which is how the
+command line passes it, so every game's loader gets presets for nothing) applies a
+preset over the file's settings; `--rule` overrides then apply over the preset,
+whatever order they were given in. Without --preset the first preset listed runs, so
+list the file's own reading first with no settings. The loaded values remember the
+preset and the overrides (`RuleValues.preset`, `.overrides`), so a report can say
+what it ran. `preset` is therefore not a name an option may take.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from kit.data.errors import KitError, Where, did_you_mean, display_path
+from kit.data.yamlload import describe, expect, load_yaml
+
+_BOOL_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: object
+    doc: str
+    choices: tuple = ()         # allowed values, for a named choice
+    kind: type = str            # str, int, bool (on/off)
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, raw: str):
+        """A command-line string as this option's value."""
+        if self.kind is bool:
+            word = raw.lower()
+            if word not in _BOOL_WORDS:
+                raise KitError(f"--rule {self.name}: {raw!r} is not on or off")
+            return self.check(_BOOL_WORDS[word])
+        if self.kind is int:
+            try:
+                return self.check(int(raw))
+            except ValueError:
+                raise KitError(f"--rule {self.name}: {raw!r} is not a whole number") from None
+        return self.check(raw)
+
+    def check(self, value, where: Where | None = None):
+        if self.kind is bool and isinstance(value, str) and value.lower() in _BOOL_WORDS:
+            value = _BOOL_WORDS[value.lower()]
+        expect(value, self.kind, where, f"rule {self.name!r}")   # in the words of every other data file
+        if self.choices and value not in self.choices:
+            raise KitError(f"rule {self.name!r} cannot be {value!r}{did_you_mean(value, self.choices)}; "
+                           f"choose one of {', '.join(map(str, self.choices))}", where)
+        if self.minimum is not None and value < self.minimum:
+            raise KitError(f"rule {self.name!r} must be at least {self.minimum}, not {value}", where)
+        if self.maximum is not None and value > self.maximum:
+            raise KitError(f"rule {self.name!r} must be at most {self.maximum}, not {value}", where)
+        return value
+
+
+def rules_type(name: str, spec: tuple[Option, ...], module: str, doc: str = "") -> type:
+    """The typed rules an engine reads, made from the game's declaration: a frozen dataclass with
+    one field per option (its kind and default as declared), and `from_options(values)` taking a
+    game's loaded RuleValues. Assign it to `name` in `module`, so a worker can unpickle it.
+
+    The declaration is then the only place an option is named, typed and defaulted."""
+    fields = [(o.name, o.kind, dataclasses.field(default=o.default)) for o in spec]
+    namespace = {"__module__": module, "__doc__": doc or f"The rule options of {module}, as declared.",
+                 "from_options": classmethod(_from_options)}
+    return dataclasses.make_dataclass(name, fields, frozen=True, namespace=namespace)
+
+
+def _from_options(cls, options: Mapping):
+    return cls(**{f.name: options[f.name] for f in dataclasses.fields(cls) if f.name in options})
+
+
+class RuleValues(Mapping):
+    """Rule option values (read-only), with the preset and the overrides that chose them."""
+
+    __slots__ = ("_values", "preset", "overrides")
+
+    def __init__(self, values: dict, preset: str | None = None, overrides: dict | None = None):
+        self._values = dict(values)
+        self.preset = preset
+        self.overrides = MappingProxyType(dict(overrides or {}))
+
+    def __getitem__(self, key):
+        return self._values[key]
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self):
+        return len(self._values)
+
+    def __repr__(self):
+        return f"RuleValues({self._values!r}, preset={self.preset!r})"
+
+    def __reduce__(self):
+        return (RuleValues, (self._values, self.preset, dict(self.overrides)))
+
+
+PRESETS = "presets"
+
+
+def load_options(spec: tuple[Option, ...], path: Path | None, overrides=()) -> RuleValues:
+    """Defaults, then the rules file, then a preset, then --rule overrides; every name and value checked.
+
+    An override named `preset` chooses the preset (the last one given wins).
+    """
+    by_name = {o.name: o for o in spec}
+    values = {o.name: o.default for o in spec}
+    presets: dict = {}
+    if path is not None and path.exists():
+        doc = load_yaml(path)
+        if doc is not None:
+            if not isinstance(doc, dict):
+                raise KitError("the rules file should be a mapping of option: value", Where(display_path(path), 1))
+            for key, value in doc.items():
+                if key == PRESETS:
+                    presets = _presets(value, by_name, doc.at(key))
+                    continue
+                if key not in by_name:
+                    raise KitError(f"unknown rule option {key!r}{did_you_mean(key, by_name)}", doc.at(key))
+                values[key] = by_name[key].check(value, doc.at(key))
+    chosen = [raw for key, raw in overrides if key == PRESETS[:-1]]
+    preset = chosen[-1] if chosen else next(iter(presets), None)
+    if preset is not None:
+        if preset not in presets:
+            where = display_path(path) if path is not None else "the rules file"
+            known = f"presets in {where}: {', '.join(presets)}" if presets else f"{where} names no presets"
+            raise KitError(f"--preset: unknown preset {preset!r}{did_you_mean(preset, presets)}; {known}")
+        values.update(presets[preset])
+    chosen_overrides = {}
+    for key, raw in overrides:
+        if key == PRESETS[:-1]:
+            continue
+        if key not in by_name:
+            raise KitError(f"--rule: unknown rule option {key!r}{did_you_mean(key, by_name)}; "
+                           f"options: {', '.join(by_name)}")
+        values[key] = chosen_overrides[key] = by_name[key].parse(raw)
+    return RuleValues(values, preset, chosen_overrides)
+
+
+def _presets(doc, by_name: dict, where: Where) -> dict:
+    """`presets:` as {name: {option: value}}, each value checked where it is written."""
+    if not isinstance(doc, dict):
+        raise KitError("presets should be a mapping of preset name: {option: value}", where)
+    out = {}
+    for name, body in doc.items():
+        at = doc.at(name)
+        if not isinstance(name, str) or not name:
+            raise KitError(f"a preset name should be text, not {describe(name)}", at)
+        if body is None:
+            body = {}
+        if not isinstance(body, dict):
+            raise KitError(f"preset {name!r} should be a mapping of option: value, not {describe(body)}", at)
+        settings = {}
+        for key, value in body.items():
+            key_at = body.at(key) if hasattr(body, "at") else at
+            if key not in by_name:
+                raise KitError(f"preset {name!r}: unknown rule option {key!r}{did_you_mean(key, by_name)}", key_at)
+            settings[key] = by_name[key].check(value, key_at)
+        out[name] = settings
+    return out
+
+
+def _raw(value) -> str:
+    """A YAML rule value as the text `--rule key=value` would give."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def log_rules(spec: tuple[Option, ...], doc) -> tuple[tuple[str, str], ...]:
+    """A game log's `rules:` mapping as override pairs, each name and value checked where it
+    is written; `preset: NAME` chooses a preset (checked when the rules load)."""
+    by_name = {o.name: o for o in spec}
+    pairs = []
+    for key, value in (doc or {}).items():
+        at = doc.at(key)
+        if key == PRESETS[:-1]:
+            if not isinstance(value, str):
+                raise KitError(f"preset should be a preset's name, not {describe(value)}", at)
+        elif key not in by_name:
+            raise KitError(f"unknown rule option {key!r}{did_you_mean(key, by_name)}", at)
+        else:
+            by_name[key].check(value, at)
+        pairs.append((key, _raw(value)))
+    return tuple(pairs)

@@ -1,0 +1,57 @@
+"""Lengths. Everything inside kit is in millimetres; points exist only at the PDF edge.
+
+There is one conversion (`to_pt`), built on reportlab's own constant, and one strict
+parser for lengths written by people (`24`, `3mm`, `0.5in`, `24x26`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from reportlab.lib.units import cm, inch, mm
+
+from kit.data.errors import KitError
+
+_PER_MM = {"mm": 1.0, "cm": cm / mm, "in": inch / mm, "pt": 1 / mm}
+_LENGTH = re.compile(r"\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)?\s*")
+_SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*[x×X]\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)?\s*")
+
+
+def to_pt(length_mm: float) -> float:
+    """Millimetres to PDF points."""
+    return length_mm * mm
+
+
+def parse_length(text, what: str = "length", signed: bool = False) -> float:
+    """A length in mm from `12`, `12mm`, `1.2cm`, `0.5in` or `3pt`. Bare numbers are mm; a
+    space may stand between the number and its unit (`12 mm`) and around the whole.
+
+    Only a `signed` length (a measured shift, say) may be negative.
+    """
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        value = float(text)
+    else:
+        m = _LENGTH.fullmatch(str(text))
+        if not m:
+            raise KitError(f"{what}: {text!r} is not a length (write e.g. 3mm, 0.5in or 3)")
+        value = float(m.group(1)) * _PER_MM[m.group(2) or "mm"]
+    if not math.isfinite(value):
+        raise KitError(f"{what}: {text!r} is not a finite length")
+    if value < 0 and not signed:
+        raise KitError(f"{what} must not be negative, got {text}")
+    return value
+
+
+def parse_size(text, what: str = "size") -> tuple[float, float]:
+    """(width, height) in mm from `24x26`, `24x26mm` or `2.5x3.5in`."""
+    m = _SIZE.fullmatch(str(text))
+    if not m:
+        raise KitError(f"{what}: {text!r} is not WIDTHxHEIGHT (write e.g. 24x26 or 63x88mm)")
+    factor = _PER_MM[m.group(3) or "mm"]
+    w, h = float(m.group(1)) * factor, float(m.group(2)) * factor
+    if not (math.isfinite(w) and math.isfinite(h)):
+        raise KitError(f"{what}: {text!r} is too large to be a size")
+    if w <= 0 or h <= 0:
+        raise KitError(f"{what}: {text!r} must be larger than zero in both directions")
+    return w, h

@@ -1,0 +1,195 @@
+"""Fonts: one embedded TrueType font for Japanese (and Latin) text.
+
+reportlab embeds TrueType subsets; it cannot embed CFF/OpenType-PS fonts, and its
+built-in CID fonts (HeiseiKakuGo) are not embedded at all, so a print shop would see
+tofu. The default is IPAexGothic from the `matplotlib-fontja` package, which pip
+installs with kit; `KIT_FONT` or `--font` points at another .ttf.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from kit.data.errors import KitError, Where, display_path
+
+FONT = "KitGothic"
+
+
+def default_font_path() -> Path:
+    spec = importlib.util.find_spec("matplotlib_fontja")
+    if spec is None or not spec.submodule_search_locations:
+        raise KitError("the Japanese font package matplotlib-fontja is not installed "
+                       "(pip install matplotlib-fontja, or set KIT_FONT to a .ttf file)")
+    return Path(list(spec.submodule_search_locations)[0]) / "fonts" / "ipaexg.ttf"
+
+
+def chosen_font(explicit: str | os.PathLike | None = None):
+    """The font the user named (--font, else KIT_FONT), or None for the shipped default."""
+    return explicit or os.environ.get("KIT_FONT")
+
+
+def font_path(explicit: str | os.PathLike | None = None) -> Path:
+    chosen = chosen_font(explicit)
+    return Path(chosen) if chosen else default_font_path()
+
+
+class _Font(TTFont):
+    """A TrueType font that notes each character it is asked to draw but has no glyph for.
+
+    reportlab draws such a character as an empty box or nothing at all, silently; kit
+    refuses the PDF instead (Pdf.finish), naming the characters.
+    """
+
+    def __init__(self, name: str, path: str):
+        super().__init__(name, path)
+        self.path = path
+        self.missing: dict[int, set[str]] = {}   # per PDF document (id of reportlab's doc)
+
+    def splitString(self, text, doc, encoding="utf-8"):
+        if not isinstance(text, str):
+            text = text.decode(encoding)
+        cmap = self.face.charToGlyph
+        absent = {ch for ch in text if ord(ch) not in cmap and ch >= " " and ch != "\xa0"}
+        if absent:
+            self.missing.setdefault(id(doc), set()).update(absent)
+        return super().splitString(text, doc, encoding)
+
+
+@lru_cache(maxsize=None)
+def _load(path: str) -> _Font:
+    try:
+        return _Font(FONT, path)
+    except (TTFError, OSError) as err:
+        raise KitError(f"font {path}: cannot use it ({err}); kit needs a TrueType (.ttf) font") from None
+
+
+def _register(path: str) -> str:
+    font = _load(path)
+    if FONT not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(font)
+    elif pdfmetrics.getFont(FONT) is not font:
+        # registerFont keeps the first font of a name; a second --font in one process
+        # (a test, a library caller) must replace it, or text is set in the wrong font.
+        pdfmetrics._fonts[FONT] = font
+    return FONT
+
+
+def missing(chars, explicit: str | os.PathLike | None = None) -> list[str]:
+    """The characters of `chars` the chosen font has no glyph for, in code order."""
+    cmap = _load(str(font_path(explicit))).face.charToGlyph
+    return sorted({ch for ch in chars if ch >= " " and ch != "\xa0" and ord(ch) not in cmap})
+
+
+def _refusal(path, absent: list[str], what: str) -> KitError:
+    shown = " ".join(absent[:40]) + (" …" if len(absent) > 40 else "")
+    return KitError(f"the font {path} has no glyphs for {len(absent)} character{'s' if len(absent) != 1 else ''} "
+                    f"{what}: {shown}; choose a font that has them (the default is IPAexGothic; "
+                    "--font or KIT_FONT name another .ttf)")
+
+
+def require(chars, what: str, explicit: str | os.PathLike | None = None) -> None:
+    """Refuse a font that cannot print every one of `chars`, naming the missing ones.
+
+    When `chars` maps each character to the file that prints it (printed_text) and the font is
+    the shipped default, the data is what is wrong (a slip of the keyboard, a character no
+    Japanese font has), so the refusal is placed at the first line that prints one; a font
+    the user chose is itself the suspect, and is named alone."""
+    absent = missing(chars, explicit)
+    if absent:
+        err = _refusal(font_path(explicit), absent, what)
+        if isinstance(chars, dict) and not chosen_font(explicit):
+            # the lines are looked for only now, so a build that goes ahead reads no file twice
+            first = min(chars[ch] for ch in absent)
+            places = _first_lines(first, {ch for ch in absent if chars[ch] == first})
+            err.where = min(places.values(), key=lambda w: w.line or 0)
+        raise err
+
+
+def printed_text(data_dir: Path) -> dict[str, Path]:
+    """Every character of every text value in a game's data files (what its pieces print),
+    each with the first file that prints it."""
+    from kit.data.yamlload import load_yaml
+
+    places: dict[str, Path] = {}
+    for path in sorted(Path(data_dir).glob("*.yaml")):
+        chars: set[str] = set()
+        _strings(load_yaml(path), chars)
+        places.update((ch, path) for ch in chars - places.keys())
+    return places
+
+
+def _strings(value, into: set[str]) -> None:
+    if isinstance(value, str):
+        into.update(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _strings(v, into)
+    elif isinstance(value, list):
+        for v in value:
+            _strings(v, into)
+
+
+def _first_lines(path: Path, chars: set[str]) -> dict[str, Where]:
+    """Where each of `chars` first appears in the file's text; a character written only as a
+    YAML escape (\\u2603) is placed at the file."""
+    left, found = set(chars), {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for ch in left.intersection(line):
+            found[ch] = Where(display_path(path), number)
+        left.difference_update(found)
+        if not left:
+            break
+    found.update((ch, Where(display_path(path))) for ch in left)
+    return found
+
+
+def drawn_but_missing(doc) -> None:
+    """Refuse, after drawing, a PDF with text the registered font has no glyph for."""
+    font = pdfmetrics.getFont(FONT) if FONT in pdfmetrics.getRegisteredFontNames() else None
+    absent = font.missing.pop(id(doc), None) if isinstance(font, _Font) else None
+    if absent:
+        raise _refusal(font.path, sorted(absent), "in the text of this PDF")
+
+
+def register(explicit: str | os.PathLike | None = None) -> str:
+    """Register the Japanese font with reportlab once; return its name."""
+    return _register(str(font_path(explicit)))
+
+
+def text_width(text: str, size: float, font: str = FONT) -> float:
+    """Width in points of `text` set at `size` points."""
+    return pdfmetrics.stringWidth(text, font, size)
+
+
+def wrap(tokens, width_pt: float, size: float, sep: str = "", hang: str = "",
+         font: str = FONT) -> list[str]:
+    """Tokens joined by `sep` into lines no wider than `width_pt`; a token is never split.
+
+    Pass the characters of Japanese text as tokens to break anywhere. Tokens in `hang`
+    (closing punctuation such as 。、) never start a line: they hang past the width.
+    """
+    lines, current = [], ""
+    for token in tokens:
+        candidate = current + sep + token if current else token
+        if current and token not in hang and text_width(candidate, size, font) > width_pt:
+            lines.append(current)
+            candidate = token
+        current = candidate
+    return lines + ([current] if current else [])
+
+
+def fit_size(text: str, width_pt: float, size: float, floor: float, font: str = FONT) -> float:
+    """The largest size ≤ `size` at which `text` fits in `width_pt`; may be below `floor`.
+
+    Callers compare the result with the floor to warn; the drawing never overflows.
+    """
+    natural = text_width(text, size, font)
+    if natural <= width_pt or natural == 0:
+        return size
+    return size * width_pt / natural

@@ -1,0 +1,240 @@
+"""`kit sim --vary KEY=A,B,...`: every combination of rule values on the same seeds, compared.
+
+Each `--vary` names a key and its values; the rows are every combination, the last
+`--vary` changing fastest, and every row plays games seed, seed+1, ... - the same deals
+and dice - so a difference between rows is the rules', not the luck's. Keys:
+
+    OPTION=A,B      a rule option of the game (each value as --rule OPTION=VALUE)
+    preset=A,B      a preset of the game's rules.yaml (as --preset)
+    policy=A,B      a --policy; separate the values with ; when one holds commas:
+                    policy='greedy;greedy,random,foresight,greedy'
+    rule=A,B        each value a set of OPTION=VALUE overrides joined by +, or - for none:
+                    rule='-;joins=every_line+open_highway=crossing_only;chain_limit=1'
+
+Values apply over --preset, --rule and --policy. The first row is the baseline. For
+every per-game figure (turns, each of the game's measures, each seat's and each
+policy's share of the win) a row shows its value and 95% interval, and is marked `*`
+when the difference from the baseline is beyond noise: the 95% interval of the mean
+paired difference (the same seed in both rows, row minus baseline) excludes 0. Pairing
+on seeds cancels most of the deal's luck, so it finds smaller differences than two
+independent intervals would.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from kit.data.errors import KitError
+from kit.sim.report import Run
+from kit.sim.simulator import Simulator
+from kit.sim.text import num
+from kit.sim.simulate import summary, wilson
+
+Z = 1.96
+RESERVED = ("preset", "policy", "rule")
+
+
+@dataclass(frozen=True)
+class Vary:
+    key: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One row: its values, the rule overrides they make and the policy they set."""
+
+    values: tuple[tuple[str, str], ...]     # (key, value) per --vary
+    rules: tuple[tuple[str, str], ...]
+    policy: str | None
+
+    @property
+    def label(self) -> str:
+        return " ".join(f"{k}={v}" for k, v in self.values)
+
+
+def parse_vary(text: str) -> Vary:
+    key, sep, rest = text.partition("=")
+    key = key.strip()
+    if not sep or not key or not rest.strip():
+        raise KitError(f"--vary {text!r}: write KEY=A,B,... (a rule option, preset, policy or rule), "
+                       "e.g. --vary chain_limit=0,1")
+    values = tuple(v.strip() for v in rest.split(";" if ";" in rest else ","))
+    if any(not v for v in values):
+        raise KitError(f"--vary {text!r}: an empty value")
+    if len(set(values)) != len(values):
+        raise KitError(f"--vary {text!r}: a value is listed twice")
+    return Vary(key, values)
+
+
+def _overrides(key: str, value: str) -> tuple[tuple[str, str], ...]:
+    if key == "preset":
+        return (("preset", value),)
+    if key != "rule":
+        return ((key, value),)
+    if value == "-":
+        return ()
+    pairs = []
+    for part in value.split("+"):
+        k, sep, v = part.partition("=")
+        if not sep or not k.strip():
+            raise KitError(f"--vary rule: {part!r} is not OPTION=VALUE (join several with +, - for none)")
+        pairs.append((k.strip(), v.strip()))
+    return tuple(pairs)
+
+
+def variants(varies: Sequence[Vary], policy: str | None) -> tuple[Variant, ...]:
+    keys = [v.key for v in varies]
+    if len(set(keys)) != len(keys):
+        raise KitError(f"--vary: {', '.join(k for k in dict.fromkeys(keys) if keys.count(k) > 1)} varied twice")
+    out = []
+    for combo in itertools.product(*(v.values for v in varies)):
+        rules: tuple = ()
+        pol = policy
+        for key, value in zip(keys, combo):
+            if key == "policy":
+                pol = value
+            else:
+                rules += _overrides(key, value)
+        out.append(Variant(tuple(zip(keys, combo)), rules, pol))
+    return tuple(out)
+
+
+# --- comparing rows ------------------------------------------------------------------------------
+
+def paired(xs: Sequence[float], base: Sequence[float]) -> dict:
+    """The mean paired difference xs - base with its 95% interval, and whether it excludes 0."""
+    d = [a - b for a, b in zip(xs, base)]
+    m = statistics.fmean(d)
+    half = Z * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.inf
+    lo, hi = m - half, m + half
+    return {"diff": m, "diff_interval": [lo, hi], "beyond_noise": lo > 0 or hi < 0}
+
+
+def _rate(xs: Sequence[float]) -> dict:
+    n = len(xs)
+    s = sum(xs)
+    return {"share": s / n, "interval": list(wilson(s, n))}
+
+
+def _count(xs: Sequence[float]) -> dict:
+    m = statistics.fmean(xs)
+    half = Z * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+    s = summary(xs)
+    return {"median": s["median"], "p5": s["p5"], "p95": s["p95"], "min": s["min"], "max": s["max"],
+            "mean": m, "interval": [m - half, m + half]}
+
+
+def series(sim: Simulator, run: Run) -> dict:
+    """Every per-game figure of a run as {name: (kind, values)}: 'count' or 'rate'."""
+    fig, out = run.figures, run.outcomes
+    s = {"turns": ("count", [o.turns for o in out])}
+    for k, m in enumerate(sim.measures):
+        s[m.key] = ("rate" if m.rate else "count", [o.measures[k] for o in out])
+    for seat in range(fig["players"]):
+        s[f"seat {seat + 1}"] = ("rate", [o.wins[seat] for o in out])
+    for name, seats in fig["policy_seats"].items():
+        s[f"{name} per seat"] = ("rate", [sum(o.wins[x - 1] for x in seats) / len(seats) for o in out])
+    return s
+
+
+def compare(sim: Simulator, runs: Sequence[Run]) -> list[dict]:
+    """Per row, per figure: its value and interval, and (after the first row) the paired difference."""
+    base = series(sim, runs[0])
+    rows = []
+    for k, run in enumerate(runs):
+        row = {}
+        for name, (kind, xs) in series(sim, run).items():
+            entry = {"kind": kind, **(_rate(xs) if kind == "rate" else _count(xs))}
+            if k and name in base:
+                entry |= paired(xs, base[name][1])
+            row[name] = entry
+        rows.append(row)
+    return rows
+
+
+# --- the command ---------------------------------------------------------------------------------
+
+def sweep(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, policy: str | None,
+          workers: int | None, vary: Sequence[str], show_progress: bool | None = None):
+    """(variants, runs, comparisons) of every combination, each run on seeds seed .. seed+games-1."""
+    rows = variants([parse_vary(v) for v in vary], policy)
+    runs = []
+    for v in rows:
+        try:
+            runs.append(sim.run(replace(ctx, rules=tuple(ctx.rules) + v.rules), games=games, players=players,
+                                seed=seed, policy=v.policy, workers=workers, show_progress=show_progress))
+        except KitError as err:
+            if err.where:
+                raise
+            raise KitError(f"--vary {v.label}: {err.message}") from None
+    return rows, runs, compare(sim, runs)
+
+
+def _cell(entry: dict) -> str:
+    mark = " *" if entry.get("beyond_noise") else ""
+    if entry["kind"] == "rate":
+        lo, hi = entry["interval"]
+        return f"{100 * entry['share']:.1f}% ±{100 * (hi - lo) / 2:.1f}{mark}"
+    return f"{num(entry['median'])} ({num(entry['p5'])}-{num(entry['p95'])}){mark}"
+
+
+def table(sim: Simulator, rows, runs, comparisons) -> list[str]:
+    """The comparison as aligned text columns, one line per row."""
+    names = list(dict.fromkeys(n for c in comparisons for n in c))
+    keys = [k for k, _ in rows[0].values]
+    head = keys + [_title(sim, n) for n in names]
+    body = [[v for _, v in r.values] + [_cell(c[n]) if n in c else "" for n in names]
+            for r, c in zip(rows, comparisons)]
+    widths = [max(len(x) for x in col) for col in zip(head, *body)]
+
+    def line(cells):
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+
+    return [line(head), *(line(b) for b in body)]
+
+
+def _title(sim: Simulator, name: str) -> str:
+    for m in sim.measures:
+        if m.key == name:
+            return m.label
+    return "turns" if name == "turns" else name
+
+
+def text(sim: Simulator, rows, runs, comparisons, *, games: int, seed: int) -> str:
+    fig = runs[0].figures
+    rules = fig["rules"]
+    fixed = ", ".join(f"{k}={v}" for k, v in rules["overrides"].items() if not any(
+        k == key for r in rows for key, _ in r.rules))
+    lines = [f"{sim.name}: {len(rows)} variants × {games} {sim.unit}, seeds {seed}-{seed + games - 1} "
+             f"(the same deals and dice in every row), {fig['players']} players",
+             f"base: preset {rules['preset'] or '(none)'}; overrides {fixed or 'none'}; "
+             f"policy {_who(runs[0])}",
+             "rates: share of games ±95% interval; counts per game: median (p5-p95); "
+             "seat and policy columns: share of the win, per seat",
+             *table(sim, rows, runs, comparisons),
+             "* beyond noise: the 95% interval of the paired difference from the first row (same seeds) "
+             "excludes 0"]
+    return "\n".join(lines)
+
+
+def _who(run: Run) -> str:
+    p = run.figures["policies"]
+    return p[0] if len(set(p)) == 1 else ",".join(p)
+
+
+def sweep_json(sim: Simulator, rows, runs, comparisons, *, games: int, seed: int) -> dict:
+    return {
+        "game": sim.name,
+        "games": games,
+        "seed": seed,
+        "vary": [{"key": k, "values": list(dict.fromkeys(v for r in rows for kk, v in r.values if kk == k))}
+                 for k, _ in rows[0].values],
+        "noise": "beyond_noise: the 95% interval of the mean paired difference from row 0 (same seeds) excludes 0",
+        "rows": [{"vary": dict(r.values), "report": run.figures, "compare": c}
+                 for r, run, c in zip(rows, runs, comparisons)],
+    }
