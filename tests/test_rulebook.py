@@ -266,3 +266,39 @@ def test_shikoku_rulebook_answers_the_tables_questions_from_the_data():
         assert squeeze(w.text_en) in text["en"] and squeeze(w.text) in text["ja"]
     # one word for the artist on every piece
     assert "絵描き" not in text["ja"]
+
+
+def test_kit_check_and_build_refuse_a_wrong_example_at_its_line(project):
+    from click.testing import CliRunner
+
+    from kit.cli import main
+
+    old, new, number, said = WRONG["tour-de-dice"]
+    path = project / "data" / "tour-de-dice" / "rulebook.yaml"
+    line = line_of(path, old.split("\n")[0].strip())
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    for verb in ("check", "build"):
+        result = CliRunner().invoke(main, [verb, "--game", "tour-de-dice"])
+        assert result.exit_code == 2, result.output
+        assert f"rulebook.yaml:{line}: example {number}: {said}" in result.output
+        assert "Traceback" not in result.output
+    assert not (project / "output" / "tour-de-dice" / "rules.pdf").exists()
+
+
+def test_build_lang_prints_one_language_and_images_draw_every_page(project):
+    from click.testing import CliRunner
+
+    from kit.cli import main
+
+    out = project / "out"
+    result = CliRunner().invoke(main, ["build", "--game", "tour-de-dice", "--out", str(out), "--lang", "en",
+                                       "--images", "--dpi", "30"])
+    assert result.exit_code == 0, result.output
+    pdf = (out / "rules.pdf").read_bytes()
+    text = "".join(pages_text(pdf))
+    assert squeeze(heading("setup", "en")) in text and squeeze(heading("setup", "ja")) not in text
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    assert sorted(p.name for p in (out / "images" / "rules").iterdir()) == [f"rules-{n:02d}.png"
+                                                                           for n in range(1, pages + 1)]
+    refused = CliRunner().invoke(main, ["build", "--game", "tour-de-dice", "--out", str(out), "--lang", "fr"])
+    assert refused.exit_code == 2 and "--lang: 'fr'" in refused.output
