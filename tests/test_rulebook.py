@@ -32,7 +32,7 @@ def tour(data_dir: Path, overrides=()):
     from kit.games.tour_de_dice.rulebook import load_book, rules_pdf, verify_book
 
     model = load(data_dir, overrides)
-    book = load_book(data_dir)
+    book = load_book(data_dir, model)
     return book, model.rules, lambda: verify_book(model, book), \
         lambda langs: rules_pdf(model, book, shipped_layout("tour-de-dice"), langs)
 
@@ -302,3 +302,26 @@ def test_build_lang_prints_one_language_and_images_draw_every_page(project):
                                                                            for n in range(1, pages + 1)]
     refused = CliRunner().invoke(main, ["build", "--game", "tour-de-dice", "--out", str(out), "--lang", "fr"])
     assert refused.exit_code == 2 and "--lang: 'fr'" in refused.output
+
+
+def test_a_fact_the_game_does_not_supply_is_refused(tmp_path):
+    from kit.games.tour_de_dice.model import load
+    from kit.games.tour_de_dice.rulebook import load_book
+
+    data = copied(tmp_path, "tour-de-dice")
+    path = data / "rulebook.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("{fact:goal}", "{fact:gaol}", 1), encoding="utf-8")
+    with pytest.raises(KitError, match=r"\{fact:gaol\}: the game supplies no such fact"):
+        load_book(data, load(data))
+
+
+def test_tour_rulebook_counts_the_deck_from_its_data():
+    book, values, _, pdf = made("tour-de-dice", "rule-1")
+    from kit.games.tour_de_dice.model import load
+
+    tour = load(ROOT / "data" / "tour-de-dice")
+    text = by_language(book, pdf(LANGS)[0])
+    for c in tour.cards:
+        assert squeeze(f"{c.id}×{c.copies}（外{c.outer}/内{c.inner}）") in text["ja"]
+        assert squeeze(f"{c.id} ×{c.copies} (outer {c.outer} / inner {c.inner})") in text["en"]
+    assert squeeze(f"{sum(c.copies for c in tour.cards)} course cards") in text["en"]

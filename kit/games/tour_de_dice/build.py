@@ -103,7 +103,7 @@ def build(ctx, lang: str | None = None, images: bool = False, dpi: int = 150):
     langs = check_lang(lang)
     register(ctx.font)
     tour = load(ctx.data_dir, ctx.rules)
-    book = load_book(ctx.data_dir)
+    book = load_book(ctx.data_dir, tour)
     verify_book(tour, book)        # a rulebook whose example the engine contradicts is not printed
     layout = ctx.layout
     check_card_size(layout.piece("card"))

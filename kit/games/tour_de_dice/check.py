@@ -67,7 +67,7 @@ def check(ctx) -> tuple[str, list[Warning_]]:
     lines.append(f"Breakaway ({tour.breakaway.name_ja}) replaces {tour.breakaway.replaces} under rule ①; "
                  f"inner cost {tour.breakaway.inner}")
     lines.append("rules: " + ", ".join(f"{k}={_word(v)}" for k, v in tour.rules.items()))
-    book = load_book(ctx.data_dir)
+    book = load_book(ctx.data_dir, tour)
     verified = verify_book(tour, book)
     lines.append(f"rulebook: {len(book.order)} rule options with their sentences in ja and en; {verified} of "
                  f"{len(book.examples)} examples hold under these rules, every one verified by the engine")
