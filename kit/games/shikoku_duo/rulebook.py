@@ -91,6 +91,14 @@ def facts(game) -> dict:
     out["en"]["slabs"] = ", ".join(map(str, comp.slabs))
     out["ja"]["artist_slots"] = "・".join(map(str, comp.artist_slots))
     out["en"]["artist_slots"] = ", ".join(map(str, comp.artist_slots))
+    out["ja"]["goods"] = "・".join(f"{comp.goods_names[k]}{n}" for k, n in comp.goods.items())
+    out["en"]["goods"] = ", ".join(f"{k} {n}" for k, n in comp.goods.items())
+    for lang in ("ja", "en"):
+        out[lang]["goods_total"] = str(sum(comp.goods.values()))
+        out[lang]["town_coins"] = str(comp.town_coins)
+        out[lang]["hold"] = str(comp.hold)
+        out[lang]["slab_count"] = str(len(comp.slabs))
+        out[lang]["slab_total"] = str(len(comp.slabs) * 2)
     for lang in ("ja", "en"):
         waves = []
         for w in comp.waves:
