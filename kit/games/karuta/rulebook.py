@@ -149,14 +149,23 @@ def example_diagram(model: Karuta, ex: Example, values, lang: str, width: float)
     no = {x[-1] for x in ex.data.get("illegal", []) if x}
     passing = ("legal" if [] in ex.data.get("legal", []) else "illegal" if [] in ex.data.get("illegal", [])
                else None)
-    per_row = max(1, int((width - LABEL_W) // (BOX_W + GAP)))
-    height = ROW * len(rows) + 7
+    # In English each box carries the province's romaji under its kanji (the cards print kanji
+    # and kana only, so an English reader matches the kanji; the romaji is for saying it).
+    en = lang == "en"
+    box_w, box_h, gap, row_h, label_w = (13.5, 8.6, 1.8, 12.5, 18.0) if en else (BOX_W, BOX_H, GAP, ROW, LABEL_W)
+    romaji = {p.kanji: p.romaji for p in model.provinces}
+    highway_romaji = {h.name: h.romaji for h in model.highways}
+    per_row = max(1, int((width - label_w) // (box_w + gap)))
+    height = row_h * len(rows) + 7
 
     def draw(c, x0, y0):
+        BOX_W, BOX_H, GAP, ROW, LABEL_W = box_w, box_h, gap, row_h, label_w
         y = y0 - 2
         for name, provinces in rows:
             shown = provinces[:per_row]
-            text(c, x0, y - BOX_H / 2 - 1, name, SMALL_PT)
+            text(c, x0, y - BOX_H / 2 - (0 if en and name else 1), name, SMALL_PT)
+            if en and name:
+                text(c, x0, y - BOX_H / 2 - 3.2, highway_romaji.get(name, ""), SMALL_PT, fill=Color(0.3, 0.3, 0.3))
             for i, k in enumerate(shown):
                 bx = x0 + LABEL_W + i * (BOX_W + GAP)
                 r = Rect(bx, y - BOX_H, BOX_W, BOX_H)
@@ -170,7 +179,11 @@ def example_diagram(model: Karuta, ex: Example, values, lang: str, width: float)
                 if k in board:
                     fill_rect(c, r, BOARD_FILL)
                 stroke_rect(c, r, black, 1.6 if k in turn else 0.5)
-                text(c, bx + BOX_W / 2, y - BOX_H / 2 - 1.1, k, SMALL_PT + 1, "centre")
+                if en:
+                    text(c, bx + BOX_W / 2, y - 3.3, k, SMALL_PT + 1, "centre")
+                    text(c, bx + BOX_W / 2, y - BOX_H + 1.1, romaji.get(k, ""), SMALL_PT, "centre")
+                else:
+                    text(c, bx + BOX_W / 2, y - BOX_H / 2 - 1.1, k, SMALL_PT + 1, "centre")
                 if k in turn:
                     text(c, bx + BOX_W - 0.6, y + 0.6, str(turn.index(k) + 1), SMALL_PT, "right")
                 if k in yes:
