@@ -156,6 +156,7 @@ def book_pages(flow: Flow, book: Rulebook, values, lang: str, diagram: DrawExamp
         flow.para(f"{option} = {_shown(values[option])}", lang, SMALL_PT, indent=4.0, fill=GREY)
     examples = book.examples_for(values)
     if examples:
+        flow.room(60)          # the heading with its first example, not alone at a page's foot
         flow.head(heading("examples", lang))
         for n, ex in enumerate(examples, 1):
             d = diagram(ex, values, lang, flow.width - 8) if diagram else None

@@ -40,7 +40,23 @@ NO = Color(0.75, 0.1, 0.1)
 
 
 def load_book(data_dir, game):
-    return load_rulebook(Path(data_dir) / FILE, SPEC).with_facts(facts(game))
+    found = facts(game)
+    automa = automa_facts(data_dir, game)
+    for lang in found:
+        found[lang]["automa"] = automa[lang]
+    return load_rulebook(Path(data_dir) / FILE, SPEC).with_facts(found)
+
+
+def automa_facts(data_dir, game) -> dict:
+    """The Automa's rules as its card prints them (kit/games/shikoku_duo/automa.py), so the
+    rulebook and the card say the same, from automa.yaml."""
+    from kit.games.shikoku_duo.build import automa_card
+
+    lines, _ = automa_card(Path(data_dir), game)
+    def whole(s: str, stop: str) -> str:
+        s = s.strip("　 ")
+        return s if s[-1:] in "。.）)" else s + stop
+    return {"ja": "".join(whole(ja, "。") for ja, _ in lines), "en": " ".join(whole(en, ".") for _, en in lines)}
 
 
 def _names(game) -> tuple[dict, dict, dict]:
