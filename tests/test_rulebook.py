@@ -325,3 +325,15 @@ def test_tour_rulebook_counts_the_deck_from_its_data():
         assert squeeze(f"{c.id}×{c.copies}（外{c.outer}/内{c.inner}）") in text["ja"]
         assert squeeze(f"{c.id} ×{c.copies} (outer {c.outer} / inner {c.inner})") in text["en"]
     assert squeeze(f"{sum(c.copies for c in tour.cards)} course cards") in text["en"]
+
+
+def test_a_rule_override_changes_the_printed_rules_and_examples():
+    book, values, verify, pdf = made("karuta", "written", rules=(("first_card", "musashi"),))
+    text = by_language(book, pdf(LANGS)[0])
+    for lang in LANGS:
+        assert start(book.sentence("first_card", "musashi", lang), 25) in text[lang]
+        assert start(book.sentence("first_card", "any", lang), 25) not in text[lang]
+    musashi = next(e for e in book.examples if e.when.get("first_card") == ("musashi",))
+    assert musashi in book.examples_for(values) and start(musashi.title["en"], 12) in text["en"]
+    assert "first_card=musashi" in squeeze(text["en"])     # the rule set line names the override
+    assert verify() == len(book.examples_for(values))
