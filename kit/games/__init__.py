@@ -121,13 +121,13 @@ SHARED = {o.name: o for o in (
         dest="rules", multiple=True),
     Opt("preset", "A named rule set from the game's rules.yaml (default: the first listed); --rule "
         "overrides apply over it.", to="ctx"),
-    Opt("map", "The map SVG (else KIT_MAP, the layout's map, ../shared/maps).", kind="path", to="ctx",
+    Opt("map", "The map SVG (else KIT_MAP, the layout's map, data/maps/provinces-of-japan.svg).", kind="path", to="ctx",
         dest="map_option"),
     Opt("strict", "Treat warnings as errors.", kind="flag", to="cli"),
     Opt("players", "Players per game (default from the rules).", kind="int", short="-n"),
     Opt("seed", "Seed (game k of `kit sim --seed S` is seed S+k).", kind="int", default=1, show_default=True),
     # At most a million games a run: far past any study (the benchmarks play 100,000), and
-    # refused before the first game, where --games 10**30 once allocated ~100 MB/s.
+    # refused before the first game (a run of --games 10**30 would fill the memory).
     Opt("games", "Games to simulate.", kind="int", default=5000, minimum=1,
         maximum=MAX_GAMES, show_default=True),
     Opt("policy", "AI policy: " + POLICY_GRAMMAR, dest="policy"),

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black
 
+from kit.data.errors import KitError
 from kit.draw.fonts import text_width, wrap
+from kit.draw.images import png, rasterise
 from kit.draw.imposition import sheet_margin
 from kit.draw.output import Pdf
 from kit.draw.render import line, text
@@ -175,8 +177,6 @@ def book_pages(flow: Flow, book: Rulebook, values, lang: str, diagram: DrawExamp
 
 def summary_page(flow: Flow, book: Rulebook, values, lang: str) -> None:
     """The summary on one page: at BODY_PT if it fits, else smaller down to SMALL_PT."""
-    from kit.data.errors import KitError
-
     paragraphs = book.filled(book.summary[lang], values, lang)
     for size in (BODY_PT + 1, BODY_PT, 8.0, SMALL_PT):
         step = size * LEAD * MM_PER_PT
@@ -219,7 +219,5 @@ def measure(width_mm: float, s: str, size: float) -> float:
 
 def page_images(out_dir, pdf: bytes, dpi: int, name: str = "rules") -> dict:
     """Every page of rules.pdf as a PNG under OUT/images/rules/ (for `kit build --images`)."""
-    from kit.draw.images import png, rasterise
-
     return {out_dir / "images" / name / f"{name}-{n:02d}.png": png(image)
             for n, image in enumerate(rasterise(pdf, dpi), 1)}

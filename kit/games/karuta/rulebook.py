@@ -23,7 +23,7 @@ from kit.draw.render import colour, fill_rect, line, stroke_rect, text
 from kit.draw.imposition import Rect
 from kit.rules.book import Example, load_rulebook
 from kit.rules.examples import verify
-from kit.rules.render import SMALL_PT, Diagram, measure
+from kit.rules.render import SMALL_PT, Diagram, measure, rulebook_pdf
 
 from kit.games.karuta import rules as engine
 from kit.games.karuta.model import Karuta
@@ -215,7 +215,5 @@ def example_diagram(model: Karuta, ex: Example, values, lang: str, width: float)
 
 def rules_pdf(model: Karuta, book, layout, langs: tuple[str, ...]) -> tuple[bytes, int]:
     """rules.pdf for the model's rules: the whole rulebook in each language of `langs`."""
-    from kit.rules.render import rulebook_pdf
-
     return rulebook_pdf(book, model.rules, layout, langs,
                         lambda ex, values, lang, width: example_diagram(model, ex, values, lang, width))

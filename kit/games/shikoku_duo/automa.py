@@ -174,6 +174,14 @@ class Automa:
         return state._replace(players=tuple(players))
 
 
+def board_order(game) -> tuple:
+    """(Japanese, English) lists of the coastal towns and of the regions in board order: the
+    order the Automa's ties follow, printed because the board numbers neither."""
+    coastal = [t for t in game.board.towns.values() if t.kind == "coastal"]
+    return (("→".join(t.name for t in coastal), ", ".join(t.romaji for t in coastal)),
+            ("→".join(r.name for r in game.board.regions), ", ".join(r.romaji for r in game.board.regions)))
+
+
 def card_lines(rules: AutomaRules, order: tuple = ()) -> list[tuple[str, str]]:
     """The Automa's rules card, line by line: (Japanese, English). `order`: (Japanese, English)
     lists of the coastal towns and of the regions in board order, which its ties follow (the

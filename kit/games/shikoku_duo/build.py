@@ -27,6 +27,9 @@ from kit.draw.render import alignment_pages
 
 from kit.games.shikoku_duo import playerboards, sheets, tokens
 from kit.games.shikoku_duo.pieces import TITLE
+from kit.games.shikoku_duo.automa import board_order, card_lines, load_automa
+from kit.games.shikoku_duo.model import load
+from kit.games.shikoku_duo.board import board_pdfs
 from kit.games.shikoku_duo.rulebook import load_book, rules_pdf, verify_book
 from kit.rules.book import check_lang
 from kit.rules.render import page_images
@@ -36,15 +39,9 @@ def automa_card(data_dir: Path, game=None) -> tuple[list[tuple[str, str]], tuple
     """The Automa's rules card lines (Japanese, English) and rank tracks, from automa.yaml via
     the engine's automa.py: one source for the card and the simulator. With the game, the card
     lists the board order its ties follow."""
-    from kit.games.shikoku_duo.automa import card_lines, load_automa
 
     rules = load_automa(Path(data_dir) / "automa.yaml")
-    order = ()
-    if game is not None:
-        coastal = [t for t in game.board.towns.values() if t.kind == "coastal"]
-        order = (("→".join(t.name for t in coastal), ", ".join(t.romaji for t in coastal)),
-                 ("→".join(r.name for r in game.board.regions), ", ".join(r.romaji for r in game.board.regions)))
-    return card_lines(rules, order), rules.tracks
+    return card_lines(rules, board_order(game) if game is not None else ()), rules.tracks
 
 
 def alignment_pdf(layout) -> tuple[bytes, int]:
@@ -74,7 +71,6 @@ def render(ctx, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
     """Every build output as {path: (pdf bytes, pages)}; writes nothing."""
     langs = check_lang(lang)
     register(ctx.font)
-    from kit.games.shikoku_duo.model import load
 
     game = load(ctx.data_dir, ctx.rules, ctx.map_path())
     book = load_book(ctx.data_dir, game)
@@ -82,7 +78,6 @@ def render(ctx, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
     automa = automa_card(ctx.data_dir, game)   # read before anything is drawn: a bad automa.yaml stops the build at once
     font = (str(font_path(ctx.font)),)
     rendered: dict[str, tuple[bytes, int]] = {}
-    from kit.games.shikoku_duo.board import board_pdfs
 
     rendered.update(step("board", board_pdfs, game, ctx.layout, extra=font))
     rendered.update(pieces(game, ctx.layout, automa, font))
@@ -97,7 +92,6 @@ def build(ctx, lang: str | None = None, images: bool = False, dpi: int = 150):
     if not images:
         write_all(files)
         return written
-    from kit.games.shikoku_duo.model import load
 
     game = load(ctx.data_dir, ctx.rules, ctx.map_path())
     overview = ctx.out_dir / "board-overview.pdf"

@@ -28,9 +28,10 @@ from kit.draw.imposition import Rect
 from kit.draw.render import line, stroke_rect, text
 from kit.rules.book import Example, load_rulebook
 from kit.rules.examples import verify
-from kit.rules.render import SMALL_PT, Diagram, measure
+from kit.rules.render import SMALL_PT, Diagram, measure, rulebook_pdf
 
 from kit.games.shikoku_duo import rules as engine
+from kit.games.shikoku_duo.automa import Automa, board_order, card_lines, load_automa
 from kit.games.shikoku_duo.options import SPEC
 
 FILE = "rulebook.yaml"
@@ -50,9 +51,7 @@ def load_book(data_dir, game):
 def automa_facts(data_dir, game) -> dict:
     """The Automa's rules as its card prints them (kit/games/shikoku_duo/automa.py), so the
     rulebook and the card say the same, from automa.yaml."""
-    from kit.games.shikoku_duo.build import automa_card
-
-    lines, _ = automa_card(Path(data_dir), game)
+    lines = card_lines(load_automa(Path(data_dir) / "automa.yaml"), board_order(game))
     def whole(s: str, stop: str) -> str:
         s = s.strip("　 ")
         return s if s[-1:] in "。.）)" else s + stop
@@ -197,8 +196,6 @@ def check_example(game, ex: Example, values, data_dir):
         if got != n:
             yield paint.at(region), f"the engine turns up {got} tiles painting in {region} here, not {n}"
     if "picks" in ex.data:
-        from kit.games.shikoku_duo.automa import Automa, load_automa
-
         bot = Automa(t, load_automa(Path(data_dir) / "automa.yaml"))
         chosen = bot.choose(t, rules, state, seat, moves, None)
         want = table.get(ex.data["picks"])
@@ -292,7 +289,5 @@ def _label(b, t, c: int, d: int, lang: str) -> str:
 
 
 def rules_pdf(game, book, layout, langs: tuple[str, ...]) -> tuple[bytes, int]:
-    from kit.rules.render import rulebook_pdf
-
     return rulebook_pdf(book, game.rules, layout, langs,
                         lambda ex, values, lang, width: example_diagram(game, ex, values, lang, width))

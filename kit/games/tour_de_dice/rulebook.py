@@ -27,7 +27,7 @@ from kit.draw.imposition import Rect
 from kit.draw.render import fill_rect, stroke_rect, text
 from kit.rules.book import Example, load_rulebook
 from kit.rules.examples import verify
-from kit.rules.render import SMALL_PT, Diagram
+from kit.rules.render import SMALL_PT, Diagram, rulebook_pdf
 
 from kit.games.tour_de_dice import rules as engine
 from kit.games.tour_de_dice.options import SPEC
@@ -215,6 +215,4 @@ def example_diagram(ex: Example, values, lang: str, width: float) -> Diagram | N
 
 
 def rules_pdf(tour, book, layout, langs: tuple[str, ...]) -> tuple[bytes, int]:
-    from kit.rules.render import rulebook_pdf
-
     return rulebook_pdf(book, tour.rules, layout, langs, example_diagram)
