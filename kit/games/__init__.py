@@ -148,6 +148,8 @@ SHARED = {o.name: o for o in (
     Opt("watch", "Build, then rebuild whenever a file under data/GAME/ or layouts/, the map, the font or "
         "the --layout file is saved, until Ctrl-C; errors are printed and the watch goes on.", kind="flag",
         to="cli"),
+    Opt("lang", "Print the rulebook (rules.pdf) in one language only: ja or en (default: both, each "
+        "complete)."),
     Opt("dpi", "Resolution of the --images PNGs.", kind="int", default=150, minimum=20, maximum=1200,
         show_default=True),
     Opt("print-shop", "One piece per page (its trim plus bleed), TrimBox and BleedBox set: for print "

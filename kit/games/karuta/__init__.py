@@ -10,7 +10,7 @@ GAME = Game(
         Command("check", "check:check", ("card", "layout", "map", "font", "rule", "preset", "strict")),
         Command("export", "check:export", ("map", "rule", "preset")),
         Command("build", "build:build", (
-            "paper", "card", "out", "layout", "map", "font", "rule", "preset", "print-shop",
+            "paper", "card", "out", "layout", "map", "font", "rule", "preset", "print-shop", "lang",
             Opt("corner-index", "Print a small index in the card corners, for reading a fanned hand.",
                 kind="switch"),
         )),
@@ -38,10 +38,10 @@ GAME = Game(
     ),
     policies=("greedy", "random", "foresight", "search"),  # policies.POLICIES, policies.DEFAULT first
     data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml",
-                "map_differences.yaml"),
+                "map_differences.yaml", "rulebook.yaml"),
     card="card",
     pieces=("card",),
     layout_settings=("board", "map", "compared_cards", "progress_sheet"),
     products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",
-              "progress-sheet.pdf", "player-aid.pdf"),
+              "progress-sheet.pdf", "player-aid.pdf", "rules.pdf"),
 )

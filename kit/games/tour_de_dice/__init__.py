@@ -10,7 +10,7 @@ GAME = Game(
         Command("check", "check:check", ("card", "layout", "rule", "preset", "strict")),
         Command("export", "check:export", ("rule", "preset")),
         Command("build", "build:build", ("paper", "card", "out", "layout", "font", "rule", "preset",
-                                         "print-shop")),
+                                         "print-shop", "lang")),
         Command("sim", "sim:SIM", (
             *SIM_OPTIONS, "font",
         )),
@@ -22,9 +22,9 @@ GAME = Game(
         )),
     ),
     policies=("bold", "careful", "patient", "drafting", "hints", "search"),  # policies.POLICIES, policies.DEFAULT first
-    data_files=("course.yaml", "pieces.yaml", "rules.yaml"),
+    data_files=("course.yaml", "pieces.yaml", "rules.yaml", "rulebook.yaml"),
     card="card",
     pieces=("card", "marker"),
     layout_settings=("progress_sheet",),
-    products=("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf"),
+    products=("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf", "rules.pdf"),
 )
