@@ -5,13 +5,14 @@
   const token = new URLSearchParams(location.search).get("t") || "";
   const $ = (id) => document.getElementById(id);
   const board = $("board"), svg = board.querySelector("svg");
-  let view = null, chosen = [], socket = null, zoom = 1;
+  let view = null, chosen = [], socket = null, zoom = 1, sent = false;
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws?t=${encodeURIComponent(token)}`);
     socket.onmessage = (e) => {
       const msg = JSON.parse(e.data);
+      sent = false;
       $("refused").textContent = msg.type === "refused" ? msg.message : "";
       if (!view || msg.version !== view.version) chosen = [];
       const first = !view;
@@ -46,10 +47,13 @@
   function send(move) {
     socket.send(JSON.stringify({ type: "move", steps: move.steps, version: view.version }));
     chosen = [];
+    sent = true;        // nothing more to choose until the server answers
+    document.body.dataset.sent = Number(document.body.dataset.sent || 0) + 1;
+    draw();
   }
 
   function pick(key) {
-    if (!view || !view.legal.length) return;
+    if (!view || !view.legal.length || sent) return;
     const { next } = options();
     if (!next.has(key)) return;
     chosen.push(key);
@@ -59,12 +63,13 @@
   }
 
   function draw() {
-    const g = view.game, mine = view.legal.length > 0;
+    const g = view.game, mine = view.legal.length > 0 && !sent;
     const st = $("status");
     if (view.over) st.textContent = g.result || "the game is over";
     else if (mine) st.textContent = `Your turn (seat ${view.to_act + 1})`;
     else st.textContent = `${view.names[view.to_act]} to play` + (view.seats.length ? "" : " · watching");
     st.classList.toggle("mine", mine);
+    Object.assign(document.body.dataset, { version: view.version, mine: mine ? "1" : "", over: view.over ? "1" : "" });
     const { next, whole, pass } = mine ? options() : { next: new Map(), whole: null, pass: null };
     // the board: each place's state from the server, then the legal next steps
     const last = new Set(view.events.length ? view.events[view.events.length - 1].steps.map(String) : []);
