@@ -37,7 +37,7 @@ def serve(match, humans: tuple[int, ...], folder: Path, pace: float = 0.0):
     return session, server, base
 
 
-_NEXT = """() => {
+NEXT = """() => {
   const b = document.body.dataset;
   const sel = ["#hand .card.legal", "#steps button.legal", "#board [data-key].legal", "#play:not([disabled])",
                "#pass:not([hidden])"].find((s) => document.querySelector(s));
@@ -56,7 +56,7 @@ def play_by_clicking(page, limit: int = 400) -> int:
         version = page.evaluate("document.body.dataset.version")
         for _ in range(200):
             # one look at the page: the version now and the first thing to click
-            now, target = page.evaluate(_NEXT)
+            now, target = page.evaluate(NEXT)
             if now != version:
                 break
             if target:

@@ -91,6 +91,8 @@ def play_command(ctx, match, seat, port, host, no_browser, pace: float = PACE) -
             webbrowser.open(shown[0].split(": ", 1)[1])
     try:
         serve(table, host, port, ready)
+    except KeyboardInterrupt:       # Ctrl-C: the game is saved already
+        pass
     except OSError as err:
         raise KitError(f"--port {port}: {err.strerror or err}") from None
     return f"log: {session.save}"

@@ -85,6 +85,7 @@
     // the hand
     const hand = $("hand");
     hand.replaceChildren();
+    $("hand-pane").hidden = g.hand === null;
     $("hand-title").textContent = view.seat === null || view.seat === undefined ? "spectating: hands are hidden"
       : `seat ${view.seat + 1}'s hand (${(g.hand || []).length})`;
     for (const c of g.hand || []) {
@@ -157,29 +158,29 @@
     board.scrollTop += (y0 + y1) / 2 - (pane.top + pane.height / 2);
   }
 
+  // Pieces sit inside their place's own group, so a place turned on the board (a ring's
+  // card) carries them with it.
   function drawPieces(pieces) {
-    let layer = svg.querySelector("g.pieces");
-    if (!layer) {
-      layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
-      layer.setAttribute("class", "pieces");
-      svg.appendChild(layer);
-    }
-    layer.replaceChildren();
+    for (const old of svg.querySelectorAll(".piece")) old.remove();
     const at = {};
+    const NS = "http://www.w3.org/2000/svg";
     for (const p of pieces) {
       const el = svg.querySelector(`[data-key="${CSS.escape(String(p.at))}"]`);
       if (!el) continue;
       const box = el.getBBox(), k = (at[p.at] = (at[p.at] || 0) + 1) - 1;
-      const r = Math.min(box.width, box.height) * 0.16;
-      const cx = box.x + box.width * (0.22 + 0.28 * (k % 3)), cy = box.y + box.height * (0.62 + 0.22 * Math.floor(k / 3));
-      const c = document.createElementNS("http://www.w3.org/2000/svg", "circle");
-      Object.entries({ cx, cy, r, fill: p.colour, stroke: "#000", "stroke-width": r * 0.15, class: "piece" })
+      const r = Math.min(box.width, box.height) * 0.22;
+      const cx = box.x + box.width * (0.2 + 0.3 * (k % 3)), cy = box.y + box.height * (0.3 + 0.4 * Math.floor(k / 3));
+      const g = document.createElementNS(NS, "g");
+      g.setAttribute("class", "piece");
+      const c = document.createElementNS(NS, "circle");
+      Object.entries({ cx, cy, r, fill: p.colour, stroke: "#000", "stroke-width": r * 0.15 })
         .forEach(([a, v]) => c.setAttribute(a, v));
-      const t = document.createElementNS("http://www.w3.org/2000/svg", "text");
-      Object.entries({ x: cx, y: cy + r * 0.4, "font-size": r * 1.1, "text-anchor": "middle", fill: "#fff", class: "piece" })
-        .forEach(([a, v]) => t.setAttribute(a, v));
+      const t = document.createElementNS(NS, "text");
+      Object.entries({ x: cx, y: cy + r * 0.4, "font-size": r * 1.1, "text-anchor": "middle",
+        fill: p.ink || "#fff" }).forEach(([a, v]) => t.setAttribute(a, v));
       t.textContent = p.label;
-      layer.append(c, t);
+      g.append(c, t);
+      el.parentNode.insertBefore(g, el.nextSibling);
     }
   }
 
