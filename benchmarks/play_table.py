@@ -24,11 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from kit import fonts
+from kit.draw import fonts
 from kit.play.command import start_thread
 from kit.play.server import Table
 from kit.play.session import Seats, Session
-from kit.project import make_context
+from kit.games import make_context
 
 GAMES = ("karuta", "tour-de-dice")
 PLAYERS = {"karuta": 2, "tour-de-dice": 2}

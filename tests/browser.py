@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kit import fonts
+from kit.draw import fonts
 from kit.play.command import start_thread
 from kit.play.server import Table
 from kit.play.session import Seats, Session

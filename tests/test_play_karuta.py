@@ -8,7 +8,7 @@ import pytest
 from kit.games.karuta.sim import play_dealt
 from kit.games.karuta.table import Match
 from kit.play.session import Seats, Session
-from kit.project import make_context
+from kit.games import make_context
 
 from browser import DESKTOP, PHONE, kit, play_by_clicking, serve
 from conftest import MAP

@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 from kit.games.karuta.table import Match
 from kit.play.server import Table
 from kit.play.session import Seats, Session
-from kit.project import make_context
+from kit.games import make_context
 
 from conftest import MAP
 

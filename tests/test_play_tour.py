@@ -6,7 +6,7 @@ import pytest
 from kit.games.tour_de_dice.play import play_log
 from kit.games.tour_de_dice.table import Match
 from kit.play.session import Seats, Session
-from kit.project import make_context
+from kit.games import make_context
 
 from browser import DESKTOP, PHONE, kit, play_by_clicking, serve
 

@@ -156,7 +156,7 @@ class Match:
         return "\n".join(lines) + "\n"
 
     def logged_moves(self, doc) -> list[dict]:
-        from kit.errors import Where
+        from kit.data.errors import Where
         from kit.games.karuta.replay import parse_log
         log = parse_log(doc, Where(str(doc.where.file) if hasattr(doc, "where") else "log", 1))
         return [self._move(turn.cards) for turn in log.turns]

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from kit.imposition import Paper
+from kit.draw.imposition import Paper
 from kit.play import svg
-from kit.render import ink_on
+from kit.draw.render import ink_on
 
 from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
 from kit.games.tour_de_dice.model import default_players, load
@@ -219,7 +219,7 @@ class Match:
 
     def logged_moves(self, doc) -> list[dict]:
         """The decisions of a saved race, found by playing it again on a fresh table."""
-        from kit.errors import KitError, Where
+        from kit.data.errors import KitError, Where
         from kit.games.tour_de_dice.replay import parse_log
         log = parse_log(doc, Where("log", 1))
         scratch, moves = self.fresh(), []
