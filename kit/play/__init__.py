@@ -15,6 +15,7 @@ game's one engine to it. A game's table module provides:
   - `ai_move()`: `(move, reason)` for the seat to act, from its policy;
   - `view(seat)`: what `seat` (None: a spectator) may see, as plain JSON values;
   - `log_text()`: the game so far in the format `kit replay --game G` reads;
-  - `logged_moves(doc)`: the moves of a log read back, to resume a game from its save;
+  - `logged_moves(doc, humans)`: the moves of a log read back, to resume a game from its save
+    (`humans`: the seats people play; the others' policies are asked again as they were);
   - `replay_text(path)`: what `kit replay` prints for the log at `path`.
 """

@@ -114,7 +114,7 @@ class Session:
                 != (match.seed, match.players, tuple(match.policies), tuple(humans)):
             return None
         from kit.data.yamlload import load_yaml
-        moves = match.logged_moves(load_yaml(save))
+        moves = match.logged_moves(load_yaml(save), tuple(humans))
         session = cls(match, Seats(tuple(humans), {t: tuple(s) for t, s in meta["tokens"].items()}), save)
         for move in moves:
             seat = match.to_act()

@@ -155,7 +155,7 @@ class Match:
         lines += [f'  - "{s + 1}: {" ".join(cards) if cards else "pass"}"' for s, cards in self.turns]
         return "\n".join(lines) + "\n"
 
-    def logged_moves(self, doc) -> list[dict]:
+    def logged_moves(self, doc, humans=()) -> list[dict]:
         from kit.data.errors import Where
         from kit.games.karuta.replay import parse_log
         log = parse_log(doc, Where(str(doc.where.file) if hasattr(doc, "where") else "log", 1))

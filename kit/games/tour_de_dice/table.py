@@ -217,7 +217,7 @@ class Match:
                 "# Check it with:  kit replay --game tour-de-dice THIS-FILE\n")
         return head + log_text(self.tour, self.setup, self.course, self.turns, self.first, self.ctx.rules)
 
-    def logged_moves(self, doc) -> list[dict]:
+    def logged_moves(self, doc, humans=()) -> list[dict]:
         """The decisions of a saved race, found by playing it again on a fresh table."""
         from kit.data.errors import KitError, Where
         from kit.games.tour_de_dice.replay import parse_log

@@ -168,8 +168,15 @@
       const el = svg.querySelector(`[data-key="${CSS.escape(String(p.at))}"]`);
       if (!el) continue;
       const box = el.getBBox(), k = (at[p.at] = (at[p.at] || 0) + 1) - 1;
-      const r = Math.min(box.width, box.height) * 0.22;
-      const cx = box.x + box.width * (0.2 + 0.3 * (k % 3)), cy = box.y + box.height * (0.3 + 0.4 * Math.floor(k / 3));
+      let r = Math.min(box.width, box.height) * 0.22, cx, cy;
+      if (p.r) {      // a piece of a given size, side by side from the place's middle
+        r = p.r;
+        cx = box.x + box.width / 2 + (k - 0.5) * r * 2.1;
+        cy = box.y + box.height / 2 + r * 1.2;
+      } else {
+        cx = box.x + box.width * (0.2 + 0.3 * (k % 3));
+        cy = box.y + box.height * (0.3 + 0.4 * Math.floor(k / 3));
+      }
       const g = document.createElementNS(NS, "g");
       g.setAttribute("class", "piece");
       const c = document.createElementNS(NS, "circle");
