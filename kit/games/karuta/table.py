@@ -8,8 +8,7 @@ is the board PDF's: provinces, slots, leaders, highways and sea routes from the 
 
 from __future__ import annotations
 
-from kit.play import svg
-from kit.play.command import play_command
+from kit.draw import svg
 
 from kit.games.karuta.boardpdf import BORDER, LEADER, SEA_STROKE, TIER_STROKES, board_plan, province_fill
 from kit.games.karuta.build import board_slots
@@ -239,4 +238,5 @@ def open_match(ctx, players, policy, seed) -> Match:
 
 
 def play(ctx, players, seat, policy, seed, port, host, no_browser) -> str:
+    from kit.play.command import play_command       # the web shell, only when the command runs
     return play_command(ctx, open_match(ctx, players, policy, seed), seat, port, host, no_browser)

@@ -16,14 +16,14 @@ from itertools import combinations_with_replacement
 
 from kit.draw.fonts import register
 from kit.draw.render import mix
-from kit.play import svg
+from kit.draw import svg
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.board import COAST, KIND_COLOURS, MOUNTAIN, ROUTE, ROUTE_EDGE, SEA, TRACK, board_layout
 from kit.games.shikoku_duo.pieces import TITLE, painting_colour
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 
-PIECE_R = 2.8           # mm: a figure on the board, about a standee's base
+PIECE_R = 3.6           # mm: a figure on the board, about a standee's base
 REPLAY_GAMES = 100      # simulated games the end screen places the game among (kit replay --games)
 
 
@@ -346,7 +346,7 @@ def board_svg(model, g, t) -> str:
                     + svg.text(x, y + 1.6, str(s.index), font_size=svg.num(s.radius * 0.9), text_anchor="middle",
                                fill=rgb) + "</g>")
     pad = 2.0
-    return svg.svg((-pad, -pad, g.width + 2 * pad, h + 2 * pad), body, class_="board ring", role="img",
+    return svg.svg((-pad, -pad, g.width + 2 * pad, h + 2 * pad), body, class_="board", role="img",
                    aria_label="the board: Shikoku, its ring of spaces, towns, routes and regions")
 
 

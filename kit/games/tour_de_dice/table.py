@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from kit.draw.imposition import Paper
-from kit.play import svg
+from kit.draw import svg
 from kit.draw.render import ink_on
 
 from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE

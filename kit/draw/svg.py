@@ -1,7 +1,7 @@
-"""SVG text for the boards the table draws: shapes, lines and labels as plain strings.
+"""SVG text: shapes, lines and labels as plain strings, for the boards `kit play` shows.
 
-The boards are drawn on the server from the same layout values as the PDFs, in the same
-units (map units or mm); the browser only scales them.
+The web table's boards are drawn on the server from the same layout values as the PDFs,
+in the same units (map units or mm); the browser only scales them.
 """
 
 from __future__ import annotations
