@@ -16,7 +16,7 @@ from kit.play.session import Seats, Session
 
 def human_seats(seat: str | None, players: int) -> tuple[int, ...]:
     """`--seat 1,3` as 0-based seats; `--seat 0` for none."""
-    text = (seat or "1").replace(" ", "")
+    text = "1" if seat is None else seat.replace(" ", "")
     if text == "0":
         return ()
     out = []
