@@ -39,7 +39,7 @@ def serve(match, humans: tuple[int, ...], folder: Path, pace: float = 0.0):
 
 NEXT = """() => {
   const b = document.body.dataset;
-  const sel = ["#hand .card.legal", "#steps button.legal", "#board [data-key].legal", "#play:not([disabled])",
+  const sel = ["#cover:not([hidden]) #cover-show", "#hand .card.legal", "#steps button.legal", "#board [data-key].legal", "#play:not([disabled])",
                "#pass:not([hidden])"].find((s) => document.querySelector(s));
   return [b.version, sel ? sel + " >> nth=0" : null];
 }"""

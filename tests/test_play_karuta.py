@@ -93,3 +93,34 @@ def test_a_whole_game_through_the_browser_replays(ctx, tmp_path, size, chromium)
     done = kit("replay", "--game", "karuta", str(log), "--games", "50", "--workers", "1")
     assert done.returncode == 0, done.stderr
     assert f"{len(session.events)} turns checked: every one legal" in done.stdout
+
+
+def test_hot_seat_covers_each_hand_and_a_spectator_sees_none(ctx, tmp_path, chromium):
+    from browser import NEXT
+    session, server, base = serve(Match(ctx, 2, None, 4), (0, 1), tmp_path)
+    try:
+        page = chromium.new_page(viewport=PHONE)
+        page.goto(base + "?t=" + session.seats.host_token())
+        covers = 0
+        while session.version < 6:
+            page.wait_for_function("document.body.dataset.mine === '1'")
+            version = page.evaluate("document.body.dataset.version")
+            while True:
+                now, target = page.evaluate(NEXT)
+                if now != version:
+                    break
+                if target and target.startswith("#cover"):
+                    covers += 1
+                    assert f"Seat {session.match.to_act() + 1}'s turn" in page.text_content("#cover-title")
+                if target:
+                    page.click(target)
+        changes = sum(a.seat != b.seat for a, b in zip(session.events, session.events[1:]))
+        assert covers == changes + 1            # a cover for the first turn and each change of seat
+        spectator = chromium.new_page(viewport=PHONE)
+        spectator.goto(base)
+        spectator.wait_for_function("document.body.dataset.version !== undefined")
+        assert spectator.locator("#hand .card").count() == 0 and spectator.locator(".legal").count() == 0
+        page.close()
+        spectator.close()
+    finally:
+        server.should_exit = True

@@ -5,7 +5,7 @@
   const token = new URLSearchParams(location.search).get("t") || "";
   const $ = (id) => document.getElementById(id);
   const board = $("board"), svg = board.querySelector("svg");
-  let view = null, chosen = [], socket = null, zoom = 1, sent = false;
+  let view = null, chosen = [], socket = null, zoom = 1, sent = false, shown = null;
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -64,6 +64,10 @@
 
   function draw() {
     const g = view.game, mine = view.legal.length > 0 && !sent;
+    // Hot-seat: one browser plays several seats; each seat's hand stays covered until its player asks.
+    const cover = view.seats.length > 1 && view.legal.length > 0 && shown !== view.to_act;
+    $("cover").hidden = !cover;
+    if (cover) $("cover-title").textContent = `Seat ${view.to_act + 1}'s turn: pass the device`;
     const st = $("status");
     if (view.over) st.textContent = g.result || "the game is over";
     else if (mine) st.textContent = `Your turn (seat ${view.to_act + 1})`;
@@ -196,6 +200,7 @@
     if (el) pick(el.dataset.key);
   });
   $("undo").onclick = () => { chosen.pop(); draw(); };
+  $("cover-show").onclick = () => { shown = view.to_act; draw(); };
   $("close-end").onclick = () => { $("end").hidden = true; $("end").dataset.closed = "1"; };
   const setZoom = (z) => { zoom = Math.max(0.5, Math.min(4, z)); board.style.setProperty("--zoom", zoom); };
   $("zoom-in").onclick = () => setZoom(zoom * 1.4);
