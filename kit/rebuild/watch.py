@@ -20,6 +20,7 @@ or font is read again and every step redone (the steps know the font by its name
 from __future__ import annotations
 
 import os
+import sys
 import time
 import traceback
 from pathlib import Path
@@ -27,6 +28,7 @@ from typing import Callable
 
 from kit.data.errors import KitError
 from kit.rebuild.memo import Memo, remembering
+from kit.draw import fonts
 
 # What a file outside the watched folders is to the build: "map" and "font" are loaded once
 # and kept (kit.layout.svgmap, kit.draw.fonts), so a save of one drops what was kept; "layout" is read
@@ -95,10 +97,10 @@ def _files_now(folders: list[Path], files: dict) -> dict[Path, tuple]:
 
 def forget_loaded(memo: Memo) -> None:
     """Drop the kept map and fonts, and every step's result, so the next build reads them afresh."""
-    from kit.draw import fonts
-    from kit.layout import svgmap
 
-    svgmap.load_map.cache_clear()
+    svgmap = sys.modules.get("kit.layout.svgmap")     # loaded only by a build that reads the map
+    if svgmap is not None:
+        svgmap.load_map.cache_clear()
     fonts._load.cache_clear()
     memo.forget()
 

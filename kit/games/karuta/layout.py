@@ -20,6 +20,8 @@ from kit.layout.relax import Box, overlaps, relax
 
 from kit.games.karuta.roads import between, links as highway_links, narrow, route_link
 from kit.games.karuta.settings import board as board_settings, compared_cards
+from kit.games.karuta.cards import face
+from kit.games.karuta.geo import load_all
 
 LEADER_THRESHOLD = 1.0   # map units: a slot moved less than this (or still on its anchor) gets no leader
 LEADER_MARGIN = 0.5      # map units kept between a leader's end and any other slot
@@ -384,8 +386,6 @@ def _num(v: float) -> str:
 
 def layout_command(ctx, cards: Sequence[tuple[float, float]], as_json: bool) -> str:
     """`kit layout --game karuta`: relax the slots for each card size and report."""
-    from kit.games.karuta.cards import face
-    from kit.games.karuta.geo import load_all
 
     model, board = load_all(ctx)
     sizes = list(cards) or [(c.width, c.height) for c in compared_cards(ctx.layout)]

@@ -42,6 +42,8 @@ from kit.rebuild import cache
 from kit.data.errors import Collector, KitError, Warning_, Where, did_you_mean, display_path
 from kit.data.options import load_options
 from kit.data.yamlload import LList, LMap, fields, load_yaml, require_files
+from kit.data.project import find_map
+from kit.games.shikoku_duo.options import SPEC as RULE_SPEC
 
 CHARACTERS = ("pilgrim", "merchant", "artist")
 KINDS = ("temple", "garden", "hot_spring", "seashore", "town")
@@ -801,14 +803,12 @@ def _regions(faces, regions, ring, towns, routes, outline, line, to_map, errors,
 # ---------------------------------------------------------------- load
 
 def default_map_path(data_dir: Path) -> Path:
-    from kit.data.project import find_map
 
     return find_map(None, None, Path(data_dir).resolve().parent.parent)
 
 
 def load(data_dir, overrides=(), map_path=None) -> ShikokuDuo:
     """Read data/shikoku-duo/*.yaml and the map into a checked ShikokuDuo value."""
-    from kit.games.shikoku_duo.options import SPEC as RULE_SPEC
 
     data_dir = require_files(data_dir, FILES)
     errors = Collector()

@@ -43,6 +43,7 @@ from kit.sim.report import Measure, Outcome, Run
 from kit.sim.seating import seat_policies
 from kit.sim.simulator import Simulator
 from kit.sim.simulate import run_games, summary, wilson
+from kit.games.shikoku_duo.model import load
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,6 @@ class Setup:
 
 
 def load_model(ctx, overrides=None):
-    from kit.games.shikoku_duo.model import load
     return load(ctx.data_dir, ctx.rules if overrides is None else tuple(overrides), ctx.map_path())
 
 
