@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from kit.data.errors import KitError
+from kit.draw import fonts
 from kit.play.server import PACE, Table, serve
 from kit.play.session import Seats, Session
 
@@ -75,7 +76,6 @@ def _lan_address() -> str:
 
 
 def play_command(ctx, match, seat, port, host, no_browser, pace: float = PACE) -> str:
-    from kit.draw import fonts
     humans = human_seats(seat, match.players)
     session, note = open_session(match, humans, save_path(ctx.root, match.game, match.seed))
     table = Table(session, pace, fonts.font_path(ctx.font))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kit.data.errors import KitError
+from kit.data.yamlload import load_yaml
 
 
 class Refused(Exception):
@@ -113,7 +114,6 @@ class Session:
         if (meta.get("seed"), meta.get("players"), tuple(meta.get("policies", ())), tuple(meta.get("humans", ()))) \
                 != (match.seed, match.players, tuple(match.policies), tuple(humans)):
             return None
-        from kit.data.yamlload import load_yaml
         moves = match.logged_moves(load_yaml(save), tuple(humans))
         session = cls(match, Seats(tuple(humans), {t: tuple(s) for t, s in meta["tokens"].items()}), save)
         for move in moves:

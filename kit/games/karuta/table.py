@@ -8,12 +8,15 @@ is the board PDF's: provinces, slots, leaders, highways and sea routes from the 
 
 from __future__ import annotations
 
+from kit.data.errors import Where
 from kit.draw import svg
+from kit.play.command import play_command
 
 from kit.games.karuta.boardpdf import BORDER, LEADER, SEA_STROKE, TIER_STROKES, board_plan, province_fill
 from kit.games.karuta.build import board_slots
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.policies import POLICIES
+from kit.games.karuta.replay import parse_log, replay_command
 from kit.games.karuta.rules import (apply, bits, explain, is_stalled, legal_turns, opening_seat, outcome,
                                     played_along, round_starter, start_state)
 from kit.games.karuta.sim import game_rng, hands_of, make_setup
@@ -155,13 +158,10 @@ class Match:
         return "\n".join(lines) + "\n"
 
     def logged_moves(self, doc, humans=()) -> list[dict]:
-        from kit.data.errors import Where
-        from kit.games.karuta.replay import parse_log
         log = parse_log(doc, Where(str(doc.where.file) if hasattr(doc, "where") else "log", 1))
         return [self._move(turn.cards) for turn in log.turns]
 
     def replay_text(self, path) -> str:
-        from kit.games.karuta.replay import replay_command
         return replay_command(self.ctx, str(path), REPLAY_GAMES, ",".join(self.policies), 1)
 
 
@@ -238,5 +238,4 @@ def open_match(ctx, players, policy, seed) -> Match:
 
 
 def play(ctx, players, seat, policy, seed, port, host, no_browser) -> str:
-    from kit.play.command import play_command       # the web shell, only when the command runs
     return play_command(ctx, open_match(ctx, players, policy, seed), seat, port, host, no_browser)

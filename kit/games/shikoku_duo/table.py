@@ -14,13 +14,18 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
+from reportlab.lib.colors import white
+
+from kit.data.errors import KitError, Where
+from kit.draw import svg
 from kit.draw.fonts import register
 from kit.draw.render import mix
-from kit.draw import svg
+from kit.play.command import play_command
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.board import COAST, KIND_COLOURS, MOUNTAIN, ROUTE, ROUTE_EDGE, SEA, TRACK, board_layout
 from kit.games.shikoku_duo.pieces import TITLE, painting_colour
+from kit.games.shikoku_duo.replay import log_text, parse_log, read_rounds, replay_command
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 
 PIECE_R = 3.6           # mm: a figure on the board, about a standee's base
@@ -247,7 +252,6 @@ class Match:
 
     def log_text(self) -> str:
         """The finished rounds as `kit replay` reads them (a round in play is saved once it is over)."""
-        from kit.games.shikoku_duo.replay import log_text
         done = [s for s in self.record if s.round < self.state.round]
         text = log_text(self.t, self.rules, self.seed, 1 if self.solo else 2, done,
                         f"{TITLE} played at the table (kit play --game shikoku-duo --seed {self.seed}).\n"
@@ -264,8 +268,6 @@ class Match:
         turn is a die's pick (unless it is the round's last die), its move, a keep after a big
         draw, and a repeat or not when the hot-spring token allows one. The AI seats are asked
         again as they were (their tie draws come from the dice's Random)."""
-        from kit.data.errors import KitError, Where
-        from kit.games.shikoku_duo.replay import parse_log, read_rounds
         _, raw = parse_log(doc, Where("log", 1))
         turns = [turn for rnd in read_rounds(raw, self.t) for turn in rnd.turns]
         scratch, moves, i = self.fresh(), [], 0
@@ -291,7 +293,6 @@ class Match:
         return moves
 
     def replay_text(self, path) -> str:
-        from kit.games.shikoku_duo.replay import replay_command
         return replay_command(self.ctx, str(path), REPLAY_GAMES, self.policies[0], 1)
 
 
@@ -316,7 +317,7 @@ def board_svg(model, g, t) -> str:
     types = model.components.painting_types
     body = [svg.rect(0, 0, g.width, h, fill=svg.rgb(SEA))]
     for i, reg in enumerate(g.regions):
-        fill = svg.rgb(mix(painting_colour(types, reg.painting), _white(), 0.68))
+        fill = svg.rgb(mix(painting_colour(types, reg.painting), white, 0.68))
         body.append(f'<g data-key="r{i}" class="space region"><path d="{svg.ring_d(map(at, reg.polygon))}" '
                     f'fill="{fill}"/></g>')
     body.append(f'<path d="{svg.ring_d(map(at, g.outline))}" fill="none" stroke="{svg.rgb(COAST)}" '
@@ -350,15 +351,9 @@ def board_svg(model, g, t) -> str:
                    aria_label="the board: Shikoku, its ring of spaces, towns, routes and regions")
 
 
-def _white():
-    from reportlab.lib.colors import white
-    return white
-
-
 def open_match(ctx, players, policy, seed) -> Match:
     return Match(ctx, players, policy, seed)
 
 
 def play(ctx, players, seat, policy, seed, port, host, no_browser) -> str:
-    from kit.play.command import play_command
     return play_command(ctx, open_match(ctx, players, policy, seed), seat, port, host, no_browser)

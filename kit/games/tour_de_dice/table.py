@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import random
 
-from kit.draw.imposition import Paper
+from kit.data.errors import KitError, Where
 from kit.draw import svg
+from kit.draw.imposition import Paper
 from kit.draw.render import ink_on
+from kit.play.command import play_command
 
 from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
 from kit.games.tour_de_dice.model import default_players, load
 from kit.games.tour_de_dice.play import make_setup, roll, shuffled_course, start_seat
 from kit.games.tour_de_dice.policies import POLICIES, choose_colour, parse_policies
-from kit.games.tour_de_dice.replay import log_text, space_name, space_of
+from kit.games.tour_de_dice.replay import log_text, parse_log, replay_command, space_name, space_of
 from kit.games.tour_de_dice.rules import Turn, clockwise, may_join, new_race, resolve
 from kit.games.tour_de_dice.sheets import paper, piece_labels, preview_geometry
 
@@ -219,8 +221,6 @@ class Match:
 
     def logged_moves(self, doc, humans=()) -> list[dict]:
         """The decisions of a saved race, found by playing it again on a fresh table."""
-        from kit.data.errors import KitError, Where
-        from kit.games.tour_de_dice.replay import parse_log
         log = parse_log(doc, Where("log", 1))
         scratch, moves = self.fresh(), []
         if tuple(scratch.course.ring[1:]) != log.ring:
@@ -245,7 +245,6 @@ class Match:
         return moves
 
     def replay_text(self, path) -> str:
-        from kit.games.tour_de_dice.replay import replay_command
         return replay_command(self.ctx, str(path), REPLAY_GAMES, ",".join(self.policies), 1)
 
 
@@ -303,5 +302,4 @@ def open_match(ctx, players, policy, seed) -> Match:
 
 
 def play(ctx, players, seat, policy, seed, port, host, no_browser) -> str:
-    from kit.play.command import play_command
     return play_command(ctx, open_match(ctx, players, policy, seed), seat, port, host, no_browser)
