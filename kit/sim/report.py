@@ -20,6 +20,7 @@ the same top-level keys:
     policy_win_interval {name: [lo, hi]}
     no_winner_rate      float    share of games nobody won (a stall with no winner,
                                  a race stopped by the turn limit)
+    quality             {...}    game-quality measures from each game's standings (kit/sim/quality.py)
     game                {...}    what only this game measures (its own docstring says)
 
 Its text (kit/sim/text.py) has one shape too.
@@ -32,11 +33,12 @@ import statistics
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from kit.sim.quality import Facts, figure as quality_figure
 from kit.sim.seating import policy_seats
 from kit.sim.simulate import summary, wilson
 
 KEYS = ("games", "players", "seed", "policies", "policy_seats", "rules", "turns", "seat_win_rate",
-        "seat_win_interval", "policy_win_rate", "policy_win_interval", "no_winner_rate", "game")
+        "seat_win_interval", "policy_win_rate", "policy_win_interval", "no_winner_rate", "quality", "game")
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Outcome:
     wins: tuple[float, ...]         # per seat: 1 for the winner, fractions of a shared win, all 0 if none
     turns: int
     measures: tuple[float, ...] = ()    # the game's MEASURES, in order
+    quality: Facts | None = None        # what its standings showed (kit/sim/quality.py)
 
 
 @dataclass(frozen=True)
@@ -65,8 +68,9 @@ def rules_figure(options: Mapping) -> dict:
 
 
 def figures(outcomes: Sequence[Outcome], *, seed: int, policies: Sequence[str], options: Mapping,
-            game: dict) -> dict:
-    """The shared report of a run (the module docstring lists its keys)."""
+            game: dict, standing: str = "") -> dict:
+    """The shared report of a run (the module docstring lists its keys); `standing` names what
+    the game's per-turn standing counts."""
     n = len(outcomes)
     players = len(policies)
     seat_wins = [sum(o.wins[s] for o in outcomes) for s in range(players)]
@@ -85,6 +89,7 @@ def figures(outcomes: Sequence[Outcome], *, seed: int, policies: Sequence[str], 
         "policy_win_rate": {name: w / n for name, w in policy_wins.items()},
         "policy_win_interval": {name: list(wilson(w, n)) for name, w in policy_wins.items()},
         "no_winner_rate": sum(1 for o in outcomes if sum(o.wins) == 0) / n,
+        "quality": quality_figure(outcomes, players, standing),
         "game": game,
     }
 

@@ -4,9 +4,10 @@ Game k of `--seed S` is set up by seed S+k (shops, painting tiles, wave sides, t
 drafter and every draw from the goods bag), and its dice and the players' tie-breaks come
 from their own Random seeded from the same number, so a run reproduces whatever
 `--workers` says. `--players 1` puts the Automa (data/shikoku-duo/automa.yaml) in seat 2.
-Greedy seats and the Automa (the default players) play on fastplay.py's flat game loop,
-which plays rules.py's games move for move in less than half the time (tests/
-test_shikoku_fastplay.py); any other player plays on rules.play.
+`kit sim` plays its games on rules.play, which scores each seat after every round (the
+standings of the game-quality measures); `simulate`, for a replay's comparison, plays greedy
+seats and the Automa on fastplay.py's flat game loop, which plays rules.py's games move for
+move in less than half the time (tests/test_shikoku_fastplay.py).
 
 The JSON has the shared keys of every game's report (kit/sim/report.py; a solo run has two
 seats, the Automa's second); `game` holds what only this game measures:
@@ -39,6 +40,7 @@ from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
+from kit.sim.quality import Facts, Standings
 from kit.sim.report import Measure, Outcome, Run
 from kit.sim.seating import seat_policies
 from kit.sim.simulator import Simulator
@@ -121,6 +123,17 @@ def play_seeded(setup: Setup, seed: int, record=None) -> Result:
     return play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), record)
 
 
+STANDING = "points so far, after each round"
+
+
+def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
+    """Game `seed` and the quality facts of its standings (each seat's points after every
+    round), reduced in the worker that plays it; played by rules.play, which scores as it goes."""
+    standings = Standings()
+    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, standings.add)
+    return result, standings.facts()
+
+
 def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
              show_progress: bool | None = None) -> list[Result]:
     return run_games(partial(play_seeded, setup), games, seed, workers, desc="shikoku-duo",
@@ -141,10 +154,10 @@ MEASURES = (Measure("rounds", "rounds"), Measure("first_drafter_won", "first dra
             Measure("margin", "winning margin"))
 
 
-def outcome(r: Result) -> Outcome:
+def outcome(r: Result, facts: Facts | None = None) -> Outcome:
     wins = tuple(1.0 if r.winner == s else 0.0 for s in range(2))
     margin = abs(r.scores[0] - r.scores[1])
-    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin))
+    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin), facts)
 
 
 def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> dict:
@@ -153,7 +166,7 @@ def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> di
     if outcomes is None:
         outcomes = [outcome(r) for r in results]
     return report.figures(outcomes, seed=seed, policies=setup.policies, options=setup.options,
-                          game=game_figures(setup, results))
+                          game=game_figures(setup, results), standing=STANDING)
 
 
 def game_figures(setup: Setup, results: list[Result]) -> dict:
@@ -240,11 +253,15 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         show_progress: bool | None = None) -> Run:
     model = load_model(ctx)
     setup = make_setup(model, ctx.data_dir, players, policy)
-    results = simulate(setup, games, seed, workers, show_progress)
-    outcomes = tuple(outcome(r) for r in results)
+    played = run_games(partial(play_measured, setup), games, seed, workers, desc="shikoku-duo",
+                       show_progress=show_progress)
+    results = [r for r, _ in played]
+    outcomes = tuple(outcome(r, f) for r, f in played)
+    del played
     return Run(figures(setup, results, seed, outcomes), outcomes, extra=tuple(results))
 
 
 SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, report="kit.games.shikoku_duo.simreport")
+                lines=lines, subtitle=subtitle, report="kit.games.shikoku_duo.simreport",
+                policies=tuple(POLICIES))
 
