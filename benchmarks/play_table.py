@@ -30,8 +30,8 @@ from kit.play.server import Table
 from kit.play.session import Seats, Session
 from kit.games import make_context
 
-GAMES = ("karuta", "tour-de-dice")
-PLAYERS = {"karuta": 2, "tour-de-dice": 2}
+GAMES = ("karuta", "tour-de-dice", "shikoku-duo")
+PLAYERS = {"karuta": 2, "tour-de-dice": 2, "shikoku-duo": 1}
 
 
 def rss_mb() -> float:

@@ -32,6 +32,21 @@ PIECE_R = 3.6           # mm: a figure on the board, about a standee's base
 REPLAY_GAMES = 100      # simulated games the end screen places the game among (kit replay --games)
 
 
+_SETUPS: dict = {}
+
+
+def _setup(ctx, players, policy):
+    """The model and Setup of a table, made once per data, rules, map and seats: a table played
+    game after game keeps one board's Tables (the policies' judging tables are kept per Tables)."""
+    key = (str(ctx.data_dir), ctx.rules, str(ctx.map_path()), players, policy)
+    if key not in _SETUPS:
+        if len(_SETUPS) >= 4:
+            _SETUPS.clear()
+        model = load_model(ctx)
+        _SETUPS[key] = (model, make_setup(model, ctx.data_dir, players, policy))
+    return _SETUPS[key]
+
+
 class Ask:
     """One decision the game waits for: `kind` (pick, move, keep, repeat) by `seat`, with the
     moves offered (kit.play's {"steps", "label"} values) and what the engine needs to act on one."""
@@ -46,8 +61,7 @@ class Match:
 
     def __init__(self, ctx, players, policy, seed):
         self.ctx, self.seed, self._args = ctx, seed, (players, policy)
-        self.model = load_model(ctx)
-        self.setup = make_setup(self.model, ctx.data_dir, players, policy)
+        self.model, self.setup = _setup(ctx, players, policy)
         self.t, self.rules = self.setup.tables, self.setup.rules
         self.policies = self.setup.policies
         self.players = 2                       # seats: a solo game's Automa is seat 2
