@@ -108,7 +108,7 @@ MAX_GAMES = 1_000_000
 # How --policy names the AI players, the same in every game and command.
 # The names themselves are each game's (Game.policies): `kit sim --game G --help` lists them.
 POLICY_GRAMMAR = ("one name for every seat, or a comma list with one per seat (NAME*K for K seats), "
-                  "e.g. A,B,A,B or A*2,B*2.")
+                  "e.g. A,B,A,B or A*2,B*2; search:N searches with N playouts a move (search alone: 64).")
 SHARED = {o.name: o for o in (
     Opt("paper", "Paper: A4, A3 or Letter (default from the layout).", to="ctx"),
     Opt("card", "Card size WxH in mm, e.g. 24x26 (the layout's main card piece).", kind="size", to="ctx"),

@@ -40,7 +40,7 @@ GAME = Game(
             *PLAY_OPTIONS, "map",
         )),
     ),
-    policies=("greedy", "random", "foresight"),  # policies.POLICIES, policies.DEFAULT first
+    policies=("greedy", "random", "foresight", "search"),  # policies.POLICIES, policies.DEFAULT first
     data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml",
                 "map_differences.yaml"),
     card="card",

@@ -30,7 +30,7 @@ GAME = Game(
             *PLAY_OPTIONS, "map",
         )),
     ),
-    policies=("greedy", "random", "planner"),  # policies.POLICIES, policies.DEFAULT first
+    policies=("greedy", "random", "planner", "search"),  # policies.POLICIES, policies.DEFAULT first
     data_files=("board.yaml", "components.yaml", "waves.yaml", "rules.yaml", "automa.yaml"),
     pieces=("board", "ring_space", "mountain_town", "pilgrim_board", "merchant_board", "artist_board",
             "painting_tile", "wave_tile", "goods_token", "shop_token", "gold_slab", "coin", "hot_spring_token",

@@ -26,7 +26,7 @@ GAME = Game(
             *PLAY_OPTIONS,
         )),
     ),
-    policies=("bold", "careful", "patient", "drafting", "hints"),  # policies.POLICIES, policies.DEFAULT first
+    policies=("bold", "careful", "patient", "drafting", "hints", "search"),  # policies.POLICIES, policies.DEFAULT first
     data_files=("course.yaml", "pieces.yaml", "rules.yaml"),
     card="card",
     pieces=("card", "marker"),
