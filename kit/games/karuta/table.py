@@ -28,6 +28,7 @@ WHY = {
     "greedy": "the most cards it can shed{ties}",
     "foresight": "its best turn by cards shed, its own cards left playable and the others' starved",
     "random": "a turn drawn at random",
+    "search": "the turn that won most of its playouts, each dealing the unseen cards afresh",
 }
 
 

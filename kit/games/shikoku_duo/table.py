@@ -200,7 +200,7 @@ class Match:
             dice, left = a.values
             c = who.pick(t, rules, state, a.seat, dice, left, self.rng)
             why = (f"the Automa's card: take the die showing the {who.rules.take} number" if automa
-                   else f"{name}: the die whose best move gains most")
+                   else f"{name}: the die {'its playouts score' if name == 'search' else 'whose best move gains'} most")
             return next(m for m in a.moves if m["steps"] == [R.CHARACTERS[c]]), why
         if a.kind == "move":
             c, die, moves, repeat = a.values
@@ -211,7 +211,8 @@ class Match:
             elif len(moves) == 1:
                 why = "its only move"
             else:
-                why = f"{name}: of {len(moves)} moves, the one worth most to it"
+                why = f"{name}: of {len(moves)} moves, the one " + ("its playouts score best" if name == "search"
+                                                                     else "worth most to it")
             return self._move(move), why
         if a.kind == "keep":
             kept = who.keep(t, rules, state, a.seat, a.values, self.rng)
