@@ -1,6 +1,6 @@
 """旧国名かるた: 68 old-province cards played onto a blank map of Japan."""
 
-from kit.games import SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
+from kit.games import PLAY_OPTIONS, SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
 
 GAME = Game(
     name="karuta",
@@ -34,6 +34,10 @@ GAME = Game(
             replay_games("games of the same deal"),
             replay_policy("games"),
             "workers", "rule", "preset",
+        )),
+        Command("play", "table:play", (
+            Opt("players", "Number of players.", kind="int", short="-n", minimum=2, maximum=4),
+            *PLAY_OPTIONS, "map",
         )),
     ),
     policies=("greedy", "random", "foresight", "search"),  # policies.POLICIES, policies.DEFAULT first

@@ -1,6 +1,6 @@
 """四国デュオ: a two-player journey round Shikoku (pilgrim, merchant and artist)."""
 
-from kit.games import SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
+from kit.games import PLAY_OPTIONS, SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
 
 GAME = Game(
     name="shikoku-duo",
@@ -24,6 +24,11 @@ GAME = Game(
             replay_games("games of the same setup"),
             replay_policy("games"),
             "workers", "rule", "preset", "map",
+        )),
+        Command("play", "table:play", (
+            Opt("players", "1 (against the Automa, seat 2) or 2 (default from the rules).", kind="int", short="-n",
+                minimum=1, maximum=2),
+            *PLAY_OPTIONS, "map",
         )),
     ),
     policies=("greedy", "random", "planner", "search"),  # policies.POLICIES, policies.DEFAULT first

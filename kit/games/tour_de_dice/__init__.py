@@ -1,6 +1,6 @@
 """ツール・ド・ダイス: a dice race over a ring of course cards."""
 
-from kit.games import SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
+from kit.games import PLAY_OPTIONS, SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
 
 GAME = Game(
     name="tour-de-dice",
@@ -19,6 +19,11 @@ GAME = Game(
             replay_games("races"),
             replay_policy("races"),
             "workers", "rule", "preset",
+        )),
+        Command("play", "table:play", (
+            Opt("players", "Number of players (default from the rules).", kind="int", short="-n", minimum=2,
+                maximum=6),
+            *PLAY_OPTIONS,
         )),
     ),
     policies=("bold", "careful", "patient", "drafting", "hints", "search"),  # policies.POLICIES, policies.DEFAULT first
