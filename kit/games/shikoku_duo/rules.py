@@ -164,6 +164,12 @@ class Tables:
     def garden_top(self) -> int:
         return len(self.garden_track) - 1
 
+    @cached_property
+    def gift_points(self) -> tuple[int, ...]:
+        """The artist's points by paintings gifted: the best slot reached (0 for none)."""
+        gifts = max(len(self.paintings), len(self.artist_slots))      # at most every tile is gifted
+        return tuple(max(self.artist_slots[:g]) if g else 0 for g in range(gifts + 1))
+
 
 def _walks(links, start: int, n: int, simple: bool, blocked_start: bool) -> tuple:
     """(end, mask of nodes entered) of every path of exactly n steps from start."""
@@ -479,7 +485,13 @@ def merchant_dests(t: Tables, rules: Rules, state: State, seat: int, steps: int)
     union, dests, by_dest = t.merchant_paths[rules.merchant_path != "simple"][(a if seat == 0 else b)[MERCHANT]][steps]
     if not union & blocked:
         return dests
-    return tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+    out = []
+    for d, masks in by_dest:     # a loop, not generators, which cost more than the tests
+        for m in masks:
+            if not m & blocked:
+                out.append(d)
+                break
+    return tuple(out)
 
 
 def figure_regions(t: Tables, state: State, seat: int) -> tuple[int, int, int, int, int]:
@@ -804,8 +816,7 @@ def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str
 def character_scores(t: Tables, p: Player) -> tuple[int, int, int]:
     pilgrim = t.shrine_track[p.shrine] * t.garden_track[p.garden]
     merchant = t.slabs[p.slabs - 1] if p.slabs else 0
-    artist = max(t.artist_slots[:p.gifted]) if p.gifted else 0
-    return pilgrim, merchant, artist
+    return pilgrim, merchant, t.gift_points[p.gifted]
 
 
 def winner(scores: tuple[int, int], copper: tuple[int, int], automa: bool) -> int | None:
@@ -978,7 +989,8 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
             repeats += r
         state = _put(state, _ROUND, state.round + 1)
         if track is not None:
-            track(tuple(sum(score_of(t, p, controllers[s])) for s, p in enumerate(state.players)))
+            a, b = state.players
+            track((sum(score_of(t, a, controllers[0])), sum(score_of(t, b, controllers[1]))))
         ended = fired(t, state, tops)
         if ended:
             break
