@@ -18,8 +18,8 @@ from kit.sim import search as searching
 from kit.games.shikoku_duo.rules import (
     character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
-    SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, artist_targets, chosen_move, effects, gift_wanted,
-    merchant_dests, paint_counts, pilgrim_stops, wave_choices,
+    FIGURES, PAINT_PATH, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, chosen_move, effects,
+    figure_counts, merchant_dests, paint_counts, pilgrim_stops, wave_choices,
 )
 
 # Worth of progress that scores nothing yet, in points: copper and goods count towards
@@ -218,7 +218,7 @@ class Policy:
 
     def _artist(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
         t = self.t
-        targets = artist_targets(t, fx, p.artist, die)
+        targets = (t.artist_via if fx[PAINT_PATH] else t.artist_plain)[p.artist][die]     # artist_targets
         if not targets:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         if p.ranks:     # an Automa's artist only moves
@@ -226,11 +226,17 @@ class Policy:
         row = self.artist_v
         painted, gifted = p.painted, p.gifted
         base = row[painted][gifted]
-        wanted = gift_wanted(p)
+        wanted = p.paintings[gifted] if gifted < painted else -1       # gift_wanted
         gift = row[painted][gifted + 1] - base if wanted >= 0 else 0.0
         best_v, ties = _NONE, None
         painting = t.region_painting
-        for (d, passed), n in zip(targets, paint_counts(t, rules, state, seat, fx, targets)):
+        if fx is NO_EFFECTS and len(p.paintings) - painted >= FIGURES:
+            # paint_counts where no effect applies and no cap can bite: the figures round each target
+            packed = figure_counts(t, state, seat)
+            counts = [packed >> 3 * d & 7 for d, _ in targets]
+        else:
+            counts = paint_counts(t, rules, state, seat, fx, targets)
+        for (d, passed), n in zip(targets, counts):
             v = row[painted + n][gifted] - base
             if v > best_v + 1e-9:
                 best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]

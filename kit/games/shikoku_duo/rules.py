@@ -413,10 +413,19 @@ def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
 
 
 def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
-    """The three dice, pilgrim's, merchant's and artist's, rolled in that order."""
-    pilgrim, merchant, artist = t.dice
-    choice = rng.choice        # a face of six: the draw randrange(6) makes, with less around it
-    return choice(pilgrim), choice(merchant), choice(artist)
+    """The three dice, pilgrim's, merchant's and artist's, rolled in that order: each face is
+    the one rng.choice(faces) gives (getrandbits of the count's bit length, drawn again while
+    out of range), without choice's two calls a die."""
+    bits = rng.getrandbits
+    out = []
+    for faces in t.dice:
+        n = len(faces)
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        out.append(faces[r])
+    return tuple(out)
 
 
 def drafters(state: State, round_: int | None = None) -> tuple[int, int, int]:
@@ -509,6 +518,14 @@ def figures_around(t: Tables, state: State, seat: int, regions: int) -> int:
     return (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
 
 
+def figure_counts(t: Tables, state: State, seat: int) -> int:
+    """The figures other than `seat`'s artist round every region at once: region r's count
+    is bits 3r..3r+2 (Tables.space_counts)."""
+    x, y = state.players
+    return (t.space_counts[x[PILGRIM]] + t.space_counts[y[PILGRIM]] + t.town_counts[x[MERCHANT]]
+            + t.town_counts[y[MERCHANT]] + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
+
+
 def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...], targets) -> list[int]:
     """Tiles a paint action would turn up at each (destination, regions passed) of `targets`,
     with wave effects `fx` (the figures counted are all but this artist, so where it stands
@@ -525,9 +542,7 @@ def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int
             n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
             out.append(min(n + plus_count, cap) if n else 0)
         return out
-    x, y = state.players
-    counts = (t.space_counts[x[PILGRIM]] + t.space_counts[y[PILGRIM]] + t.town_counts[x[MERCHANT]]
-              + t.town_counts[y[MERCHANT]] + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
+    counts = figure_counts(t, state, seat)
     if not plus_count and cap >= FIGURES:      # no cap can bite: the count is the figures'
         return [counts >> 3 * dest & 7 for dest, _ in targets]
     for dest, _ in targets:
@@ -682,17 +697,19 @@ def draw_from(t: Tables, state: State, n: int) -> tuple[tuple[int, ...], int]:
     drawn = [0] * len(bag)
     if n <= 0 or total == 0:
         return tuple(drawn), 0
-    entry = goods_bags(t.goods_counts, state.seed).entry
-    used = 0
+    order = goods_bags(t.goods_counts, state.seed)
+    entries, size = order.entries, order.size      # entry(i), read straight from the bags shuffled so far
+    at = state.draws
     for _ in range(min(n, total)):
         while True:
-            kind = entry(state.draws + used)
-            used += 1
+            i = at % size
+            kind = entries[i] if i < len(entries) else order.entry(i)
+            at += 1
             if bag[kind]:
                 break
         bag[kind] -= 1
         drawn[kind] += 1
-    return tuple(drawn), used
+    return tuple(drawn), at - state.draws
 
 
 def keep_first(t: Tables, pool: tuple[int, ...]) -> tuple[int, ...]:
@@ -947,14 +964,16 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
     repeat = False
     while True:
         keep = None
-        if move.character == MERCHANT and move.dest >= 0 and not t.town_coastal[move.dest]:
+        dest = move[2]
+        if character == MERCHANT and dest >= 0 and not t.town_coastal[dest]:
             keep = lambda pool: who.keep(t, rules, state, seat, pool, rng)  # noqa: E731
         after, drawn, kept = apply(t, rules, state, seat, move, keep)
         after = who.after(t, rules, state, after, seat, move)
         if record is not None:
             record.append(Step(state.round, seat, die, move, drawn, kept, repeat))
         state = after
-        if repeat or not may_repeat(state, seat, held) or not who.repeat(t, rules, state, seat, character, die, rng):
+        # may_repeat(state, seat, held), without the call: most dice end here
+        if repeat or not held or after.hot != seat or not who.repeat(t, rules, state, seat, character, die, rng):
             return state, int(repeat)
         state = spend_hot(state)
         repeat = True
@@ -977,20 +996,33 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
     tops = controllers[1].rank_tops if automa else ()
     used = repeats = 0
     ended = ()
+    # Each seat's points as the round's standing: a human's straight from the tables (what
+    # sum(character_scores) gives), the Automa's from its rank tracks.
+    shrine, garden, slabs, gifts = t.shrine_track, t.garden_track, (0,) + t.slabs, t.gift_points
     while True:
         dice = roll(t, rng)
-        left = [0, 1, 2]
-        for seat in drafters(state):
-            who = controllers[seat]
-            c = left[0] if len(left) == 1 else who.pick(t, rules, state, seat, dice, tuple(left), rng)
-            left.remove(c)
-            state, r = play_die(t, rules, state, seat, c, dice[c], who, rng, record)
-            used += 1
-            repeats += r
+        # the round's three dice drafted 1-2-1 (drafters), the last die left to its drafter
+        opener = (state.first + state.round) % 2
+        second = 1 - opener
+        who = controllers[opener]
+        c = who.pick(t, rules, state, opener, dice, (0, 1, 2), rng)
+        state, r = play_die(t, rules, state, opener, c, dice[c], who, rng, record)
+        repeats += r
+        left = (1, 2) if c == 0 else (0, 2) if c == 1 else (0, 1)
+        who = controllers[second]
+        c = who.pick(t, rules, state, second, dice, left, rng)
+        state, r = play_die(t, rules, state, second, c, dice[c], who, rng, record)
+        repeats += r
+        c = left[1] if c == left[0] else left[0]
+        state, r = play_die(t, rules, state, opener, c, dice[c], controllers[opener], rng, record)
+        repeats += r
+        used += 3
         state = _put(state, _ROUND, state.round + 1)
         if track is not None:
             a, b = state.players
-            track((sum(score_of(t, a, controllers[0])), sum(score_of(t, b, controllers[1]))))
+            track((shrine[a.shrine] * garden[a.garden] + slabs[a.slabs] + gifts[a.gifted],
+                   sum(score_of(t, b, controllers[1])) if automa else
+                   shrine[b.shrine] * garden[b.garden] + slabs[b.slabs] + gifts[b.gifted]))
         ended = fired(t, state, tops)
         if ended:
             break
