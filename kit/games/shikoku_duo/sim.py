@@ -104,7 +104,18 @@ def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
     """Game `seed` and the quality facts of its standings (each seat's points after every
     round), reduced in the worker that plays it; played by rules.play, which scores as it goes."""
     standings = Standings()
-    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, standings.add)
+    add = standings.add_ranked
+
+    def track(points) -> None:      # two seats: the one ahead leads, the other is last
+        a, b = points
+        if a > b:
+            add(points, 0, 1)
+        elif b > a:
+            add(points, 1, 0)
+        else:
+            add(points, None, None)
+
+    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, track)
     return result, standings.facts()
 
 
