@@ -11,9 +11,10 @@ import gc
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 from contextlib import contextmanager
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, Iterator, Sequence, TypeVar
 
 from kit.progress import progress
 
@@ -54,27 +55,134 @@ def _play_chunk(args):
     return [play(game_seed(seed, k)) for k in range(start, stop)]
 
 
-def run_games(play: Callable[[int], R], games: int, seed: int, workers: int | None = None,
-              desc: str = "simulating", show_progress: bool | None = None) -> list[R]:
-    """[play(seed + k) for k in range(games)], spread over worker processes.
+def _worker(play, seed: int, conn) -> None:
+    """A worker process: plays the chunks the parent sends, until None or the parent is gone.
 
-    `play` must be picklable (a module-level function or a functools.partial of one).
+    Ctrl-C reaches every process of the terminal's group; the parent alone answers it (and
+    kills its workers), so a worker ignores SIGINT and dies quietly on SIGTERM, and with its
+    parent (Linux: PR_SET_PDEATHSIG), so none is left behind or prints a traceback.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+    try:
+        while (job := conn.recv()) is not None:
+            start, stop = job
+            try:
+                conn.send((True, _play_chunk((play, seed, start, stop))))
+            except Exception as err:        # the parent raises it as the run's own error
+                try:
+                    conn.send((False, err))
+                except Exception:
+                    conn.send((False, RuntimeError(f"{type(err).__name__}: {err}")))
+    except (EOFError, OSError):             # the parent is gone or stopped the run
+        pass
+    finally:
+        os._exit(0)
+
+
+def _die_with_parent() -> None:
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)       # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):       # not Linux: the parent's stop() still kills it
+        pass
+
+
+def _parallel(play, seed: int, chunks: list[tuple[int, int]], workers: int):
+    """Each chunk's results, in order, played by `workers` processes.
+
+    Plain processes with a pipe each, no shared queue or lock: stopping a run (Ctrl-C,
+    SIGTERM, an error) kills them at once and never waits on a lock a dying worker held.
+    At most two chunks per worker are out at a time, and results are held only until
+    every earlier chunk is in, so memory does not grow with the number of games.
+    """
+    from multiprocessing.connection import wait
+
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    procs, conns = [], []
+    try:
+        for _ in range(workers):
+            parent, child = ctx.Pipe()
+            proc = ctx.Process(target=_worker, args=(play, seed, child), daemon=True)
+            proc.start()
+            child.close()
+            procs.append(proc)
+            conns.append(parent)
+        ahead = 2 * workers                 # chunks sent beyond the next one wanted
+        sent = 0
+        owner: dict = {}                    # connection -> its chunk indexes, oldest first
+        done: dict[int, list] = {}
+        want = 0
+
+        def send(conn) -> None:
+            nonlocal sent
+            conn.send(chunks[sent])
+            owner.setdefault(conn, []).append(sent)
+            sent += 1
+
+        for conn in conns:
+            for _ in range(2):
+                if sent < len(chunks):
+                    send(conn)
+        while want < len(chunks):
+            for conn in wait(list(c for c in conns if owner.get(c))):
+                try:
+                    ok, part = conn.recv()
+                except EOFError:
+                    raise RuntimeError("a simulation worker process died") from None
+                if not ok:
+                    raise part
+                done[owner[conn].pop(0)] = part
+                if sent < len(chunks) and sent < want + ahead + 1:
+                    send(conn)
+            while want in done:
+                yield done.pop(want)
+                want += 1
+            for conn in conns:              # a worker left idle by the window: give it work
+                while len(owner.get(conn, ())) < 2 and sent < len(chunks) and sent < want + ahead + 1:
+                    send(conn)
+    finally:
+        for proc in procs:
+            if proc.is_alive():
+                proc.kill()
+        for proc in procs:
+            proc.join()
+        for conn in conns:
+            conn.close()
+
+
+def stream_games(play: Callable[[int], R], games: int, seed: int, workers: int | None = None,
+                 desc: str = "simulating", show_progress: bool | None = None) -> Iterator[R]:
+    """play(seed + k) for k in range(games), in order, spread over worker processes; the
+    results stream in, so a caller that summarises them as they come keeps none.
+
+    `play` must be picklable where processes are spawned, not forked (a module-level
+    function or a functools.partial of one).
     """
     workers = max(1, workers or os.cpu_count() or 1)
-    chunks = [(play, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
-    results: list[R] = []
+    chunks = [(a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
     with _setup_frozen(), progress(games, desc, show_progress) as bar:
         if workers == 1 or len(chunks) <= 1:
-            for chunk in chunks:
-                results.extend(_play_chunk(chunk))
-                bar.update(chunk[3] - chunk[2])
-            return results
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        with ctx.Pool(min(workers, len(chunks))) as pool:
-            for chunk, part in zip(chunks, pool.imap(_play_chunk, chunks)):
-                results.extend(part)
-                bar.update(chunk[3] - chunk[2])
-    return results
+            parts = (_play_chunk((play, seed, a, b)) for a, b in chunks)
+        else:
+            parts = _parallel(play, seed, chunks, min(workers, len(chunks)))
+        try:
+            for (a, b), part in zip(chunks, parts):
+                bar.update(b - a)
+                yield from part
+        finally:
+            close = getattr(parts, "close", None)
+            if close is not None:
+                close()
+
+
+def run_games(play: Callable[[int], R], games: int, seed: int, workers: int | None = None,
+              desc: str = "simulating", show_progress: bool | None = None) -> list[R]:
+    """[play(seed + k) for k in range(games)], spread over worker processes (stream_games)."""
+    return list(stream_games(play, games, seed, workers, desc, show_progress))
 
 
 def quantile(values: Sequence[float], q: float) -> float:
