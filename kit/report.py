@@ -35,10 +35,10 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from kit.errors import KitError, did_you_mean
-from kit.simulate import summary, wilson
+from kit.simulate import Values, wilson
 
 KEYS = ("games", "players", "seed", "policies", "policy_seats", "rules", "turns", "seat_win_rate",
         "seat_win_interval", "policy_win_rate", "policy_win_interval", "no_winner_rate", "game")
@@ -101,29 +101,63 @@ def rules_figure(options: Mapping) -> dict:
             "options": dict(options)}
 
 
-def figures(outcomes: Sequence[Outcome], *, seed: int, policies: Sequence[str], options: Mapping,
+class Tally:
+    """The shared figures of a run, summed as its games' outcomes come in (`add`), so a run
+    keeps no game: memory does not grow with the number of games. `keep=True` keeps every
+    outcome as well, for a sweep, which pairs each game with the same seed's in its first row."""
+
+    def __init__(self, players: int, measures: int = 0, keep: bool = False):
+        self.players = players
+        self.n = 0
+        self.seat_wins = [0] * players      # summed in game order, as sum() over the games
+        self.no_winner = 0
+        self.turns = Values()
+        self.measures = [Values() for _ in range(measures)]
+        self.kept: list[Outcome] | None = [] if keep else None
+
+    def add(self, o: Outcome) -> Outcome:
+        self.n += 1
+        for s in range(self.players):
+            self.seat_wins[s] += o.wins[s]
+        if sum(o.wins) == 0:
+            self.no_winner += 1
+        self.turns.add(o.turns)
+        for values, m in zip(self.measures, o.measures):
+            values.add(m)
+        if self.kept is not None:
+            self.kept.append(o)
+        return o
+
+    def figures(self, *, seed: int, policies: Sequence[str], options: Mapping, game: dict) -> dict:
+        """The shared report of the run (the module docstring lists its keys)."""
+        n = self.n
+        seat_wins = self.seat_wins
+        seats = policy_seats(policies)
+        policy_wins = {name: sum(seat_wins[s - 1] for s in where) for name, where in seats.items()}
+        return {
+            "games": n,
+            "players": len(policies),
+            "seed": seed,
+            "policies": list(policies),
+            "policy_seats": seats,
+            "rules": rules_figure(options),
+            "turns": self.turns.summary(),
+            "seat_win_rate": [w / n for w in seat_wins],
+            "seat_win_interval": [list(wilson(w, n)) for w in seat_wins],
+            "policy_win_rate": {name: w / n for name, w in policy_wins.items()},
+            "policy_win_interval": {name: list(wilson(w, n)) for name, w in policy_wins.items()},
+            "no_winner_rate": self.no_winner / n,
+            "game": game,
+        }
+
+
+def figures(outcomes: Iterable[Outcome], *, seed: int, policies: Sequence[str], options: Mapping,
             game: dict) -> dict:
-    """The shared report of a run (the module docstring lists its keys)."""
-    n = len(outcomes)
-    players = len(policies)
-    seat_wins = [sum(o.wins[s] for o in outcomes) for s in range(players)]
-    seats = policy_seats(policies)
-    policy_wins = {name: sum(seat_wins[s - 1] for s in where) for name, where in seats.items()}
-    return {
-        "games": n,
-        "players": players,
-        "seed": seed,
-        "policies": list(policies),
-        "policy_seats": seats,
-        "rules": rules_figure(options),
-        "turns": summary([o.turns for o in outcomes]),
-        "seat_win_rate": [w / n for w in seat_wins],
-        "seat_win_interval": [list(wilson(w, n)) for w in seat_wins],
-        "policy_win_rate": {name: w / n for name, w in policy_wins.items()},
-        "policy_win_interval": {name: list(wilson(w, n)) for name, w in policy_wins.items()},
-        "no_winner_rate": sum(1 for o in outcomes if sum(o.wins) == 0) / n,
-        "game": game,
-    }
+    """The shared report of a run's outcomes (the module docstring lists its keys)."""
+    tally = Tally(len(policies))
+    for o in outcomes:
+        tally.add(o)
+    return tally.figures(seed=seed, policies=policies, options=options, game=game)
 
 
 def policy_seats(policies: Sequence[str]) -> dict[str, list[int]]:
@@ -200,11 +234,12 @@ def shared_lines(name: str, fig: dict, unit: str = "games", note: str = "") -> l
 
 @dataclass(frozen=True)
 class Run:
-    """A finished run: its figures (the schema above), every game's Outcome, and whatever
-    else the game's report pages need (karuta: the loaded model, for its map)."""
+    """A finished run: its figures (the schema above), its Tally (the distributions the report's
+    charts draw; every Outcome only when a sweep asked to keep them), and whatever else the
+    game's report pages need (karuta: the loaded model, for its map)."""
 
     figures: dict
-    outcomes: tuple[Outcome, ...]
+    tally: Tally
     extra: object = None
 
 
@@ -212,7 +247,8 @@ class Run:
 class Simulator:
     """What a game gives the shared `kit sim`: how to run, what it measures, how it reads.
 
-    run(ctx, games=, players=, seed=, policy=, workers=, show_progress=) -> Run
+    run(ctx, games=, players=, seed=, policy=, workers=, show_progress=, keep=) -> Run
+        (keep=True: the Run's tally keeps every game's Outcome, for a sweep)
     lines(figures) -> the game's own text lines, printed under the shared ones
     subtitle(figures) -> one line of headline figures for the report's heading
     cells(run) -> (top, bottom): the game's own charts on the report's first page, each a

@@ -7,6 +7,7 @@ workers share the work: chunks are fixed-size and collected in order.
 
 from __future__ import annotations
 
+import bisect
 import gc
 import math
 import multiprocessing
@@ -14,6 +15,7 @@ import os
 import signal
 import statistics
 from contextlib import contextmanager
+from fractions import Fraction
 from typing import Callable, Iterator, Sequence, TypeVar
 
 from kit.progress import progress
@@ -206,6 +208,75 @@ def summary(values: Sequence[float]) -> dict:
     data = sorted(values)       # once for all five: a run's figures summarise many long lists
     return {"median": statistics.median(data), "min": data[0], "max": data[-1],
             "p5": _quantile_sorted(data, 0.05), "p95": _quantile_sorted(data, 0.95)}
+
+
+class Values:
+    """A per-game figure's values as the games come in, without keeping them: how many games
+    had each value (values are few: turns, points, passes), so the median and percentiles are
+    exact, and their sum in the order they came, as sum() over a list adds them.
+
+    `summary()` and `fmean()` answer what summary() and statistics.fmean() answer for the list.
+    """
+
+    __slots__ = ("counts", "n", "total", "_order")
+
+    def __init__(self, values=()):
+        self.counts: dict = {}
+        self.n = 0
+        self.total = 0
+        self._order = None
+        for v in values:
+            self.add(v)
+
+    def add(self, v) -> None:
+        self.counts[v] = self.counts.get(v, 0) + 1
+        self.n += 1
+        self.total += v
+        self._order = None
+
+    def __len__(self) -> int:
+        return self.n
+
+    def _at(self, i: int):
+        """The i-th value in sorted order (0-based)."""
+        if self._order is None:
+            keys = sorted(self.counts)
+            ends, run = [], 0
+            for k in keys:
+                run += self.counts[k]
+                ends.append(run)
+            self._order = (keys, ends)
+        keys, ends = self._order
+        return keys[bisect.bisect_right(ends, i)]
+
+    def _quantile(self, q: float):
+        pos = q * (self.n - 1)
+        lo = math.floor(pos)
+        hi = min(lo + 1, self.n - 1)
+        a, b = self._at(lo), self._at(hi)
+        return a + (b - a) * (pos - lo)
+
+    def summary(self) -> dict:
+        if not self.n:
+            return {"median": None, "min": None, "max": None, "p5": None, "p95": None}
+        n = self.n
+        median = self._at(n // 2) if n % 2 else (self._at(n // 2 - 1) + self._at(n // 2)) / 2
+        return {"median": median, "min": self._at(0), "max": self._at(n - 1),
+                "p5": self._quantile(0.05), "p95": self._quantile(0.95)}
+
+    def fmean(self) -> float:
+        """statistics.fmean of the values: their exact sum, rounded once, over their count."""
+        if not self.n:
+            raise statistics.StatisticsError("fmean requires at least one data point")
+        exact = sum(Fraction(v) * c for v, c in self.counts.items())
+        return float(exact) / self.n
+
+    def ranks(self, value) -> float:
+        """percentile_rank(value, the values)."""
+        if not self.n:
+            return float("nan")
+        below = sum(c for v, c in self.counts.items() if v < value)
+        return 100.0 * (below + 0.5 * self.counts.get(value, 0)) / self.n
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:

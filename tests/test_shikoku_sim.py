@@ -9,9 +9,10 @@ import pytest
 from pypdf import PdfReader
 
 from kit.games.shikoku_duo import rules as R
-from kit.games.shikoku_duo.sim import SIM, figures, outcome, simulate, text
+from kit.games.shikoku_duo.sim import MEASURES, SIM, figures, simulate, text
 from kit.project import make_context
-from kit.report import KEYS, Run
+from kit.report import KEYS, Run, Tally
+from kit.simulate import Values
 from kit.reportpdf import report_pdf
 from test_shikoku_replay import setup_of
 
@@ -63,9 +64,10 @@ def test_a_solo_run_puts_the_automa_in_seat_two():
 
 
 def test_the_report_pdf_shows_the_games_own_charts_and_is_deterministic(run):
-    _, results, fig = run
+    setup, results, _ = run
     ctx = make_context("shikoku-duo")
-    run_ = Run(fig, tuple(outcome(r) for r in results), extra=tuple(results))
+    tally, rounds = Tally(2, len(MEASURES)), Values()
+    run_ = Run(figures(setup, results, 7, tally, rounds), tally, extra=rounds)
     pdf = report_pdf(SIM, run_, ctx)
     reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) >= 2

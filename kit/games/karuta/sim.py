@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import partial
+from typing import Iterable
 
 from kit import report
 from kit.games.karuta.deal import dealt
@@ -20,9 +21,9 @@ from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
 from kit.games.karuta.policies import POLICIES, seat_policies
 from kit.games.karuta.rules import Result, Rules, Tables, bits, play, tables
-from kit.report import Measure, Outcome, Run, Simulator, mean_or_none, num
+from kit.report import Measure, Outcome, Run, Simulator, Tally, num
 from kit.report import sim_command as sim_report_command
-from kit.simulate import run_games, summary
+from kit.simulate import Values, stream_games
 
 TOP_STUCK = 10
 
@@ -69,8 +70,14 @@ def play_seeded(setup: Setup, seed: int) -> Result:
 def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
              show_progress: bool | None = None, hands: tuple[int, ...] | None = None) -> list[Result]:
     """Results of games seed, seed+1, ...; with `hands`, every game plays that one deal."""
-    return run_games(partial(play_dealt, setup, hands), games, seed, workers,
-                     desc="karuta", show_progress=show_progress)
+    return list(stream(setup, games, seed, workers, show_progress, hands))
+
+
+def stream(setup: Setup, games: int, seed: int, workers: int | None = None,
+           show_progress: bool | None = None, hands: tuple[int, ...] | None = None):
+    """simulate()'s results as they come in, none kept."""
+    return stream_games(partial(play_dealt, setup, hands), games, seed, workers,
+                        desc="karuta", show_progress=show_progress)
 
 
 MEASURES = (Measure("stalls", "stalls", rate=True), Measure("passes", "passes"))
@@ -80,31 +87,41 @@ def outcome(r: Result) -> Outcome:
     return Outcome(r.wins, r.turns, (float(r.stalled), r.passes))
 
 
-def figures(setup: Setup, results: list[Result], seed: int, options=None, outcomes=None) -> dict:
+def figures(setup: Setup, results: Iterable[Result], seed: int, options=None, tally: Tally | None = None) -> dict:
     """The run's statistics in the shared schema (kit/report.py); `game` holds karuta's own:
 
     stall_rate          share of games where every player passed since the last card
     passes              {median, min, max, p5, p95} passes per game
     losers_cards_left   {median, min, max, p5, p95, mean} cards in each loser's hand at the end
     stuck_by_province   {province: share of games its card was still in a hand at the end}
+
+    One pass over `results`, which may stream in (none is kept); `tally` sums the shared figures.
     """
-    n, t = len(results), setup.tables
+    t = setup.tables
     if options is None:
         options = {k: getattr(setup.rules, k) for k in setup.rules.__dataclass_fields__}
-    losers_left = [r.left[s] for r in results for s in range(setup.players) if r.wins[s] == 0]
+    if tally is None:
+        tally = Tally(setup.players, len(MEASURES))
+    n = stalled = 0
+    passes, losers_left = Values(), Values()
     stuck = [0] * t.cards
     for r in results:
+        n += 1
+        stalled += r.stalled
+        passes.add(r.passes)
+        for s in range(setup.players):
+            if r.wins[s] == 0:
+                losers_left.add(r.left[s])
         for c in bits(r.stuck):
             stuck[c] += 1
+        tally.add(outcome(r))
     game = {
-        "stall_rate": sum(r.stalled for r in results) / n,
-        "passes": summary([r.passes for r in results]),
-        "losers_cards_left": summary(losers_left) | {"mean": mean_or_none(losers_left)},
+        "stall_rate": stalled / n,
+        "passes": passes.summary(),
+        "losers_cards_left": losers_left.summary() | {"mean": losers_left.fmean() if losers_left.n else None},
         "stuck_by_province": {t.names[c]: stuck[c] / n for c in range(t.cards)},
     }
-    if outcomes is None:    # run() passes the outcomes it keeps, made once
-        outcomes = [outcome(r) for r in results]
-    return report.figures(outcomes, seed=seed, policies=setup.policies, options=options, game=game)
+    return tally.figures(seed=seed, policies=setup.policies, options=options, game=game)
 
 
 def lines(fig: dict) -> list[str]:
@@ -127,12 +144,12 @@ def subtitle(fig: dict) -> str:
 
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
-        show_progress: bool | None = None) -> Run:
+        show_progress: bool | None = None, keep: bool = False) -> Run:
     model = load(ctx.data_dir, ctx.rules)
     setup = make_setup(model, players, policy)
-    results = simulate(setup, games, seed, workers, show_progress)
-    outcomes = tuple(outcome(r) for r in results)
-    return Run(figures(setup, results, seed, model.rules, outcomes), outcomes, model)
+    tally = Tally(setup.players, len(MEASURES), keep)
+    fig = figures(setup, stream(setup, games, seed, workers, show_progress), seed, model.rules, tally)
+    return Run(fig, tally, model)
 
 
 def _cells(run_: Run):

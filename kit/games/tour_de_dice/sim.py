@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from kit.report import Run, Simulator
+from kit.report import Run, Simulator, Tally
 from kit.report import sim_command as sim_report_command
-from kit.simulate import run_games
+from kit.simulate import stream_games
 
 from kit.errors import KitError
 from kit.games.tour_de_dice.model import check_players, default_players, load
@@ -16,7 +16,7 @@ from kit.games.tour_de_dice.stats import MEASURES, figures, lines, outcome
 
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
-        show_progress: bool | None = None) -> Run:
+        show_progress: bool | None = None, keep: bool = False) -> Run:
     tour = load(ctx.data_dir, ctx.rules)
     rules = tour.rules
     if players is None:
@@ -27,9 +27,10 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         except KitError as err:
             raise KitError(f"--players: {err.message}") from None
     setup = make_setup(tour, players, parse_policies(policy, players))
-    results = run_games(partial(play_game, setup), games, seed, workers, desc="racing",
-                        show_progress=show_progress)
-    return Run(figures(results, setup, seed, rules), tuple(outcome(r, players) for r in results))
+    results = stream_games(partial(play_game, setup), games, seed, workers, desc="racing",
+                           show_progress=show_progress)
+    tally = Tally(players, len(MEASURES), keep)
+    return Run(figures(results, setup, seed, rules, tally), tally)
 
 
 def simulate(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
