@@ -60,6 +60,24 @@ class Warning_:
         return f"{prefix}warning: {self.message}"
 
 
+EXCERPT = 60     # characters of the input a message quotes at most
+
+
+def excerpt(text, limit: int = EXCERPT) -> str:
+    """A short, printable quotation of input in a message: control and other unprintable
+    characters escaped (a raw U+009B would drive the terminal), cut at `limit` characters."""
+    text = str(text)
+    cut = len(text) > limit
+    text = text[:limit]
+    shown = "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in text)
+    return shown + ("…" if cut else "")
+
+
+def quoted(text, limit: int = EXCERPT) -> str:
+    """`excerpt` in quotes, as a message names a value."""
+    return f"'{excerpt(text, limit)}'"
+
+
 def did_you_mean(word: str, choices) -> str:
     """' (did you mean X?)' when a close match exists, else ''."""
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.5)
