@@ -45,3 +45,25 @@ def test_a_truncated_font_is_refused(game, project, tmp_path):
 def test_an_unknown_policy_is_quoted_escaped():
     message = refused("sim", "--game", "karuta", "--games", "1", "--policy", "gre\x9bedy")
     assert message.startswith(r"error: --policy: unknown policy 'gre\x9bedy'")
+
+
+def line_of(path, text: str) -> int:
+    return next(k for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
+@pytest.mark.parametrize("key, value, what", [("start_town", "sapporo", "town"),
+                                              ("start_region", "atlantis", "region")])
+def test_a_start_the_board_lacks_is_refused_by_check_build_and_sim(key, value, what, project):
+    rules = project / "data" / "shikoku-duo" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(f'{key}: ""', f"{key}: {value}"), encoding="utf-8")
+    line = line_of(rules, f"{key}: {value}")
+    for args in (["check"], ["build", "--out", project / "out"], ["sim", "--games", "2"]):
+        message = refused(*args, "--game", "shikoku-duo")
+        assert message.startswith(f"data/shikoku-duo/rules.yaml:{line}: rule '{key}' '{value}': "
+                                  f"no {what} of board.yaml has this id; {what}s: "), message
+    assert not (project / "out").exists()
+
+
+def test_a_start_town_given_on_the_command_line_is_refused_naming_the_option(project):
+    message = refused("sim", "--game", "shikoku-duo", "--games", "2", "--rule", "start_town=sapporo")
+    assert message.startswith("error: --rule start_town=sapporo: no town of board.yaml has this id; towns: ")
