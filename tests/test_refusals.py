@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from kit.cli import main
-from kit.errors import EXCERPT
+from kit.errors import EXCERPT, display_path
 
 GAMES = ("karuta", "tour-de-dice", "shikoku-duo")
 
@@ -67,3 +67,41 @@ def test_a_start_the_board_lacks_is_refused_by_check_build_and_sim(key, value, w
 def test_a_start_town_given_on_the_command_line_is_refused_naming_the_option(project):
     message = refused("sim", "--game", "shikoku-duo", "--games", "2", "--rule", "start_town=sapporo")
     assert message.startswith("error: --rule start_town=sapporo: no town of board.yaml has this id; towns: ")
+
+
+def damaged_map(tmp_path, old: str, new: str):
+    from conftest import MAP
+
+    text = MAP.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "damaged.svg"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+VIEWBOX = 'width="760.10223" height="794.15302" viewBox="0 0 760.10223 794.15302"'
+KII = "M 342.371,590.061"
+
+
+@pytest.mark.parametrize("old, new, message", [
+    (VIEWBOX, 'viewBox="0 0 nan nan"', ':3: the map\'s viewBox="0 0 nan nan" has no width or height'),
+    (KII, "M 1e400,590.061", ":6: map path 'g2458' has a point that is not a finite number"),
+    (KII, "M 100001,590.061", ":6: map path 'g2458' has a point at (100,001, 590.061), outside the map's "
+                              "760.102 x 794.153 units (its viewBox)"),
+    ('data-name="Kii"', 'data-name="Kii" transform="scale(1e9)"',
+     ":6: map path 'g2458' has a point at (3.42371e+11, 5.90061e+11), outside the map's"),
+])
+@pytest.mark.parametrize("game", ["karuta", "shikoku-duo"])
+def test_a_damaged_map_is_refused_at_its_line(old, new, message, game, project, tmp_path):
+    path = damaged_map(tmp_path, old, new)
+    for verb in ("check", "build"):
+        got = refused(verb, "--game", game, "--map", path, *(["--out", tmp_path / "out"] if verb == "build" else []))
+        assert got.startswith(f"{display_path(path)}{message}"), got
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_map_that_is_no_xml_is_refused_at_the_line_of_the_fault(project, tmp_path):
+    path = tmp_path / "broken.svg"
+    path.write_text('<svg>\n<g id="provinces">\n<path d="M 0 0" <</g></svg>', encoding="utf-8")
+    assert refused("check", "--game", "karuta", "--map", path) == \
+        f"{display_path(path)}:3: cannot read the map SVG: not well-formed (invalid token) (column 17)"
