@@ -105,3 +105,19 @@ def test_a_map_that_is_no_xml_is_refused_at_the_line_of_the_fault(project, tmp_p
     path.write_text('<svg>\n<g id="provinces">\n<path d="M 0 0" <</g></svg>', encoding="utf-8")
     assert refused("check", "--game", "karuta", "--map", path) == \
         f"{display_path(path)}:3: cannot read the map SVG: not well-formed (invalid token) (column 17)"
+
+
+@pytest.mark.parametrize("size", ["40000x27600", "1000000000x1000000000"])
+def test_a_board_too_large_to_lay_out_is_refused_at_its_line_at_once(size, project):
+    layout = project / "layouts" / "shikoku-duo.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("board: {size: 400x276", f"board: {{size: {size}"),
+                      encoding="utf-8")
+    line = line_of(layout, f"board: {{size: {size}")
+    for verb in ("check", "build"):
+        assert refused(verb, "--game", "shikoku-duo") == (
+            f"layouts/shikoku-duo.yaml:{line}: board size: '{size}' is past kit's limit of 2,000 mm a side "
+            "(A0 paper is 841 x 1189 mm; a board tiles over at most 200 sheets)")
+
+
+def test_a_card_too_large_to_print_is_refused_naming_the_option(project):
+    assert "'2001x30' is past kit's limit of 2,000 mm a side" in refused("build", "--game", "karuta", "--card", "2001x30")
