@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from kit.errors import KitError, Where, did_you_mean, display_path
+from kit.errors import KitError, Where, did_you_mean, display_path, quoted
 
 
 class LMap(dict):
@@ -293,7 +293,7 @@ def describe(value) -> str:
         return "nothing"
     if isinstance(value, (int, float)):
         return f"the number {value}"
-    return f"{type(value).__name__} {value!r}"
+    return f"{type(value).__name__} {quoted(value)}"
 
 
 def is_type(value, kind) -> bool:

@@ -121,3 +121,28 @@ def test_a_board_too_large_to_lay_out_is_refused_at_its_line_at_once(size, proje
 
 def test_a_card_too_large_to_print_is_refused_naming_the_option(project):
     assert "'2001x30' is past kit's limit of 2,000 mm a side" in refused("build", "--game", "karuta", "--card", "2001x30")
+
+
+def test_a_layout_that_is_some_other_file_is_quoted_in_a_short_excerpt(project, tmp_path):
+    other = tmp_path / "passwd"
+    other.write_text("".join(f"user{k}:x:{k}:{k}:User {k}:/home/user{k}:/bin/sh\n" for k in range(200)))
+    message = refused("build", "--game", "karuta", "--layout", other)
+    assert message.startswith(f"{display_path(other)}:1: layout should be a mapping of keys, not str 'user0:x:0:0")
+    assert "\n" not in message and len(message) < 200 and "user199" not in message
+
+
+def test_a_huge_scalar_is_quoted_in_a_short_excerpt(project):
+    rules = project / "data" / "karuta" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(re.sub(r"(?m)^chain_limit: .*$", "chain_limit: " + "x" * 9_000_000, text), encoding="utf-8")
+    message = refused("check", "--game", "karuta")
+    assert re.fullmatch(rf"data/karuta/rules\.yaml:\d+: rule 'chain_limit' should be a whole number, not "
+                        rf"str 'x{{{EXCERPT}}}…'", message), message[:300]
+
+
+def test_control_characters_in_a_message_are_escaped():
+    from kit.errors import KitError, Where
+
+    err = KitError("unknown name 'a\x9b[31mb\x07'", Where("f.yaml", 3))
+    assert str(err) == r"f.yaml:3: unknown name 'a\x9b[31mb\x07'"
+    assert len(str(KitError("x" * 10_000_000))) < 1000
