@@ -89,7 +89,8 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
             path = root / path
         if path.is_file():
             return path
-        looked.append(f"{origin}: {display_path(path)} (no such file)")
+        what = "a folder" if path.is_dir() else "not a regular file" if path.exists() else "no such file"
+        looked.append(f"{origin}: {display_path(path)} ({what})")
         if origin != "beside kit":
             break
     raise KitError("cannot find the map SVG; looked in:\n  " + "\n  ".join(looked))
@@ -127,8 +128,11 @@ def make_context(game: str, *, paper=None, card=None, out=None, map_option=None,
     if preset:
         rules = (("preset", preset),) + tuple(rules)
     layout = game_layout(game, root, layout_file)
-    if paper:
-        layout = layout.with_paper(paper)
+    if paper is not None:       # --paper "" is refused, not ignored
+        try:
+            layout = layout.with_paper(paper)
+        except KitError as err:
+            raise KitError(f"--paper: {err.message}") from None
     if card:
         layout = layout.with_piece("card", *card)
     if print_shop:

@@ -268,7 +268,10 @@ def load_yaml(path: Path | str) -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise KitError(f"not UTF-8 text ({err.reason} at byte {err.start})", Where(name)) from None
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise KitError(f"not UTF-8 text: {err.reason} (byte {column} of the line); kit reads data "
+                       "files as UTF-8", Where(name, line)) from None
     return parse_yaml(text, name)
 
 

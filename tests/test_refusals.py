@@ -146,3 +146,25 @@ def test_control_characters_in_a_message_are_escaped():
     err = KitError("unknown name 'a\x9b[31mb\x07'", Where("f.yaml", 3))
     assert str(err) == r"f.yaml:3: unknown name 'a\x9b[31mb\x07'"
     assert len(str(KitError("x" * 10_000_000))) < 1000
+
+
+def test_an_empty_paper_is_refused_naming_the_option(project):
+    assert refused("build", "--game", "karuta", "--paper", "", "--out", "out") == \
+        "error: --paper: unknown paper ''; choose one of A4, A3, Letter"
+    assert not (project / "out").exists()
+
+
+@pytest.mark.parametrize("damage, line, why", [(b"# caf\xe9\n", 6, "invalid continuation byte (byte 6 of the line)"),
+                                               (b"\x00\x01binary\xff\n", 6, "invalid start byte (byte 9 of the line)")])
+def test_a_data_file_that_is_not_utf8_is_refused_at_its_line(damage, line, why, project):
+    rules = project / "data" / "karuta" / "rules.yaml"
+    lines = rules.read_bytes().split(b"\n")
+    rules.write_bytes(b"\n".join(lines[:5]) + b"\n" + damage + b"\n".join(lines[5:]))
+    assert refused("check", "--game", "karuta") == \
+        f"data/karuta/rules.yaml:{line}: not UTF-8 text: {why}; kit reads data files as UTF-8"
+
+
+def test_a_map_that_is_a_device_or_a_folder_is_named_as_such(project, tmp_path, monkeypatch):
+    assert refused("check", "--game", "karuta", "--map", "/dev/zero").endswith("--map: /dev/zero (not a regular file)")
+    monkeypatch.setenv("KIT_MAP", str(tmp_path))
+    assert refused("check", "--game", "karuta").endswith(f"KIT_MAP: {display_path(tmp_path)} (a folder)")
