@@ -168,3 +168,21 @@ def test_a_map_that_is_a_device_or_a_folder_is_named_as_such(project, tmp_path, 
     assert refused("check", "--game", "karuta", "--map", "/dev/zero").endswith("--map: /dev/zero (not a regular file)")
     monkeypatch.setenv("KIT_MAP", str(tmp_path))
     assert refused("check", "--game", "karuta").endswith(f"KIT_MAP: {display_path(tmp_path)} (a folder)")
+
+
+def test_a_map_path_of_too_many_parts_is_refused(project, tmp_path):
+    parts = " ".join(f"M {300 + k * 0.1:.1f},560 L {300 + k * 0.1:.1f},561 L {300.05 + k * 0.1:.2f},561 Z"
+                     for k in range(201))
+    path = damaged_map(tmp_path, 'd="M 342.371,590.061', f'd="{parts} M 342.371,590.061')
+    assert refused("check", "--game", "karuta", "--map", path) == \
+        f"{display_path(path)}: map path 'g2458' has 202 separate parts, more than kit's limit of 200"
+
+
+def test_a_map_of_too_many_segments_in_all_is_refused(project, tmp_path, monkeypatch):
+    import kit.svgmap
+
+    monkeypatch.setattr(kit.svgmap, "MAX_MAP_SEGMENTS", 2000)      # the shipped map has 2,327
+    path = damaged_map(tmp_path, "<svg", "<svg")
+    assert refused("check", "--game", "karuta", "--map", path) == (
+        f"{display_path(path)}: the map's paths have more than 2,000 segments in all (kit's limit; the shipped "
+        "map has 2,327); simplify it")
