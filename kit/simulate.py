@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Callable, Iterator, Sequence, TypeVar
 
-from kit.progress import progress
+from kit.sim.progress import progress
 
 R = TypeVar("R")
 CHUNK = 200

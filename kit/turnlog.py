@@ -22,10 +22,10 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 
-from kit.errors import KitError
-from kit.imposition import Rect
-from kit.render import fill_rect, line, text, text_in_box
-from kit.units import to_pt
+from kit.data.errors import KitError
+from kit.draw.imposition import Rect
+from kit.draw.render import fill_rect, line, text, text_in_box
+from kit.data.units import to_pt
 
 PER = ("turn", "round", "number", "round number")
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from kit.cli import main
-from kit.errors import EXCERPT, display_path
+from kit.data.errors import EXCERPT, display_path
 
 GAMES = ("karuta", "tour-de-dice", "shikoku-duo")
 
@@ -32,7 +32,7 @@ def test_a_policy_repeated_past_any_table_is_refused(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_truncated_font_is_refused(game, project, tmp_path):
-    from kit import fonts
+    from kit.draw import fonts
 
     cut = tmp_path / "cut.ttf"
     cut.write_bytes(fonts.font_path(None).read_bytes()[:100_000])
@@ -141,7 +141,7 @@ def test_a_huge_scalar_is_quoted_in_a_short_excerpt(project):
 
 
 def test_control_characters_in_a_message_are_escaped():
-    from kit.errors import KitError, Where
+    from kit.data.errors import KitError, Where
 
     err = KitError("unknown name 'a\x9b[31mb\x07'", Where("f.yaml", 3))
     assert str(err) == r"f.yaml:3: unknown name 'a\x9b[31mb\x07'"
@@ -179,9 +179,9 @@ def test_a_map_path_of_too_many_parts_is_refused(project, tmp_path):
 
 
 def test_a_map_of_too_many_segments_in_all_is_refused(project, tmp_path, monkeypatch):
-    import kit.svgmap
+    import kit.layout.svgmap
 
-    monkeypatch.setattr(kit.svgmap, "MAX_MAP_SEGMENTS", 2000)      # the shipped map has 2,327
+    monkeypatch.setattr(kit.layout.svgmap, "MAX_MAP_SEGMENTS", 2000)      # the shipped map has 2,327
     path = damaged_map(tmp_path, "<svg", "<svg")
     assert refused("check", "--game", "karuta", "--map", path) == (
         f"{display_path(path)}: the map's paths have more than 2,000 segments in all (kit's limit; the shipped "

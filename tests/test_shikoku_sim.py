@@ -10,10 +10,10 @@ from pypdf import PdfReader
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.sim import MEASURES, SIM, figures, simulate, text
-from kit.project import make_context
-from kit.report import KEYS, Run, Tally
-from kit.simulate import Values
-from kit.reportpdf import report_pdf
+from kit.games import make_context
+from kit.sim.report import KEYS, Run, Tally
+from kit.sim.simulate import Values
+from kit.sim.reportpdf import report_pdf
 from test_shikoku_replay import setup_of
 
 

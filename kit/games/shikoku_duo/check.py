@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.errors import Collector, Warning_
-from kit.layoutfile import progress_turns
+from kit.data.errors import Collector, Warning_
+from kit.data.layoutfile import progress_turns
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
 from kit.games.shikoku_duo.automa import load_automa
@@ -80,7 +80,7 @@ def piece_scale(model, piece) -> float:
 
 def board_warnings(model: ShikokuDuo, ctx) -> list[Warning_]:
     """Marks the board could not place clear of the others (text is measured in the board's font)."""
-    from kit.fonts import register
+    from kit.draw.fonts import register
     from kit.games.shikoku_duo.board import board_layout
 
     register(ctx.font)

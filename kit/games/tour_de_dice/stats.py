@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from kit import report
-from kit.report import Measure, Outcome, Tally
-from kit.simulate import Values, wilson
+from kit.sim import report
+from kit.sim.report import Measure, Outcome, Tally
+from kit.sim.simulate import Values, wilson
 
 from kit.games.tour_de_dice.play import Result, Setup
 
@@ -31,7 +31,7 @@ def outcome(r: Result, players: int) -> Outcome:
 
 
 def figures(results: Iterable[Result], setup: Setup, seed: int, options, tally: Tally | None = None) -> dict:
-    """The shared report (kit/report.py); `game` holds what only tour-de-dice measures:
+    """The shared report (kit/sim/report.py); `game` holds what only tour-de-dice measures:
 
     pieces, finished, unfinished        colours in play; races won, races the turn limit stopped
     turns_histogram                     {turns: races}
