@@ -12,7 +12,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-accel = runpy.run_path(str(ROOT / "kit" / "accel.py"))
+accel = runpy.run_path(str(ROOT / "kit" / "sim" / "accel.py"))
 SOURCES = {name: Path(*name.split(".")).with_suffix(".py") for name in accel["COMPILED"]}
 
 

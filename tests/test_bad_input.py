@@ -194,7 +194,7 @@ LAYOUT_FILES = ["default.yaml", "karuta.yaml", "tour-de-dice.yaml", "shikoku-duo
 def _fits(layout) -> None:
     """Load-to-grid: a loaded layout either lays out cards on the paper or says it cannot."""
     try:
-        sheet = grid(layout)
+        sheet = grid(layout, "card")
     except KitError as err:
         assert str(err).strip()
         return

@@ -17,8 +17,19 @@ from click.testing import CliRunner
 
 from conftest import ROOT, needs_map, shipped_layout
 
-from kit.cli import click_param, main
-from kit.games import SHARED, games, resolve
+import functools
+
+from kit.cli import click_param, implementation, main
+from kit.games import SHARED, games
+
+
+def function_of(game, verb):
+    """The function a command runs and the parameters the command line fills: for a Simulator's
+    `sim`, the shared sim_command less the Simulator it is handed."""
+    fn = implementation(games()[game], games()[game].command(verb))
+    bound = fn.keywords if isinstance(fn, functools.partial) else {}
+    fn = inspect.unwrap(fn.func if isinstance(fn, functools.partial) else fn)
+    return fn, [p for p in inspect.signature(fn).parameters if p not in bound]
 
 COMMANDS = [(g.name, c.verb) for g in games().values() for c in g.commands]
 
@@ -56,8 +67,7 @@ def test_the_shipped_games_declare_themselves():
 def test_every_call_option_is_a_parameter_of_the_game_function(game, verb):
     """An option handed to the function that it does not take, or a parameter no option
     fills, is caught here: the declaration and the function agree."""
-    fn = resolve(games()[game], games()[game].command(verb))
-    params = list(inspect.signature(fn).parameters)
+    fn, params = function_of(game, verb)
     assert params[0] == "ctx"
     calls = {o.param for o in declared(game, verb) if o.to == "call"}
     assert set(params[1:]) == calls
@@ -147,7 +157,7 @@ def test_reading_the_declarations_imports_no_game_code():
 @pytest.mark.parametrize("game,verb", COMMANDS)
 def test_every_call_option_is_read_by_the_game_function(game, verb):
     """A parameter the function never reads is an option that does nothing."""
-    fn = inspect.unwrap(resolve(games()[game], games()[game].command(verb)))
+    fn, _ = function_of(game, verb)
     tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
     read = {n.id for n in ast.walk(tree.body[0]) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     for o in declared(game, verb):

@@ -74,7 +74,7 @@ def test_two_builds_are_byte_identical(project):
 def test_cards_pdf_holds_every_card_and_marks_where_computed(built):
     ctx, written = built
     pages = dict((p.name, n) for p, n in written)
-    sheet = grid(ctx.layout)
+    sheet = grid(ctx.layout, "card")
     sheets = -(-68 // sheet.per_sheet)
     assert pages["cards.pdf"] == 2 * sheets + 2          # front and back per sheet, then the duplex test
     reader = PdfReader(ctx.out_dir / "cards.pdf")

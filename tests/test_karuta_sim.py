@@ -10,7 +10,8 @@ from pypdf import PdfReader
 
 from kit.cli import main
 from kit.games.karuta.deal import deal_hands
-from kit.games.karuta.sim import figures, hands_of, make_setup, simulate, text
+from kit.games.karuta.sim import SIM, figures, hands_of, make_setup, simulate
+from kit.sim.text import text
 from kit.data.errors import KitError
 from kit.sim.report import KEYS
 
@@ -49,7 +50,7 @@ def test_figures_are_consistent():
     assert fig["turns"]["min"] <= fig["turns"]["p5"] <= fig["turns"]["median"] <= fig["turns"]["p95"] <= fig["turns"]["max"]
     # a card is stuck in a game exactly when it is in some hand at the end
     assert sum(fig["game"]["stuck_by_province"].values()) * 300 == pytest.approx(sum(sum(r.left) for r in results))
-    shown = text(fig)
+    shown = text(SIM, fig)
     assert "winner share by policy" in shown and "seat 4" in shown
 
 

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 
 from kit.cli import main
 from kit.data.errors import KitError
-from kit.sim.report import KEYS, Outcome, figures, seat_policies
+from kit.sim.report import KEYS, Outcome, figures
+from kit.sim.seating import seat_policies
 
 from test_karuta_rules import shipped
 
@@ -231,5 +232,5 @@ def test_text_pages_set_every_line_once_in_order_continuing_on_new_pages():
 ])
 def test_figures_print_whole_or_to_one_decimal_never_as_a_rounded_zero(value, shown):
     # A p95 of 75.96 printed "76.0" beside "p5 12"; a million printed "1e+06".
-    from kit.sim.report import num
+    from kit.sim.text import num
     assert num(value) == shown

@@ -9,7 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from kit.games.shikoku_duo import rules as R
-from kit.games.shikoku_duo.sim import MEASURES, SIM, figures, simulate, text
+from kit.games.shikoku_duo.sim import MEASURES, SIM, figures, simulate
+from kit.sim.text import text
 from kit.games import make_context
 from kit.sim.report import KEYS, Run, Tally
 from kit.sim.simulate import Values
@@ -38,7 +39,7 @@ def test_the_report_has_the_shared_keys_and_the_games_own(run):
     for who in ("winner", "loser", "all"):
         assert set(g["score"][who]) == {"pilgrim", "merchant", "artist", "total"}
     assert len(g["winner_waves"]) == 6 and sum(g["waves_up"].values()) == pytest.approx(3.0)
-    assert "first drafter" in text(fig)
+    assert "first drafter" in text(SIM, fig)
 
 
 def test_the_same_seed_gives_the_same_results_whatever_the_workers():
@@ -60,7 +61,7 @@ def test_a_solo_run_puts_the_automa_in_seat_two():
     assert fig["players"] == 2 and fig["policies"] == ["greedy", "automa"]
     a = fig["game"]["automa"]
     assert a["policy"] == "greedy" and a["share"] == fig["seat_win_rate"][1]
-    assert "the Automa wins against greedy" in text(fig)
+    assert "the Automa wins against greedy" in text(SIM, fig)
 
 
 def test_the_report_pdf_shows_the_games_own_charts_and_is_deterministic(run):

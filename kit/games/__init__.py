@@ -19,7 +19,8 @@ What a new game must provide
    - `data_files`: the files it reads under data/NAME/;
    - `pieces`: the printed pieces it has, each a named piece under `pieces:` in
      layouts/NAME.yaml (size, bleed, safe, gutter), asked for by name in its code:
-     `ctx.layout.piece("card")`. `--card WxH` resizes the piece named "card";
+     `ctx.layout.piece(name)`;
+   - `card`: the piece `--card WxH` resizes, for a game whose commands take --card;
    - `products`: the files `kit build` writes into the output folder;
    - `layout_settings`: top-level sections of layouts/NAME.yaml only it uses (e.g.
      karuta's `board:` and `compared_cards:`), which it reads with
@@ -29,12 +30,17 @@ What a new game must provide
      and its log is kit/draw/turnlog.py's table: the game names only its columns; a game
      that reads the province map declares the section `map` and the option "map",
      and finds the file with `ctx.map_path()`.
-2. The functions it names. Each takes the `Context` (kit/data/project.py: data folder,
+2. The functions it names. Each takes the `Context` (kit/data/project.py, made by
+   `make_context` below: data folder,
    finished layout, output folder, rule overrides, font) and, as keyword arguments,
    the values of its options that are not part of the context (see `Opt.to`):
    - check(ctx) -> (summary text, warnings)   export(ctx) -> a JSON-able value
    - build(ctx, ...) -> [(path written, pages)]   deal(ctx, ...) -> (text, written)
-   - sim(ctx, ...), replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
+   - replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
+   - sim: not a function but the game's `Simulator` (kit/sim/simulator.py), named
+     "sim:SIM"; the shared `kit sim` (kit/cli/sim.py) runs it, sweeps it and prints it.
+     Its `report` names the game's report module, whose cells(sim, run) and
+     pages(sim, pdf, paper, run, ctx) are handed the Simulator they draw for.
    build draws each product through `kit.rebuild.memo.step(name, function, values...)`, giving the
    function the values it draws from (the model, the layout, the map's shapes), not the
    context: under `kit build --watch` a step is then redone only when a value it read last
@@ -45,18 +51,24 @@ What a new game must provide
    `products`; it also refuses, for every game, each option the game does not take.
 3. data/NAME/ with its YAML (errors as `file:line: message`, via kit.data.errors) and,
    if it prints anything, layouts/NAME.yaml with its named pieces (sizes in mm).
-4. The same module names as the other games for the same jobs: rules (the pure
-   engine), check, build, sim, simreport, replay, policies.
+4. The same module names as the other games for the same jobs: options (the rule
+   options, each declared once: its name, values, default and help; the engine's typed
+   `Rules` is derived from them by kit.data.options.rules_type), rules (the one engine),
+   policies (the AI players), check, build, sim, simreport, replay. A game has only the
+   modules for the jobs it has.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 
 from kit.data.errors import KitError, did_you_mean
+from kit.data.layoutfile import Layout, load_layout
+from kit.data.project import Context, layout_files, project_root
 
 
 @dataclass(frozen=True)
@@ -190,6 +202,7 @@ class Game:
     products: tuple[str, ...] = ()    # files `kit build` writes
     layout_settings: tuple[str, ...] = ()   # its own top-level sections of layouts/NAME.yaml
     policies: tuple[str, ...] = ()    # the AI players --policy names, the default first
+    card: str | None = None           # the piece `--card WxH` resizes, for a game that takes --card
 
     def policy_help(self, opt: Opt) -> Opt:
         """`opt` (--policy) with this game's policy names added to its help."""
@@ -240,3 +253,34 @@ def command(name: str, verb: str):
     if cmd is None:
         raise KitError(f"{name} has no `{verb}` command; it has {', '.join(game.verbs)}")
     return resolve(game, cmd)
+
+
+def game_layout(game: str, root: Path, extra: Path | None = None) -> Layout:
+    """A game's layout as its files give it (default, the game's own, an extra one),
+    with the sections and pieces its declaration names."""
+    declared = load_game(game)
+    return load_layout(layout_files(root, game, extra), declared.layout_settings, declared.pieces)
+
+
+def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
+                 strict=False, rules=(), layout_file=None, preset=None,
+                 print_shop=False) -> Context:
+    """The Context of one command of `game`, every setting resolved before the game runs.
+    `preset` travels with the rule overrides as a ("preset", NAME) pair (kit/data/options.py);
+    `card` resizes the piece the game's declaration names for --card."""
+    root = project_root()
+    if preset:
+        rules = (("preset", preset),) + tuple(rules)
+    layout = game_layout(game, root, layout_file)
+    if paper is not None:       # --paper "" is refused, not ignored
+        try:
+            layout = layout.with_paper(paper)
+        except KitError as err:
+            raise KitError(f"--paper: {err.message}") from None
+    if card:
+        layout = layout.with_piece(load_game(game).card, *card)
+    if print_shop:
+        layout = replace(layout, print_shop=True)
+    out_dir = Path(out) if out else root / "output" / game
+    return Context(game=game, root=root, layout=layout, out_dir=out_dir, map_option=map_option,
+                   font=font, strict=strict, rules=tuple(rules))

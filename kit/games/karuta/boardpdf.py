@@ -577,12 +577,6 @@ def _title(c: Canvas, r: Rect, layout: Layout, card_w: float, card_h: float) -> 
     text(c, r.x, r.y2 - 32.5, CREDIT, 7.5, fill=Color(0.3, 0.3, 0.3))
 
 
-def legend_and_title(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> tuple[Rect, Rect]:
-    """Where the legend and the title go on the true-scale board."""
-    p = board_plan(model, board, slots, layout)
-    return p.legend, p.title
-
-
 def sea_colour(layout: Layout) -> Color | None:
     """The board's sea (the layout's `board: sea`), or None: no ink on the sea."""
     sea = board_settings(layout).sea

@@ -249,6 +249,7 @@ def cards_pdf(model: Karuta, shapes: dict, layout: Layout, corner_index: bool = 
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: cards", FONT)
     define_back(pdf.canvas, card.width, card.height, card.bleed, card.safe)
     painter = FrontPainter(model, shapes, card.width, card.height, card.safe, corner_index)
-    card_sheets(pdf, layout, len(model.provinces), painter, draw_back, caption=f"{TITLE} cards · {CREDIT} ·")
+    card_sheets(pdf, layout, len(model.provinces), painter, draw_back, piece=card,
+                caption=f"{TITLE} cards · {CREDIT} ·")
     alignment_pages(pdf, layout, TITLE)
     return pdf.finish(), pdf.pages

@@ -21,8 +21,9 @@ from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
 from kit.games.karuta.policies import POLICIES, seat_policies
 from kit.games.karuta.rules import Result, Rules, Tables, bits, play, tables
-from kit.sim.report import Measure, Outcome, Run, Simulator, Tally, num
-from kit.sim.report import sim_command as sim_report_command
+from kit.sim.report import Measure, Outcome, Run, Tally
+from kit.sim.simulator import Simulator
+from kit.sim.text import num
 from kit.sim.simulate import Values, stream_games
 
 TOP_STUCK = 10
@@ -152,24 +153,6 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
     return Run(fig, tally, model)
 
 
-def _cells(run_: Run):
-    from kit.games.karuta.simreport import cells
-    return cells(run_)
-
-
-def _pages(pdf, page, run_: Run, ctx) -> None:
-    from kit.games.karuta.simreport import pages
-    pages(pdf, page, run_, ctx)
-
-
 SIM = Simulator(name="karuta", title="旧国名かるた", unit="games", measures=MEASURES, run=run, lines=lines,
-                subtitle=subtitle, cells=_cells, pages=_pages, win_note="; a tied stall shares the win")
+                subtitle=subtitle, report="kit.games.karuta.simreport", win_note="; a tied stall shares the win")
 
-
-def text(fig: dict) -> str:
-    return report.text(SIM, fig)
-
-
-def sim_command(ctx, games, players, seed, policy, workers, as_json, report, vary=()) -> str:
-    return sim_report_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)

@@ -140,13 +140,6 @@ class Board:
     ring_line: tuple                # the ring's path, map units, clockwise from the start
     map_path: str = ""
 
-    def route_neighbours(self) -> MappingProxyType:
-        out = {t: set() for t in self.towns}
-        for a, b in self.routes:
-            out[a].add(b)
-            out[b].add(a)
-        return MappingProxyType({k: frozenset(v) for k, v in out.items()})
-
 
 @dataclass(frozen=True)
 class PaintingType:

@@ -72,12 +72,14 @@ data/shikoku-duo/rules.yaml, default first):
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from operator import add, sub
 from typing import NamedTuple
+
+from kit.data.options import rules_type
+from kit.games.shikoku_duo.options import SPEC
 
 PILGRIM, MERCHANT, ARTIST = 0, 1, 2
 CHARACTERS = ("pilgrim", "merchant", "artist")
@@ -98,20 +100,7 @@ class IllegalMove(ValueError):
     """A move the rules do not allow in this position; the message says why."""
 
 
-@dataclass(frozen=True)
-class Rules:
-    players: int = 2
-    first_drafter: str = "random"
-    pilgrim_blockers: str = "figures"
-    merchant_path: str = "simple"
-    paint_plus: str = "count"
-    start_town: str = ""
-    start_region: str = ""
-    round_limit: int = 60
-
-    @classmethod
-    def from_options(cls, options) -> "Rules":
-        return cls(**{f.name: options[f.name] for f in dataclasses.fields(cls) if f.name in options})
+Rules = rules_type("Rules", SPEC, __name__, "shikoku-duo's rule options (kit/games/shikoku_duo/options.py), as the engine reads them.")
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,9 @@ from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
-from kit.sim.report import Measure, Outcome, Run, Simulator, Tally
+from kit.sim.report import Measure, Outcome, Run, Tally
+from kit.sim.seating import seat_policies
+from kit.sim.simulator import Simulator
 from kit.sim.simulate import Values, run_games, stream_games, wilson
 
 
@@ -69,10 +71,10 @@ def make_setup(model, data_dir: Path, players: int | None, policy: str | None) -
     players = check_players(players if players is not None else model.rules["players"])
     t = tables(model)
     if players == 1:
-        names = report.seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
+        names = seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
         automa = load_automa(Path(data_dir) / "automa.yaml")
     else:
-        names, automa = report.seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
+        names, automa = seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
     return Setup(t, rules, names, automa, model.rules)
 
 
@@ -259,9 +261,6 @@ def subtitle(fig: dict) -> str:
     return out
 
 
-def text(fig: dict) -> str:
-    return report.text(SIM, fig)
-
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
         show_progress: bool | None = None, keep: bool = False) -> Run:
@@ -273,22 +272,6 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
     return Run(figures(setup, results, seed, tally, rounds), tally, extra=rounds)
 
 
-def _cells(run_: Run):
-    from kit.games.shikoku_duo.simreport import cells
-    return cells(run_)
-
-
-def _pages(pdf, page, run_: Run, ctx) -> None:
-    from kit.games.shikoku_duo.simreport import pages
-    pages(pdf, page, run_)
-
-
 SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
+                lines=lines, subtitle=subtitle, report="kit.games.shikoku_duo.simreport")
 
-
-def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
-                as_json: bool, report: str | None, vary=()) -> str:
-    from kit.sim.report import sim_command as shared_sim_command
-    return shared_sim_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from kit.sim.report import Run, Simulator, Tally
-from kit.sim.report import sim_command as sim_report_command
+from kit.sim.report import Run, Tally
+from kit.sim.simulator import Simulator
 from kit.sim.simulate import stream_games
 
 from kit.data.errors import KitError
@@ -53,21 +53,5 @@ def _num(x) -> str:
     return "–" if x is None else f"{x:g}"
 
 
-def _cells(run_: Run):
-    from kit.games.tour_de_dice.simreport import cells
-    return cells(run_)
-
-
-def _pages(pdf, page, run_: Run, ctx) -> None:
-    from kit.games.tour_de_dice.simreport import figures_page
-    figures_page(pdf, page, run_)
-
-
 SIM = Simulator(name="tour-de-dice", title="Tour de Dice", unit="races", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
-
-
-def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
-                as_json: bool, report: str | None, vary=()) -> str:
-    return sim_report_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)
+                lines=lines, subtitle=subtitle, report="kit.games.tour_de_dice.simreport")

@@ -76,7 +76,7 @@ def running_compiled() -> dict[str, bool]:
     finder = _Finder()
     out = {}
     for full in COMPILED:
-        spec = finder.find_spec(full, [str(Path(__file__).parent.joinpath(*full.split(".")[1:-1]))])
+        spec = finder.find_spec(full, [str(Path(__file__).parents[1].joinpath(*full.split(".")[1:-1]))])
         out[full] = spec is not None and spec.origin is not None and not spec.origin.endswith(".py")
     return out
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from kit.data.errors import KitError
 
 FORMAT = b"kit-cache 1\n"
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]     # the kit package
 
 
 def folder(data_dir: Path) -> Path | None:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from kit.data.errors import KitError, display_path
-from kit.games import load_game
-from kit.data.layoutfile import Layout, load_layout
+from kit.data.layoutfile import Layout
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 MAP_NAME = "provinces-of-japan.svg"
 
 
@@ -58,13 +57,6 @@ def layout_map(layout: Layout | None) -> str | None:
     if not isinstance(setting.value, str):
         raise KitError("map should be the path of an SVG file, or null", setting.where)
     return setting.value
-
-
-def game_layout(game: str, root: Path, extra: Path | None = None) -> Layout:
-    """A game's layout as its files give it (default, the game's own, an extra one),
-    with the sections and pieces its declaration names."""
-    declared = load_game(game)
-    return load_layout(layout_files(root, game, extra), declared.layout_settings, declared.pieces)
 
 
 def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
@@ -115,28 +107,3 @@ class Context:
 
     def map_path(self) -> Path:
         return find_map(self.map_option, self.layout, self.root)
-
-    def with_layout(self, layout: Layout) -> "Context":
-        return replace(self, layout=layout)
-
-
-def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
-                 strict=False, rules=(), layout_file=None, preset=None,
-                 print_shop=False) -> Context:
-    """`preset` travels with the rule overrides as a ("preset", NAME) pair (kit/data/options.py)."""
-    root = project_root()
-    if preset:
-        rules = (("preset", preset),) + tuple(rules)
-    layout = game_layout(game, root, layout_file)
-    if paper is not None:       # --paper "" is refused, not ignored
-        try:
-            layout = layout.with_paper(paper)
-        except KitError as err:
-            raise KitError(f"--paper: {err.message}") from None
-    if card:
-        layout = layout.with_piece("card", *card)
-    if print_shop:
-        layout = replace(layout, print_shop=True)
-    out_dir = Path(out) if out else root / "output" / game
-    return Context(game=game, root=root, layout=layout, out_dir=out_dir, map_option=map_option,
-                   font=font, strict=strict, rules=tuple(rules))
