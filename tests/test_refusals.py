@@ -186,3 +186,23 @@ def test_a_map_of_too_many_segments_in_all_is_refused(project, tmp_path, monkeyp
     assert refused("check", "--game", "karuta", "--map", path) == (
         f"{display_path(path)}: the map's paths have more than 2,000 segments in all (kit's limit; the shipped "
         "map has 2,327); simplify it")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_empty_rules_file_is_refused(game, project):
+    (project / "data" / game / "rules.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    assert refused("check", "--game", game) == (
+        f"data/{game}/rules.yaml:1: the rules file is empty; it sets the rule options and lists the presets "
+        "(presets:, at least one)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_with_no_preset_are_refused_at_presets(game, project):
+    rules = project / "data" / game / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    head = text[:text.index("\npresets:")]
+    rules.write_text(head + "\npresets: {}\n", encoding="utf-8")
+    line = head.count("\n") + 2
+    assert refused("check", "--game", game) == (
+        f"data/{game}/rules.yaml:{line}: presets: lists no preset; list at least one (`written: {{}}` plays the "
+        "options as written above)")

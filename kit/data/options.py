@@ -137,6 +137,9 @@ def load_options(spec: tuple[Option, ...], path: Path | None, overrides=()) -> R
     preset_sources: dict = {}
     if path is not None and path.exists():
         doc = load_yaml(path)
+        if doc is None:
+            raise KitError("the rules file is empty; it sets the rule options and lists the presets "
+                           "(presets:, at least one)", Where(display_path(path), 1))
         if doc is not None:
             if not isinstance(doc, dict):
                 raise KitError("the rules file should be a mapping of option: value", Where(display_path(path), 1))
@@ -172,6 +175,9 @@ def _presets(doc, by_name: dict, where: Where, sources: dict | None = None) -> d
     """`presets:` as {name: {option: value}}, each value checked where it is written."""
     if not isinstance(doc, dict):
         raise KitError("presets should be a mapping of preset name: {option: value}", where)
+    if not doc:
+        raise KitError("presets: lists no preset; list at least one (`written: {}` plays the options "
+                       "as written above)", where)
     out = {}
     for name, body in doc.items():
         at = doc.at(name)
