@@ -206,3 +206,33 @@ def test_rules_with_no_preset_are_refused_at_presets(game, project):
     assert refused("check", "--game", game) == (
         f"data/{game}/rules.yaml:{line}: presets: lists no preset; list at least one (`written: {{}}` plays the "
         "options as written above)")
+
+
+def edit(path, old: str, new: str) -> int:
+    """Replace the first `old` in the file by `new`; the line it is on."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text[:text.index(old)].count("\n") + 1
+
+
+def test_a_tour_course_card_without_an_id_is_refused(project):
+    line = edit(project / "data" / "tour-de-dice" / "course.yaml", "{id: A,", '{id: "",')
+    assert refused("check", "--game", "tour-de-dice") == \
+        f"data/tour-de-dice/course.yaml:{line}: a course card's id is empty; the card prints it"
+
+
+def test_two_tour_colours_of_one_name_are_refused(project):
+    line = edit(project / "data" / "tour-de-dice" / "pieces.yaml", "{name: blue,", "{name: red,")
+    assert refused("check", "--game", "tour-de-dice") == \
+        f"data/tour-de-dice/pieces.yaml:{line}: two colours are named 'red'; each player's colour needs its own name"
+
+
+def test_a_tour_preset_with_both_optional_rules_is_refused_though_not_run(project):
+    rules = project / "data" / "tour-de-dice" / "rules.yaml"
+    line = edit(rules, "  rule-2:                  # optional rule ②: three players, two colours each\n    two_colours: on",
+                "  rule-2:\n    two_colours: on\n    breakaway: on")
+    for args in (["check"], ["build", "--out", project / "out"]):
+        assert refused(*args, "--game", "tour-de-dice") == (
+            f"data/tour-de-dice/rules.yaml:{line}: preset 'rule-2' turns on both breakaway (optional rule ①) and "
+            "two_colours (optional rule ②): the rules allow only one of them")
