@@ -274,8 +274,8 @@ def size(value, where: Where, what: str = "size") -> tuple[float, float]:
 
 
 ROW_LEAST = 4.0        # mm: a lower row leaves no room to write in
-# The most turns a progress sheet may log: far past any real game's (a sheet of 10**40 rows once
-# ran for minutes while `kit check` called it fine).
+# The most turns a progress sheet may log: far past any real game's (a sheet of 10**40 rows
+# would take minutes to draw; `kit check` refuses it first).
 MAX_LOGGED_TURNS = 1000
 
 

@@ -11,6 +11,8 @@ from kit.data.layoutfile import Layout
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 MAP_NAME = "provinces-of-japan.svg"
+# The map the project ships (with its credit and licence beside it), relative to the project root.
+SHIPPED_MAP = Path("data") / "maps" / MAP_NAME
 
 
 # The project folder named by `kit --project DIR` for this invocation (the CLI sets it).
@@ -60,7 +62,8 @@ def layout_map(layout: Layout | None) -> str | None:
 
 
 def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
-    """The map SVG: --map, then KIT_MAP, then the layout's `map:`, then ../shared/maps beside kit.
+    """The map SVG: --map, then KIT_MAP, then the layout's `map:`, then the project's own
+    data/maps/provinces-of-japan.svg.
 
     The first place that names a file decides; if that file is missing, the error
     lists every place looked in, so the user sees which setting won.
@@ -69,7 +72,7 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
         ("--map", explicit),
         ("KIT_MAP", os.environ.get("KIT_MAP")),
         ("layout file map", layout_map(layout)),
-        ("beside kit", str(root.parent / "shared" / "maps" / MAP_NAME)),
+        ("the project's map", str(root / SHIPPED_MAP)),
     ]
     looked = []
     for origin, value in candidates:
@@ -83,7 +86,7 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
             return path
         what = "a folder" if path.is_dir() else "not a regular file" if path.exists() else "no such file"
         looked.append(f"{origin}: {display_path(path)} ({what})")
-        if origin != "beside kit":
+        if origin != "the project's map":
             break
     raise KitError("cannot find the map SVG; looked in:\n  " + "\n  ".join(looked))
 

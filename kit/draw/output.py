@@ -84,6 +84,8 @@ def check_targets(paths, repairing: bool = True) -> None:
 # replaces, kept until the build has committed) and `.kit-PID-ID.staging|commit` (the journal).
 _OWN = re.compile(r"\.(?P<name>.+)\.kit-(?P<pid>\d+)-(?P<id>[0-9a-f]{8})\.(?:new|old)")
 _JOURNAL = re.compile(r"\.kit-(?P<pid>\d+)-(?P<id>[0-9a-f]{8})\.(?P<state>staging|commit)")
+# Any of them: what the watch (kit/rebuild/watch.py) ignores as no save of the user's.
+TEMP_NAME = re.compile(f"(?:{_OWN.pattern})|(?:{_JOURNAL.pattern})")
 
 
 def _alive(pid: int) -> bool:

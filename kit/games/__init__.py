@@ -121,13 +121,13 @@ SHARED = {o.name: o for o in (
         dest="rules", multiple=True),
     Opt("preset", "A named rule set from the game's rules.yaml (default: the first listed); --rule "
         "overrides apply over it.", to="ctx"),
-    Opt("map", "The map SVG (else KIT_MAP, the layout's map, ../shared/maps).", kind="path", to="ctx",
+    Opt("map", "The map SVG (else KIT_MAP, the layout's map, data/maps/provinces-of-japan.svg).", kind="path", to="ctx",
         dest="map_option"),
     Opt("strict", "Treat warnings as errors.", kind="flag", to="cli"),
     Opt("players", "Players per game (default from the rules).", kind="int", short="-n"),
     Opt("seed", "Seed (game k of `kit sim --seed S` is seed S+k).", kind="int", default=1, show_default=True),
     # At most a million games a run: far past any study (the benchmarks play 100,000), and
-    # refused before the first game, where --games 10**30 once allocated ~100 MB/s.
+    # refused before the first game (a run of --games 10**30 would fill the memory).
     Opt("games", "Games to simulate.", kind="int", default=5000, minimum=1,
         maximum=MAX_GAMES, show_default=True),
     Opt("policy", "AI policy: " + POLICY_GRAMMAR, dest="policy"),
@@ -135,6 +135,11 @@ SHARED = {o.name: o for o in (
         "option, preset, policy, or rule (values: OPTION=VALUE overrides joined by +, - for none); "
         "separate values with ; when one holds commas. Repeatable.", multiple=True),
     Opt("workers", "Worker processes (default: all cores).", kind="int", minimum=1),
+    Opt("ladder", "Rate these policies (A,B,...): every pairing in balanced seatings on the same deals, "
+        "--games a pairing; prints ratings with intervals, the win shares, and how often the strongest "
+        "beats the weakest beside pure luck."),
+    Opt("cluster", "Play the games on a Dask cluster: a scheduler's address (tcp://HOST:8786), or local:N "
+        "for N worker processes on this machine. Results are the same as without."),
     Opt("json", "Print the results as one JSON object.", kind="flag", dest="as_json"),
     Opt("report", "Also write a PDF report to this file.", kind="path"),
     Opt("images", "Also write PNGs beside the PDFs, in OUT/images: each card face and back, the "
@@ -150,7 +155,8 @@ SHARED = {o.name: o for o in (
 )}
 
 # `kit sim` takes the same options in every game; a game adds what only it reads (map, font).
-SIM_OPTIONS = ("games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
+SIM_OPTIONS = ("games", "players", "seed", "policy", "rule", "preset", "vary", "ladder", "workers", "cluster",
+               "json", "report",
                Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned "
                    "landscape.", to="ctx"))
 

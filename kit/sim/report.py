@@ -21,6 +21,7 @@ the same top-level keys:
     policy_win_interval {name: [lo, hi]}
     no_winner_rate      float    share of games nobody won (a stall with no winner,
                                  a race stopped by the turn limit)
+    quality             {...}    game-quality measures from each game's standings (kit/sim/quality.py)
     game                {...}    what only this game measures (its own docstring says)
 
 Its text (kit/sim/text.py) has one shape too.
@@ -33,11 +34,12 @@ import statistics
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
+from kit.sim.quality import Facts, Tally as QualityTally
 from kit.sim.seating import policy_seats
 from kit.sim.simulate import Values, wilson
 
 KEYS = ("games", "players", "seed", "policies", "policy_seats", "rules", "turns", "seat_win_rate",
-        "seat_win_interval", "policy_win_rate", "policy_win_interval", "no_winner_rate", "game")
+        "seat_win_interval", "policy_win_rate", "policy_win_interval", "no_winner_rate", "quality", "game")
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class Outcome:
     wins: tuple[float, ...]         # per seat: 1 for the winner, fractions of a shared win, all 0 if none
     turns: int
     measures: tuple[float, ...] = ()    # the game's MEASURES, in order
+    quality: Facts | None = None        # what its standings showed (kit/sim/quality.py)
 
 
 @dataclass(frozen=True)
@@ -70,8 +73,9 @@ class Tally:
     keeps no game: memory does not grow with the number of games. `keep=True` keeps every
     outcome as well, for a sweep, which pairs each game with the same seed's in its first row."""
 
-    def __init__(self, players: int, measures: int = 0, keep: bool = False):
+    def __init__(self, players: int, measures: int = 0, keep: bool = False, standing: str = ""):
         self.players = players
+        self.quality = QualityTally(players, standing)  # `standing` names what it counts
         self.n = 0
         self.seat_wins = [0] * players      # summed in game order, as sum() over the games
         self.no_winner = 0
@@ -88,6 +92,7 @@ class Tally:
         self.turns.add(o.turns)
         for values, m in zip(self.measures, o.measures):
             values.add(m)
+        self.quality.add(o)
         if self.kept is not None:
             self.kept.append(o)
         return o
@@ -111,14 +116,22 @@ class Tally:
             "policy_win_rate": {name: w / n for name, w in policy_wins.items()},
             "policy_win_interval": {name: list(wilson(w, n)) for name, w in policy_wins.items()},
             "no_winner_rate": self.no_winner / n,
+            "quality": self.quality.figure(),
             "game": game,
         }
 
 
+def measured(item) -> tuple:
+    """(result, Facts or None) of an item a run streams: a game's result, or the plain pair
+    (result, facts) a game's play_measured gives."""
+    return item if type(item) is tuple else (item, None)
+
+
 def figures(outcomes: Iterable[Outcome], *, seed: int, policies: Sequence[str], options: Mapping,
-            game: dict) -> dict:
-    """The shared report of a run's outcomes (the module docstring lists its keys)."""
-    tally = Tally(len(policies))
+            game: dict, standing: str = "") -> dict:
+    """The shared report of a run's outcomes (the module docstring lists its keys); `standing`
+    names what the game's per-turn standing counts."""
+    tally = Tally(len(policies), standing=standing)
     for o in outcomes:
         tally.add(o)
     return tally.figures(seed=seed, policies=policies, options=options, game=game)

@@ -15,6 +15,8 @@ from kit.draw.fonts import register
 from kit.draw.imposition import Paper, Rect, paper
 from kit.draw.output import Pdf
 from kit.draw.render import text
+from kit.draw.textcell import draw_text_cell
+from kit.sim.quality import rows as quality_rows
 from kit.sim.report import Run
 from kit.sim.simulator import Simulator
 from kit.sim.sweep import text as sweep_text
@@ -82,7 +84,8 @@ def charts_page(pdf: Pdf, page: Paper, sim: Simulator, run: Run) -> None:
                                         reference=1 / fig["players"], reference_label=f"even {1 / fig['players']:.0%}"),
              lambda c, box: draw_shares(c, box, policy_shares(fig), "winner share by policy, per seat (95% interval)",
                                         reference=1 / fig["players"], reference_label=f"even {1 / fig['players']:.0%}"),
-             *bottom_cells]
+             *bottom_cells,
+             lambda c, box: draw_text_cell(c, box, "game quality (95% intervals)", quality_rows(fig["quality"]))]
     cols = -(-len(draws) // 2)
     b = page.body
     cells = grid_cells(Rect(b.x, b.y, b.w, bottom - 2 - b.y), cols, 2, GAP_X if cols == 2 else 12, GAP_Y)

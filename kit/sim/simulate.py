@@ -2,7 +2,9 @@
 
 Game k of a run with seed S is played with seed S + k, so `kit deal --seed S+k`
 deals exactly the hands of that game, and results never depend on how many
-workers share the work: chunks are fixed-size and collected in order.
+workers share the work: chunks are fixed-size and collected in order. Under
+`kit sim --cluster` the chunks go to a Dask cluster instead (kit/sim/cluster.py), a
+few for every worker, collected in the same order.
 """
 
 from __future__ import annotations
@@ -164,10 +166,16 @@ def stream_games(play: Callable[[int], R], games: int, seed: int, workers: int |
     `play` must be picklable where processes are spawned, not forked (a module-level
     function or a functools.partial of one).
     """
+    from kit.sim.cluster import active, cluster_chunk, play_chunks
+
+    client = active()
     workers = max(1, workers or os.cpu_count() or 1)
-    chunks = [(a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
+    size = CHUNK if client is None else cluster_chunk(client, games)
+    chunks = [(a, min(a + size, games)) for a in range(0, games, size)]
     with _setup_frozen(), progress(games, desc, show_progress) as bar:
-        if workers == 1 or len(chunks) <= 1:
+        if client is not None:      # `kit sim --cluster`: the same chunks, in the same order
+            parts = play_chunks(client, [(play, seed, a, b) for a, b in chunks])
+        elif workers == 1 or len(chunks) <= 1:
             parts = (_play_chunk((play, seed, a, b)) for a, b in chunks)
         else:
             parts = _parallel(play, seed, chunks, min(workers, len(chunks)))

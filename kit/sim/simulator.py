@@ -33,6 +33,7 @@ class Simulator:
     subtitle: object
     report: str
     win_note: str = ""              # added to "winner share by seat (95% interval...)"
+    policies: tuple[str, ...] = ()  # the names --policy and --ladder take
 
     def report_pages(self):
         """The game's report module (see `report` above)."""

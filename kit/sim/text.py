@@ -1,10 +1,11 @@
 """The text of `kit sim`, one shape in every game: a header line, the rules line, turns per
-game, the winner share by seat and by policy, then the game's own lines."""
+game, the winner share by seat and by policy, the game-quality lines, then the game's own lines."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from kit.sim.quality import lines as quality_lines
 from kit.sim.simulator import Simulator
 
 
@@ -62,7 +63,7 @@ def shared_lines(name: str, fig: dict, unit: str = "games", note: str = "") -> l
                          f"(seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))})")
     if fig["no_winner_rate"]:
         lines.append(f"games nobody won: {fig['no_winner_rate']:.1%}")
-    return lines
+    return lines + quality_lines(fig["quality"], unit)
 
 
 def text(sim: Simulator, fig: dict) -> str:

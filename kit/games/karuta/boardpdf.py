@@ -36,6 +36,7 @@ from kit.games.karuta.settings import board as board_settings
 from kit.games.karuta.layout import Slot
 from kit.games.karuta.model import START, Karuta
 from kit.games.karuta.roads import Name, Road, names, roads
+from kit.games.karuta.check import TOUCH, touching_pairs
 
 FORM = "karuta-board"
 BORDER = Color(0.45, 0.45, 0.45)
@@ -160,7 +161,6 @@ def rule_marks(model: Karuta, board, found_roads) -> tuple[Mark, ...]:
     """Every place `kit check` warns about, as a mark: the same pairs, in the same order."""
     from shapely.ops import nearest_points
 
-    from kit.games.karuta.check import TOUCH, touching_pairs
 
     touching = touching_pairs(board)
     islands = set(model.islands)

@@ -21,7 +21,8 @@ from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
 from kit.games.karuta.policies import POLICIES, seat_policies
 from kit.games.karuta.rules import Result, Rules, Tables, bits, play, tables
-from kit.sim.report import Measure, Outcome, Run, Tally
+from kit.sim.quality import Facts, Standings
+from kit.sim.report import Measure, Outcome, Run, Tally, measured
 from kit.sim.simulator import Simulator
 from kit.sim.text import num
 from kit.sim.simulate import Values, stream_games
@@ -81,14 +82,41 @@ def stream(setup: Setup, games: int, seed: int, workers: int | None = None,
                         desc="karuta", show_progress=show_progress)
 
 
+STANDING = "cards left in hand, fewer ahead"
+
+
+class _Standing:
+    """play()'s record of a game, turned as each turn comes into the standings (minus each
+    seat's cards left) that kit.sim.quality reduces to the game's Facts."""
+
+    __slots__ = ("left", "standings")
+
+    def __init__(self, hands: tuple[int, ...]) -> None:
+        self.left = [-h.bit_count() for h in hands]
+        self.standings = Standings()
+
+    def append(self, step) -> None:
+        seat, turn = step
+        self.left[seat] += len(turn)
+        self.standings.add(self.left)
+
+
+def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
+    """Game `seed` and the quality facts of its standings, reduced in the worker that plays it."""
+    hands = hands_of(setup, seed)
+    track = _Standing(hands)
+    result = play_dealt(setup, hands, seed, track)
+    return result, track.standings.facts()
+
+
 MEASURES = (Measure("stalls", "stalls", rate=True), Measure("passes", "passes"))
 
 
-def outcome(r: Result) -> Outcome:
-    return Outcome(r.wins, r.turns, (float(r.stalled), r.passes))
+def outcome(r: Result, facts: Facts | None = None) -> Outcome:
+    return Outcome(r.wins, r.turns, (float(r.stalled), r.passes), facts)
 
 
-def figures(setup: Setup, results: Iterable[Result], seed: int, options=None, tally: Tally | None = None) -> dict:
+def figures(setup: Setup, results: Iterable, seed: int, options=None, tally: Tally | None = None) -> dict:
     """The run's statistics in the shared schema (kit/sim/report.py); `game` holds karuta's own:
 
     stall_rate          share of games where every player passed since the last card
@@ -96,17 +124,19 @@ def figures(setup: Setup, results: Iterable[Result], seed: int, options=None, ta
     losers_cards_left   {median, min, max, p5, p95, mean} cards in each loser's hand at the end
     stuck_by_province   {province: share of games its card was still in a hand at the end}
 
-    One pass over `results`, which may stream in (none is kept); `tally` sums the shared figures.
+    One pass over `results` (each a Result, or play_measured's pair of it and its Facts), which
+    may stream in: none is kept; `tally` sums the shared figures.
     """
     t = setup.tables
     if options is None:
         options = {k: getattr(setup.rules, k) for k in setup.rules.__dataclass_fields__}
     if tally is None:
-        tally = Tally(setup.players, len(MEASURES))
+        tally = Tally(setup.players, len(MEASURES), standing=STANDING)
     n = stalled = 0
     passes, losers_left = Values(), Values()
     stuck = [0] * t.cards
-    for r in results:
+    for item in results:
+        r, facts = measured(item)
         n += 1
         stalled += r.stalled
         passes.add(r.passes)
@@ -115,7 +145,7 @@ def figures(setup: Setup, results: Iterable[Result], seed: int, options=None, ta
                 losers_left.add(r.left[s])
         for c in bits(r.stuck):
             stuck[c] += 1
-        tally.add(outcome(r))
+        tally.add(outcome(r, facts))
     game = {
         "stall_rate": stalled / n,
         "passes": passes.summary(),
@@ -148,11 +178,13 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         show_progress: bool | None = None, keep: bool = False) -> Run:
     model = load(ctx.data_dir, ctx.rules)
     setup = make_setup(model, players, policy)
-    tally = Tally(setup.players, len(MEASURES), keep)
-    fig = figures(setup, stream(setup, games, seed, workers, show_progress), seed, model.rules, tally)
-    return Run(fig, tally, model)
+    played = stream_games(partial(play_measured, setup), games, seed, workers, desc="karuta",
+                          show_progress=show_progress)
+    tally = Tally(setup.players, len(MEASURES), keep, STANDING)
+    return Run(figures(setup, played, seed, model.rules, tally), tally, model)
 
 
 SIM = Simulator(name="karuta", title="旧国名かるた", unit="games", measures=MEASURES, run=run, lines=lines,
-                subtitle=subtitle, report="kit.games.karuta.simreport", win_note="; a tied stall shares the win")
+                subtitle=subtitle, report="kit.games.karuta.simreport", win_note="; a tied stall shares the win",
+                policies=tuple(POLICIES))
 

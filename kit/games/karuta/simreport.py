@@ -23,6 +23,7 @@ from kit.sim.reportpdf import run_heading
 from kit.draw.render import fill_rect, rings_path, text
 from kit.layout.svgmap import shape_rings
 from kit.data.units import to_pt
+from kit.games.karuta.geo import board_of
 
 STUCK = Color(0.75, 0.1, 0.1)      # the darkest shade: stuck in every game
 LEGEND_W = 45.0                    # the legend column right of the map
@@ -41,7 +42,6 @@ def cells(sim, run) -> tuple[list, list]:
 
 def pages(sim, pdf, page, run, ctx) -> None:
     """The stuck-card map, on the board the run's data describes."""
-    from kit.games.karuta.geo import board_of
     _map_page(pdf, page, sim, run.figures, board_of(run.extra, ctx))
     pdf.show_page()
 

@@ -951,9 +951,10 @@ def chosen_move(t: Tables, rules: Rules, state: State, seat: int, character: int
     return moves[0] if len(moves) == 1 else who.choose(t, rules, state, seat, moves, rng)
 
 
-def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, record=None) -> Result:
+def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, record=None, track=None) -> Result:
     """A whole game of seed `seed`: controllers[seat] decides for each seat (a policy, or
-    the Automa in seat 2); `rng` rolls the dice and breaks the players' ties."""
+    the Automa in seat 2); `rng` rolls the dice and breaks the players' ties. `track`, when
+    given, is called after every round with each seat's points so far."""
     automa = bool(getattr(controllers[1], "is_automa", False))
     state = setup(t, rules, seed, automa)
     tops = controllers[1].rank_tops if automa else ()
@@ -970,6 +971,8 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
             used += 1
             repeats += r
         state = _put(state, _ROUND, state.round + 1)
+        if track is not None:
+            track(tuple(sum(score_of(t, p, controllers[s])) for s, p in enumerate(state.players)))
         ended = fired(t, state, tops)
         if ended:
             break

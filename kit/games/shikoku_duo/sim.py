@@ -4,9 +4,10 @@ Game k of `--seed S` is set up by seed S+k (shops, painting tiles, wave sides, t
 drafter and every draw from the goods bag), and its dice and the players' tie-breaks come
 from their own Random seeded from the same number, so a run reproduces whatever
 `--workers` says. `--players 1` puts the Automa (data/shikoku-duo/automa.yaml) in seat 2.
-Greedy seats and the Automa (the default players) play on fastplay.py's flat game loop,
-which plays rules.py's games move for move in less than half the time (tests/
-test_shikoku_fastplay.py); any other player plays on rules.play.
+`kit sim` plays its games on rules.play, which scores each seat after every round (the
+standings of the game-quality measures); `simulate`, for a replay's comparison, plays greedy
+seats and the Automa on fastplay.py's flat game loop, which plays rules.py's games move for
+move in less than half the time (tests/test_shikoku_fastplay.py).
 
 The JSON has the shared keys of every game's report (kit/sim/report.py; a solo run has two
 seats, the Automa's second); `game` holds what only this game measures:
@@ -40,10 +41,12 @@ from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
-from kit.sim.report import Measure, Outcome, Run, Tally
+from kit.sim.quality import Facts, Standings
+from kit.sim.report import Measure, Outcome, Run, Tally, measured
 from kit.sim.seating import seat_policies
 from kit.sim.simulator import Simulator
 from kit.sim.simulate import Values, run_games, stream_games, wilson
+from kit.games.shikoku_duo.model import load
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,6 @@ class Setup:
 
 
 def load_model(ctx, overrides=None):
-    from kit.games.shikoku_duo.model import load
     return load(ctx.data_dir, ctx.rules if overrides is None else tuple(overrides), ctx.map_path())
 
 
@@ -122,6 +124,17 @@ def play_seeded(setup: Setup, seed: int, record=None) -> Result:
     return play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), record)
 
 
+STANDING = "points so far, after each round"
+
+
+def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
+    """Game `seed` and the quality facts of its standings (each seat's points after every
+    round), reduced in the worker that plays it; played by rules.play, which scores as it goes."""
+    standings = Standings()
+    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, standings.add)
+    return result, standings.facts()
+
+
 def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
              show_progress: bool | None = None) -> list[Result]:
     return run_games(partial(play_seeded, setup), games, seed, workers, desc="shikoku-duo",
@@ -142,18 +155,19 @@ MEASURES = (Measure("rounds", "rounds"), Measure("first_drafter_won", "first dra
             Measure("margin", "winning margin"))
 
 
-def outcome(r: Result) -> Outcome:
+def outcome(r: Result, facts: Facts | None = None) -> Outcome:
     wins = tuple(1.0 if r.winner == s else 0.0 for s in range(2))
     margin = abs(r.scores[0] - r.scores[1])
-    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin))
+    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin), facts)
 
 
-def figures(setup: Setup, results: Iterable[Result], seed: int, tally: Tally | None = None,
+def figures(setup: Setup, results: Iterable, seed: int, tally: Tally | None = None,
             rounds: Values | None = None) -> dict:
     """The shared report (kit/sim/report.py: turns are dice used, hot-spring repeats included) and
     what only shikoku-duo measures (the module docstring lists it), in one pass over `results`,
-    which may stream in (none is kept); `tally` sums the shared figures, `rounds` the rounds."""
-    tally = tally if tally is not None else Tally(2, len(MEASURES))
+    each a Result or play_measured's pair of it and its Facts, which may stream in (none is kept);
+    `tally` sums the shared figures, `rounds` the rounds."""
+    tally = tally if tally is not None else Tally(2, len(MEASURES), standing=STANDING)
     rounds = rounds if rounds is not None else Values()
     t = setup.tables
     side_ids = [(c, side, t.wave_names[c][side]) for c in range(3) for side in range(2)]
@@ -169,9 +183,10 @@ def figures(setup: Setup, results: Iterable[Result], seed: int, tally: Tally | N
             points[who][k].add(v)
         points[who][-1].add(sum(bc))
 
-    for r in results:
+    for item in results:
+        r, facts = measured(item)
         n += 1
-        tally.add(outcome(r))
+        tally.add(outcome(r, facts))
         rounds.add(r.rounds)
         for name in END_CONDITIONS:
             if name in r.ended:
@@ -266,12 +281,13 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         show_progress: bool | None = None, keep: bool = False) -> Run:
     model = load_model(ctx)
     setup = make_setup(model, ctx.data_dir, players, policy)
-    tally, rounds = Tally(2, len(MEASURES), keep), Values()
-    results = stream_games(partial(play_seeded, setup), games, seed, workers, desc="shikoku-duo",
-                           show_progress=show_progress)
-    return Run(figures(setup, results, seed, tally, rounds), tally, extra=rounds)
+    tally, rounds = Tally(2, len(MEASURES), keep, STANDING), Values()
+    played = stream_games(partial(play_measured, setup), games, seed, workers, desc="shikoku-duo",
+                          show_progress=show_progress)
+    return Run(figures(setup, played, seed, tally, rounds), tally, extra=rounds)
 
 
 SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, report="kit.games.shikoku_duo.simreport")
+                lines=lines, subtitle=subtitle, report="kit.games.shikoku_duo.simreport",
+                policies=tuple(POLICIES))
 

@@ -10,8 +10,8 @@ from kit.sim.simulate import stream_games
 
 from kit.data.errors import KitError
 from kit.games.tour_de_dice.model import check_players, default_players, load
-from kit.games.tour_de_dice.play import make_setup, play_game
-from kit.games.tour_de_dice.policies import parse_policies
+from kit.games.tour_de_dice.play import STANDING, make_setup, play_measured
+from kit.games.tour_de_dice.policies import POLICIES, parse_policies
 from kit.games.tour_de_dice.stats import MEASURES, figures, lines, outcome
 
 
@@ -27,10 +27,10 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         except KitError as err:
             raise KitError(f"--players: {err.message}") from None
     setup = make_setup(tour, players, parse_policies(policy, players))
-    results = stream_games(partial(play_game, setup), games, seed, workers, desc="racing",
-                           show_progress=show_progress)
-    tally = Tally(players, len(MEASURES), keep)
-    return Run(figures(results, setup, seed, rules, tally), tally)
+    played = stream_games(partial(play_measured, setup), games, seed, workers, desc="racing",
+                          show_progress=show_progress)
+    tally = Tally(players, len(MEASURES), keep, STANDING)
+    return Run(figures(played, setup, seed, rules, tally), tally)
 
 
 def simulate(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
@@ -54,4 +54,5 @@ def _num(x) -> str:
 
 
 SIM = Simulator(name="tour-de-dice", title="Tour de Dice", unit="races", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, report="kit.games.tour_de_dice.simreport")
+                lines=lines, subtitle=subtitle, report="kit.games.tour_de_dice.simreport",
+                policies=tuple(POLICIES))

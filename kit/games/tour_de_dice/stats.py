@@ -6,10 +6,10 @@ from collections import Counter
 from typing import Iterable
 
 from kit.sim import report
-from kit.sim.report import Measure, Outcome, Tally
+from kit.sim.report import Measure, Outcome, Tally, measured
 from kit.sim.simulate import Values, wilson
 
-from kit.games.tour_de_dice.play import Result, Setup
+from kit.games.tour_de_dice.play import STANDING, Result, Setup
 
 
 def _share(wins: int, trials: int) -> dict:
@@ -25,12 +25,12 @@ MEASURES = (Measure("passes", "passes"), Measure("dice_lost", "dice lost per pla
             Measure("unfinished", "unfinished", rate=True))
 
 
-def outcome(r: Result, players: int) -> Outcome:
+def outcome(r: Result, players: int, facts=None) -> Outcome:
     wins = tuple(1.0 if r.winner == s else 0.0 for s in range(players))
-    return Outcome(wins, r.turns, (r.passes, sum(r.lost) / players, float(r.winner is None)))
+    return Outcome(wins, r.turns, (r.passes, sum(r.lost) / players, float(r.winner is None)), facts)
 
 
-def figures(results: Iterable[Result], setup: Setup, seed: int, options, tally: Tally | None = None) -> dict:
+def figures(results: Iterable, setup: Setup, seed: int, options, tally: Tally | None = None) -> dict:
     """The shared report (kit/sim/report.py); `game` holds what only tour-de-dice measures:
 
     pieces, finished, unfinished        colours in play; races won, races the turn limit stopped
@@ -46,10 +46,11 @@ def figures(results: Iterable[Result], setup: Setup, seed: int, options, tally: 
 
     One pass over `results`, which may stream in (none is kept); `tally` sums the shared figures.
     """
-    tally = tally if tally is not None else Tally(setup.players, len(MEASURES))
+    tally = tally if tally is not None else Tally(setup.players, len(MEASURES), standing=STANDING)
     summing = Summary(setup)
-    for r in results:
-        tally.add(outcome(r, setup.players))
+    for item in results:        # a Result, or play_measured's pair of it and its Facts
+        r, facts = measured(item)
+        tally.add(outcome(r, setup.players, facts))
         summing.add(r)
     return tally.figures(seed=seed, policies=setup.policies, options=options, game=summing.figures())
 
