@@ -85,7 +85,7 @@ def check_targets(paths, repairing: bool = True) -> None:
 _OWN = re.compile(r"\.(?P<name>.+)\.kit-(?P<pid>\d+)-(?P<id>[0-9a-f]{8})\.(?:new|old)")
 _JOURNAL = re.compile(r"\.kit-(?P<pid>\d+)-(?P<id>[0-9a-f]{8})\.(?P<state>staging|commit)")
 # Any of them: what the watch (kit/rebuild/watch.py) ignores as no save of the user's.
-TEMP_NAME = re.compile(f"(?:{_OWN.pattern})|(?:{_JOURNAL.pattern})")
+TEMP_NAME = re.compile(r"\..+\.kit-\d+-[0-9a-f]{8}\.(?:new|old)|\.kit-\d+-[0-9a-f]{8}\.(?:staging|commit)")
 
 
 def _alive(pid: int) -> bool:
