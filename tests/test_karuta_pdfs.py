@@ -17,7 +17,7 @@ from kit.data.units import to_pt
 from conftest import ROOT
 
 FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf",
-         "player-aid.pdf")
+         "player-aid.pdf", "rules.pdf")
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ from kit.games import make_context
 TURNS = progress_turns(shipped_layout("tour-de-dice"))   # the rows the shipped progress sheet promises
 SHEET = progress_sheet(shipped_layout("tour-de-dice"))
 
-NAMES = ("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf")
+NAMES = ("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf", "rules.pdf")
 POINTS = {"A4": pagesizes.A4, "Letter": pagesizes.LETTER, "A3": pagesizes.A3}   # portrait, in points
 
 

@@ -123,6 +123,8 @@ def figures(setup: Setup, results: Iterable, seed: int, options=None, tally: Tal
     passes              {median, min, max, p5, p95} passes per game
     losers_cards_left   {median, min, max, p5, p95, mean} cards in each loser's hand at the end
     stuck_by_province   {province: share of games its card was still in a hand at the end}
+    first_card_decides  share of games that stalled with only the game's first card played, so that
+                        card alone chose the winner (its player, holding the fewest cards)
 
     One pass over `results` (each a Result, or play_measured's pair of it and its Facts), which
     may stream in: none is kept; `tally` sums the shared figures.
@@ -132,13 +134,14 @@ def figures(setup: Setup, results: Iterable, seed: int, options=None, tally: Tal
         options = {k: getattr(setup.rules, k) for k in setup.rules.__dataclass_fields__}
     if tally is None:
         tally = Tally(setup.players, len(MEASURES), standing=STANDING)
-    n = stalled = 0
+    n = stalled = first_decides = 0
     passes, losers_left = Values(), Values()
     stuck = [0] * t.cards
     for item in results:
         r, facts = measured(item)
         n += 1
         stalled += r.stalled
+        first_decides += r.stalled and r.turns - r.passes == 1
         passes.add(r.passes)
         for s in range(setup.players):
             if r.wins[s] == 0:
@@ -148,6 +151,7 @@ def figures(setup: Setup, results: Iterable, seed: int, options=None, tally: Tal
         tally.add(outcome(r, facts))
     game = {
         "stall_rate": stalled / n,
+        "first_card_decides": first_decides / n,
         "passes": passes.summary(),
         "losers_cards_left": losers_left.summary() | {"mean": losers_left.fmean() if losers_left.n else None},
         "stuck_by_province": {t.names[c]: stuck[c] / n for c in range(t.cards)},
@@ -161,6 +165,8 @@ def lines(fig: dict) -> list[str]:
     pa, left = g["passes"], g["losers_cards_left"]
     stuck = sorted(g["stuck_by_province"].items(), key=lambda kv: -kv[1])[:TOP_STUCK]
     return [f"stalls: {g['stall_rate']:.1%} of games",
+            f"decided by the first card: {g['first_card_decides']:.1%} of games (a stall with only the first "
+            "card played: its player wins on fewest cards)",
             f"passes per game: median {num(pa['median'])} (p5 {num(pa['p5'])}, p95 {num(pa['p95'])})",
             f"cards left in losers' hands: mean {num(left['mean'])}, median {num(left['median'])}, "
             f"max {num(left['max'])}",

@@ -11,6 +11,7 @@ from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, 
 from kit.games.shikoku_duo.automa import load_automa
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
 from kit.games.shikoku_duo.rules import CHARACTERS
+from kit.games.shikoku_duo.rulebook import load_book, verify_book
 from kit.draw.fonts import register
 from kit.games.shikoku_duo.board import board_layout
 
@@ -97,6 +98,10 @@ def check(ctx):
     progress_turns(ctx.layout)        # likewise the progress sheet's row count
     spacing_errors(model, piece)
     text = summary(model, piece) + "\n" + automa_summary(automa)
+    book = load_book(ctx.data_dir, model)
+    verified = verify_book(model, book, ctx.data_dir)
+    text += (f"\nrulebook: {len(book.order)} rule options with their sentences in ja and en; {verified} of "
+             f"{len(book.examples)} examples hold under these rules, every one verified by the engine")
     warnings = list(model.warnings) + board_warnings(model, ctx)
     text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")
     return text, warnings

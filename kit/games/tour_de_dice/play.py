@@ -8,10 +8,10 @@ rolls the same dice.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 
-from kit.games.tour_de_dice.rules import (START, Course, Race, Turn, clockwise, lay_course, lost_dice, new_race,
+from kit.games.tour_de_dice.rules import (Course, Race, Turn, clockwise, lay_course, new_race,
                                            resolve)
 from kit.games.tour_de_dice.model import Tour, check_players
 from kit.games.tour_de_dice.policies import POLICIES, _furthest, choose_colour
@@ -71,6 +71,14 @@ class Result:
     held_turns: int                 # turns with the leader through and the pack still behind
 
 
+def players_of(setup: Setup) -> tuple:
+    """Each piece's Policy: its seat's, made for this table when the policy needs to know it
+    (the searching player plays the table's races out)."""
+    named = tuple(POLICIES[name] for name in setup.policies)
+    named = tuple(p.bind(setup) if p.bind else p for p in named)
+    return tuple(named[s] for s in setup.owner)
+
+
 def shuffled_course(setup: Setup, rng: random.Random) -> Course:
     cards = list(setup.deck)
     rng.shuffle(cards)
@@ -93,8 +101,6 @@ def start_seat(rng: random.Random, players: int) -> int:
 
 
 def play_game(setup: Setup, seed: int) -> Result:
-    if setup.breakaway_id is None:
-        return _run_plain(setup, seed)
     return _run(setup, seed, None)[2]
 
 
@@ -114,7 +120,7 @@ def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
                 st[owner[p]] = pos - goal
         standings.add(st)
 
-    result = _run_plain(setup, seed, track) if setup.breakaway_id is None else _run(setup, seed, None, track)[2]
+    result = _run(setup, seed, None, track)[2]
     return result, standings.facts()
 
 
@@ -131,10 +137,15 @@ def _seat_table(setup: Setup, seed: int):
     rng = random.Random(seed)
     course = shuffled_course(setup, rng)
     first = start_seat(rng, setup.players)
-    owner, players, pieces = setup.owner, setup.players, setup.pieces
+    return (rng, course, first) + _seats(setup.owner, setup.players, setup.pieces)
+
+
+@lru_cache(maxsize=16)
+def _seats(owner: tuple[int, ...], players: int, pieces: int):
+    """Each seat's pieces, and each piece's others clockwise."""
     mine = tuple(tuple(p for p in range(pieces) if owner[p] == s) for s in range(players))
     order = tuple(clockwise(p, pieces, owner, players) for p in range(pieces))
-    return rng, course, first, mine, order
+    return mine, order
 
 
 def _run(setup: Setup, seed: int, log: list | None, track=None):
@@ -143,7 +154,7 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
     owner, players, pieces = setup.owner, setup.players, setup.pieces
     b = course.breakaway
     # Without Breakaway the policies' pack sense never applies: ask their own rules directly.
-    policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
+    policy = players_of(setup)
     dice_of = tuple(p.dice if b is not None else p.own_dice for p in policy)
     join_of = tuple(p.join if b is not None else p.own_join for p in policy)
     stop_of = tuple(p.stop for p in policy)
@@ -152,6 +163,9 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
 
     def choose(piece, options, positions, reaches):
         return stop_of[piece](course, positions, piece, options, reaches)
+
+    if all(stop is _furthest for stop in stop_of):
+        choose = None       # every piece goes as far as it may: nothing to ask
 
     lost = [0] * players
     passes = held_moves = held_turns = 0
@@ -172,21 +186,9 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
             if track is not None:
                 track(race.positions, course.goal)
         else:
-            here, dice = race.positions[active], race.dice
-            if race.positions.count(here) > 1:
-                rollers = (active,) + tuple(p for p in order[active]
-                                            if race.positions[p] == here and dice[p] >= k   # may_join
-                                            and join_of[p](course, race, p, k))
-            else:
-                rollers = (active,)
-            # roll(): k dice for each roller in turn, from the race's own generator
-            if k == 1:
-                rolls = tuple((int(r() * 6) + 1,) for _ in rollers) if len(rollers) > 1 else ((int(r() * 6) + 1,),)
-            else:
-                rolls = tuple(tuple(int(r() * 6) + 1 for _ in range(k)) for _ in rollers)
-            race, turn = resolve(course, race, rollers, rolls, choose)
+            race, turn = take_turn(course, race, active, k, order[active], join_of, choose, r)
             if k > 1:
-                for p, n in zip(rollers, turn.lost):
+                for p, n in zip(turn.rollers, turn.lost):
                     if n:
                         lost[owner[p]] += n
             if turn.held:
@@ -206,81 +208,52 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
     return course, race, result
 
 
-def _run_plain(setup: Setup, seed: int, track=None) -> Result:
-    """`_run` for a race without Breakaway and without a log, the simulator's usual case,
-    in one loop: the same dice and the same moves as `_run` with `resolve` (a test plays
-    both on many seeds), at about a third of the cost. Without Breakaway a turn is: the
-    active piece and its riders each move up to where their roll pays, never past the
-    active piece; each loses its 6s (one die is always kept); reaching the goal wins."""
-    rng, course, first, mine, order = _seat_table(setup, seed)
-    seat = first
+def take_turn(course: Course, race: Race, active: int, k: int, order: tuple[int, ...], join_of, choose,
+              r) -> tuple[Race, Turn]:
+    """`active` rolls k > 0 dice: the pieces on its space that may and will join ride along
+    (`order`: the others clockwise), every roller rolls from `r` (the race's random()), and
+    each moves where `choose` stops it."""
+    positions, dice, _ = race
+    here = positions[active]
+    if positions.count(here) > 1:
+        rollers = tuple([active] + [p for p in order
+                                    if positions[p] == here and dice[p] >= k   # may_join
+                                    and join_of[p](course, race, p, k)])
+    else:
+        rollers = (active,)
+    # roll(): k dice for each roller in turn, from the race's own generator (lists, not
+    # generators, which cost more than the rolls)
+    if k == 1:
+        rolls = ((int(r() * 6) + 1,),) if len(rollers) == 1 else tuple([(int(r() * 6) + 1,) for _ in rollers])
+    else:
+        rolls = tuple([tuple([int(r() * 6) + 1 for _ in range(k)]) for _ in rollers])
+    return resolve(course, race, rollers, rolls, choose)
+
+
+def race_on(setup: Setup, course: Course, race: Race, seat: int, policy, rng: random.Random) -> int | None:
+    """The winning seat of the race played on from `race` with `seat` to move, each piece
+    deciding by `policy[piece]` and the dice rolled from `rng`; None if it runs past the
+    turn limit (counted from here). What a searching player asks of the positions it tries."""
     owner, players, pieces = setup.owner, setup.players, setup.pieces
-    policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
-    dice_of = tuple(p.own_dice for p in policy)
-    join_of = tuple(p.own_join for p in policy)
-    # None: the policy moves as far as it can, so nothing needs asking
-    stop_of = tuple(None if p.stop is _furthest else p.stop for p in policy)
-    paid = course.paid
-    goal = len(paid) - 1
-    positions, dice = [START] * pieces, [setup.dice] * pieces
+    mine, order = _seats(owner, players, pieces)
+    b = course.breakaway
+    dice_of = tuple(p.dice if b is not None else p.own_dice for p in policy)
+    join_of = tuple(p.join if b is not None else p.own_join for p in policy)
+    stop_of = tuple(p.stop for p in policy)
+
+    def choose(piece, options, positions, reaches):
+        return stop_of[piece](course, positions, piece, options, reaches)
+
     r = rng.random
-    lost = [0] * players
-    passes = turns = 0
-    winner = None
-    limit = setup.turn_limit
-    while turns < limit:
-        turns += 1
-        race = Race(tuple(positions), tuple(dice))
+    for _ in range(setup.turn_limit):
         active = mine[seat][0] if len(mine[seat]) == 1 else choose_colour(race, mine[seat])
-        k = dice_of[active](course, race, active)
-        if k > dice[active]:
-            k = dice[active]
-        if k <= 0:
-            passes += 1
-            if track is not None:
-                track(positions, goal)
-            seat = (seat + 1) % players
-            continue
-        here = positions[active]
-        rollers = [active]
-        if positions.count(here) > 1:
-            rollers += [p for p in order[active] if positions[p] == here and dice[p] >= k   # may_join
-                        and join_of[p](course, race, p, k)]
-        if len(rollers) == 1:
-            rolls = [(int(r() * 6) + 1,) if k == 1 else tuple([int(r() * 6) + 1 for _ in range(k)])]
-        else:
-            rolls = [tuple([int(r() * 6) + 1 for _ in range(k)]) for _ in rollers]
-        reaches = None
-        cap = goal
-        for n, piece in enumerate(rollers):
-            roll = rolls[n]
-            reach = bisect_right(paid, paid[here] + sum(roll)) - 1   # furthest()
-            to = reach if reach < cap else cap
-            stop = stop_of[piece]
-            if stop is not None and to > here:
-                if reaches is None:
-                    reaches = tuple((p, bisect_right(paid, paid[here] + sum(x)) - 1) for p, x in zip(rollers, rolls))
-                far = to
-                to = stop(course, tuple(positions), piece, range(here, far + 1), reaches)
-                if not here <= to <= far:
-                    raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(range(here, far + 1))}")
-            positions[piece] = to
-            if k > 1:
-                x = lost_dice(roll)
-                dice[piece] -= x
-                lost[owner[piece]] += x
-            if not n:
-                cap = to                                # riders never overtake the active piece
-            if to == goal:
-                winner = piece
-                break
-        if track is not None:
-            track(positions, goal)
-        if winner is not None:
-            break
+        k = min(dice_of[active](course, race, active), race.dice[active])
+        if k > 0:
+            race, turn = take_turn(course, race, active, k, order[active], join_of, choose, r)
+            if turn.winner is not None:
+                return owner[turn.winner]
         seat = (seat + 1) % players
-    race = Race(tuple(positions), tuple(dice))
-    return _result(course, race, winner, turns, first, passes, lost, 0, 0, owner)
+    return None
 
 
 def _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner) -> Result:
