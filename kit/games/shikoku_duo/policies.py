@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from kit.sim import search as searching
 from kit.games.shikoku_duo.rules import (
-    character_scores, drafters, fired, play_die, roll, winner,
+    character_scores, choice, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
     FIGURES, PAINT_PATH, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, chosen_move, effects,
     figure_counts, merchant_dests, paint_counts, pilgrim_stops, wave_choices,
@@ -117,7 +117,7 @@ class Policy:
         within 1e-9 of it; `rng` breaks a tie (it is not used when there is none). A candidate
         is the move's fields as a plain tuple; only the chosen one becomes a Move."""
         best_v, ties = self._judge(rules, state, seat, character, die)
-        return best_v, _new(Move, ties[0] if len(ties) == 1 else rng.choice(ties))
+        return best_v, _new(Move, ties[0] if len(ties) == 1 else choice(rng, ties))
 
     def _judge(self, rules, state, seat, character, die) -> tuple[float, list]:
         """(best gain, the candidates with it) of one die; an Automa's seat (the planner judging
@@ -262,12 +262,12 @@ class Policy:
                 v, ties = self._merchant(rules, state, seat, p, fx, dice[c])
             else:
                 v, ties = self._artist(rules, state, seat, p, fx, dice[c])
-            m = ties[0] if len(ties) == 1 else rng.choice(ties)
+            m = ties[0] if len(ties) == 1 else choice(rng, ties)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = [(c, m)], v
             elif v > best_v - 1e-9:
                 best.append((c, m))
-        c, m = best[0] if len(best) == 1 else rng.choice(best)
+        c, m = best[0] if len(best) == 1 else choice(rng, best)
         self._plan = (state, _new(Move, m))
         return c
 
@@ -368,7 +368,7 @@ class Planner(Policy):
             elif v > best_v - 1e-9:
                 best.append(c)
         self._plan = None
-        return best[0] if len(best) == 1 else rng.choice(best)
+        return best[0] if len(best) == 1 else choice(rng, best)
 
 
 _new = tuple.__new__     # Move(*fields) without NamedTuple.__new__'s cost

@@ -370,7 +370,7 @@ class GoodsOrder:
         i %= self.size
         while i >= len(self.entries):
             bag = list(self._full)
-            self._rng.shuffle(bag)
+            shuffle(self._rng, bag)
             self.entries += bag
         return self.entries[i]
 
@@ -391,7 +391,7 @@ def goods_order(counts: tuple[int, ...], seed: int) -> tuple[int, ...]:
 def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
     """The starting position of game `seed` (shops, tiles and wave sides drawn from it)."""
     shops = list(range(len(t.shops)))
-    stream(seed, "shops").shuffle(shops)
+    shuffle(stream(seed, "shops"), shops)
     town_shop = [-1] * len(t.town_names)
     for town, shop in zip(t.coastal, shops):
         town_shop[town] = shop
@@ -404,12 +404,39 @@ def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
     players = []
     for seat in range(2):
         tiles = list(t.paintings)
-        stream(seed, f"tiles {seat + 1}").shuffle(tiles)
+        shuffle(stream(seed, f"tiles {seat + 1}"), tiles)
         ranks = (0, 0, 0) if automa and seat == 1 else ()
         players.append(Player(START, start_town, start_region, goods=(0,) * len(t.goods_names),
                               paintings=tuple(tiles), ranks=ranks))
     return State(tuple(players), t.goods_counts, tuple(town_shop), sides, (BOARD,) * 3, BOARD, first,
                  seed=seed)
+
+
+# A game draws from random.Random through these two, which draw exactly what rng.choice and
+# rng.shuffle draw (getrandbits of n's bit length, drawn again while not below n) without
+# random's Python-level helpers around each draw: a game's shuffles and ties cost more
+# through them than its moves do.
+
+def choice(rng: random.Random, seq):
+    """rng.choice(seq): the same element from the same generator state."""
+    n = len(seq)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return seq[r]
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """rng.shuffle(items): the same order from the same generator state."""
+    bits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
