@@ -113,24 +113,23 @@ def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
     standings = Standings()
     players, owner = setup.players, setup.owner
 
-    if owner == tuple(range(players)):
+    add = standings.add_ranked
+
+    def by_piece(positions, goal: int) -> None:
         # A piece a seat: the positions rank the seats, lead them and part them just as the
         # spaces to the goal do (the same standings, moved by the goal).
-        add = standings.add_ranked
+        top, low = max(positions), min(positions)     # a seat alone ahead or behind, as Standings.add finds them
+        add(positions, positions.index(top) if positions.count(top) == 1 else None,
+            positions.index(low) if positions.count(low) == 1 else None)
 
-        def track(positions, goal: int) -> None:
-            top, low = max(positions), min(positions)     # a seat alone ahead or behind, as Standings.add finds them
-            add(positions, positions.index(top) if positions.count(top) == 1 else None,
-                positions.index(low) if positions.count(low) == 1 else None)
-    else:
-        def track(positions, goal: int) -> None:
-            st = [-goal] * players
-            for p, pos in enumerate(positions):
-                if pos - goal > st[owner[p]]:
-                    st[owner[p]] = pos - goal
-            standings.add(st)
+    def by_seat(positions, goal: int) -> None:
+        st = [-goal] * players
+        for p, pos in enumerate(positions):
+            if pos - goal > st[owner[p]]:
+                st[owner[p]] = pos - goal
+        standings.add(st)
 
-    result = _run(setup, seed, None, track)[2]
+    result = _run(setup, seed, None, by_piece if owner == tuple(range(players)) else by_seat)[2]
     return result, standings.facts()
 
 
