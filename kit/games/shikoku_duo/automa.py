@@ -29,7 +29,7 @@ TRACK_VALUE = (0, 999)    # a score printed in a slot
 ADVANCE = (0, 5)          # ranks gained on one stop
 PER_FIGURES = (1, 6)      # figures per rank when the artist stops (6 figures are on the board)
 
-JA = {"pilgrim": "巡礼者", "merchant": "商人", "artist": "絵描き",
+JA = {"pilgrim": "巡礼者", "merchant": "商人", "artist": "絵師",
       "temple": "寺", "garden": "庭園", "hot_spring": "温泉", "seashore": "海岸", "town": "港町", "start": "出発",
       "mountain": "宿場町", "coastal": "港町"}
 
@@ -197,7 +197,7 @@ def card_lines(rules: AutomaRules) -> list[tuple[str, str]]:
                   "  Rank: " + ", ".join(f"{k} town +{v}" for k, v in rules.merchant_advance.items() if v) + "."))
     agoal = {"most_figures": ("周りの駒が最も多い地域へ", "the region with the most figures around it"),
              "first": ("番号が最も小さい地域へ", "the first region in board order")}[rules.artist_goal]
-    lines.append((f"絵描き: ちょうどN地域先のうち、{agoal[0]}（同数なら番号順）。",
+    lines.append((f"絵師: ちょうどN地域先のうち、{agoal[0]}（同数なら番号順）。",
                   f"Artist: among regions exactly N away, {agoal[1]} (ties: board order)."))
     lines.append((f"　ランク: 到着地域の周りの駒{rules.per_figures}つごとに +1（最低 +1）。",
                   f"  Rank: +1 per {rules.per_figures} figures around its region (at least +1)."))

@@ -39,6 +39,7 @@ from kit.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo import fastplay
+from kit.games.shikoku_duo.names import UnknownName, Vocabulary, move_words, vocabulary
 from kit.games.shikoku_duo.sim import controllers, flat_kit, game_rng, load_model, make_setup
 from kit.replaylog import GameLog, placed, read_head
 from kit.simulate import run_games
@@ -77,7 +78,9 @@ def parse_log(doc, file_where: Where, t: R.Tables | None = None) -> Log:
     return Log(players=f["players"], rules=rules, where=doc.where, seed=f["seed"], rounds=()), f["rounds"]
 
 
-def read_rounds(rounds, t: R.Tables) -> tuple[LoggedRound, ...]:
+def read_rounds(rounds, t: R.Tables, v: Vocabulary | None = None) -> tuple[LoggedRound, ...]:
+    """The rounds' dice and turns; `v`: the printed names the turns may use (names.py), else
+    only the engine's own words."""
     out = []
     for k, item in enumerate(rounds):
         where = rounds.at(k)
@@ -91,35 +94,40 @@ def read_rounds(rounds, t: R.Tables) -> tuple[LoggedRound, ...]:
                                f"{', '.join(map(str, t.dice[R.CHARACTERS.index(c)]))})", f["dice"].at(c))
             dice.append(d[c])
         turns = f["turns"]
-        out.append(LoggedRound(k + 1, tuple(dice), tuple(_turn(x, turns.at(j), t, what)
+        out.append(LoggedRound(k + 1, tuple(dice), tuple(_turn(x, turns.at(j), t, what, v)
                                                        for j, x in enumerate(turns)), where))
     return tuple(out)
 
 
-def _turn(item, where: Where, t: R.Tables, what: str) -> LoggedTurn:
+def _turn(item, where: Where, t: R.Tables, what: str, v: Vocabulary | None = None) -> LoggedTurn:
     if not isinstance(item, str):
         raise KitError(f"{what}: a turn is \"SEAT: MOVE\", e.g. \"1: pilgrim 3 12\", not {describe(item)}", where)
-    seat_text, sep, rest = item.partition(":")
-    if not sep or seat_text.strip() not in ("1", "2"):
+    seat_text, sep, rest = item.replace("：", ":").partition(":")
+    seat = (v.seats.get(seat_text.strip()) if v else None) or (int(seat_text) if seat_text.strip() in ("1", "2")
+                                                               else None)
+    if not sep or seat is None:
         raise KitError(f"{what}: write \"SEAT: MOVE\" with seat 1 or 2, not {item!r}", where)
-    words = rest.split()
-    repeat = bool(words) and words[0] == "repeat"
+    words = rest.replace("、", " ").replace(",", " ").split()
+    lower = [w.casefold() for w in words]
+    repeat = bool(words) and lower[0] in ("repeat", "湯")
     if repeat:
-        words = words[1:]
+        words, lower = words[1:], lower[1:]
     keep = got = None
-    if "keep" in words:
-        i = words.index("keep")
-        keep = _goods_words(t, words[i + 1:], where, what)
-        words = words[:i]
-    if "got" in words:
-        i = words.index("got")
-        got = () if words[i + 1:] == ["none"] else _goods_words(t, words[i + 1:], where, what)
+    if "keep" in lower:
+        i = lower.index("keep")
+        keep = _goods_words(t, words[i + 1:], where, what, v)
+        words, lower = words[:i], lower[:i]
+    if "got" in lower:
+        i = lower.index("got")
+        got = () if lower[i + 1:] == ["none"] else _goods_words(t, words[i + 1:], where, what, v)
         words = words[:i]
     try:
+        if v is not None:
+            words = move_words(v, words)
         move = R.parse_move(t, " ".join(words))
-    except R.IllegalMove as err:
+    except (R.IllegalMove, UnknownName) as err:
         raise KitError(f"{what}: {err}", where) from None
-    return LoggedTurn(int(seat_text) - 1, move, repeat, keep, where, got)
+    return LoggedTurn(seat - 1, move, repeat, keep, where, got)
 
 
 def goods_initials(names) -> dict[str, str]:
@@ -128,14 +136,17 @@ def goods_initials(names) -> dict[str, str]:
     return initials if len(initials) == len(names) else {}
 
 
-def _goods_words(t: R.Tables, words, where: Where, what: str) -> tuple[str, ...]:
-    """The goods a log names: each word a kind's name (`indigo`) or a run of their initials
-    (`ipcc`: indigo paper citrus citrus), short enough for the progress sheet's action cell."""
+def _goods_words(t: R.Tables, words, where: Where, what: str, v: Vocabulary | None = None) -> tuple[str, ...]:
+    """The goods a log names: each word a kind's name as printed (`indigo`, `藍`) or a run of
+    their initials (`ipcc`: indigo paper citrus citrus), short enough for the progress sheet's
+    action cell."""
     initials = goods_initials(t.goods_names)
     out = []
     for word in words:
         if word in t.goods_names:
             out.append(word)
+        elif v is not None and word in v.goods:
+            out.append(v.goods.get(word))
         elif initials and all(ch in initials for ch in word):
             out.extend(initials[ch] for ch in word)
         else:
@@ -302,7 +313,7 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     # The log's own rules describe how the game was played; --rule may still override them.
     model = load_model(ctx, tuple(parsed.rules) + tuple(ctx.rules))
     setup = make_setup(model, ctx.data_dir, parsed.players, policy)
-    parsed = replace(parsed, rounds=read_rounds(raw_rounds, setup.tables))
+    parsed = replace(parsed, rounds=read_rounds(raw_rounds, setup.tables, vocabulary(model)))
     played = check_game(parsed, setup)
     results = run_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
                         desc="shikoku-duo")

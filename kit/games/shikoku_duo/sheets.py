@@ -438,8 +438,8 @@ def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
         key = ("A pick is the log's turn `SEAT: CHARACTER STEPS WHERE ACTION`: 1 巡 3 12 wave merchant → "
                "\"1: pilgrim 3 12 wave merchant\".  湯: tick when the token repeats the die; write the repeat's "
                "行き先 and 行動 after a '/'.",
-               "行き先: pilgrim: the ring space's number · merchant: the town, artist: the region, each by its id "
-               "(the romaji under its name, e.g. kochi, katsuura).",
+               "行き先: pilgrim: the ring space (its number or name) · merchant: the town · artist: the region, each "
+               "by a name the board prints (高知, Kōchi or Kochi; 仁淀川 or Niyodo River).",
                "行動: pilgrim 'wave CHARACTER' · merchant 'sell N' or 'draw N got GOODS' (+ 'keep GOODS' over the "
                f"hold{goods_key(comp)}) · artist 'paint' or 'gift' (+ 'via REGIONS' with paint_path).")
         for k, line_ in enumerate(key):

@@ -1,0 +1,1 @@
+"""Data files read, checked and named: YAML with lines, units, options, layouts, vocabularies."""
