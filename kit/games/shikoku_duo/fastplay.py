@@ -982,12 +982,12 @@ class Game:
         garden = self.gar[0] >= self.garden_top or self.gar[1] >= self.garden_top
         slabs = self.slb[0] >= self.n_slabs or self.slb[1] >= self.n_slabs
         gifts = bool(tiles[0] and self.gft[0] >= len(tiles[0]) or tiles[1] and self.gft[1] >= len(tiles[1]))
+        ranks = (False, False, False)
         if self.automa:
-            ranks, tops = self.ranks, self.kit.a_tops
-            shrine = shrine or ranks[PILGRIM] >= tops[PILGRIM]
-            slabs = slabs or ranks[MERCHANT] >= tops[MERCHANT]
-            gifts = gifts or ranks[ARTIST] >= tops[ARTIST]
-        return tuple([name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit])
+            tops = self.kit.a_tops
+            ranks = tuple([self.ranks[c] >= tops[c] for c in (PILGRIM, MERCHANT, ARTIST)])
+        return (tuple([name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit])
+                + tuple([name for name, hit in zip(R.AUTOMA_ENDS, ranks) if hit]))
 
     def play(self) -> Result:
         """The rounds, from the setup to an end condition (or the round limit), and the Result."""

@@ -228,11 +228,63 @@ def check_game(log: Log, setup) -> Played:
     return Played(state.round, bool(ended), scores, win, ended)
 
 
+def resolve(t: R.Tables, rules: R.Rules, state: R.State, seat: int, die: int, move: R.Move) -> R.Move:
+    """The legal move a log's words stand for when they leave out what the rules do not need:
+    `via` when the path cannot matter (a gift, or a paint every path of which turns up as
+    many tiles), `sell 0` for a merchant in a coastal town selling nothing, `draw N` when the
+    town allows one N. Anything else is returned as written (and explain says why not)."""
+    legal = R.legal_moves(t, rules, state, seat, move.character, die)
+    if move in legal or move.dest < 0:
+        return move
+    like = [m for m in legal if (m.character, m.steps, m.dest) == (move.character, move.steps, move.dest)]
+    if move.character == R.MERCHANT and move.choice < 0:
+        if t.town_coastal[move.dest]:
+            like = [m for m in like if m.choice == 0]
+        return like[0] if len(like) == 1 else move
+    if move.character == R.ARTIST and not move.passed:
+        like = [m for m in like if m.choice == move.choice]
+        if like and (move.choice != R.PAINT or len({R.paint_count(t, rules, state, seat, m.dest, m.passed)
+                                                     for m in like}) == 1):
+            return like[0]
+    return move
+
+
+def short_move(t: R.Tables, rules: R.Rules, state: R.State, seat: int, die: int, move: R.Move) -> str:
+    """A move in the fewest words that `resolve` reads back to it (what the progress sheet
+    needs written)."""
+    full = R.format_move(t, move)
+    words = full.split()
+    for cut in (words[:words.index("via")] if "via" in words else None,
+                words[:-2] if words[-2:] == ["sell", "0"] else None):
+        if cut and _alike(t, rules, state, seat, resolve(t, rules, state, seat, die, R.parse_move(t, " ".join(cut))),
+                          move):
+            return " ".join(cut)
+    return full
+
+
+def _alike(t, rules, state, seat, a: R.Move, b: R.Move) -> bool:
+    """Two moves with one outcome: the same but for a path that turns up as many tiles (a
+    gift's path, or no paint at all, turns up none)."""
+    if a == b:
+        return True
+    if a._replace(passed=0) != b._replace(passed=0) or a.character != R.ARTIST:
+        return False
+    return a.choice != R.PAINT or (R.paint_count(t, rules, state, seat, a.dest, a.passed)
+                                   == R.paint_count(t, rules, state, seat, b.dest, b.passed))
+
+
 def _do(t, rules, state, seat, die, turn: LoggedTurn, controller, is_automa: bool, fail) -> R.State:
-    move = turn.move
+    move = resolve(t, rules, state, seat, die, turn.move)
+    turn = replace(turn, move=move)
     if move.steps != die and move.character != R.PILGRIM:
         raise fail(f"the {R.CHARACTERS[move.character]} die shows {die}, not {move.steps}")
     why = R.explain(t, rules, state, seat, die, move)
+    if why and " is not allowed there; legal: " in why:
+        # the legal list as a log would write it: a gift once, not once per path
+        same = [m for m in R.legal_moves(t, rules, state, seat, move.character, die)
+                if m.dest == move.dest and m.steps == move.steps]
+        why = (f"{R.format_move(t, move)} is not allowed there; legal: "
+               + "; ".join(dict.fromkeys(short_move(t, rules, state, seat, die, m) for m in same)))
     if why:
         raise fail(why)
     if is_automa:
@@ -300,7 +352,11 @@ def compare(played: Played, results, log: Log, policies) -> str:
         lines.append(placed(f"seat {seat + 1} points", played.scores[seat], [r.scores[seat] for r in results], 14))
     if played.finished:
         win = "a draw" if played.winner is None else f"seat {played.winner + 1}"
-        lines.append(f"  winner: {win}; the game ended on {', '.join(played.ended)}")
+        own = [e for e in played.ended if e not in R.AUTOMA_ENDS]
+        automa = [e.split()[1] for e in played.ended if e in R.AUTOMA_ENDS]
+        why = ([", ".join(own)] if own else []) + ([f"the Automa's {' and '.join(automa)} rank track full"]
+                                                   if automa else [])
+        lines.append(f"  winner: {win}; the game ended on {'; '.join(why)}")
     sim_wins = [sum(1 for r in results if r.winner == s) / g for s in range(2)]
     lines.append("  simulated winners: " + ", ".join(f"seat {s + 1} {w:.0%}" for s, w in enumerate(sim_wins)))
     return "\n".join(lines)
@@ -335,13 +391,13 @@ def log_text(t: R.Tables, rules: R.Rules, seed: int, players: int, record, note:
         lines.append(f"  - dice: {{pilgrim: {dice['pilgrim']}, merchant: {dice['merchant']}, artist: {dice['artist']}}}")
         lines.append("    turns:")
         for s in steps:
-            text = ("repeat " if s.repeat else "") + R.format_move(t, s.move)
+            if s.repeat:
+                state = R.spend_hot(state)
+            text = ("repeat " if s.repeat else "") + short_move(t, rules, state, s.seat, s.die, s.move)
             if s.drawn:
                 text += " got " + _goods(t, s.drawn)
                 if sum(state.players[s.seat].goods) + sum(s.drawn) > t.hold:
                     text += " keep " + _goods(t, s.kept)
             lines.append(f'      - "{s.seat + 1}: {text}"')
-            if s.repeat:
-                state = R.spend_hot(state)
             state = R.apply(t, rules, state, s.seat, s.move, (lambda pool, k=s.kept: k))[0]
     return "\n".join(lines) + "\n"

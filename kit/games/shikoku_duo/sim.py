@@ -23,7 +23,9 @@ seats, the Automa's second); `game` holds what only this game measures:
     winner_waves        {side id: share of games the winner held that wave tile with that side up}
     waves_up            {side id: share of games that side was up}
     hot_spring_repeats  mean repeats per game
-    automa              (solo runs) {policy, win_rate, ci95}: the Automa's win share against it
+    automa              (solo runs) {policy, share, ci95, ended}: the Automa's win share against it,
+                        and `ended` {pilgrim|merchant|artist: share}: the Automa's own end, its rank
+                        track of that character full (apart from the player's four above)
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from kit.games.shikoku_duo import fastplay
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
-from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
+from kit.games.shikoku_duo.rules import AUTOMA_ENDS, CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
 from kit.report import Measure, Outcome, Run, Simulator
 from kit.simulate import run_games, summary, wilson
 
@@ -184,7 +186,10 @@ def game_figures(setup: Setup, results: list[Result]) -> dict:
     }
     if setup.solo:
         game["automa"] = {"policy": setup.policies[0],
-                          **_share(sum(1 for r in results if r.winner == 1), n)}
+                          **_share(sum(1 for r in results if r.winner == 1), n),
+                          # the Automa's own end, apart from the player's: which rank track filled
+                          "ended": {name.split()[1]: sum(1 for r in results if name in r.ended) / n
+                                    for name in AUTOMA_ENDS}}
     return game
 
 
@@ -219,6 +224,8 @@ def lines(fig: dict) -> list[str]:
     if "automa" in g:
         a = g["automa"]
         out.append(f"the Automa wins against {a['policy']}: {_pct(a)}")
+        out.append("the Automa's own end (a rank track full) held at the end: "
+                   + ", ".join(f"{k} rank {v:.1%}" for k, v in a["ended"].items()))
     return out
 
 
@@ -230,6 +237,8 @@ def subtitle(fig: dict) -> str:
            + ", ".join(f"{k} {v:.0%}" for k, v in g["ended"].items() if v))
     if "automa" in g:
         out += f" · the Automa wins {g['automa']['share']:.1%}"
+        ends = ", ".join(f"{k} rank {v:.0%}" for k, v in g["automa"]["ended"].items() if v)
+        out += f" · its own end: {ends or 'none'}"
     return out
 
 

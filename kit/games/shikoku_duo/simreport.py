@@ -27,7 +27,8 @@ def cells(run) -> tuple[list, list]:
     results = run.extra
     top = [lambda c, box: draw_histogram(c, box, Counter(r.rounds for r in results), "rounds per game",
                                          ro["median"], f"median {ro['median']:g}"),
-           lambda c, box: draw_shares(c, box, [Share(k, v) for k, v in g["ended"].items()],
+           lambda c, box: draw_shares(c, box, [Share(k, v) for k, v in g["ended"].items()]
+                                      + [Share(f"Automa\n{k} rank", v) for k, v in g.get("automa", {}).get("ended", {}).items()],
                                       "end condition held at the end (share of games)",
                                       reference=0.1, reference_label="10%")]
     firsts = [Share("first drafter\nof round 1", fd["share"], tuple(fd["ci95"]))]
