@@ -273,7 +273,7 @@ def size(value, where: Where, what: str = "size") -> tuple[float, float]:
         raise KitError(err.message, where) from None
 
 
-ROW_LEAST = 4.0        # mm: a lower row leaves no room to write in
+ROW_LEAST = 8.0                 # mm: a progress-sheet row a hand writes a name or a move in
 # The most turns a progress sheet may log: far past any real game's (a sheet of 10**40 rows once
 # ran for minutes while `kit check` called it fine).
 MAX_LOGGED_TURNS = 1000

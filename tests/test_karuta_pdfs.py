@@ -21,8 +21,8 @@ needs_data = pytest.mark.skipif(not all((ROOT / "data" / "karuta" / f).exists() 
                                 reason="data/karuta is not complete yet")
 pytestmark = [needs_map, needs_data]
 
-FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf",
-         "player-aid.pdf")
+FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet-2p.pdf",
+         "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "player-aid.pdf")
 
 
 @pytest.fixture
@@ -382,7 +382,7 @@ def test_nothing_is_printed_within_the_paper_margin(project, margin):
     deal_command(ctx, 3, 5)
     deal_command(make_context("karuta", out=str(project / "out"), layout_file=layout, rules=[("deal", "equal")]), 3, 6)
     m, seen = ctx.layout.margin, 0
-    for name in ("progress-sheet.pdf", "deal-5.pdf", "deal-6.pdf", "cards.pdf", "card-sizes.pdf",
+    for name in ("progress-sheet-2p.pdf", "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "deal-5.pdf", "deal-6.pdf", "cards.pdf", "card-sizes.pdf",
                  "board-overview.pdf"):
         reader = PdfReader(ctx.out_dir / name)
         for n, page in enumerate(reader.pages):

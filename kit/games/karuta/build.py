@@ -20,7 +20,7 @@ from kit.games.karuta.boardpdf import board_pdfs, board_plan
 from kit.games.karuta.cards import TITLE, FrontPainter, cards_pdf, define_back, draw_back, face, text_roles
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.layout import Slot, slots
-from kit.games.karuta.sheets import aid_pdf, progress_pdf, sampler_pdf
+from kit.games.karuta.sheets import SEATS, aid_pdf, progress_pdf, sampler_pdf
 from kit.games.karuta.settings import check_board_sheets
 
 
@@ -54,7 +54,8 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
         out / "board-key.pdf": key,
         out / "cards.pdf": step("cards.pdf", cards_pdf, model, shapes, layout, bool(corner_index), extra=font),
         out / "card-sizes.pdf": step("card-sizes.pdf", sampler_pdf, model, shapes, layout, extra=font),
-        out / "progress-sheet.pdf": step("progress-sheet.pdf", progress_pdf, model, layout, extra=font),
+        **{out / f"progress-sheet-{n}p.pdf": step(f"progress-sheet-{n}p.pdf", progress_pdf, model, layout, n, extra=font)
+           for n in SEATS},
         out / "player-aid.pdf": step("player-aid.pdf", aid_pdf, model, plan_.marks, layout, extra=font),
     }
 

@@ -25,5 +25,6 @@ GAME = Game(
     data_files=("course.yaml", "pieces.yaml", "rules.yaml"),
     pieces=("card", "marker"),
     layout_settings=("progress_sheet",),
-    products=("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf"),
+    products=("cards.pdf", "markers.pdf", "course-preview.pdf", *(f"progress-sheet-{n}p.pdf" for n in range(2, 7)),
+              "progress-sheet-rule2.pdf", "alignment.pdf"),
 )
