@@ -42,6 +42,9 @@ class Piece:
     bleed: float      # artwork past the trim
     safe: float       # text and symbols stay this far inside the trim
     gutter: float     # space between neighbouring trims on a cut sheet
+    # The places it sits on in play (`sits_on:`, kit.layout.fit checks it fits), and where that is written.
+    sits_on: tuple[str, ...] = field(default=(), compare=False)
+    sits_where: Where | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -126,14 +129,17 @@ _LENGTH = (str, int, float)
 
 
 def _piece(name: str, spec: LMap, defaults: dict, where) -> Piece:
-    fields(spec, {"size": str}, {"bleed": _LENGTH, "safe": _LENGTH, "gutter": _LENGTH},
+    fields(spec, {"size": str}, {"bleed": _LENGTH, "safe": _LENGTH, "gutter": _LENGTH, "sits_on": (str, list)},
            what=f"piece {name}", where=where)
     width, height = size(spec["size"], spec.at("size"), f"{name} size")
     values = {}
     for key in ("bleed", "safe", "gutter"):
         source = spec if key in spec else defaults
         values[key] = _len(source, key)
-    piece = Piece(name, width, height, **values)
+    sits = spec.get("sits_on", ())
+    sits = tuple(sits.split()) if isinstance(sits, str) else tuple(str(s) for s in sits)
+    piece = Piece(name, width, height, **values, sits_on=sits,
+                  sits_where=spec.at("sits_on") if "sits_on" in spec else None)
     if piece.gutter < 2 * piece.bleed:
         at = spec.at("gutter") if "gutter" in spec else spec.at("bleed")
         raise KitError(f"{name} gutter must be at least twice the bleed, or bleeds overlap", at)

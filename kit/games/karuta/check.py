@@ -6,7 +6,8 @@ from collections import Counter
 
 from shapely import STRtree
 
-from kit.errors import KitError, Warning_, Where, display_path
+from kit.errors import KitError, KitErrors, Warning_, Where, display_path
+from kit.layout.fit import Place, misfits
 from kit.yamlload import fields, load_yaml, require_files
 from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
@@ -134,6 +135,18 @@ def summary(model: Karuta, board: Board) -> str:
     return "\n".join(lines)
 
 
+def places(laid, card) -> dict[str, Place]:
+    """A card's slot on the board: card-sized at the board's scale (kit.games.karuta.layout.slots),
+    at least the layout's slot_gap_least apart, so a card fits it and clears its neighbours."""
+    return {"card_slot": Place("card_slot", card.width, card.height, None, what="a card slot on the board")}
+
+
+def fit_errors(layout, laid, card) -> None:
+    errors = misfits(layout, places(laid, card), {})
+    if errors:
+        raise errors[0] if len(errors) == 1 else KitErrors(errors)
+
+
 def check(ctx):
     check_settings(ctx.layout)
     model, board = load_all(ctx)
@@ -141,7 +154,8 @@ def check(ctx):
     card = ctx.layout.piece("card")
     # The slots laid out as build lays them out (0.3 s of CPU at the default card size): a
     # slot_gap or card that leaves them no room is refused here in build's words, at its line.
-    slots(model, board, card.width, card.height, ctx.layout)
+    laid = slots(model, board, card.width, card.height, ctx.layout)
+    fit_errors(ctx.layout, laid, card)
     known = acknowledged(ctx.data_dir, model)
     warnings = map_warnings(model, board, known) + card_warnings(model, ctx)
     text = summary(model, board)

@@ -34,5 +34,5 @@ GAME = Game(
               "dice-stickers.pdf", "player-aid.pdf", "automa.pdf", "score-pad.pdf", "progress-sheet-duo.pdf",
               "progress-sheet-solo.pdf",
               "alignment.pdf"),
-    layout_settings=("board_tiles", "map", "progress_sheet"),
+    layout_settings=("board_tiles", "map", "progress_sheet", "dice"),
 )

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.errors import Collector, Warning_
+from kit.errors import Collector, KitError, KitErrors, Warning_
 from kit.layoutfile import progress_turns
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
 from kit.games.shikoku_duo.automa import load_automa
+from kit.layout.fit import Place, misfits
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
 from kit.games.shikoku_duo.rules import CHARACTERS
 
@@ -89,6 +90,55 @@ def board_warnings(model: ShikokuDuo, ctx) -> list[Warning_]:
             for what in board_layout(model, ctx.layout).crowded]
 
 
+def places(model: ShikokuDuo, automa, layout) -> dict[str, Place]:
+    """Where this game's pieces sit in play, measured from what the build draws."""
+    from kit.games.shikoku_duo.sheets import RANK_CELL, rank_slot
+
+    bp = piece_of(layout)
+    gap = closest(model.board, bp)[0]
+    slot_w, pitch = rank_slot(automa.tracks, layout.piece("automa_board").width)
+    face, least = dice_faces(layout)
+    return {
+        "ring_space": Place("ring_space", bp.space, bp.space, gap, what="a ring space's disc"),
+        "mountain_town": Place("mountain_town", bp.town, bp.town, None, holds=2,
+                               what="a mountain town's disc (two merchants may share it)"),
+        "rank_slot": Place("rank_slot", slot_w, RANK_CELL, pitch, what="an Automa rank slot"),
+        "die_face": Place("die_face", least - 2 * DIE_ROUNDING, least - 2 * DIE_ROUNDING, None,
+                          what=f"the flat of a {least:g} mm die's face (the smallest the dice stickers page names)"),
+    }
+
+
+DIE_ROUNDING = 0.5        # mm an ordinary die's rounded edge takes off each side of its face
+
+
+def dice_faces(layout) -> tuple[float, float]:
+    """The dice the stickers are for: `dice: {face: 16mm, least: 14mm}` (an ordinary die's face,
+    and the smallest one the stickers still fit)."""
+    from kit.layoutfile import length
+    from kit.yamlload import fields
+
+    section = layout.section("dice")
+    fields(section, {"face": (str, int, float), "least": (str, int, float)}, what="dice")
+    face, least = length(section, "face"), length(section, "least")
+    if least > face:
+        raise KitError(f"dice: least ({least:g} mm) is more than face ({face:g} mm)", section.at("least"))
+    return face, least
+
+
+def footprints(layout) -> dict[str, tuple[float, float]]:
+    """What a piece covers where it stands: a folded standee its width by one base flap."""
+    from kit.games.shikoku_duo.tokens import STANDEE_BASE
+
+    s = layout.piece("standee")
+    return {"standee": (s.width, round(s.height * STANDEE_BASE, 2))}
+
+
+def fit_errors(model: ShikokuDuo, automa, layout) -> None:
+    errors = misfits(layout, places(model, automa, layout), footprints(layout))
+    if errors:
+        raise errors[0] if len(errors) == 1 else KitErrors(errors)
+
+
 def check(ctx):
     model = load_ctx(ctx)
     automa = load_automa(ctx.data_dir / "automa.yaml")     # the solo rules card and `sim --players 1` read it
@@ -96,6 +146,7 @@ def check(ctx):
     tile_overlap(ctx.layout)          # read once, so a bad setting is reported here
     progress_turns(ctx.layout)        # likewise the progress sheet's row count
     spacing_errors(model, piece)
+    fit_errors(model, automa, ctx.layout)
     text = summary(model, piece) + "\n" + automa_summary(automa)
     warnings = list(model.warnings) + board_warnings(model, ctx)
     text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")

@@ -222,14 +222,28 @@ def aid_pdf(game, layout: Layout) -> tuple[bytes, int]:
 
 # --- the Automa -----------------------------------------------------------------------------
 
+RANK_CELL = 11.0          # mm: a rank slot's height, and its width where the board has room
+RANK_GAP = 0.8            # mm between two slots
+RANK_SAFE = 4.0           # mm: the Automa board's inner margin
+
+
+def rank_slot(tracks, board_w: float) -> tuple[float, float]:
+    """A rank track slot's width and the pitch between slots on a board `board_w` mm wide
+    (the longest track fits its width): what automa_front draws and kit check fits the
+    rank markers to."""
+    n = max(len(v) for v in tracks)
+    w = min(RANK_CELL, (board_w - 2 * RANK_SAFE) / n - RANK_GAP)
+    return w, w + RANK_GAP
+
+
 def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ...]):
     """The Automa's board: its rules (Japanese, English beneath) above its three rank tracks."""
 
     def draw(c, i, trim, bleed):
         fill_rect(c, trim.grow(bleed), PAPER)
         top = _title(c, trim, bleed, f"{TITLE}  オートマ Automa", "solo: it plays the second seat")
-        safe = 4.0
-        cell = 11.0
+        safe = RANK_SAFE
+        cell = RANK_CELL
         track_h = len(tracks) * (cell + 5.5)
         rules = Rect(trim.x + safe, trim.y + safe + track_h + 2, trim.w - 2 * safe, top - trim.y - safe - track_h - 2)
         _fit_rules(c, rules, lines)
@@ -239,9 +253,9 @@ def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ..
             y -= cell + 5.5
             text(c, trim.x + safe, y + cell + 1.2, f"{name} {en} rank", 7, fill=mix(rgb, black, 0.3))
             n = len(values)
-            w = min(cell, (trim.w - 2 * safe) / n - 0.8)
+            w, pitch = rank_slot(tracks, trim.w)
             for k, v in enumerate(values):
-                box = Rect(trim.x + safe + k * (w + 0.8), y, w, cell)
+                box = Rect(trim.x + safe + k * pitch, y, w, cell)
                 fill_rect(c, box, tint(rgb, 0.75) if k < n - 1 else colour(rgb))
                 stroke_rect(c, box, colour(rgb), 0.5)
                 text_in_box(c, Rect(box.x, box.y + 3, box.w, box.h - 4), str(v), 10,

@@ -396,9 +396,15 @@ def tokens_pdf(comp, layout: Layout) -> tuple[bytes, int]:
 
 def dice_pdf(comp, layout: Layout) -> tuple[bytes, int]:
     """dice-stickers.pdf: one sheet of stickers for three ordinary dice."""
+    from kit.games.shikoku_duo.check import dice_faces
+
+    face, least = dice_faces(layout)
+    sticker = layout.piece("die_sticker")
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: dice stickers")
-    sheets(pdf, layout, die_sections(comp), f"{TITLE} dice stickers (one die per character: stick the six "
-                                            f"faces of a colour on one die)")
+    sheets(pdf, layout, die_sections(comp), f"{TITLE} dice stickers: {least:g}–{face:g} mm の普通のダイス3個用 / for "
+                                            f"three ordinary {least:g}–{face:g} mm dice ({sticker.width:g} mm "
+                                            f"stickers); one die per character: stick the six faces of a colour "
+                                            f"on one die")
     return pdf.finish(), pdf.pages
 
 

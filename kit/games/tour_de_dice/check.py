@@ -6,6 +6,7 @@ import random
 
 from kit.errors import KitError, KitErrors, Warning_
 from kit.layoutfile import progress_turns
+from kit.layout.fit import Place, misfits
 
 from kit.games.tour_de_dice.rules import lay_course
 from kit.games.tour_de_dice.cards import check_card_size
@@ -37,6 +38,23 @@ def unpayable(tour: Tour) -> list[KitError]:
             for name, card, side, cost in spaces if cost > most]
 
 
+MARKER_BASE = 3.0       # mm: a marker's base flap (sheets._marker), what it stands on
+
+
+def places(layout, pieces: int) -> dict[str, Place]:
+    """Where the markers stand: a course card's half is one space, and every piece may be on it."""
+    card = layout.piece("card")
+    return {"course_space": Place("course_space", card.width, card.height / 2, None, holds=pieces,
+                                  what="a course card's space (half the card)")}
+
+
+def fit_errors(layout) -> None:
+    marker = layout.piece("marker")
+    errors = misfits(layout, places(layout, 6), {"marker": (marker.width, MARKER_BASE)})
+    if errors:
+        raise errors[0] if len(errors) == 1 else KitErrors(errors)
+
+
 def check(ctx) -> tuple[str, list[Warning_]]:
     tour = load(ctx.data_dir, ctx.rules)
     errors = unpayable(tour)
@@ -44,6 +62,7 @@ def check(ctx) -> tuple[str, list[Warning_]]:
         raise errors[0] if len(errors) == 1 else KitErrors(errors)
     check_card_size(ctx.layout.piece("card"))
     progress_turns(ctx.layout)
+    fit_errors(ctx.layout)
     deck = tour.deck()
     course = lay_course(tour.goal.id, (tour.goal.outer, tour.goal.inner), deck,
                         tour.breakaway.id if tour.rules["breakaway"] else None)

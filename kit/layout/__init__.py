@@ -1,0 +1,1 @@
+"""Where things go on the page and on the table: slot relaxation, leaders, map geometry, fit."""
