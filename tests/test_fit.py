@@ -16,7 +16,7 @@ from kit.layoutfile import Piece
 
 def test_a_place_holding_two_needs_room_for_both_one_way_or_the_other():
     town = Place("town", 17, 17, None, holds=2)
-    assert fits(2, 14, 7.68, town)            # one behind the other: 14 x 16.4
+    assert fits(2, 13, 7.2, town)             # one behind the other: 13 x 15.4
     assert not fits(2, 26, 9.12, town)
     assert not fits(1, 13, 13, Place("slot", 11, 11))
 
@@ -50,10 +50,10 @@ def test_the_shipped_layouts_fit_every_piece(project, game):
 @pytest.mark.parametrize("old,new,why", [
     ("rank_marker: {size: 10x10", "rank_marker: {size: 13x13",
      "rank_marker (13 × 13 mm) does not fit an Automa rank slot (11 × 11 mm)"),
-    ("standee: {size: 14x64", "standee: {size: 26x76",
+    ("standee: {size: 13x60", "standee: {size: 26x76",
      "standee (26 × 9.12 mm standing, of 26 × 76) does not fit a ring space's disc (16 × 16 mm)"),
-    ("mountain_town: {size: 17x17", "mountain_town: {size: 13x13",
-     "2 × standee (14 × 7.68 mm standing, of 14 × 64) do not fit a mountain town's disc"),
+    ("mountain_town: {size: 15.5x15.5", "mountain_town: {size: 13x13",
+     "2 × standee (13 × 7.2 mm standing, of 13 × 60) do not fit a mountain town's disc"),
     ("die_sticker: {size: 13x13", "die_sticker: {size: 15x15",
      "die_sticker (15 × 15 mm) does not fit the flat of a 14 mm die's face"),
 ])

@@ -7,6 +7,7 @@ from collections import Counter
 from shapely import STRtree
 
 from kit.errors import KitError, KitErrors, Warning_, Where, display_path
+from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
 from kit.yamlload import fields, load_yaml, require_files
 from kit.games.karuta.geo import Board, load_all
@@ -147,6 +148,22 @@ def fit_errors(layout, laid, card) -> None:
         raise errors[0] if len(errors) == 1 else KitErrors(errors)
 
 
+# Pages not read in play: the card-size sampler (its smaller sizes are too small on purpose)
+# and the reduced board preview.
+NOT_IN_PLAY = ("card-sizes.pdf", "board-overview.pdf")
+
+
+def text_errors(ctx) -> None:
+    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize)."""
+    from kit.games.karuta.build import render
+
+    files = {p.name: data for p, (data, _) in render(ctx).items() if p.name not in NOT_IN_PLAY}
+    where = lambda file, page, x, y: {"cards.pdf": "card", "board.pdf": "board"}.get(file)  # noqa: E731
+    errors = too_small(files, where)
+    if errors:
+        raise errors[0] if len(errors) == 1 else KitErrors(errors)
+
+
 def check(ctx):
     check_settings(ctx.layout)
     model, board = load_all(ctx)
@@ -156,6 +173,7 @@ def check(ctx):
     # slot_gap or card that leaves them no room is refused here in build's words, at its line.
     laid = slots(model, board, card.width, card.height, ctx.layout)
     fit_errors(ctx.layout, laid, card)
+    text_errors(ctx)
     known = acknowledged(ctx.data_dir, model)
     warnings = map_warnings(model, board, known) + card_warnings(model, ctx)
     text = summary(model, board)

@@ -46,7 +46,7 @@ KIND_NAMES = {"temple": ("寺", "temple: shrine track +1"), "garden": ("庭", "g
               "town": ("港", "coastal town: coins; merchants sell")}
 
 NAME_PT = 8.0              # place names round the ring
-ROMAJI_PT = 5.0
+ROMAJI_PT = 6.0
 LABEL_GAP = 1.2            # mm between a disc and its label
 SLOT_GAP = 1.5             # mm between a coastal town's disc and its shop-token slot
 REGION_ICON = 12.0         # mm: the disc showing a region's painting type
@@ -303,7 +303,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     start = (((last[0] + first[0]) / 2, (last[1] + first[1]) / 2), _unit(first[0] - last[0], first[1] - last[1]))
     taken.discs.append((start[0], 4.0))
     start_label = _place_label(start[0], 4.0, spaces[0].outward,
-                               [("★ 発願 start", 9.0, False), ("both pilgrims begin on space 0", 5.0, True)], taken, edge)
+                               [("★ 発願 start", 9.0, False), ("both pilgrims begin on space 0", 6.0, True)], taken, edge)
 
     legend, supply = _corners(bp, spaces, coast, supply_size(layout), taken.crowded)
     wave_w = piece(layout, "wave_tile").width + 1.0
@@ -543,7 +543,7 @@ def _legend(c: Canvas, model: ShikokuDuo, g: BoardLayout) -> None:
     y -= 6
     text(c, x2, y, "A region's spaces: the ring along its coast, town to town", 6.5)
     text(c, x2, y - 3.4, "(a coastal town counts for the regions on both sides).", 6.5)
-    text(c, r.x + 4, r.y + 3, CREDIT, 5.5, fill=Color(0.35, 0.35, 0.4))
+    text(c, r.x + 4, r.y + 3, CREDIT, 6.0, fill=Color(0.35, 0.35, 0.4))
 
 
 def _supply(c: Canvas, g: BoardLayout) -> None:
@@ -555,7 +555,7 @@ def _supply(c: Canvas, g: BoardLayout) -> None:
         if name == "onsen":
             stroke_rect(c, s, colour(ONSEN), to_pt(0.6), ([to_pt(1.2), to_pt(0.8)], 0))
             text(c, s.x2 + 3, s.y + s.h / 2 + 1, "温泉 hot-spring token", 7)
-            text(c, s.x2 + 3, s.y + s.h / 2 - 3, "returns here when used", 5.5, fill=Color(0.35, 0.35, 0.4))
+            text(c, s.x2 + 3, s.y + s.h / 2 - 3, "returns here when used", 6.0, fill=Color(0.35, 0.35, 0.4))
         else:
             stroke_rect(c, s, colour(WAVE), to_pt(0.6), ([to_pt(1.2), to_pt(0.8)], 0))
             text(c, s.x + s.w / 2, s.y + s.h / 2 - 1.5, "波", 12, "centre", mix(WAVE, white, 0.5))

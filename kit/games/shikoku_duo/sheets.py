@@ -260,7 +260,7 @@ def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ..
                 stroke_rect(c, box, colour(rgb), 0.5)
                 text_in_box(c, Rect(box.x, box.y + 3, box.w, box.h - 4), str(v), 10,
                             INK if k < n - 1 else ink_on(rgb))
-                text(c, box.x + box.w / 2, box.y + 0.9, "end" if k == n - 1 else str(k), 4.5, "centre",
+                text(c, box.x + box.w / 2, box.y + 0.7, "end" if k == n - 1 else str(k), 6.0, "centre",
                      mix(rgb, black, 0.4))
     return draw
 

@@ -102,8 +102,8 @@ def alignment_pdf(layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
-def build(ctx, images: bool = False, dpi: int = 150):
-    """Render every PDF first; write them only if all rendered."""
+def render(ctx) -> dict[str, tuple[bytes, int]]:
+    """Every PDF as {name: (bytes, pages)}; writes nothing."""
     register(ctx.font)
     tour = load(ctx.data_dir, ctx.rules)
     layout = ctx.layout
@@ -118,6 +118,15 @@ def build(ctx, images: bool = False, dpi: int = 150):
         **{name: step(name, progress_pdf, tour, setup, layout, owner, extra=font) for name, owner in TABLES.items()},
         "alignment.pdf": step("alignment.pdf", alignment_pdf, layout, extra=font),
     }
+    return rendered
+
+
+def build(ctx, images: bool = False, dpi: int = 150):
+    """Render every PDF first; write them only if all rendered."""
+    rendered = render(ctx)
+    layout = ctx.layout
+    tour = load(ctx.data_dir, ctx.rules)
+    font = (str(font_path(ctx.font)),)
     files = {ctx.out_dir / name: data for name, (data, _) in rendered.items()}
     written = [(ctx.out_dir / name, pages) for name, (_, pages) in rendered.items()]
     if not images:

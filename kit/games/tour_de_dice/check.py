@@ -6,6 +6,7 @@ import random
 
 from kit.errors import KitError, KitErrors, Warning_
 from kit.layoutfile import progress_turns
+from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
 
 from kit.games.tour_de_dice.rules import lay_course
@@ -55,6 +56,21 @@ def fit_errors(layout) -> None:
         raise errors[0] if len(errors) == 1 else KitErrors(errors)
 
 
+# Pages not read in play: the duplex test page.
+NOT_IN_PLAY = ("alignment.pdf",)
+
+
+def text_errors(ctx) -> None:
+    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize)."""
+    from kit.games.tour_de_dice.build import render
+
+    files = {name: data for name, (data, _) in render(ctx).items() if name not in NOT_IN_PLAY}
+    where = lambda file, page, x, y: {"cards.pdf": "card", "markers.pdf": "marker"}.get(file)  # noqa: E731
+    errors = too_small(files, where)
+    if errors:
+        raise errors[0] if len(errors) == 1 else KitErrors(errors)
+
+
 def check(ctx) -> tuple[str, list[Warning_]]:
     tour = load(ctx.data_dir, ctx.rules)
     errors = unpayable(tour)
@@ -63,6 +79,7 @@ def check(ctx) -> tuple[str, list[Warning_]]:
     check_card_size(ctx.layout.piece("card"))
     progress_turns(ctx.layout)
     fit_errors(ctx.layout)
+    text_errors(ctx)
     deck = tour.deck()
     course = lay_course(tour.goal.id, (tour.goal.outer, tour.goal.inner), deck,
                         tour.breakaway.id if tour.rules["breakaway"] else None)

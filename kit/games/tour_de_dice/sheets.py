@@ -184,7 +184,7 @@ def _track_rows(c, course: Course, start_label: str, x: float, top: float, box: 
                 continue
             total += course.costs[space]
             text_in_box(c, Rect(r.x, r.y + 5, r.w, 7), str(course.costs[space]), 11, ink)
-            text(c, r.x + r.w / 2, r.y + 1.5, f"{name} Σ{total}", 4.5, "centre", ink)
+            text(c, r.x + r.w / 2, r.y + 1.2, f"{name} Σ{total}", 6.0, "centre", ink)
     text(c, x, note_y, "数字: そのマスに入るコスト。Σ: スタートからの合計。"
          "赤: Breakaway（コスト0、止まれない）。", 7)
 
