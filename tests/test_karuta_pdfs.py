@@ -458,7 +458,7 @@ def test_sampler_phone_figures_are_the_phone_check_at_each_compared_size(model, 
     assert [(s.width, s.height) for s, _ in figures] == [(card.width, card.height), (70, 95)]
     for size, roles in figures:
         each = [sizes(face(size.width, size.height, ctx.layout.piece("card").safe), p) for p in model.provinces]
-        pts = {"furigana": min(s.kana for s in each), "kanji name": min(s.kanji for s in each), "number": 5.0}
+        pts = {"furigana": min(s.kana for s in each), "kanji name": min(s.kanji for s in each), "number": 6.0}
         assert {f.role: f.pt for f in roles} == pytest.approx(pts)
         for f in roles:     # 1 pt = 25.4 / 72 mm; the card's width fills 390 CSS px
             assert f.css_px == pytest.approx(f.pt * 25.4 / 72 / size.width * 390)

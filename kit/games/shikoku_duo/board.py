@@ -258,7 +258,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
             road = _unit(first_route[s.town][0] - c[0], first_route[s.town][1] - c[1])
             shop = None
             for extra in (0.0, 2.0, 4.0, 6.0, 9.0, 12.0):
-                for turn in (0, 20, -20, 40, -40):
+                for turn in (0, 20, -20, 40, -40, 60, -60, 80, -80):
                     d = _turn(road, turn)
                     k = r + SLOT_GAP + shop_size / 2 + extra
                     x, y = c[0] + d[0] * k, c[1] + d[1] * k

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black, white
 
 from kit.errors import KitError
-from kit.imposition import Paper, Rect, grid, paper  # noqa: F401  (Paper, paper: used by build and tests)
+from kit.imposition import band, Paper, Rect, grid, paper  # noqa: F401  (Paper, paper: used by build and tests)
 from kit import turnlog
 from kit.layoutfile import Layout, ProgressSheet
 from kit.output import Pdf
@@ -349,15 +349,21 @@ def _ring_row(c, x: float, y: float, width: float, cards: int) -> None:
 def marker_pages(pdf: Pdf, layout: Layout, colours: tuple[Colour, ...], owner: tuple[int, ...]) -> int:
     """Six fold-over standees, one per colour, cut out along crop marks; `owner` gives each
     colour's player seat."""
-    sheet = grid(layout, "marker")
+    m = layout.piece("marker")
+    # a band of just the markers printed, so crop marks go round them and no empty rows
+    sheet = band(layout.paper_width, layout.paper_height, layout.margin, layout.paper_width - layout.margin,
+                 m.width, m.height, m.bleed, m.gutter, layout.crop_offset, layout.crop_length,
+                 layout.paper_height - layout.margin, layout.margin + 8, len(colours)) or grid(layout, "marker")
     pdf.set_page_size(layout.paper_width, layout.paper_height)
     c = pdf.canvas
     for i, (col, label) in enumerate(zip(colours, marker_labels(owner), strict=True)):
         draw_clipped(c, lambda cv, k, trim, bleed, col=col, label=label: _marker(cv, trim, bleed, col, label),
                      i, sheet.trims[i], sheet.bleed)
     draw_segments(c, tuple(s for s in sheet.crop_marks))
-    text(c, layout.paper_width / 2, layout.margin + 2,
-         "プレイヤーコマ: 切って点線で山折り、下端を台紙に。 player markers: cut, fold on the dotted lines", 7, "centre")
+    text(c, layout.paper_width / 2, layout.margin + 5,
+         "プレイヤーコマ: 切り取り、点線で折って三角に立て、両端ののりしろを重ねて底にする。", 7, "centre")
+    text(c, layout.paper_width / 2, layout.margin + 2, "player markers: cut out, fold on the dotted lines into a "
+         "tent, and glue the two end flaps together under it as its base", 7, "centre")
     pdf.show_page()
     return len(colours)
 
