@@ -473,4 +473,4 @@ def test_sampler_phone_figures_are_the_phone_check_at_each_compared_size(model, 
     for size, roles in figures:
         for f in roles:
             assert f"{f.role} {f.pt:.1f} pt → {f.css_px:.1f} px" in page
-    assert "below 11 px" not in page
+    assert "below 11 px: " not in page
