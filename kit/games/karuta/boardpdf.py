@@ -724,7 +724,9 @@ def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
     width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, bp, art=art)
     p = bp.tiles
-    notes = (f"{len(p.tiles)} sheets on a grid of {p.rows} rows (A–{chr(64 + p.rows)}) × {p.cols} columns, true "
+    notes = (f"{len(p.tiles)} 枚（{p.rows} 行 × {p.cols} 列、実寸、海だけの紙は省く）。100 %（実寸）で印刷する。",
+             f"点線（上と左）で切って隣の実線に重ね、{p.overlap:g} mm ののりしろに貼る。左上から行ごとに右へ。",
+             f"{len(p.tiles)} sheets on a grid of {p.rows} rows (A–{chr(64 + p.rows)}) × {p.cols} columns, true "
              f"scale; sheets that would carry only sea are left out. Print at 100 % (actual size).",
              "Cut each sheet along its dashed lines (top and left, where another sheet lies under it) and lay it "
              "over that neighbour,",

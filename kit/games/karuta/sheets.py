@@ -123,7 +123,7 @@ def _tracker(c, model: Karuta, x: float, top: float, w: float, bottom: float) ->
     for h in model.highways:
         y -= row_h
         text(c, x, y + 5.5, h.name, 8.5)
-        text(c, x, y + 1.8, TIER_NAMES.get(h.tier, h.tier), 6, fill=Color(0.4, 0.4, 0.4))
+        text(c, x, y + 1.8, f"{h.romaji} · {TIER_NAMES.get(h.tier, h.tier)}", 6, fill=Color(0.4, 0.4, 0.4))
         y = _boxes(c, model, x + name_w, y, w - name_w, h.provinces, row_h)
     for title, names in (("街道なし off-highway (隣接)", off), ("島 islands (航路)", list(model.islands))):
         y -= row_h + 2
@@ -140,8 +140,11 @@ def _boxes(c, model: Karuta, x: float, y: float, w: float, names, row_h: float) 
         r = Rect(x + col * BOX_W, y - row * row_h, BOX_W - 0.8, row_h - 1.5)
         fill_rect(c, Rect(r.x, r.y2 - 1.2, r.w, 1.2), colour(model.region_of[name].color))
         stroke_rect(c, r, GRID, 0.3)
-        text_in_box(c, Rect(r.x + 0.3, r.y + r.h * 0.45, r.w - 0.6, r.h * 0.35), name, 7.5)
-        stroke_rect(c, Rect(r.x + r.w / 2 - 1.5, r.y + 0.8, 3, 3), black, 0.3)
+        text_in_box(c, Rect(r.x + 0.3, r.y + r.h * 0.5, r.w - 0.6, r.h * 0.3), name, 7.5)
+        # romaji for a reader of no kanji; the tick box moves to the corner to make room
+        text_in_box(c, Rect(r.x + 0.2, r.y + r.h * 0.22, r.w - 0.4, r.h * 0.26), model.by_kanji[name].romaji, 6.0,
+                    floor=6.0)
+        stroke_rect(c, Rect(r.x2 - 2.6, r.y + 0.4, 2.2, 2.2), black, 0.3)
     return y - (max(len(names) - 1, 0) // per_row) * row_h
 
 
@@ -256,7 +259,7 @@ def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int
 # --- player aid -----------------------------------------------------------------------
 
 AID_PT = 9.0                 # the aid's running text
-AID_LINE = 5.0               # mm between its lines
+AID_LINE = 4.6               # mm between its lines
 
 
 def aid_lines(model: Karuta, marks) -> list[tuple[str, str, str]]:
@@ -273,11 +276,13 @@ def aid_lines(model: Karuta, marks) -> list[tuple[str, str, str]]:
     for tier in ("main", "primary", "secondary"):
         for h in model.highways:
             if h.tier == tier:
-                out.append(("highway", tier, f"{h.name}: " + " → ".join(h.provinces)))
+                out.append(("highway", tier, f"{h.name} {h.romaji}: "
+                            + " → ".join(f"{k} {model.by_kanji[k].romaji}" for k in h.provinces)))
     out.append(("head", "", "航路 islands and their ports"))
     for i in model.islands:
         ports = sorted(model.ports_of.get(i, ()), key=lambda k: model.by_kanji[k].number)
-        out.append(("text", "", f"{i} ← {'・'.join(ports)}"))
+        out.append(("text", "", f"{i} {model.by_kanji[i].romaji} ← "
+                    + "・".join(f"{k} {model.by_kanji[k].romaji}" for k in ports)))
     return out
 
 

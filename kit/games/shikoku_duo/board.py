@@ -571,11 +571,16 @@ def board_pdfs(model: ShikokuDuo, layout: Layout) -> dict[str, tuple[bytes, int]
     _form(tiled.canvas, model, g)
     p = plan(g.width, g.height, layout, tile_overlap(layout))
     if len(p.tiles) > 1:
-        notes = (f"{len(p.tiles)} sheets, {p.rows} rows × {p.cols} columns, true scale: the board is "
+        rows = f"{p.rows} row{'s' if p.rows > 1 else ''} × {p.cols} column{'s' if p.cols > 1 else ''}"
+        order = "work right along row A" + (", then row B under it, and so on" if p.rows > 1 else "")
+        notes = (f"{len(p.tiles)} 枚、実寸 {g.width:.0f} × {g.height:.0f} mm。100 %（実寸）で印刷する。",
+                 f"点線（上と左）で切って隣の実線に重ね、{p.overlap:g} mm ののりしろに貼る。A1 から"
+                 + ("行ごとに右へ、次の行へ。" if p.rows > 1 else "右へ。"),
+                 f"{len(p.tiles)} sheets, {rows}, true scale: the board is "
                  f"{g.width:.0f} × {g.height:.0f} mm. Print at 100 % (actual size).",
                  "Cut each sheet along its dashed seam lines (top and left) and lay it over its neighbour,",
                  f"the cut edge on the neighbour's solid line, ticks continuing; glue in the {p.overlap:g} mm strip.",
-                 "Start with A1 and work right along row A, then row B under it.")
+                 f"Start with A1 and {order}.")
         draw_assembly(tiled, p, FORM, title, notes)
         draw_tiles(tiled, p, FORM, title)
     else:
