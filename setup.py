@@ -1,4 +1,4 @@
-"""Compiles the simulators' innermost loops with Cython (kit/accel.py says which, and why a
+"""Compiles the simulators' innermost loops with Cython (kit/sim/accel.py says which, and why a
 game plays the same compiled or not). Everything else is in pyproject.toml. Without a C
 compiler the install goes on and kit runs those modules as plain Python."""
 
@@ -18,7 +18,7 @@ SOURCES = {name: Path(*name.split(".")).with_suffix(".py") for name in accel["CO
 
 class BuildWithMarks(build_ext):
     """build_ext that compiles side by side, survives a missing compiler, and leaves beside
-    each compiled module the sha256 of its source (.py and .pxd), which kit.accel checks
+    each compiled module the sha256 of its source (.py and .pxd), which kit.sim.accel checks
     before using it."""
 
     def finalize_options(self):
@@ -59,5 +59,5 @@ extensions = cythonize(
 )
 for extension in extensions:
     extension.optional = True       # (after cythonize, which does not carry it over) a failed one is not copied
-# A module's .pxd (its C types) goes with it: kit.accel reads it to check the mark.
+# A module's .pxd (its C types) goes with it: kit.sim.accel reads it to check the mark.
 setup(ext_modules=extensions, cmdclass={"build_ext": BuildWithMarks}, package_data={"kit": ["**/*.pxd"]})

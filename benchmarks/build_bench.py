@@ -26,11 +26,11 @@ import sys
 import tempfile
 import time
 
-from kit import fonts
+from kit.draw import fonts
 from kit.games.karuta import boardpdf, cards, sheets
 from kit.games.karuta.build import board_slots, build
 from kit.games.karuta.geo import load_all
-from kit.project import make_context
+from kit.games import make_context
 
 GOAL_S = 10.0           # wall, the layout's own card
 GOAL_CPU_S = 5.0        # CPU, any card size up to 63 × 88

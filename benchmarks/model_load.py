@@ -1,6 +1,6 @@
 """What a game's command pays before its first game: importing the game's model and load(),
 for karuta and for shikoku-duo with its board computed from the map (cold) or read back
-from output/cache/ (warm, kit/cache.py). Whole `kit sim` commands, cold and warm, are timed
+from output/cache/ (warm, kit/rebuild/cache.py). Whole `kit sim` commands, cold and warm, are timed
 by benchmarks/sim_commands.py.
 
 Run from the repository root:
@@ -9,7 +9,7 @@ Run from the repository root:
 Each round runs one new process per case, in turn (so a shared machine's load falls on
 them alike), and each process times itself from before the import to after load(): wall
 and CPU (every thread of the process). Prints the least of R rounds (the round the
-machine's other load disturbed least) and refuses a warm load that imported kit.svgmap,
+machine's other load disturbed least) and refuses a warm load that imported kit.layout.svgmap,
 shapely or numpy.
 """
 
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOAD = """
 import json, sys, time
 wall, cpu = time.perf_counter(), time.process_time()
-from kit.project import make_context
+from kit.games import make_context
 ctx = make_context(sys.argv[1])
 if sys.argv[1] == "karuta":
     from kit.games.karuta.model import load
@@ -35,7 +35,7 @@ if sys.argv[1] == "karuta":
 else:
     from kit.games.shikoku_duo.model import load
     load(ctx.data_dir, ctx.rules, ctx.map_path())
-geometry = sorted(m for m in ("kit.svgmap", "shapely", "numpy") if m in sys.modules)
+geometry = sorted(m for m in ("kit.layout.svgmap", "shapely", "numpy") if m in sys.modules)
 print(json.dumps([time.perf_counter() - wall, time.process_time() - cpu, geometry]))
 """
 
@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from kit import cache
+    from kit.rebuild import cache
     from kit.games.shikoku_duo.model import CACHE_FILE
 
     kept = cache.folder(ROOT / "data" / "shikoku-duo") / CACHE_FILE

@@ -31,10 +31,10 @@ from kit.games.karuta.geo import load_all
 from kit.games.karuta.layout import LEADER_MARGIN, LEADER_THRESHOLD, place
 from kit.games.karuta.roads import foreign_crossings, links, roads
 from kit.games.karuta.settings import board, compared_cards
-from kit.leaders import crossings, route, through_boxes
-from kit.project import make_context
-from kit.relax import Box, overlaps
-from kit.svgmap import load_map
+from kit.layout.leaders import crossings, route, through_boxes
+from kit.games import make_context
+from kit.layout.relax import Box, overlaps
+from kit.layout.svgmap import load_map
 
 MAP = Path(__file__).resolve().parents[2] / "shared" / "maps" / "provinces-of-japan.svg"
 

@@ -29,7 +29,7 @@ import argparse
 import os
 import time
 
-from kit.project import make_context
+from kit.games import make_context
 
 
 def _cpu() -> float:

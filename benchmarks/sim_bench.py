@@ -5,7 +5,7 @@ Goal: 5000 four-player games in under 10 s with both cores of a 2-core machine.
 Run from the repository root:  python -m benchmarks.sim_bench [DATA_DIR]
 Only the collector's figures:  python -m benchmarks.sim_bench --collector [GAMES] [ROUNDS]
 
-The collector's figures: kit/simulate.py's run_games freezes what existed before the games
+The collector's figures: kit/sim/simulate.py's run_games freezes what existed before the games
 (gc.freeze) while they play, so the collector's full passes walk only what the games made.
 Each case (the default run of `kit sim --game G`, and shikoku-duo's solo game) plays GAMES
 games from a new setup (its caches empty, as in a new worker) both ways in this one process:
@@ -38,7 +38,7 @@ def timed(setup, games: int, workers: int) -> float:
 
 def collector_cases():
     """(name, make a new setup's play(seed)) of each case of the collector's figures."""
-    from kit.project import make_context
+    from kit.games import make_context
     from kit.games.karuta import sim as karuta
     from kit.games.shikoku_duo import sim as shikoku
     from kit.games.tour_de_dice.model import default_players, load as load_tour
@@ -87,7 +87,7 @@ class CollectorClock:
 def collector_cpu(make_play, games: int, through_run_games: bool) -> tuple[float, float, int, list]:
     """(CPU seconds, of them inside the collector, its passes, results) of seeds 1..games
     from a new setup, through run_games or as it played them before (a plain loop)."""
-    from kit.simulate import run_games
+    from kit.sim.simulate import run_games
     play = make_play()
     gc.collect()
     with CollectorClock() as clock:

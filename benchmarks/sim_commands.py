@@ -7,7 +7,7 @@ about the time `kit sim --game karuta --games 5000` takes.
 Run from the repository root (or any folder with data/ and layouts/):
     python -m benchmarks.sim_commands [--rounds R] [--workers W] [GAME:GAMES[:cold] ...]
 
-`:cold` removes the game's kept board (output/cache/, kit/cache.py) before each run, as a
+`:cold` removes the game's kept board (output/cache/, kit/rebuild/cache.py) before each run, as a
 first run or a run after a change to the board or the map finds it: shikoku-duo then
 computes its board from the map with shapely; without it, the command reads it back.
 
@@ -32,8 +32,8 @@ DEFAULT = ("karuta:5000", "shikoku-duo:10000:cold", "shikoku-duo:10000")
 def run_once(game: str, games: int, workers: int, cold: bool = False) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the command and its workers) of one `kit sim`."""
     if cold:
-        from kit import cache
-        from kit.project import make_context
+        from kit.rebuild import cache
+        from kit.games import make_context
 
         folder = cache.folder(make_context(game).data_dir)
         for kept in folder.glob(f"{game}-*") if folder else ():

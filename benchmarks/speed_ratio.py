@@ -111,8 +111,8 @@ def worker_env(code_root: Path) -> dict:
 
 
 def compiled_here() -> str:
-    """Which of this tree's modules run compiled (kit/accel.py), as the workers will find them."""
-    out = subprocess.run([sys.executable, "-c", "import json, kit.accel as a; print(json.dumps([n for n, c in a.running_compiled().items() if c]))"],
+    """Which of this tree's modules run compiled (kit/sim/accel.py), as the workers will find them."""
+    out = subprocess.run([sys.executable, "-c", "import json, kit.sim.accel as a; print(json.dumps([n for n, c in a.running_compiled().items() if c]))"],
                          check=True, capture_output=True, text=True, cwd=ROOT, env=worker_env(ROOT)).stdout
     names = json.loads(out)
     return ("this tree runs compiled: " + ", ".join(names)) if names else "this tree runs as plain Python"
@@ -154,7 +154,7 @@ def main() -> None:
         base = Path(tmp)
         unpack(args.base, base)
         data = base / "data"
-        print(compiled_here() + " (KIT_PURE_PYTHON=1: none; see kit/accel.py)")
+        print(compiled_here() + " (KIT_PURE_PYTHON=1: none; see kit/sim/accel.py)")
         if args.instructions:
             print(f"base {args.base} against this tree; {args.games} games a case, "
                   "M instructions per game (callgrind)")

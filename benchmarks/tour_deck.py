@@ -29,8 +29,8 @@ from functools import partial
 from kit.games.tour_de_dice.model import CourseCard, load
 from kit.games.tour_de_dice.play import make_setup, play_game
 from kit.games.tour_de_dice.sim import simulate
-from kit.project import make_context
-from kit.simulate import run_games, wilson
+from kit.games import make_context
+from kit.sim.simulate import run_games, wilson
 
 TABLES = (
     (4, "bold"), (4, "careful"), (4, "patient"), (4, "drafting"), (4, "hints"),

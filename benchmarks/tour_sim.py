@@ -11,7 +11,7 @@ import sys
 import time
 
 from kit.games.tour_de_dice.sim import simulate
-from kit.project import make_context
+from kit.games import make_context
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ Copies data/ and layouts/ to a temporary project, watches it as `--watch` does, 
 provinces.yaml N times with 山城's furigana changed; each time it measures, from the save
 to the moment the rewritten cards.pdf (differing from the last) is in place, the wall time
 and the CPU time of this process (the watcher's threads included). It does so twice in the
-same run, the watch rebuilding every product on each save (as before kit.memo) and then only
+same run, the watch rebuilding every product on each save (as before kit.rebuild.memo) and then only
 the steps whose inputs changed (`kit build --watch` today), saves alternating between the
 two so that a shared machine's load falls on both alike.
 """
@@ -25,8 +25,8 @@ import time
 from pathlib import Path
 
 from kit.games import command
-from kit.project import make_context
-from kit.watch import watch
+from kit.games import make_context
+from kit.rebuild.watch import watch
 
 GOAL_S = 1.0
 ROOT = Path(__file__).resolve().parent.parent

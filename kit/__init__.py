@@ -2,7 +2,7 @@
 
 import os
 
-from kit import accel
+from kit.sim import accel
 
 __version__ = "0.1.0"
 

@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 
 COMPILED = (
-    "kit.draws",
+    "kit.sim.draws",
     "kit.games.karuta.rules",
     "kit.games.karuta.policies",
     "kit.games.shikoku_duo.fastplay",

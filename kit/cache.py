@@ -15,7 +15,7 @@ The file is the key, then the pickled value. The key is compared before anything
 unpickled, and unpickling may only build the classes the caller names, so a file from
 another key, another version or anyone else is never run as code: it is recomputed and
 replaced like a missing, unreadable or damaged one. Writing is best effort (through
-kit.output's atomic write): a read-only or full disk leaves the command working as
+kit.draw.output's atomic write): a read-only or full disk leaves the command working as
 without a cache.
 """
 
@@ -28,7 +28,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 
 FORMAT = b"kit-cache 1\n"
 PACKAGE = Path(__file__).resolve().parent
@@ -133,7 +133,7 @@ def write(path: Path | None, key: bytes, value) -> None:
     """Store `value` under `key` at `path`, atomically; silently nothing when it cannot be."""
     if path is None:
         return
-    from kit.output import write_atomic
+    from kit.draw.output import write_atomic
 
     data = FORMAT + key + b"\n" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     try:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.fonts import fit_size, text_width
-from kit.imposition import Rect, Segment
-from kit.render import fill_rect, line, text
-from kit.units import to_pt
+from kit.draw.fonts import fit_size, text_width
+from kit.draw.imposition import Rect, Segment
+from kit.draw.render import fill_rect, line, text
+from kit.data.units import to_pt
 
 INK = Color(0.25, 0.25, 0.25)
 GRID = Color(0.86, 0.86, 0.86)

@@ -23,13 +23,17 @@ from typing import Callable
 
 import click
 
-from kit import __version__, fonts, progress
-from kit.errors import KitError, KitErrors, PieceMisfit
+from kit import __version__
+
+from kit.draw import fonts
+
+from kit.sim import progress
+from kit.data.errors import KitError, KitErrors, PieceMisfit
 from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
-from kit.output import check_targets
-from kit import project
-from kit.project import make_context
-from kit.units import parse_size
+from kit.draw.output import check_targets
+from kit.data import project
+from kit.games import make_context
+from kit.data.units import parse_size
 
 
 class SizeType(click.ParamType):
@@ -294,9 +298,9 @@ def before_work(g: Game, cmd: Command, context, call_values: dict) -> None:
 def watch_build(g, cmd, ctx_values, call_values, stop_event=None, report=None) -> int:
     """`kit build --watch`: each build resolves the context afresh, so a saved layout counts, and
     a bad file (even at the start) is reported by the watch, which goes on; the watch's memo
-    (kit.memo) redoes only the steps whose inputs changed. Besides data/GAME/ and layouts/, it
-    watches the files the build reads from elsewhere (kit.watch)."""
-    from kit.watch import watch
+    (kit.rebuild.memo) redoes only the steps whose inputs changed. Besides data/GAME/ and layouts/, it
+    watches the files the build reads from elsewhere (kit.rebuild.watch)."""
+    from kit.rebuild.watch import watch
 
     latest = [None]
 

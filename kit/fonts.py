@@ -16,7 +16,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from kit.errors import KitError, Where, display_path
+from kit.data.errors import KitError, Where, display_path
 
 FONT = "KitGothic"
 
@@ -114,7 +114,7 @@ def require(chars, what: str, explicit: str | os.PathLike | None = None) -> None
 def printed_text(data_dir: Path) -> dict[str, Path]:
     """Every character of every text value in a game's data files (what its pieces print),
     each with the first file that prints it."""
-    from kit.yamlload import load_yaml
+    from kit.data.yamlload import load_yaml
 
     places: dict[str, Path] = {}
     for path in sorted(Path(data_dir).glob("*.yaml")):

@@ -26,10 +26,10 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from kit.imposition import Grid, Rect
-from kit.output import Pdf
-from kit.render import DrawCard, single_pages
-from kit.units import to_pt
+from kit.draw.imposition import Grid, Rect
+from kit.draw.output import Pdf
+from kit.draw.render import DrawCard, single_pages
+from kit.data.units import to_pt
 
 MAX_COLS, MAX_ROWS = 10, 7          # a virtual-tabletop deck sheet holds at most 10 × 7 cards
 PHONE_CSS_PX = 390                  # the usual phone's width in CSS pixels ...

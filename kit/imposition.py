@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kit.errors import KitError
-from kit.layoutfile import Layout, Piece
+from kit.data.errors import KitError
+from kit.data.layoutfile import Layout, Piece
 
 
 @dataclass(frozen=True)

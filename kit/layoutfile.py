@@ -23,9 +23,9 @@ from types import MappingProxyType
 
 from reportlab.lib import pagesizes
 
-from kit.errors import KitError, Where, did_you_mean, display_path
-from kit.units import parse_length, parse_size
-from kit.yamlload import LMap, expect, fields, load_yaml
+from kit.data.errors import KitError, Where, did_you_mean, display_path
+from kit.data.units import parse_length, parse_size
+from kit.data.yamlload import LMap, expect, fields, load_yaml
 
 PAPERS = {name: (pagesizes.__dict__[name][0] / pagesizes.mm, pagesizes.__dict__[name][1] / pagesizes.mm)
           for name in ("A4", "A3", "LETTER")}

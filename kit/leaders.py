@@ -5,7 +5,7 @@ edge to a target: the anchor itself, or, when another box covers the anchor,
 the most central visible point of the labelled area. Leaders must not cross
 each other or pass through another box; `untangle` swaps equal-sized boxes
 whose leaders cross (the set of rectangles stays the same, so no overlap can
-appear). Everything here is plain geometry on `kit.relax.Box` values.
+appear). Everything here is plain geometry on `kit.layout.relax.Box` values.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import box as shapely_box
 from shapely.ops import polylabel, unary_union
 
-from kit.relax import Box
+from kit.layout.relax import Box
 
 Point = tuple[float, float]
 Leader = tuple[Point, ...]      # a polyline from the box's edge to its target; () for none

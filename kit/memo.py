@@ -22,7 +22,7 @@ What a fingerprint sees:
 - tuples, lists, dicts, sets: every element, in order (so lengths and keys always count);
 - str, int, float, bool, None, bytes, Path: the value;
 - shapely geometry: its WKB (map shapes are immutable; each is digested once);
-- a value with its own `__reduce__` (e.g. kit.options.RuleValues): the values it is made from;
+- a value with its own `__reduce__` (e.g. kit.data.options.RuleValues): the values it is made from;
 - anything else (a function, an open file): no fingerprint, and the step always runs.
 A step must take everything it reads as arguments (no files, no globals that change
 between builds); `extra` adds values to the fingerprint that are not passed (e.g. the

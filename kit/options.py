@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from kit.errors import KitError, Where, did_you_mean, display_path
-from kit.yamlload import describe, expect, load_yaml
+from kit.data.errors import KitError, Where, did_you_mean, display_path
+from kit.data.yamlload import describe, expect, load_yaml
 
 _BOOL_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
 

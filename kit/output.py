@@ -12,10 +12,12 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
-from kit import fonts, progress
-from kit.errors import KitError, Where, display_path
-from kit.memo import active
-from kit.units import to_pt
+from kit.draw import fonts
+
+from kit.sim import progress
+from kit.data.errors import KitError, Where, display_path
+from kit.rebuild.memo import active
+from kit.data.units import to_pt
 
 
 def _umask() -> int:
@@ -110,7 +112,7 @@ def write_all(files: dict[Path, bytes], product: bool = True) -> None:
     ways staging beside the target already shows.)
     Under `--watch`, a file whose bytes are those the watch last wrote there is left alone,
     and the watch reports the files it wrote; not so for a file that is no `product` of the
-    build (kit's cache, kit/cache.py).
+    build (kit's cache, kit/rebuild/cache.py).
     """
     memo = active() if product else None
     if memo is not None:

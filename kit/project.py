@@ -6,9 +6,9 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from kit.errors import KitError, display_path
+from kit.data.errors import KitError, display_path
 from kit.games import load_game
-from kit.layoutfile import Layout, load_layout
+from kit.data.layoutfile import Layout, load_layout
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 MAP_NAME = "provinces-of-japan.svg"
@@ -122,7 +122,7 @@ class Context:
 def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
                  strict=False, rules=(), layout_file=None, preset=None,
                  print_shop=False) -> Context:
-    """`preset` travels with the rule overrides as a ("preset", NAME) pair (kit/options.py)."""
+    """`preset` travels with the rule overrides as a ("preset", NAME) pair (kit/data/options.py)."""
     root = project_root()
     if preset:
         rules = (("preset", preset),) + tuple(rules)

@@ -29,7 +29,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 
 EPS = 1e-9          # slack allowed when checking a separation, in input units
 _LM_TOL = 1e-9      # a Lagrange multiplier below -_LM_TOL means the block should split

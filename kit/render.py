@@ -4,7 +4,7 @@ Game-neutral. A game supplies two callbacks, `front(canvas, index, trim, bleed)`
 `back(canvas, index, trim, bleed)`, that draw one card given its finished trim
 rectangle in mm (sheet coordinates, y up) and its bleed; they are clipped to the
 bleed box, so artwork meant to bleed simply draws past the trim. Where things go
-comes from `kit.imposition`; this module only draws those values.
+comes from `kit.draw.imposition`; this module only draws those values.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Callable
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.fonts import FONT, fit_size
-from kit.imposition import Grid, Rect, Segment, back_point, back_trims, caption_box, grid, paginate
-from kit.layoutfile import Layout, Piece
-from kit.output import Pdf
-from kit.units import to_pt
+from kit.draw.fonts import FONT, fit_size
+from kit.draw.imposition import Grid, Rect, Segment, back_point, back_trims, caption_box, grid, paginate
+from kit.data.layoutfile import Layout, Piece
+from kit.draw.output import Pdf
+from kit.data.units import to_pt
 
 DrawCard = Callable[[Canvas, int, Rect, float], None]
 

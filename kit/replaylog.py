@@ -3,7 +3,7 @@ figure's place among the simulated games'.
 
 A log is the YAML the players copy from a progress sheet: a mapping with the game's own
 keys and, optionally, `rules:` (overrides, each checked where it is written, by
-kit.options.log_rules). Every game's parsed log is a `GameLog` (the players, those
+kit.data.options.log_rules). Every game's parsed log is a `GameLog` (the players, those
 overrides, where the log was read) with its own fields added: karuta and shikoku-duo the
 seed and the turns or rounds, tour-de-dice the ring, the start player and the turns.
 """
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kit.errors import KitError, Where
-from kit.options import Option, log_rules
-from kit.simulate import percentile_rank, summary
-from kit.yamlload import LMap, fields
+from kit.data.errors import KitError, Where
+from kit.data.options import Option, log_rules
+from kit.sim.simulate import percentile_rank, summary
+from kit.data.yamlload import LMap, fields
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,8 @@ import statistics
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from kit.errors import KitError, did_you_mean
-from kit.simulate import summary, wilson
+from kit.data.errors import KitError, did_you_mean
+from kit.sim.simulate import summary, wilson
 
 KEYS = ("games", "players", "seed", "policies", "policy_seats", "rules", "turns", "seat_win_rate",
         "seat_win_interval", "policy_win_rate", "policy_win_interval", "no_winner_rate", "game")
@@ -243,17 +243,17 @@ def sim_command(ctx, sim: Simulator, *, games: int, players: int | None, seed: i
     import json
     from pathlib import Path
 
-    from kit.errors import display_path
+    from kit.data.errors import display_path
 
     if vary:
-        from kit.sweep import sweep_command
+        from kit.sim.sweep import sweep_command
         return sweep_command(ctx, sim, games=games, players=players, seed=seed, policy=policy,
                              workers=workers, as_json=as_json, report=report, vary=vary)
     run = sim.run(ctx, games=games, players=players, seed=seed, policy=policy, workers=workers)
     wrote = []
     if report:
-        from kit.output import write_atomic
-        from kit.reportpdf import report_pdf
+        from kit.draw.output import write_atomic
+        from kit.sim.reportpdf import report_pdf
 
         path = Path(report)
         write_atomic(path, report_pdf(sim, run, ctx))

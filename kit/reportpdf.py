@@ -10,12 +10,12 @@ layout's paper turned landscape, in mm with y up.
 from __future__ import annotations
 
 from collections import Counter
-from kit.charts import Share, draw_heading, draw_histogram, draw_shares, grid_cells
-from kit.fonts import register
-from kit.imposition import Paper, Rect, paper
-from kit.output import Pdf
-from kit.render import text
-from kit.report import Run, Simulator, header, rules_line
+from kit.draw.charts import Share, draw_heading, draw_histogram, draw_shares, grid_cells
+from kit.draw.fonts import register
+from kit.draw.imposition import Paper, Rect, paper
+from kit.draw.output import Pdf
+from kit.draw.render import text
+from kit.sim.report import Run, Simulator, header, rules_line
 
 MARGIN = 12.0           # least page edge around a report: more than a printer needs, for binding
 GAP_X, GAP_Y = 14.0, 8.0
@@ -101,7 +101,7 @@ def report_pdf(sim: Simulator, run: Run, ctx) -> bytes:
 
 def sweep_cells(sim: Simulator, rows, comparisons) -> list:
     """Chart drawers for a sweep page: every per-game figure, the rows side by side."""
-    from kit.charts import Spread, draw_spreads
+    from kit.draw.charts import Spread, draw_spreads
 
     labels = [" · ".join(v for _, v in r.values) for r in rows]
 
@@ -141,7 +141,7 @@ def shares_policy(labels, comparisons, mark):
 
 def sweep_pdf(sim: Simulator, rows, runs, comparisons, ctx, *, games: int, seed: int) -> bytes:
     """One page: every per-game figure of every row of a sweep, the rows side by side."""
-    from kit.sweep import text as sweep_text
+    from kit.sim.sweep import text as sweep_text
 
     page = page_of(ctx.layout)
     pdf = Pdf(page.width, page.height, f"{sim.name} rule sweep", font=register(ctx.font))

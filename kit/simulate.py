@@ -15,7 +15,7 @@ import statistics
 from contextlib import contextmanager
 from typing import Callable, Sequence, TypeVar
 
-from kit.progress import progress
+from kit.sim.progress import progress
 
 R = TypeVar("R")
 CHUNK = 200

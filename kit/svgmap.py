@@ -20,7 +20,7 @@ from shapely.ops import polylabel, unary_union
 from svgelements import SVG, Close, Group, Line, Move
 from svgelements import Path as SvgPath
 
-from kit.errors import KitError, Where, display_path
+from kit.data.errors import KitError, Where, display_path
 
 CURVE_STEPS = 8  # points per curved segment; the shipped map is already flattened
 
@@ -109,7 +109,7 @@ def _polygons(shape) -> list[Polygon]:
 
 def shape_rings(shape) -> list[tuple[tuple[float, float], ...]]:
     """Every ring of every polygon in a shape, each outer boundary followed by its holes:
-    what `kit.render.rings_path` draws (even-odd, so lakes stay holes)."""
+    what `kit.draw.render.rings_path` draws (even-odd, so lakes stay holes)."""
     return [tuple(ring.coords) for poly in _polygons(shape) for ring in (poly.exterior, *poly.interiors)]
 
 

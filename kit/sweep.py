@@ -30,9 +30,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
-from kit.errors import KitError, display_path
-from kit.report import Run, Simulator, num
-from kit.simulate import summary, wilson
+from kit.data.errors import KitError, display_path
+from kit.sim.report import Run, Simulator, num
+from kit.sim.simulate import summary, wilson
 
 Z = 1.96
 RESERVED = ("preset", "policy", "rule")
@@ -246,8 +246,8 @@ def sweep_command(ctx, sim: Simulator, *, games: int, players: int | None, seed:
                                     workers=workers, vary=vary)
     wrote = []
     if report:
-        from kit.output import write_atomic
-        from kit.reportpdf import sweep_pdf
+        from kit.draw.output import write_atomic
+        from kit.sim.reportpdf import sweep_pdf
 
         path = Path(report)
         write_atomic(path, sweep_pdf(sim, rows, runs, comparisons, ctx, games=games, seed=seed))

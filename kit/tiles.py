@@ -22,12 +22,12 @@ from reportlab.lib.colors import Color, white
 
 import shapely
 
-from kit.errors import KitError
-from kit.imposition import Rect
-from kit.layoutfile import Layout
-from kit.output import Pdf
-from kit.render import fill_rect, line, rect_path, stroke_rect, text
-from kit.units import to_pt
+from kit.data.errors import KitError
+from kit.draw.imposition import Rect
+from kit.data.layoutfile import Layout
+from kit.draw.output import Pdf
+from kit.draw.render import fill_rect, line, rect_path, stroke_rect, text
+from kit.data.units import to_pt
 
 LABEL_H = 9.0          # mm strip under each tile for its name and instructions
 TICK_EVERY = 40.0      # mm between alignment ticks along a seam

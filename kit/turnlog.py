@@ -23,11 +23,11 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 
-from kit.errors import KitError
-from kit.imposition import Rect
-from kit.fonts import text_width
-from kit.render import fill_rect, line, text, text_in_box
-from kit.units import to_pt
+from kit.data.errors import KitError
+from kit.draw.imposition import Rect
+from kit.draw.fonts import text_width
+from kit.draw.render import fill_rect, line, text, text_in_box
+from kit.data.units import to_pt
 
 PER = ("turn", "round", "number", "round number")
 WRITTEN = ("turn", "round")          # the columns a player writes in
@@ -159,7 +159,7 @@ def hand_width(s: str) -> float:
 
 def check_cells(cells, row: float, where=None) -> None:
     """Every written cell wide enough for its longest entry (the layout file keeps rows high
-    enough to write in: kit.layoutfile.progress_sheet)."""
+    enough to write in: kit.data.layoutfile.progress_sheet)."""
     for cell in cells:
         need = hand_width(cell.column.longest)
         if need > cell.width + 1e-9:

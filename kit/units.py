@@ -11,7 +11,7 @@ import re
 
 from reportlab.lib.units import cm, inch, mm
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 
 _PER_MM = {"mm": 1.0, "cm": cm / mm, "in": inch / mm, "pt": 1 / mm}
 _LENGTH = re.compile(r"\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)?\s*")

@@ -6,10 +6,10 @@ watchfiles (MIT; the OS's file events through Rust's notify) tells us when files
 so nothing polls by hand. A build that fails prints its `file:line: message` and the
 watch goes on; so does one that fails in a way kit did not foresee (a bug: one line
 naming the error and where it was raised, never a traceback that ends the watch).
-Outputs are written atomically (kit.output), so a PDF viewer open on cards.pdf sees the
+Outputs are written atomically (kit.draw.output), so a PDF viewer open on cards.pdf sees the
 old file or the new one, never half of one.
 
-The watch keeps one `kit.memo.Memo` for its whole run: the parsed map and fonts stay
+The watch keeps one `kit.rebuild.memo.Memo` for its whole run: the parsed map and fonts stay
 loaded, and each build step (a product, karuta's slot relaxation and board plan) is
 redone only when a value it read last time has changed, so a furigana edit redraws the
 cards and the card-size sampler, not the board. A product whose bytes are unchanged is
@@ -25,11 +25,11 @@ import traceback
 from pathlib import Path
 from typing import Callable
 
-from kit.errors import KitError
-from kit.memo import Memo, remembering
+from kit.data.errors import KitError
+from kit.rebuild.memo import Memo, remembering
 
 # What a file outside the watched folders is to the build: "map" and "font" are loaded once
-# and kept (kit.svgmap, kit.fonts), so a save of one drops what was kept; "layout" is read
+# and kept (kit.layout.svgmap, kit.draw.fonts), so a save of one drops what was kept; "layout" is read
 # afresh by every build.
 RELOADED = ("map", "font")
 # How long the watcher waits, with no save, before it says it is watching (see watch()).
@@ -95,7 +95,8 @@ def _files_now(folders: list[Path], files: dict) -> dict[Path, tuple]:
 
 def forget_loaded(memo: Memo) -> None:
     """Drop the kept map and fonts, and every step's result, so the next build reads them afresh."""
-    from kit import fonts, svgmap
+    from kit.draw import fonts
+    from kit.layout import svgmap
 
     svgmap.load_map.cache_clear()
     fonts._load.cache_clear()

@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from kit.errors import KitError, Where, did_you_mean, display_path
+from kit.data.errors import KitError, Where, did_you_mean, display_path
 
 
 class LMap(dict):

@@ -58,7 +58,7 @@ def project(tmp_path, monkeypatch):
 
 def shipped_layout(game: str):
     """The layout a game gets from the shipped layouts/ files, with no command-line changes."""
-    from kit.project import game_layout
+    from kit.games import game_layout
     return game_layout(game, ROOT)
 
 

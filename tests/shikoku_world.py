@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import MappingProxyType, SimpleNamespace as NS
 
 from kit.games.shikoku_duo.options import SPEC
-from kit.options import load_options
+from kit.data.options import load_options
 
 COASTAL_AT = (3, 8, 12, 17, 21, 26, 30, 34)     # ring spaces of towns c0..c7
 HOT = 15

@@ -1,4 +1,4 @@
-"""Compiled modules (kit/accel.py): used only while built from the .py as it is, and
+"""Compiled modules (kit/sim/accel.py): used only while built from the .py as it is, and
 playing the same games as the plain Python they are compiled from."""
 
 import importlib.machinery
@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from conftest import ROOT, needs_map
-from kit import accel
+from kit.sim import accel
 
 
 BINARY = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -62,8 +62,8 @@ def test_the_finder_imports_the_source_unless_the_compiled_module_is_current(cas
         monkeypatch.setenv("KIT_PURE_PYTHON", "1")
     source = "x = 1\n"
     mark = {"stale": b"x = 0\n", "no mark": None}.get(case, source.encode())
-    module(tmp_path, "draws", source, mark=mark, binary=case != "not built")   # stands for kit.draws
-    spec = accel._Finder().find_spec("kit.draws", [str(tmp_path)])
+    module(tmp_path, "draws", source, mark=mark, binary=case != "not built")   # stands for kit.sim.draws
+    spec = accel._Finder().find_spec("kit.sim.draws", [str(tmp_path)])
     assert spec.origin == str(tmp_path / ("draws" + (BINARY if case == "current" else ".py")))
     assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader) == (case == "current")
 
@@ -99,8 +99,8 @@ def test_compiled_and_plain_python_play_the_same_games(game, args):
         env.pop("KIT_PURE_PYTHON", None)
         if pure:
             env["KIT_PURE_PYTHON"] = "1"
-        probe = ("import kit.accel, sys; from kit.cli import main; "
-                 "print(sorted(n for n, c in kit.accel.running_compiled().items() if c), file=sys.stderr); main()")
+        probe = ("import kit.sim.accel, sys; from kit.cli import main; "
+                 "print(sorted(n for n, c in kit.sim.accel.running_compiled().items() if c), file=sys.stderr); main()")
         done = subprocess.run([sys.executable, "-c", probe, "sim", "--game", game, *args, "--json"],
                               cwd=ROOT, env=env, capture_output=True, text=True, check=True)
         return done.stdout, done.stderr.splitlines()[0]

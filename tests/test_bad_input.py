@@ -20,12 +20,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from kit.cli import main
-from kit.errors import KitError
+from kit.data.errors import KitError
 from kit.games.tour_de_dice.model import load as load_tour
-from kit.imposition import grid
+from kit.draw.imposition import grid
 from kit.games import load_game
 from kit.games.karuta.settings import board as board_settings, check_settings
-from kit.layoutfile import load_layout
+from kit.data.layoutfile import load_layout
 from conftest import ROOT, needs_map
 
 TOUR = ROOT / "data" / "tour-de-dice"
@@ -482,7 +482,7 @@ def test_layout_numbers_are_refused_at_their_line(project, game, file, key, valu
 
 def _snapshot(folder: Path) -> dict:
     """Every file under `folder` with its bytes (and type), to show nothing else changed.
-    kit's cache (output/cache/, kit/cache.py) is left out: it is no product of a command but
+    kit's cache (output/cache/, kit/rebuild/cache.py) is left out: it is no product of a command but
     what a later one may reuse, kept as soon as its own inputs are read and accepted (a
     command refused afterwards, for its layout or automa.yaml, may have kept shikoku-duo's board)."""
     return {p: (p.read_bytes() if p.is_file() and not p.is_symlink() else p.lstat().st_mode)
@@ -516,15 +516,15 @@ def forbid(monkeypatch, *work):
 
 def no_games(monkeypatch):
     """No simulated game may be played (every game of every run goes through _play_chunk)."""
-    import kit.simulate
+    import kit.sim.simulate
 
-    forbid(monkeypatch, (kit.simulate, "_play_chunk"))
+    forbid(monkeypatch, (kit.sim.simulate, "_play_chunk"))
 
 
 def no_drawing(monkeypatch):
     """No PDF may be started, nor karuta's slots relaxed (the costly part of its board)."""
     import kit.games.karuta.layout
-    from kit.output import Pdf
+    from kit.draw.output import Pdf
 
     forbid(monkeypatch, (Pdf, "__init__"), (kit.games.karuta.layout, "place"), (kit.games.karuta.layout, "relax"))
 
@@ -576,9 +576,9 @@ def test_an_unclosed_deep_list_is_a_syntax_error_with_a_line(project):
 
 def test_a_file_past_the_size_limit_is_refused_before_parsing(project, monkeypatch):
     # The limit is 10 MB; a small limit shows the same refusal without writing 10 MB.
-    import kit.yamlload
+    import kit.data.yamlload
 
-    monkeypatch.setattr(kit.yamlload, "MAX_FILE_BYTES", 3000)  # above every shipped file it reads
+    monkeypatch.setattr(kit.data.yamlload, "MAX_FILE_BYTES", 3000)  # above every shipped file it reads
     path = project / "layouts/tour-de-dice.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "#" * 3000 + "\n", encoding="utf-8")
     result = invoke("check", "--game", "tour-de-dice")
@@ -590,9 +590,9 @@ def test_a_file_past_the_size_limit_is_refused_before_parsing(project, monkeypat
 def test_yaml_is_read_with_libyaml_where_pyyaml_has_it():
     import yaml
 
-    import kit.yamlload
+    import kit.data.yamlload
 
-    assert kit.yamlload._Loader is (yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)
+    assert kit.data.yamlload._Loader is (yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)
 
 
 # --- writes replace only regular files, checked before any work ----------------------
@@ -712,16 +712,16 @@ def _random_points(n: int) -> str:
 def test_a_map_past_kits_limits_is_refused_quickly(project, monkeypatch, old, new, first_line):
     # The 40,000-segment path took GEOS 91 s and 12.6 GB, then a bad_alloc traceback; here
     # a tenth of it crosses a tenth of the limit. A zero viewBox said "no provinces group".
-    import kit.svgmap
+    import kit.layout.svgmap
 
-    limit = kit.svgmap.MAX_PATH_SEGMENTS // SMALLER
-    monkeypatch.setattr(kit.svgmap, "MAX_PATH_SEGMENTS", limit)
-    shaped, shape = [], kit.svgmap._shape   # what shapely is given: segments per path
+    limit = kit.layout.svgmap.MAX_PATH_SEGMENTS // SMALLER
+    monkeypatch.setattr(kit.layout.svgmap, "MAX_PATH_SEGMENTS", limit)
+    shaped, shape = [], kit.layout.svgmap._shape   # what shapely is given: segments per path
 
     def counted(path, *args):
         shaped.append(len(path))
         return shape(path, *args)
-    monkeypatch.setattr(kit.svgmap, "_shape", counted)
+    monkeypatch.setattr(kit.layout.svgmap, "_shape", counted)
     _map_with(project, old, new)
     before = _snapshot(project)
     result, peak = measured("check", "--game", "karuta", "--map", "map.svg")
@@ -781,8 +781,8 @@ def test_a_character_no_font_has_is_refused_at_its_data_line(project, monkeypatc
 
 @needs_latin_font
 def test_text_drawn_in_a_font_without_its_glyphs_refuses_the_pdf():
-    from kit import fonts
-    from kit.output import Pdf
+    from kit.draw import fonts
+    from kit.draw.output import Pdf
 
     try:
         fonts.register(LATIN_FONT)
@@ -1214,7 +1214,7 @@ def test_a_long_build_shows_a_bar_on_a_terminal_only():
     import io
     import time
 
-    from kit import progress
+    from kit.sim import progress
 
     class Terminal(io.StringIO):
         def isatty(self):

@@ -1,4 +1,4 @@
-"""kit.charts: the geometry of histograms and share bars, and the reports drawn with them."""
+"""kit.draw.charts: the geometry of histograms and share bars, and the reports drawn with them."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from kit.charts import (Share, draw_histogram, draw_shares, grid_cells, histogram_layout, nice_step, nice_ticks,
+from kit.draw.charts import (Share, draw_histogram, draw_shares, grid_cells, histogram_layout, nice_step, nice_ticks,
                         share_layout, share_top)
 from kit.cli import main
-from kit.fonts import register
-from kit.imposition import Rect
-from kit.output import Pdf
+from kit.draw.fonts import register
+from kit.draw.imposition import Rect
+from kit.draw.output import Pdf
 
 from conftest import needs_map
 

@@ -177,7 +177,7 @@ def test_every_context_option_is_read_by_the_game(game, verb, project, monkeypat
     import dataclasses
 
     import kit.cli
-    from kit.project import Context
+    from kit.data.project import Context
 
     seen = set()
 

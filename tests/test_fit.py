@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from conftest import needs_map
 from kit.cli import main
 from kit.layout.fit import Place, fits, misfits
-from kit.layoutfile import Piece
+from kit.data.layoutfile import Piece
 
 
 def test_a_place_holding_two_needs_room_for_both_one_way_or_the_other():

@@ -1,7 +1,7 @@
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from kit import fonts
+from kit.draw import fonts
 from kit.cli import main
 from conftest import needs_map
 

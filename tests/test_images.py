@@ -10,9 +10,9 @@ from PIL import Image
 from reportlab.lib.colors import Color
 
 from kit.cli import main
-from kit.images import (MAX_COLS, MAX_ROWS, PHONE_CSS_PX, READABLE_CSS_PX, Deck, deck_images, legibility,
+from kit.draw.images import (MAX_COLS, MAX_ROWS, PHONE_CSS_PX, READABLE_CSS_PX, Deck, deck_images, legibility,
                         phone_report, pixels, sheet_grids)
-from kit.render import fill_rect
+from kit.draw.render import fill_rect
 
 from conftest import needs_map, shipped_layout
 

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit.errors import KitError
-from kit.imposition import (Rect, back_point, back_trims, bleeds, caption_box, grid, marks_extent,
+from kit.data.errors import KitError
+from kit.draw.imposition import (Rect, back_point, back_trims, bleeds, caption_box, grid, marks_extent,
                             paginate, place_all)
-from kit.layoutfile import PAPERS
+from kit.data.layoutfile import PAPERS
 from conftest import shipped_layout
 
 ROOT = Path(__file__).resolve().parent.parent

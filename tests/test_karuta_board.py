@@ -7,7 +7,7 @@ from pypdf import PdfReader
 from shapely.geometry import LineString
 from shapely.geometry import box as shapely_box
 
-from kit.project import make_context
+from kit.games import make_context
 
 from conftest import needs_map
 

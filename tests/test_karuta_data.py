@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from kit.cli import main
 from kit.games.karuta.geo import join
 from kit.games.karuta.model import load
-from kit.svgmap import load_map
+from kit.layout.svgmap import load_map
 from conftest import MAP, ROOT, needs_map
 from test_bad_input import damage_of, loaded_or_refused_at_a_line
 

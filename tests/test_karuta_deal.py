@@ -3,7 +3,7 @@
 
 import pytest
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 from kit.games.karuta.deal import deal_hands, set_aside
 from kit.games.karuta.sim import hands_of, make_setup, simulate
 

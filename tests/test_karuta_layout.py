@@ -9,8 +9,8 @@ import pytest
 from conftest import shipped_layout
 from kit.games.karuta.layout import place, table
 from kit.games.karuta.settings import compared_cards
-from kit.leaders import crossings, inside, through_boxes
-from kit.relax import overlaps
+from kit.layout.leaders import crossings, inside, through_boxes
+from kit.layout.relax import overlaps
 
 COMPARED = tuple((c.width, c.height) for c in compared_cards(shipped_layout("karuta")))
 MAP = Path(__file__).resolve().parents[2] / "shared" / "maps" / "provinces-of-japan.svg"
@@ -19,7 +19,7 @@ needs_map = pytest.mark.skipif(not MAP.is_file(), reason=f"the shipped map is no
 
 @pytest.fixture(scope="module")
 def world():
-    from kit.svgmap import load_map
+    from kit.layout.svgmap import load_map
     m = load_map(str(MAP))
     regions = list(m.regions.values())
     return ({r.name: r.anchor for r in regions}, {r.name: r.shape for r in regions}, (m.width, m.height))
@@ -31,7 +31,7 @@ def shipped():
     from kit.games.karuta.geo import load_all
     from kit.games.karuta.roads import links
     from kit.games.karuta.settings import board
-    from kit.project import make_context
+    from kit.games import make_context
     ctx = make_context("karuta")
     settings = board(ctx.layout)
     return {"gap": settings.slot_gap_least, "corridor": settings.slot_gap, "links": links(load_all(ctx)[0])}

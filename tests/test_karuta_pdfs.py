@@ -6,14 +6,14 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from kit import fonts
-from kit.errors import KitError
-from kit.fonts import text_width
+from kit.draw import fonts
+from kit.data.errors import KitError
+from kit.draw.fonts import text_width
 from kit.games.karuta.model import FILES as DATA_FILES
-from kit.imposition import Rect, grid
+from kit.draw.imposition import Rect, grid
 from kit.games.karuta.settings import board as board_settings, compared_cards
-from kit.project import make_context
-from kit.units import to_pt
+from kit.games import make_context
+from kit.data.units import to_pt
 
 from conftest import MAP, ROOT, needs_map
 
@@ -178,8 +178,8 @@ def test_outline_fits_its_box_and_keeps_the_aspect(model, project):
 @pytest.mark.parametrize("paper", ["A4", "A3", "Letter"])
 def test_progress_log_has_every_turn_once(paper, project):
     from kit.games.karuta.sheets import HEADER_H, SUMMARY_H, log_table
-    from kit.imposition import sheet_margin
-    from kit.layoutfile import progress_turns
+    from kit.draw.imposition import sheet_margin
+    from kit.data.layoutfile import progress_turns
     lay = make_context("karuta", paper=paper).layout
     turns = progress_turns(lay)
     assert turns == 110
@@ -194,8 +194,8 @@ def test_progress_log_has_every_turn_once(paper, project):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_progress_log_takes_three_marks_a_turn_and_cards_left_once_a_round(players):
     from kit.games.karuta.sheets import log_columns, log_table
-    from kit.layoutfile import progress_sheet
-    from kit.turnlog import place
+    from kit.data.layoutfile import progress_sheet
+    from kit.draw.turnlog import place
     cells, groups = place(log_columns(players), 8.0, 194.0)
     columns = [cell.column for cell in cells]
     assert sum(c.per == "turn" for c in columns) <= 3            # seat, route (or パス), cards played
@@ -397,8 +397,8 @@ def test_nothing_is_printed_within_the_paper_margin(project, margin):
 
 def test_text_boxes_find_the_page_number_where_it_is_drawn(project):
     """The reader above against a page whose text positions are known."""
-    from kit.output import Pdf
-    from kit.render import text
+    from kit.draw.output import Pdf
+    from kit.draw.render import text
     fonts.register()
     pdf = Pdf(210, 297, "probe", fonts.FONT)
     pdf.set_page_size(210, 297)
@@ -448,7 +448,7 @@ def test_sampler_phone_figures_are_the_phone_check_at_each_compared_size(model, 
     from kit.games.karuta.build import card_deck
     from kit.games.karuta.cards import face, sizes
     from kit.games.karuta.geo import load_all
-    from kit.images import legibility
+    from kit.draw.images import legibility
 
     card = make_context("karuta").layout.piece("card")
     (project / "wide.yaml").write_text(f"compared_cards:\n  - {{size: {card.width:g}x{card.height:g}}}\n"

@@ -6,11 +6,11 @@ import pytest
 from click.testing import CliRunner
 
 from kit.cli import main
-from kit.errors import KitError, Where
+from kit.data.errors import KitError, Where
 from kit.games.karuta.replay import check_game, parse_log
-from kit.replaylog import ordinal
+from kit.sim.replaylog import ordinal
 from kit.games.karuta.sim import hands_of, make_setup, play_dealt
-from kit.yamlload import parse_yaml
+from kit.data.yamlload import parse_yaml
 
 from test_karuta_rules import DATA, shipped, small_world
 
@@ -152,7 +152,7 @@ def test_a_malformed_log_exits_2_with_file_and_line(project):
 
 def test_a_replayed_figure_is_placed_in_one_wording_for_every_game():
     # shikoku-duo printed "p5 23.95" points; each game wrote the line in its own copy.
-    from kit.replaylog import placed
+    from kit.sim.replaylog import placed
 
     values = [20, 21, 23, 24, 24, 30, 31, 33, 35, 37, 40, 52, 53, 55, 56, 58, 60, 61, 62, 70]
     line = placed("seat 2 points", 51, values, 14)

@@ -14,7 +14,7 @@ from kit.games.karuta.deal import deal_hands
 from kit.games.karuta.model import Highway, Karuta, Province, Region, load
 from kit.games.karuta.options import SPEC
 from kit.games.karuta.policies import POLICIES
-from kit.options import load_options
+from kit.data.options import load_options
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "karuta"
 shipped = pytest.mark.skipif(not (DATA / "sea_routes.yaml").exists(), reason="no karuta data yet")

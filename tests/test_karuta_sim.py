@@ -11,8 +11,8 @@ from pypdf import PdfReader
 from kit.cli import main
 from kit.games.karuta.deal import deal_hands
 from kit.games.karuta.sim import figures, hands_of, make_setup, simulate, text
-from kit.errors import KitError
-from kit.report import KEYS
+from kit.data.errors import KitError
+from kit.sim.report import KEYS
 
 from test_karuta_rules import shipped, small_world
 from conftest import needs_map, text_sizes
@@ -124,7 +124,7 @@ def test_report_pdf(project, tmp_path):
 
 
 def test_map_labels_never_cover_each_other():
-    from kit.fonts import text_width
+    from kit.draw.fonts import text_width
     from kit.games.karuta.simreport import share_labels
     crowd = [(0.05 + 0.01 * k, (100 + 3 * (k % 5), 200 + 2 * (k // 5))) for k in range(25)]
     crowd += [(0.5, (400, 400)), (0.01, (500, 500))]

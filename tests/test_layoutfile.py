@@ -1,7 +1,7 @@
 import pytest
 
-from kit.errors import KitError
-from kit.layoutfile import load_layout
+from kit.data.errors import KitError
+from kit.data.layoutfile import load_layout
 from conftest import ROOT, shipped_layout
 
 DEFAULT = ROOT / "layouts" / "default.yaml"
@@ -90,7 +90,7 @@ def test_a_layout_holds_the_pieces_the_game_prints_and_no_others(tmp_path):
 
 def test_a_games_own_settings_are_its_own_and_keep_their_line(tmp_path):
     from kit.games.karuta.settings import board, compared_cards
-    from kit.layoutfile import progress_turns
+    from kit.data.layoutfile import progress_turns
     karuta = shipped_layout("karuta")
     assert (board(karuta).scale, board(karuta).overlap, board(karuta).slot_gap) == (1.0, 10.0, 4.0)
     assert board(karuta).sea is None          # no ink on the sea
@@ -109,7 +109,7 @@ def test_a_games_own_settings_are_its_own_and_keep_their_line(tmp_path):
         compared_cards(lay)
     assert "extra.yaml:3:" in str(err.value)
     lay = _game_layout(tmp_path, "karuta", "map: 3\n")
-    from kit.project import layout_map
+    from kit.data.project import layout_map
     with pytest.raises(KitError) as err:
         layout_map(lay)
     assert str(err.value).startswith(f"{tmp_path / 'extra.yaml'}:1: map should be") or ":1: map should be" in str(err.value)
@@ -138,7 +138,7 @@ def test_a_progress_sheet_past_the_limit_is_refused_at_its_line_by_check(project
     from click.testing import CliRunner
 
     from kit.cli import main
-    from kit.layoutfile import MAX_LOGGED_TURNS
+    from kit.data.layoutfile import MAX_LOGGED_TURNS
 
     path = project / "layouts" / "tour-de-dice.yaml"
     text = path.read_text(encoding="utf-8")

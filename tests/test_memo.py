@@ -1,11 +1,11 @@
-"""kit.memo: a step is reused exactly when the values it read are unchanged."""
+"""kit.rebuild.memo: a step is reused exactly when the values it read are unchanged."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from kit.memo import Memo, remembering, step
+from kit.rebuild.memo import Memo, remembering, step
 
 
 @dataclass(frozen=True)

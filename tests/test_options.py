@@ -1,7 +1,7 @@
 import pytest
 
-from kit.errors import KitError
-from kit.options import Option, load_options
+from kit.data.errors import KitError
+from kit.data.options import Option, load_options
 
 SPEC = (
     Option("direction", "second_card", "how lines grow", choices=("second_card", "origin")),

@@ -3,8 +3,8 @@ import stat
 
 import pytest
 
-from kit.errors import KitError
-from kit.output import write_all
+from kit.data.errors import KitError
+from kit.draw.output import write_all
 
 
 def test_writes_every_file_readable_like_any_new_file(tmp_path):
@@ -57,10 +57,10 @@ def test_a_full_disk_midway_leaves_every_earlier_output_untouched(tmp_path, monk
 
 
 def test_a_pdf_past_the_page_limit_is_refused(monkeypatch):
-    import kit.output
-    from kit.output import Pdf
+    import kit.draw.output
+    from kit.draw.output import Pdf
 
-    monkeypatch.setattr(kit.output, "MAX_PAGES", 3)
+    monkeypatch.setattr(kit.draw.output, "MAX_PAGES", 3)
     pdf = Pdf(100, 100, "karuta: board")
     for _ in range(3):
         pdf.show_page()

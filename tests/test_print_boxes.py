@@ -4,8 +4,8 @@ import pytest
 from pypdf import PdfReader
 
 from kit.games import games
-from kit.project import make_context
-from kit.units import to_pt
+from kit.games import make_context
+from kit.data.units import to_pt
 
 from conftest import needs_map
 
@@ -51,7 +51,7 @@ def test_print_shop_puts_each_card_on_its_own_page_with_its_boxes(project, game)
 def test_a_sheet_page_trims_to_itself_and_a_piece_page_to_its_trim():
     import io
 
-    from kit.output import Pdf
+    from kit.draw.output import Pdf
     pdf = Pdf(210, 297, "t")
     pdf.show_page()
     pdf.set_page_size(30, 40, (2, 2, 26, 36), 2)

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from kit.cli import main
 from kit.data.names import UnknownName, fold
-from kit.errors import Where
-from kit.yamlload import parse_yaml
+from kit.data.errors import Where
+from kit.data.yamlload import parse_yaml
 
 from conftest import MAP, ROOT
 

@@ -6,8 +6,8 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from kit.leaders import crossings, path_round, segment_enters, segments_meet, through_boxes, untangle
-from kit.relax import Box, Separation, overlaps, relax, solve_1d
+from kit.layout.leaders import crossings, path_round, segment_enters, segments_meet, through_boxes, untangle
+from kit.layout.relax import Box, Separation, overlaps, relax, solve_1d
 
 FRAME = (0.0, 0.0, 200.0, 200.0)
 
@@ -175,7 +175,7 @@ def test_starting_from_a_result_keeps_it(raw):
 def test_the_bound_that_skips_trials_never_exceeds_their_cost(raw):
     # Local search skips turning a separation when this bound says it cannot pay;
     # that is only safe if the bound is below the cost the turn actually reaches.
-    from kit.relax import _bound, _Problem, _overlapping
+    from kit.layout.relax import _bound, _Problem, _overlapping
 
     boxes = [Box(*t) for t in raw]
     problem = _Problem(boxes, FRAME, 1.0, [1.0] * len(boxes), None, None, 0.0)

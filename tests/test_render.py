@@ -10,13 +10,13 @@ from pypdf import PdfReader
 from shapely.geometry import box
 from shapely.ops import unary_union
 
-from kit import fonts
-from kit.imposition import back_point, back_trims
+from kit.draw import fonts
+from kit.draw.imposition import back_point, back_trims
 from kit.games.karuta.settings import board as board_settings
-from kit.output import Pdf
-from kit.render import alignment_back_targets, alignment_pages, alignment_targets, card_sheets
-from kit.tiles import LABEL_H, draw_assembly, draw_tiles, plan, ticks
-from kit.units import to_pt
+from kit.draw.output import Pdf
+from kit.draw.render import alignment_back_targets, alignment_pages, alignment_targets, card_sheets
+from kit.draw.tiles import LABEL_H, draw_assembly, draw_tiles, plan, ticks
+from kit.data.units import to_pt
 from conftest import shipped_layout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,7 +154,7 @@ def test_tiled_pdf_has_a_page_per_tile_plus_the_assembly(layout):
 
 
 def test_line_wrapping_keeps_tokens_whole_and_hangs_closing_punctuation():
-    from kit.fonts import register, text_width, wrap
+    from kit.draw.fonts import register, text_width, wrap
 
     register()
     words = [f"{n} 武蔵" for n in range(1, 30)]
@@ -170,7 +170,7 @@ def test_line_wrapping_keeps_tokens_whole_and_hangs_closing_punctuation():
 def test_ink_on_a_fill_reads():
     from reportlab.lib.colors import black, white
 
-    from kit.render import ink_on
+    from kit.draw.render import ink_on
 
     assert ink_on("#FCEF4E") == black and ink_on("#8F125F") == white
     assert ink_on("#FFFFFF", dark=white, light=black) == white

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from kit.cli import main
-from kit.errors import KitError
-from kit.report import KEYS, Outcome, figures, seat_policies
+from kit.data.errors import KitError
+from kit.sim.report import KEYS, Outcome, figures, seat_policies
 
 from test_karuta_rules import shipped
 
@@ -107,7 +107,7 @@ def test_reports_follow_the_paper(project, tmp_path, paper, size):
 
 # --- sweeps ----------------------------------------------------------------------------------
 
-from kit.sweep import Vary, paired, parse_vary, variants  # noqa: E402
+from kit.sim.sweep import Vary, paired, parse_vary, variants  # noqa: E402
 
 
 def test_vary_grammar_and_combinations():
@@ -209,10 +209,10 @@ def test_the_karuta_rules_table_names_its_command_and_has_a_row_per_variant():
 def test_text_pages_set_every_line_once_in_order_continuing_on_new_pages():
     import io
     from pypdf import PdfReader
-    from kit import fonts
-    from kit.imposition import Paper
-    from kit.output import Pdf
-    from kit.reportpdf import text_pages
+    from kit.draw import fonts
+    from kit.draw.imposition import Paper
+    from kit.draw.output import Pdf
+    from kit.sim.reportpdf import text_pages
     page = Paper(297, 210, 12)
     pdf = Pdf(page.width, page.height, "figures", font=fonts.register())
     lines = [f"figure {k:03d}" for k in range(90)]
@@ -231,5 +231,5 @@ def test_text_pages_set_every_line_once_in_order_continuing_on_new_pages():
 ])
 def test_figures_print_whole_or_to_one_decimal_never_as_a_rounded_zero(value, shown):
     # A p95 of 75.96 printed "76.0" beside "p5 12"; a million printed "1e+06".
-    from kit.report import num
+    from kit.sim.report import num
     assert num(value) == shown

@@ -10,9 +10,9 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import MAP, ROOT, needs_map, shipped_layout
-from kit import fonts
-from kit.layoutfile import PAPERS
-from kit.units import to_pt
+from kit.draw import fonts
+from kit.data.layoutfile import PAPERS
+from kit.data.units import to_pt
 
 from kit.games.shikoku_duo.board import _hits, board_layout, board_pdfs, disc_hits
 from kit.games.shikoku_duo.model import load

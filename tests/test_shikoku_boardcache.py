@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kit import cache
-from kit.errors import KitError, Where, display_path
+from kit.rebuild import cache
+from kit.data.errors import KitError, Where, display_path
 from kit.games.shikoku_duo import model as shikoku
 from kit.games.shikoku_duo.model import load
 
@@ -221,9 +221,9 @@ def test_errors_before_the_geometry_are_reported_with_a_cache(folder, computed):
 
 
 def test_the_map_limit_matches_the_maps_own():
-    import kit.svgmap
+    import kit.layout.svgmap
 
-    assert shikoku.MAP_KEY_BYTES == kit.svgmap.MAX_MAP_BYTES
+    assert shikoku.MAP_KEY_BYTES == kit.layout.svgmap.MAX_MAP_BYTES
 
 
 def _imports(project: Path) -> str:
@@ -237,7 +237,7 @@ def _imports(project: Path) -> str:
 
 def test_a_second_sim_imports_no_geometry_library(project):
     names = lambda err: {line.rsplit("|", 1)[1].strip() for line in err.splitlines() if "|" in line}
-    geometry = {"kit.svgmap", "shapely", "numpy", "svgelements"}
+    geometry = {"kit.layout.svgmap", "shapely", "numpy", "svgelements"}
     assert geometry <= names(_imports(project))        # the first computes the board
     assert (project / "output" / "cache" / shikoku.CACHE_FILE).is_file()
     assert not geometry & names(_imports(project))
@@ -246,7 +246,7 @@ def test_a_second_sim_imports_no_geometry_library(project):
 def test_the_library_versions_are_the_installed_ones_without_importing_them():
     from importlib.metadata import version
 
-    probe = ("import sys; from kit import cache; from kit.games.shikoku_duo.model import LIBRARIES; "
+    probe = ("import sys; from kit.rebuild import cache; from kit.games.shikoku_duo.model import LIBRARIES; "
              "print(repr(cache.versions(LIBRARIES + ('no-such-library',)))); "
              "print(sorted(m for m in ('shapely', 'svgelements', 'numpy') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,

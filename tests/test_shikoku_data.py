@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from kit.cli import main
-from kit.errors import KitError
+from kit.data.errors import KitError
 from kit.games.shikoku_duo.boardlayout import BoardPiece, board_piece, too_close
 from kit.games.shikoku_duo.check import spacing_errors
 from kit.games.shikoku_duo.model import CHARACTERS, KINDS, load

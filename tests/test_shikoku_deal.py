@@ -16,7 +16,7 @@ from kit.games.shikoku_duo.deal import deal
 from kit.games.shikoku_duo.dealsheet import content, deal_text
 from kit.games.shikoku_duo.replay import log_text
 from kit.games.shikoku_duo.sim import controllers, game_rng, make_setup
-from kit.project import make_context
+from kit.games import make_context
 from test_charts import embedded_fonts_only
 from test_shikoku_rules import DATA, engine, replay_record
 

@@ -107,7 +107,7 @@ def test_only_greedy_seats_and_the_automa_are_played_flat():
 @pytest.fixture(scope="module")
 def shipped():
     from kit.games.shikoku_duo.sim import load_model, make_setup
-    from kit.project import make_context
+    from kit.games import make_context
     ctx = make_context("shikoku-duo")
     model = load_model(ctx)
 

@@ -10,13 +10,13 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from conftest import ROOT, needs_map, text_sizes
-from kit import fonts
-from kit.errors import KitError
-from kit.imposition import back_trims, marks_extent
-from kit.layoutfile import PAPERS, progress_sheet, progress_turns
-from kit.project import game_layout
-from kit.units import to_pt
-from kit.yamlload import load_yaml
+from kit.draw import fonts
+from kit.data.errors import KitError
+from kit.draw.imposition import back_trims, marks_extent
+from kit.data.layoutfile import PAPERS, progress_sheet, progress_turns
+from kit.games import game_layout
+from kit.data.units import to_pt
+from kit.data.yamlload import load_yaml
 
 from kit.games.shikoku_duo import playerboards, sheets, tokens
 from kit.games.shikoku_duo.build import pieces
@@ -165,7 +165,7 @@ def test_token_counts_follow_the_data(comp):
 
 
 def test_standee_folds_make_two_equal_faces():
-    from kit.imposition import Rect
+    from kit.draw.imposition import Rect
     t = Rect(0, 0, 26, 76)
     y1, y2, y3 = standee_folds(t)
     assert math.isclose(y1 - t.y, t.y2 - y3) and math.isclose(y2 - y1, y3 - y2)
@@ -227,7 +227,7 @@ def test_crop_marks_on_paper_measure_each_piece(comp, built, name, sections, ste
 @pytest.mark.parametrize("name,piece_name", [("player-boards.pdf", "pilgrim_board"), ("player-aid.pdf", "player_aid"),
                                              ("automa.pdf", "automa_board")])
 def test_boards_and_cards_are_cut_to_their_piece(built, name, piece_name):
-    from kit.imposition import grid
+    from kit.draw.imposition import grid
     layout = _layout()
     reader = PdfReader(io.BytesIO(built[0][name][0]))
     size = piece(layout, piece_name)
@@ -366,7 +366,7 @@ def test_kit_build_writes_every_declared_product_twice_the_same(project):
 
 @needs_map
 def test_the_real_data_prints_every_piece(project):
-    from kit.project import make_context
+    from kit.games import make_context
     from kit.games.shikoku_duo.model import load
 
     ctx = make_context("shikoku-duo")
@@ -406,11 +406,11 @@ def test_a_progress_sheet_row_reads_as_the_replay_logs_turn():
 def test_progress_sheet_rows_are_read_by_the_replay(project):
     """Rows copied off the progress sheet make a log `kit replay` reads, move for move."""
     replay = pytest.importorskip("kit.games.shikoku_duo.replay")
-    from kit.errors import Where
+    from kit.data.errors import Where
     from kit.games.shikoku_duo import rules as R
     from kit.games.shikoku_duo.model import load
-    from kit.project import make_context
-    from kit.yamlload import parse_yaml
+    from kit.games import make_context
+    from kit.data.yamlload import parse_yaml
 
     ctx = make_context("shikoku-duo")
     t = R.tables(load(ctx.data_dir, (), ctx.map_path()))
@@ -436,7 +436,7 @@ def test_the_progress_sheet_prints_nothing_smaller_than_6_pt(comp, paper):
     assert len(sizes) > 100
     smallest = min(sizes)
     assert smallest[0] >= 6 - 1e-6, smallest
-    from kit.turnlog import flatten
+    from kit.draw.turnlog import flatten
 
     subs = {c.sub for c, _, _ in flatten(sheets.log_columns()) if c.sub}
     assert subs <= {s for _, s in sizes}          # every second line is printed, none cut short

@@ -8,12 +8,12 @@ from dataclasses import replace
 
 import pytest
 
-from kit.errors import KitError, Where
+from kit.data.errors import KitError, Where
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.automa import load_automa
 from kit.games.shikoku_duo.replay import check_game, log_text, parse_log, read_rounds
 from kit.games.shikoku_duo.sim import Setup, controllers, game_rng
-from kit.yamlload import parse_yaml
+from kit.data.yamlload import parse_yaml
 from shikoku_world import world
 from test_shikoku_rules import DATA
 

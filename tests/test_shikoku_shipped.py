@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from kit.cli import main
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.automa import card_lines, load_automa
-from kit.project import make_context
+from kit.games import make_context
 from test_shikoku_rules import DATA, play_refereed
 
 shipped = pytest.mark.skipif(not (DATA / "board.yaml").exists(), reason="no shikoku-duo data yet")

@@ -10,9 +10,9 @@ from pypdf import PdfReader
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.sim import SIM, figures, outcome, simulate, text
-from kit.project import make_context
-from kit.report import KEYS, Run
-from kit.reportpdf import report_pdf
+from kit.games import make_context
+from kit.sim.report import KEYS, Run
+from kit.sim.reportpdf import report_pdf
 from test_shikoku_replay import setup_of
 
 

@@ -5,7 +5,7 @@ import weakref
 
 import pytest
 
-from kit.simulate import CHUNK, percentile_rank, quantile, run_games, summary, wilson
+from kit.sim.simulate import CHUNK, percentile_rank, quantile, run_games, summary, wilson
 
 
 def roll(seed: int) -> int:

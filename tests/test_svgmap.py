@@ -1,8 +1,8 @@
 import pytest
 from shapely.geometry import Point
 
-from kit.errors import KitError
-from kit.svgmap import load_map
+from kit.data.errors import KitError
+from kit.layout.svgmap import load_map
 from conftest import MAP, needs_map
 
 

@@ -6,11 +6,11 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import needs_map
-from kit import fonts
+from kit.draw import fonts
 from kit.cli import main
 from kit.draw.textsize import sizes, too_small
-from kit.output import Pdf
-from kit.render import text
+from kit.draw.output import Pdf
+from kit.draw.render import text
 
 
 def _page(size: float, words: str = "42") -> bytes:

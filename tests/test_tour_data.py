@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from kit.cli import main
-from kit.errors import KitError
+from kit.data.errors import KitError
 from kit.games.tour_de_dice.model import load
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,19 +13,19 @@ from pypdf.generic import ContentStream
 from reportlab.lib import pagesizes
 
 from conftest import ROOT, shipped_layout
-from kit import fonts
+from kit.draw import fonts
 from kit.cli import main
-from kit.fonts import text_width
-from kit.imposition import grid
-from kit.layoutfile import PAPERS, progress_sheet, progress_turns
-from kit.units import to_pt
+from kit.draw.fonts import text_width
+from kit.draw.imposition import grid
+from kit.data.layoutfile import PAPERS, progress_sheet, progress_turns
+from kit.data.units import to_pt
 from kit.games.tour_de_dice import sheets
 from kit.games.tour_de_dice.cards import MIN_H, MIN_W
 from kit.games.tour_de_dice.model import load
 from kit.games.tour_de_dice.play import make_setup, owners, play_log
 from kit.games.tour_de_dice.build import cards_pdf, faces
 from kit.games.tour_de_dice.sheets import Paper, log_geometry, paper, preview_geometry
-from kit.project import make_context
+from kit.games import make_context
 
 TURNS = progress_turns(shipped_layout("tour-de-dice"))   # the rows the shipped progress sheet promises
 SHEET = progress_sheet(shipped_layout("tour-de-dice"))

@@ -8,11 +8,11 @@ import pytest
 from click.testing import CliRunner
 
 from kit.cli import main
-from kit.errors import KitError, Where
+from kit.data.errors import KitError, Where
 from kit.games.tour_de_dice.model import load
 from kit.games.tour_de_dice.play import make_setup, play_log
 from kit.games.tour_de_dice.replay import check_race, example_log, log_text, parse_log, space_name, space_of
-from kit.yamlload import parse_yaml
+from kit.data.yamlload import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "tour-de-dice"

@@ -12,7 +12,7 @@ from kit.games.tour_de_dice.model import default_players, load
 from kit.games.tour_de_dice.play import make_setup, play_game, play_log
 from kit.games.tour_de_dice.policies import POLICIES, parse_policies
 from kit.games.tour_de_dice.sim import simulate
-from kit.project import make_context
+from kit.games import make_context
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "tour-de-dice"

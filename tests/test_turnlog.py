@@ -1,4 +1,4 @@
-"""The turn-log table every game's progress sheet shares (kit/turnlog.py), as numbers."""
+"""The turn-log table every game's progress sheet shares (kit/draw/turnlog.py), as numbers."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import ROOT, needs_map, text_sizes
-from kit import fonts, turnlog
-from kit.errors import KitError
-from kit.imposition import paper
-from kit.layoutfile import PAPERS, ProgressSheet, progress_sheet
-from kit.output import Pdf
-from kit.project import game_layout
-from kit.turnlog import Column, Group, place, turn_log
+from kit.draw import fonts, turnlog
+from kit.data.errors import KitError
+from kit.draw.imposition import paper
+from kit.data.layoutfile import PAPERS, ProgressSheet, progress_sheet
+from kit.draw.output import Pdf
+from kit.games import game_layout
+from kit.draw.turnlog import Column, Group, place, turn_log
 
 from kit.games.karuta import sheets as karuta
 from kit.games.shikoku_duo import sheets as shikoku
@@ -114,7 +114,7 @@ def test_pages_hold_whole_rounds_and_keep_room_for_what_follows():
 
 
 def test_a_row_lower_than_handwriting_is_refused_at_its_line(tmp_path):
-    from kit.layoutfile import load_layout
+    from kit.data.layoutfile import load_layout
     extra = tmp_path / "low.yaml"
     extra.write_text("progress_sheet:\n  turns: 20\n  row_height: 2mm\n", encoding="utf-8")
     lay = load_layout([ROOT / "layouts" / "default.yaml", ROOT / "layouts" / "karuta.yaml", extra],
@@ -153,9 +153,9 @@ def test_a_drawn_log_prints_each_round_number_and_title_and_is_deterministic():
 @pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
 def test_a_row_too_high_for_the_page_names_the_layouts_row_height(project, game):
     # `row_height: 300mm` passed `kit check` and `kit build` refused it with no file or line.
-    from kit.errors import KitError
-    from kit.layoutfile import progress_sheet
-    from kit.project import game_layout
+    from kit.data.errors import KitError
+    from kit.data.layoutfile import progress_sheet
+    from kit.games import game_layout
 
     path = project / "layouts" / f"{game}.yaml"
     text = path.read_text(encoding="utf-8")

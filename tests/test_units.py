@@ -1,8 +1,8 @@
 import pytest
 from reportlab.lib.units import mm
 
-from kit.errors import KitError
-from kit.units import parse_length, parse_size, to_pt
+from kit.data.errors import KitError
+from kit.data.units import parse_length, parse_size, to_pt
 
 
 @pytest.mark.parametrize("text,expected", [("3", 3.0), ("3mm", 3.0), ("1.5cm", 15.0), ("1in", 25.4),

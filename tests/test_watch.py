@@ -10,8 +10,8 @@ import threading
 import pytest
 
 from kit.games import command
-from kit.project import make_context
-from kit.watch import watch
+from kit.games import make_context
+from kit.rebuild.watch import watch
 
 TIMEOUT = 120       # seconds: a bound on a slow shared machine, not a guess at how long a build takes
 
@@ -57,7 +57,7 @@ def test_a_save_rebuilds_and_a_broken_file_does_not_stop_the_watch(project):
     assert not runner.is_alive()
 
 
-# One save per game and file kind, and the steps it must redo: each product is a kit.memo.step
+# One save per game and file kind, and the steps it must redo: each product is a kit.rebuild.memo.step
 # that records what it read, so a rebuild redoes exactly those whose read values changed.
 EDITS = [
     # A province's furigana is printed on its card and, for the sample cards, the sampler;
@@ -76,7 +76,7 @@ EDITS = [
 @pytest.mark.parametrize("game, file, old, new, redone", EDITS, ids=[f"{e[0]}:{e[1].split('/')[-1]}" for e in EDITS])
 def test_a_save_redoes_only_what_it_feeds_and_matches_a_clean_build(project, game, file, old, new, redone):
     from kit.games import load_game
-    from kit.memo import Memo
+    from kit.rebuild.memo import Memo
 
     lines: queue.Queue = queue.Queue()
     stop = threading.Event()
@@ -123,7 +123,7 @@ def test_a_save_redoes_only_what_it_feeds_and_matches_a_clean_build(project, gam
 
 
 def test_a_batch_of_vanished_temporary_files_rebuilds_nothing(tmp_path):
-    from kit.watch import saved_names
+    from kit.rebuild.watch import saved_names
 
     kept = tmp_path / "provinces.yaml"
     kept.write_text("x", encoding="utf-8")
@@ -195,7 +195,7 @@ def test_an_unforeseen_exception_is_reported_in_one_line_and_the_watch_goes_on(t
 
 def test_a_saved_map_outside_the_project_is_watched_and_read_again(tmp_path):
     from conftest import MAP
-    from kit.svgmap import load_map
+    from kit.layout.svgmap import load_map
 
     if not MAP.exists():
         pytest.skip("the map is not beside the repository")
@@ -234,7 +234,7 @@ def test_a_saved_font_and_an_extra_layout_outside_the_project_rebuild(project, t
     """Through the command's own watch: the font and a --layout file live outside the project."""
     import matplotlib
 
-    from kit import fonts
+    from kit.draw import fonts
     from kit.cli import watch_build
     from kit.games import load_game
 

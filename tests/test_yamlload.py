@@ -1,7 +1,7 @@
 import pytest
 
-from kit.errors import KitError
-from kit.yamlload import fields, parse_yaml
+from kit.data.errors import KitError
+from kit.data.yamlload import fields, parse_yaml
 
 
 def test_lines_of_keys_and_items():

@@ -15,7 +15,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from kit.errors import did_you_mean
+from kit.data.errors import did_you_mean
 
 _DROP = set(" \t-_・･.'’‐–—")
 

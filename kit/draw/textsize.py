@@ -12,7 +12,7 @@ import io
 import math
 from dataclasses import dataclass
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 
 LEAST = 6.0         # pt: the least a table reads across a card or a board
 

@@ -23,27 +23,27 @@ What a new game must provide
    - `products`: the files `kit build` writes into the output folder;
    - `layout_settings`: top-level sections of layouts/NAME.yaml only it uses (e.g.
      karuta's `board:` and `compared_cards:`), which it reads with
-     `ctx.layout.section(name)` and checks with kit.layoutfile's `length`, `number`,
+     `ctx.layout.section(name)` and checks with kit.data.layoutfile's `length`, `number`,
      `count` and `size`, so errors keep their file:line. A progress sheet's rows are
-     the section `progress_sheet: turns, row_height` (kit.layoutfile.progress_sheet),
-     and its log is kit/turnlog.py's table: the game names only its columns; a game
+     the section `progress_sheet: turns, row_height` (kit.data.layoutfile.progress_sheet),
+     and its log is kit/draw/turnlog.py's table: the game names only its columns; a game
      that reads the province map declares the section `map` and the option "map",
      and finds the file with `ctx.map_path()`.
-2. The functions it names. Each takes the `Context` (kit/project.py: data folder,
+2. The functions it names. Each takes the `Context` (kit/data/project.py: data folder,
    finished layout, output folder, rule overrides, font) and, as keyword arguments,
    the values of its options that are not part of the context (see `Opt.to`):
    - check(ctx) -> (summary text, warnings)   export(ctx) -> a JSON-able value
    - build(ctx, ...) -> [(path written, pages)]   deal(ctx, ...) -> (text, written)
    - sim(ctx, ...), replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
-   build draws each product through `kit.memo.step(name, function, values...)`, giving the
+   build draws each product through `kit.rebuild.memo.step(name, function, values...)`, giving the
    function the values it draws from (the model, the layout, the map's shapes), not the
    context: under `kit build --watch` a step is then redone only when a value it read last
-   time has changed (kit/memo.py records the reads), so a save redraws what it feeds.
+   time has changed (kit/rebuild/memo.py records the reads), so a save redraws what it feeds.
    Every declared option is used: tests/test_contract.py checks that each
    call option is a parameter the function reads, that each context option lands
    in a Context field the game reads, and that `kit build` writes exactly
    `products`; it also refuses, for every game, each option the game does not take.
-3. data/NAME/ with its YAML (errors as `file:line: message`, via kit.errors) and,
+3. data/NAME/ with its YAML (errors as `file:line: message`, via kit.data.errors) and,
    if it prints anything, layouts/NAME.yaml with its named pieces (sizes in mm).
 4. The same module names as the other games for the same jobs: rules (the pure
    engine), check, build, sim, simreport, replay, policies.
@@ -56,7 +56,7 @@ import pkgutil
 from dataclasses import dataclass
 from functools import cache
 
-from kit.errors import KitError, did_you_mean
+from kit.data.errors import KitError, did_you_mean
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,14 @@ import shapely
 from shapely.geometry import LineString, box as shapely_box
 from shapely.ops import unary_union
 
-from kit.fonts import FONT, text_width
-from kit.imposition import Rect
-from kit.layoutfile import Layout
-from kit.output import Pdf
-from kit.render import colour, fill_rect, mix, rings_path, stroke_rect, text
-from kit.svgmap import shape_rings
-from kit.tiles import TilePlan, draw_assembly, draw_tiles, plan
-from kit.units import to_pt
+from kit.draw.fonts import FONT, text_width
+from kit.draw.imposition import Rect
+from kit.data.layoutfile import Layout
+from kit.draw.output import Pdf
+from kit.draw.render import colour, fill_rect, mix, rings_path, stroke_rect, text
+from kit.layout.svgmap import shape_rings
+from kit.draw.tiles import TilePlan, draw_assembly, draw_tiles, plan
+from kit.data.units import to_pt
 
 from kit.games.karuta.cards import CREDIT, TITLE
 from kit.games.karuta.settings import board as board_settings

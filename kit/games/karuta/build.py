@@ -2,7 +2,7 @@
 
 Nothing is written until every file has rendered, so a failed build (bad data, a
 missing map, a card that does not fit the paper) leaves earlier outputs untouched.
-Each product, and the slot relaxation and board plan they share, is a `kit.memo.step`:
+Each product, and the slot relaxation and board plan they share, is a `kit.rebuild.memo.step`:
 under `--watch` one is redone only when a value it read last time has changed.
 """
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit import fonts
-from kit.imposition import grid
-from kit.images import Deck, write_images
-from kit.memo import step
-from kit.output import write_all
+from kit.draw import fonts
+from kit.draw.imposition import grid
+from kit.draw.images import Deck, write_images
+from kit.rebuild.memo import step
+from kit.draw.output import write_all
 
 from kit.games.karuta.boardpdf import board_pdfs, board_plan
 from kit.games.karuta.cards import TITLE, FrontPainter, cards_pdf, define_back, draw_back, face, text_roles
@@ -85,5 +85,5 @@ def build(ctx, corner_index: bool | None = None, images: bool = False, dpi: int 
 
 
 def card_images(out_dir, model, shapes, layout, corner_index: bool, overview: bytes, dpi: int):
-    """The --images PNGs (kit.images) of the cards and the board, and their summary."""
+    """The --images PNGs (kit.draw.images) of the cards and the board, and their summary."""
     return write_images(out_dir, [card_deck(model, shapes, layout, corner_index)], {"board": overview}, dpi, TITLE)

@@ -14,14 +14,14 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 from shapely.geometry import MultiPolygon, Polygon
 
-from kit.errors import KitError, Warning_
-from kit.fonts import FONT, fit_size
-from kit.imposition import Rect
-from kit.layoutfile import Layout
-from kit.output import Pdf
-from kit.render import colour, fill_rect, ink_on, mix, rings_path, text, text_in_box
-from kit.svgmap import shape_rings
-from kit.units import to_pt
+from kit.data.errors import KitError, Warning_
+from kit.draw.fonts import FONT, fit_size
+from kit.draw.imposition import Rect
+from kit.data.layoutfile import Layout
+from kit.draw.output import Pdf
+from kit.draw.render import colour, fill_rect, ink_on, mix, rings_path, text, text_in_box
+from kit.layout.svgmap import shape_rings
+from kit.data.units import to_pt
 
 from kit.games.karuta.model import Karuta, Province
 
@@ -95,7 +95,7 @@ def sizes(f: Face, p: Province) -> Sizes:
 
 def text_roles(model: Karuta, f: Face) -> tuple[tuple[str, float], ...]:
     """Each text role of this face and the smallest size it prints at on any card, in pt: what
-    the phone check (kit.images) reads, for the cards and for each size the sampler compares."""
+    the phone check (kit.draw.images) reads, for the cards and for each size the sampler compares."""
     each = [sizes(f, p) for p in model.provinces]
     return (("furigana", min(s.kana for s in each)), ("kanji name", min(s.kanji for s in each)),
             ("number", NUMBER_PT))
@@ -244,7 +244,7 @@ def draw_back(c: Canvas, index: int, trim: Rect, bleed: float) -> None:
 
 def cards_pdf(model: Karuta, shapes: dict, layout: Layout, corner_index: bool = False) -> tuple[bytes, int]:
     """cards.pdf: every front on imposed sheets, each followed by its mirrored backs, then the duplex test."""
-    from kit.render import alignment_pages, card_sheets
+    from kit.draw.render import alignment_pages, card_sheets
 
     card = layout.piece("card")
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: cards", FONT)

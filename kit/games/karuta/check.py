@@ -6,10 +6,10 @@ from collections import Counter
 
 from shapely import STRtree
 
-from kit.errors import KitError, KitErrors, Warning_, Where, display_path
+from kit.data.errors import KitError, KitErrors, Warning_, Where, display_path
 from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
-from kit.yamlload import fields, load_yaml, require_files
+from kit.data.yamlload import fields, load_yaml, require_files
 from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
 from kit.games.karuta.layout import slots
@@ -104,7 +104,7 @@ def map_warnings(model: Karuta, board: Board, known: dict | None = None) -> list
 
 def card_warnings(model: Karuta, ctx) -> list[Warning_]:
     """Cards whose text would shrink below the readable floor at the layout's card size."""
-    from kit.fonts import register
+    from kit.draw.fonts import register
     from kit.games.karuta.cards import furigana_warnings
 
     register(ctx.font)  # text is measured in the font the cards are printed in

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 
 
 DEALS = ("even", "equal")

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 
-from kit.fonts import FONT, wrap
-from kit.imposition import Rect
-from kit.output import Pdf, write_all
-from kit.render import colour, fill_rect, stroke_rect, text
-from kit.units import to_pt
+from kit.draw.fonts import FONT, wrap
+from kit.draw.imposition import Rect
+from kit.draw.output import Pdf, write_all
+from kit.draw.render import colour, fill_rect, stroke_rect, text
+from kit.data.units import to_pt
 
 from kit.games.karuta.cards import CREDIT, TITLE
 from kit.games.karuta.deal import deal_hands, set_aside
@@ -124,7 +124,7 @@ def deal_pdf(model: Karuta, layout, players: int, seed: int) -> tuple[bytes, int
 
 def deal_command(ctx, players: int, seed: int):
     """`kit deal`: the hands as text, and output/karuta/deal-<seed>.pdf."""
-    from kit import fonts
+    from kit.draw import fonts
 
     check_players(players)
     fonts.register(ctx.font)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from kit.errors import Collector, did_you_mean
-from kit.svgmap import Map, load_map
+from kit.data.errors import Collector, did_you_mean
+from kit.layout.svgmap import Map, load_map
 
 from kit.games.karuta.model import Karuta, load
 

@@ -14,9 +14,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from kit.errors import KitError, PieceMisfit
-from kit.leaders import Leader, crossings, inside, needs_leader, through_boxes, untangle
-from kit.relax import Box, overlaps, relax
+from kit.data.errors import KitError, PieceMisfit
+from kit.layout.leaders import Leader, crossings, inside, needs_leader, through_boxes, untangle
+from kit.layout.relax import Box, overlaps, relax
 
 from kit.games.karuta.roads import between, links as highway_links, narrow, route_link
 from kit.games.karuta.settings import board as board_settings, compared_cards

@@ -12,9 +12,9 @@ from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 
-from kit.errors import Collector, KitError, Where, did_you_mean, display_path
-from kit.options import load_options
-from kit.yamlload import LList, empty_mapping, fields, load_yaml, require_files, top_list
+from kit.data.errors import Collector, KitError, Where, did_you_mean, display_path
+from kit.data.options import load_options
+from kit.data.yamlload import LList, empty_mapping, fields, load_yaml, require_files, top_list
 
 from kit.games.karuta.options import SPEC as RULE_SPEC
 

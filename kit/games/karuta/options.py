@@ -8,8 +8,8 @@ how a game is played or scored, and tests/test_karuta_rules.py shows how.
 
 from __future__ import annotations
 
-from kit.errors import KitError
-from kit.options import Option
+from kit.data.errors import KitError
+from kit.data.options import Option
 
 PLAYERS = (2, 4)
 

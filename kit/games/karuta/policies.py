@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from itertools import compress
 
-from kit import report
-from kit.draws import below
+from kit.sim import report
+from kit.sim.draws import below
 from kit.games.karuta.rules import effect, place, previews, single_cards
 
 
@@ -105,5 +105,5 @@ DEFAULT = "greedy"
 
 
 def seat_policies(spec: str | None, players: int) -> tuple[str, ...]:
-    """Policy names per seat, in the grammar every game shares (kit.report.seat_policies)."""
+    """Policy names per seat, in the grammar every game shares (kit.sim.report.seat_policies)."""
     return report.seat_policies(spec, players, tuple(POLICIES), DEFAULT)

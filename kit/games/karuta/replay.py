@@ -17,15 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.errors import KitError, Where, display_path
+from kit.data.errors import KitError, Where, display_path
 from kit.data.names import Names, UnknownName
 from kit.games.karuta.model import load
 from kit.games.karuta.names import provinces
 from kit.games.karuta.options import SPEC
-from kit.replaylog import GameLog, placed, read_head
+from kit.sim.replaylog import GameLog, placed, read_head
 from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
 from kit.games.karuta.sim import hands_of, make_setup, simulate
-from kit.yamlload import describe, fields, load_yaml
+from kit.data.yamlload import describe, fields, load_yaml
 
 
 @dataclass(frozen=True)

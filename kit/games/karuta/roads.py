@@ -23,8 +23,8 @@ from shapely.geometry import LineString
 from shapely.geometry import box as shapely_box
 from shapely.ops import unary_union
 
-from kit.leaders import path_round, segment_enters
-from kit.relax import Box
+from kit.layout.leaders import path_round, segment_enters
+from kit.layout.relax import Box
 
 Point = tuple[float, float]
 

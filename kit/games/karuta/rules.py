@@ -67,7 +67,7 @@ from itertools import compress
 from operator import not_, or_
 from typing import NamedTuple
 
-from kit.draws import below
+from kit.sim.draws import below
 from kit.games.karuta.model import START, Karuta
 
 PASS: tuple[int, ...] = ()

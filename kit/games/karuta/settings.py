@@ -1,6 +1,6 @@
 """karuta's own layout settings (layouts/karuta.yaml): the board and the card sizes the
-designer compared. (Its `map:` is read by kit.project.find_map, which shikoku-duo's map
-shares; its `progress_sheet: turns:` by kit.layoutfile.progress_turns, as every game's.)
+designer compared. (Its `map:` is read by kit.data.project.find_map, which shikoku-duo's map
+shares; its `progress_sheet: turns:` by kit.data.layoutfile.progress_turns, as every game's.)
 
 They are sections only karuta reads (declared as its `layout_settings`), checked
 here so that a wrong value is still `file:line: message`.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kit.errors import KitError
-from kit.layoutfile import Layout, length, number, progress_turns, size
-from kit.yamlload import LList, fields
+from kit.data.errors import KitError
+from kit.data.layoutfile import Layout, length, number, progress_turns, size
+from kit.data.yamlload import LList, fields
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def check_board_sheets(layout: Layout, map_width: float, map_height: float) -> N
     """Refuse, before any drawing, a board scale whose board would take more sheets than
     kit prints (tiles.MAX_SHEETS), naming the setting and the largest scale that fits, and a
     glue strip (overlap) that leaves no room on the paper."""
-    from kit.tiles import MAX_SHEETS, glue_strip, sheet_count
+    from kit.draw.tiles import MAX_SHEETS, glue_strip, sheet_count
 
     b = board(layout)
     # refused here, at its line, and by `kit check` too, not only when tiling

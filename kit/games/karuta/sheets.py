@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, black
 
-from kit import turnlog
-from kit.fonts import FONT, text_width
-from kit.images import PHONE_CSS_PX, PHONE_SCALE, READABLE_CSS_PX, Legibility, role_legibility
-from kit.imposition import Rect, sheet_margin
-from kit.layoutfile import Layout, progress_sheet
-from kit.output import Pdf
-from kit.render import colour, draw_clipped, fill_rect, stroke_rect, text, text_in_box
-from kit.turnlog import Column, Group, TurnLog, turn_log
-from kit.units import to_pt
+from kit.draw import turnlog
+from kit.draw.fonts import FONT, text_width
+from kit.draw.images import PHONE_CSS_PX, PHONE_SCALE, READABLE_CSS_PX, Legibility, role_legibility
+from kit.draw.imposition import Rect, sheet_margin
+from kit.data.layoutfile import Layout, progress_sheet
+from kit.draw.output import Pdf
+from kit.draw.render import colour, draw_clipped, fill_rect, stroke_rect, text, text_in_box
+from kit.draw.turnlog import Column, Group, TurnLog, turn_log
+from kit.data.units import to_pt
 
 from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, TITLE, VERMILION, Face,
                                     FrontPainter, Sizes, face, sizes, text_roles)
@@ -195,7 +195,7 @@ def smallest_sizes(f: Face, provinces: tuple[Province, ...]) -> Sizes:
 
 def phone_figures(model: Karuta, layout: Layout) -> list[tuple[Compared, list[Legibility]]]:
     """For each compared card size, each text role's height on a phone with the card filling
-    the screen's width: the build's phone check (kit.images), over every card at that size."""
+    the screen's width: the build's phone check (kit.draw.images), over every card at that size."""
     safe = layout.piece("card").safe
     return [(s, role_legibility("cards", s.width, text_roles(model, face(s.width, s.height, safe))))
             for s in compared_cards(layout)]
@@ -289,7 +289,7 @@ def aid_lines(model: Karuta, marks) -> list[tuple[str, str, str]]:
 def aid_pdf(model: Karuta, marks, layout: Layout) -> tuple[bytes, int]:
     """プレイヤー補助: the three routes, every place where the rules' adjacency differs from the
     map (with the board's mark for it), the highways in order and the islands' ports."""
-    from kit.fonts import wrap
+    from kit.draw.fonts import wrap
     from kit.games.karuta.boardpdf import TIER_STROKES, legend_mark, polyline, set_stroke
 
     w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)

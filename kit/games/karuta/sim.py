@@ -14,15 +14,15 @@ import random
 from dataclasses import dataclass
 from functools import partial
 
-from kit import report
+from kit.sim import report
 from kit.games.karuta.deal import dealt
 from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
 from kit.games.karuta.policies import POLICIES, seat_policies
 from kit.games.karuta.rules import Result, Rules, Tables, bits, play, tables
-from kit.report import Measure, Outcome, Run, Simulator, mean_or_none, num
-from kit.report import sim_command as sim_report_command
-from kit.simulate import run_games, summary
+from kit.sim.report import Measure, Outcome, Run, Simulator, mean_or_none, num
+from kit.sim.report import sim_command as sim_report_command
+from kit.sim.simulate import run_games, summary
 
 TOP_STUCK = 10
 
@@ -81,7 +81,7 @@ def outcome(r: Result) -> Outcome:
 
 
 def figures(setup: Setup, results: list[Result], seed: int, options=None, outcomes=None) -> dict:
-    """The run's statistics in the shared schema (kit/report.py); `game` holds karuta's own:
+    """The run's statistics in the shared schema (kit/sim/report.py); `game` holds karuta's own:
 
     stall_rate          share of games where every player passed since the last card
     passes              {median, min, max, p5, p95} passes per game

@@ -1,4 +1,4 @@
-"""karuta's parts of the `kit sim --report` PDF (kit/reportpdf.py draws the rest).
+"""karuta's parts of the `kit sim --report` PDF (kit/sim/reportpdf.py draws the rest).
 
 Page 1 (shared): histograms of turns and passes per game, and the win shares by seat
 (with their 95% intervals) and by policy. Page 2: the board map, each province shaded
@@ -14,16 +14,16 @@ from collections import Counter
 from reportlab.lib.colors import Color, black, white
 from shapely.geometry import box as shapely_box
 
-from kit.charts import INK, draw_histogram
-from kit.fonts import FONT, text_width
+from kit.draw.charts import INK, draw_histogram
+from kit.draw.fonts import FONT, text_width
 from kit.games.karuta.cards import CREDIT
 from kit.games.karuta.sim import SIM
-from kit.imposition import Rect
-from kit.output import Pdf
-from kit.reportpdf import run_heading
-from kit.render import fill_rect, rings_path, text
-from kit.svgmap import shape_rings
-from kit.units import to_pt
+from kit.draw.imposition import Rect
+from kit.draw.output import Pdf
+from kit.sim.reportpdf import run_heading
+from kit.draw.render import fill_rect, rings_path, text
+from kit.layout.svgmap import shape_rings
+from kit.data.units import to_pt
 
 STUCK = Color(0.75, 0.1, 0.1)      # the darkest shade: stuck in every game
 LEGEND_W = 45.0                    # the legend column right of the map

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from kit.errors import KitError, Where, did_you_mean, display_path
+from kit.data.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo.model import outside
 from kit.games.shikoku_duo.rules import (
     ARTIST, CHARACTERS, MERCHANT, PILGRIM, SPACE_KINDS, Move, State, Tables, chosen_move, figures_around,
 )
-from kit.yamlload import fields, load_yaml
+from kit.data.yamlload import fields, load_yaml
 
 TAKES = ("highest", "lowest")
 MERCHANT_GOALS = ("mountain_first", "coastal_first", "first")

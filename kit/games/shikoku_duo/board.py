@@ -5,7 +5,7 @@
 layouts/shikoku-duo.yaml (`board`, `ring_space`, `mountain_town`, and the slots for
 `shop_token`, `wave_tile` and `hot_spring_token`). `draw_board` paints those numbers
 into one PDF form; `board_pdfs` shows the form at true scale (one A3 sheet, or tiles
-with the same assembly aids as karuta's board, kit/tiles.py) and scaled onto one page.
+with the same assembly aids as karuta's board, kit/draw/tiles.py) and scaled onto one page.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.fonts import FONT, text_width
-from kit.imposition import Rect
-from kit.layoutfile import Layout
-from kit.output import Pdf
-from kit.render import colour, fill_rect, mix, stroke_rect, text
-from kit.tiles import draw_assembly, draw_tiles, plan
-from kit.units import to_pt
+from kit.draw.fonts import FONT, text_width
+from kit.draw.imposition import Rect
+from kit.data.layoutfile import Layout
+from kit.draw.output import Pdf
+from kit.draw.render import colour, fill_rect, mix, stroke_rect, text
+from kit.draw.tiles import draw_assembly, draw_tiles, plan
+from kit.data.units import to_pt
 
 from kit.games.shikoku_duo.boardlayout import Frame, board_piece, frame, tile_overlap
 from kit.games.shikoku_duo.icons import draw_icon, draw_kind

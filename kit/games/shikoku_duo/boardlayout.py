@@ -96,10 +96,10 @@ def board_piece(layout) -> BoardPiece:
 
 def tile_overlap(layout) -> float:
     """The glue strip between board sheets when the board is tiled (`board_tiles: overlap:`)."""
-    from kit.layoutfile import length
-    from kit.yamlload import fields
+    from kit.data.layoutfile import length
+    from kit.data.yamlload import fields
 
-    from kit.tiles import glue_strip
+    from kit.draw.tiles import glue_strip
 
     section = layout.section("board_tiles")
     fields(section, {"overlap": (str, int, float)}, what="board_tiles")

@@ -13,7 +13,7 @@
 - alignment.pdf: the duplex alignment test.
 
 Nothing is written until every file has rendered, so a failed build leaves earlier outputs as
-they were. Each product is a `kit.memo.step`: under `--watch` it is redrawn only when a value it
+they were. Each product is a `kit.rebuild.memo.step`: under `--watch` it is redrawn only when a value it
 read last time has changed.
 """
 
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.fonts import font_path, register
-from kit.memo import step
-from kit.output import Pdf, write_all
-from kit.render import alignment_pages
+from kit.draw.fonts import font_path, register
+from kit.rebuild.memo import step
+from kit.draw.output import Pdf, write_all
+from kit.draw.render import alignment_pages
 
 from kit.games.shikoku_duo import playerboards, sheets, tokens
 from kit.games.shikoku_duo.pieces import TITLE
@@ -97,8 +97,8 @@ def build(ctx, images: bool = False, dpi: int = 150):
 
 
 def tile_images(out_dir, components, layout, overview: bytes | None, dpi: int):
-    """The --images PNGs (kit.images) of the tiles and the board, and their summary."""
-    from kit.images import write_images
+    """The --images PNGs (kit.draw.images) of the tiles and the board, and their summary."""
+    from kit.draw.images import write_images
 
     return write_images(out_dir, tokens.tile_decks(components, layout), {"board": overview} if overview else {},
                         dpi, TITLE)

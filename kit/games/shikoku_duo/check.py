@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.errors import Collector, KitError, KitErrors, Warning_
-from kit.layoutfile import progress_turns
+from kit.data.errors import Collector, KitError, KitErrors, Warning_
+from kit.data.layoutfile import progress_turns
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
 from kit.games.shikoku_duo.automa import load_automa
@@ -82,7 +82,7 @@ def piece_scale(model, piece) -> float:
 
 def board_warnings(model: ShikokuDuo, ctx) -> list[Warning_]:
     """Marks the board could not place clear of the others (text is measured in the board's font)."""
-    from kit.fonts import register
+    from kit.draw.fonts import register
     from kit.games.shikoku_duo.board import board_layout
 
     register(ctx.font)
@@ -115,8 +115,8 @@ DIE_ROUNDING = 0.5        # mm an ordinary die's rounded edge takes off each sid
 def dice_faces(layout) -> tuple[float, float]:
     """The dice the stickers are for: `dice: {face: 16mm, least: 14mm}` (an ordinary die's face,
     and the smallest one the stickers still fit)."""
-    from kit.layoutfile import length
-    from kit.yamlload import fields
+    from kit.data.layoutfile import length
+    from kit.data.yamlload import fields
 
     section = layout.section("dice")
     fields(section, {"face": (str, int, float), "least": (str, int, float)}, what="dice")

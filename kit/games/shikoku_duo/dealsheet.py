@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 
-from kit.fonts import wrap
-from kit.imposition import Rect
-from kit.output import Pdf, write_all
-from kit.render import colour, fill_rect, stroke_rect, text
-from kit.units import to_pt
+from kit.draw.fonts import wrap
+from kit.draw.imposition import Rect
+from kit.draw.output import Pdf, write_all
+from kit.draw.render import colour, fill_rect, stroke_rect, text
+from kit.data.units import to_pt
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.deal import Deal, deal
@@ -182,7 +182,7 @@ def deal_pdf(model, layout, c_: Content) -> tuple[bytes, int]:
 
 def deal_command(ctx, seed: int):
     """`kit deal`: the setup and goods order as text, and output/shikoku-duo/deal-<seed>.pdf."""
-    from kit import fonts
+    from kit.draw import fonts
     from kit.games.shikoku_duo.model import load
 
     fonts.register(ctx.font)

@@ -1,4 +1,4 @@
-# C types for fastplay.py when Cython compiles it (setup.py; kit/accel.py's mark covers this
+# C types for fastplay.py when Cython compiles it (setup.py; kit/sim/accel.py's mark covers this
 # file too). The .py stays plain Python and the source of truth: these declarations give its
 # ints C integers and its gains C doubles, which hold the same values (a gain is a Python
 # float, a double; the ints are small counts and indices; masks are 64-bit: Kit.fits), and

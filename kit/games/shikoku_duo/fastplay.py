@@ -26,7 +26,7 @@ What is kept identical, and how:
   the 6 µs a stream costs). The goods order is rules.goods_order's shuffles, made a bag at a
   time as the draws reach it.
 
-Compiled (kit/accel.py), fastplay.pxd gives Game C types: its seats' counters C arrays,
+Compiled (kit/sim/accel.py), fastplay.pxd gives Game C types: its seats' counters C arrays,
 its ints C integers and its gains C doubles, its methods C functions. They hold the same
 values as the Python ints and floats (Kit.fits keeps the masks within 64 bits), so a game
 is the same compiled or not; the .py alone, without the .pxd, is the reference for both.
@@ -47,7 +47,7 @@ except ImportError:
     except ImportError:
         from hashlib import sha512
 
-from kit.draws import below
+from kit.sim.draws import below
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.automa import Automa
 from kit.games.shikoku_duo.policies import TOKEN_WORTH, Greedy

@@ -11,9 +11,9 @@ import math
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.imposition import Rect
-from kit.render import text_in_box
-from kit.units import to_pt
+from kit.draw.imposition import Rect
+from kit.draw.render import text_in_box
+from kit.data.units import to_pt
 
 
 def _poly(c: Canvas, points, fill: Color) -> None:

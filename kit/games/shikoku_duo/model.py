@@ -38,10 +38,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from kit import cache
-from kit.errors import Collector, KitError, Warning_, Where, did_you_mean, display_path
-from kit.options import load_options
-from kit.yamlload import LList, LMap, fields, load_yaml, require_files
+from kit.rebuild import cache
+from kit.data.errors import Collector, KitError, Warning_, Where, did_you_mean, display_path
+from kit.data.options import load_options
+from kit.data.yamlload import LList, LMap, fields, load_yaml, require_files
 
 CHARACTERS = ("pilgrim", "merchant", "artist")
 KINDS = ("temple", "garden", "hot_spring", "seashore", "town")
@@ -481,7 +481,7 @@ def shikoku_outline(world, provinces: list[str], where: Where):
     from shapely.geometry import Polygon
     from shapely.ops import unary_union
 
-    from kit.svgmap import largest_part
+    from kit.layout.svgmap import largest_part
 
     by_name = {r.name: r for r in world.regions.values() if r.name}
     missing = [p for p in provinces if p not in by_name]
@@ -520,7 +520,7 @@ def ring_line(outline, offset: float, smoothing: float):
     import shapely
     from shapely.geometry import LineString
 
-    from kit.svgmap import largest_part
+    from kit.layout.svgmap import largest_part
 
     grown = outline.buffer(offset + smoothing, quad_segs=16).buffer(-smoothing, quad_segs=16)
     ring = largest_part(grown).exterior.simplify(0.05)
@@ -808,7 +808,7 @@ def _regions(faces, regions, ring, towns, routes, outline, line, to_map, errors,
 # ---------------------------------------------------------------- load
 
 def default_map_path(data_dir: Path) -> Path:
-    from kit.project import find_map
+    from kit.data.project import find_map
 
     return find_map(None, None, Path(data_dir).resolve().parent.parent)
 
@@ -851,12 +851,12 @@ def load(data_dir, overrides=(), map_path=None) -> ShikokuDuo:
 
 # ---------------------------------------------------------------- the board, kept between runs
 
-# compute_board's result is kept in PROJECT/output/cache/ (kit/cache.py), keyed on board.yaml's
+# compute_board's result is kept in PROJECT/output/cache/ (kit/rebuild/cache.py), keyed on board.yaml's
 # bytes, the map's bytes and path, kit's code and these libraries' versions: a run whose inputs
-# are unchanged reads it back and never imports kit.svgmap, shapely or numpy (~0.3 s a command).
+# are unchanged reads it back and never imports kit.layout.svgmap, shapely or numpy (~0.3 s a command).
 CACHE_FILE = "shikoku-duo-board.pickle"
 LIBRARIES = ("shapely", "svgelements", "numpy")
-MAP_KEY_BYTES = 5_000_000     # kit.svgmap.MAX_MAP_BYTES: a larger map is refused there, never cached
+MAP_KEY_BYTES = 5_000_000     # kit.layout.svgmap.MAX_MAP_BYTES: a larger map is refused there, never cached
 _CACHED = frozenset((__name__, name) for name in ("Board", "Space", "Town", "Region", "frozen"))
 
 
@@ -885,7 +885,7 @@ def _board(data_dir: Path, map_path: str, raw, errors: Collector, where: dict):
         errors.warnings.extend(warnings)
         return board, _nothing
 
-    from kit.svgmap import load_map
+    from kit.layout.svgmap import load_map
 
     before, warned = dict(where), len(errors.warnings)
     board = compute_board(raw, load_map(map_path), errors, where)

@@ -7,8 +7,8 @@ as a `Rules` value and its docstring says how each default reads the text.
 
 from __future__ import annotations
 
-from kit.errors import KitError
-from kit.options import Option
+from kit.data.errors import KitError
+from kit.data.options import Option
 
 PLAYERS = (1, 2)
 

@@ -2,7 +2,7 @@
 
 Every size comes from a named piece in `layouts/shikoku-duo.yaml` (`pieces:`), so a
 piece is one line to resize; `piece(layout, name)` asks the layout for it, and
-`kit.render.card_sheets(..., piece=name)` imposes it with the same crop marks, bleed
+`kit.draw.render.card_sheets(..., piece=name)` imposes it with the same crop marks, bleed
 and duplex backs as karuta's cards.
 """
 
@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.imposition import Rect
-from kit.layoutfile import Layout, Piece
-from kit.render import colour, fill_rect, ink_on, mix, text_in_box
-from kit.units import to_pt
+from kit.draw.imposition import Rect
+from kit.data.layoutfile import Layout, Piece
+from kit.draw.render import colour, fill_rect, ink_on, mix, text_in_box
+from kit.data.units import to_pt
 
 TITLE = "四国デュオ"
 TITLE_EN = "shikoku-duo"

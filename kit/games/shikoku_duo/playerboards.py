@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.errors import KitError
-from kit.imposition import Rect
-from kit.layoutfile import Layout, Piece as Card
-from kit.output import Pdf
-from kit.fonts import fit_size
-from kit.render import card_sheets, colour, fill_rect, ink_on, mix, stroke_rect, text, text_in_box
-from kit.units import to_pt
+from kit.data.errors import KitError
+from kit.draw.imposition import Rect
+from kit.data.layoutfile import Layout, Piece as Card
+from kit.draw.output import Pdf
+from kit.draw.fonts import fit_size
+from kit.draw.render import card_sheets, colour, fill_rect, ink_on, mix, stroke_rect, text, text_in_box
+from kit.data.units import to_pt
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, COPPER, GOLD, INK, PLAYERS, TITLE, WAVE,
                                           Player, band, disc, painting_colour, piece, tint)

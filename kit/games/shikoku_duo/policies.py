@@ -14,7 +14,7 @@ precomputed tables. That keeps 10,000 simulated games fast.
 
 from __future__ import annotations
 
-from kit.errors import KitError, did_you_mean
+from kit.data.errors import KitError, did_you_mean
 from kit.games.shikoku_duo.rules import (
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, PAINT, PILGRIM,
     SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, artist_targets, chosen_move, effects, gift_wanted,

@@ -35,15 +35,15 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
-from kit.errors import KitError, Where, did_you_mean, display_path
+from kit.data.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo import fastplay
 from kit.games.shikoku_duo.names import UnknownName, Vocabulary, move_words, vocabulary
 from kit.games.shikoku_duo.sim import controllers, flat_kit, game_rng, load_model, make_setup
-from kit.replaylog import GameLog, placed, read_head
-from kit.simulate import run_games
-from kit.yamlload import describe, fields, load_yaml
+from kit.sim.replaylog import GameLog, placed, read_head
+from kit.sim.simulate import run_games
+from kit.data.yamlload import describe, fields, load_yaml
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.errors import KitError
-from kit.fonts import wrap
-from kit.imposition import Paper, Rect, paper, sheet_margin
-from kit.layoutfile import Layout, ProgressSheet, progress_sheet
-from kit.output import Pdf
-from kit.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
-from kit import turnlog
-from kit.turnlog import Column, Group, TurnLog, turn_log
-from kit.units import to_pt
+from kit.data.errors import KitError
+from kit.draw.fonts import wrap
+from kit.draw.imposition import Paper, Rect, paper, sheet_margin
+from kit.data.layoutfile import Layout, ProgressSheet, progress_sheet
+from kit.draw.output import Pdf
+from kit.draw.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
+from kit.draw import turnlog
+from kit.draw.turnlog import Column, Group, TurnLog, turn_log
+from kit.data.units import to_pt
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, GRID, INK, PAPER, PLAYERS, SHADE, TITLE, TITLE_EN, band,
                                           tint)

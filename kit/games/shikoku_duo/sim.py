@@ -8,7 +8,7 @@ Greedy seats and the Automa (the default players) play on fastplay.py's flat gam
 which plays rules.py's games move for move in less than half the time (tests/
 test_shikoku_fastplay.py); any other player plays on rules.play.
 
-The JSON has the shared keys of every game's report (kit/report.py; a solo run has two
+The JSON has the shared keys of every game's report (kit/sim/report.py; a solo run has two
 seats, the Automa's second); `game` holds what only this game measures:
 
     rounds              {median, min, max, p5, p95}  rounds per game
@@ -35,14 +35,14 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from kit import report
+from kit.sim import report
 from kit.games.shikoku_duo import fastplay
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import AUTOMA_ENDS, CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
-from kit.report import Measure, Outcome, Run, Simulator
-from kit.simulate import run_games, summary, wilson
+from kit.sim.report import Measure, Outcome, Run, Simulator
+from kit.sim.simulate import run_games, summary, wilson
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ def outcome(r: Result) -> Outcome:
 
 
 def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> dict:
-    """The shared report (kit/report.py: turns are dice used, hot-spring repeats included);
+    """The shared report (kit/sim/report.py: turns are dice used, hot-spring repeats included);
     `outcomes`: each result's outcome, when the caller has made them already."""
     if outcomes is None:
         outcomes = [outcome(r) for r in results]
@@ -271,6 +271,6 @@ SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="g
 
 def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
                 as_json: bool, report: str | None, vary=()) -> str:
-    from kit.report import sim_command as shared_sim_command
+    from kit.sim.report import sim_command as shared_sim_command
     return shared_sim_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
                               workers=workers, as_json=as_json, report=report, vary=vary)

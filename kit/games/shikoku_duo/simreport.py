@@ -1,4 +1,4 @@
-"""The `kit sim --report` PDF for shikoku-duo: the shared first page (kit/reportpdf.py) with
+"""The `kit sim --report` PDF for shikoku-duo: the shared first page (kit/sim/reportpdf.py) with
 this game's charts, and a page of points and every figure.
 
 Page 1, beside the shared turns histogram and win shares: rounds per game; which end
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.charts import Share, draw_histogram, draw_shares, grid_cells
-from kit.imposition import Rect
+from kit.draw.charts import Share, draw_histogram, draw_shares, grid_cells
+from kit.draw.imposition import Rect
 
 LINE_PT, LINE_H = 7.5, 4.0
 
@@ -45,7 +45,7 @@ def cells(run) -> tuple[list, list]:
 
 def pages(pdf, page, run) -> None:
     from kit.games.shikoku_duo.sim import text as sim_text
-    from kit.reportpdf import heading, text_pages
+    from kit.sim.reportpdf import heading, text_pages
 
     fig = run.figures
     g = fig["game"]

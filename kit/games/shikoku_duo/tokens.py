@@ -17,14 +17,14 @@ from typing import Callable
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from kit.errors import KitError
-from kit.fonts import text_width, fit_size, wrap
-from kit.imposition import Grid, Rect, back_trims, band, marks_extent
-from kit.layoutfile import Layout
-from kit.output import Pdf
-from kit.render import (CAPTION_PT, colour, draw_clipped, draw_segments, fill_rect, ink_on, line, mix,
+from kit.data.errors import KitError
+from kit.draw.fonts import text_width, fit_size, wrap
+from kit.draw.imposition import Grid, Rect, back_trims, band, marks_extent
+from kit.data.layoutfile import Layout
+from kit.draw.output import Pdf
+from kit.draw.render import (CAPTION_PT, colour, draw_clipped, draw_segments, fill_rect, ink_on, line, mix,
                         stroke_rect, text, text_in_box)
-from kit.units import to_pt
+from kit.data.units import to_pt
 
 from kit.games.shikoku_duo.icons import draw_icon
 from kit.games.shikoku_duo.pieces import (CHARACTER, GOLD, INK, ONSEN, PAPER, PLAYERS, TITLE, WAVE, Player,
@@ -421,9 +421,9 @@ def dice_pdf(comp, layout: Layout) -> tuple[bytes, int]:
 
 
 def tile_decks(comp, layout: Layout) -> list:
-    """The tiles as tiles.pdf draws them, one `kit.images.Deck` per kind, with the smallest size
+    """The tiles as tiles.pdf draws them, one `kit.draw.images.Deck` per kind, with the smallest size
     each text role prints at (after shrinking to fit) for the phone check."""
-    from kit.images import Deck
+    from kit.draw.images import Deck
 
     names = {"painting_tile": "painting-tiles", "wave_tile": "wave-tiles"}
     out = []

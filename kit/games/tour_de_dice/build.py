@@ -8,7 +8,7 @@
   (the same paper, landscape);
 - alignment.pdf: the duplex alignment test.
 
-Each product is a `kit.memo.step`: under `--watch` it is redrawn only when a value it read last
+Each product is a `kit.rebuild.memo.step`: under `--watch` it is redrawn only when a value it read last
 time has changed.
 """
 
@@ -17,13 +17,13 @@ from __future__ import annotations
 import random
 from functools import partial
 
-from kit.fonts import font_path, register
-from kit.memo import step
-from kit.layoutfile import progress_sheet
-from kit.images import Deck, write_images
-from kit.imposition import Rect
-from kit.output import Pdf, write_all
-from kit.render import alignment_pages, card_sheets
+from kit.draw.fonts import font_path, register
+from kit.rebuild.memo import step
+from kit.data.layoutfile import progress_sheet
+from kit.draw.images import Deck, write_images
+from kit.draw.imposition import Rect
+from kit.draw.output import Pdf, write_all
+from kit.draw.render import alignment_pages, card_sheets
 
 from kit.games.tour_de_dice.cards import (AID_PT, ID_PT, LABEL_PT, aid_front, back, check_card_size, course_front,
                                          event_front, goal_front, scale)
@@ -139,5 +139,5 @@ def build(ctx, images: bool = False, dpi: int = 150):
 
 
 def card_images(out_dir, tour: Tour, layout, preview: bytes, dpi: int):
-    """The --images PNGs (kit.images) of the cards and the course preview, and their summary."""
+    """The --images PNGs (kit.draw.images) of the cards and the course preview, and their summary."""
     return write_images(out_dir, [card_deck(tour, layout)], {"course-preview": preview}, dpi, TITLE)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, black, white
 
-from kit.errors import KitError
-from kit.fonts import wrap
-from kit.imposition import Rect
-from kit.render import fill_rect, stroke_rect, text, text_in_box
-from kit.units import to_pt
+from kit.data.errors import KitError
+from kit.draw.fonts import wrap
+from kit.draw.imposition import Rect
+from kit.draw.render import fill_rect, stroke_rect, text, text_in_box
+from kit.data.units import to_pt
 
 from kit.games.tour_de_dice.model import CourseCard, EventCard, GoalCard
 

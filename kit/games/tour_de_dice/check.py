@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from kit.errors import KitError, KitErrors, Warning_
-from kit.layoutfile import progress_turns
+from kit.data.errors import KitError, KitErrors, Warning_
+from kit.data.layoutfile import progress_turns
 from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
 

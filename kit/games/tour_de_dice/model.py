@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from kit.errors import Collector, KitError, Where, did_you_mean, display_path
-from kit.options import load_options
-from kit.yamlload import LMap, fields, load_yaml, require_files
+from kit.data.errors import Collector, KitError, Where, did_you_mean, display_path
+from kit.data.options import load_options
+from kit.data.yamlload import LMap, fields, load_yaml, require_files
 
 from kit.games.tour_de_dice.options import EXCLUSIVE, SPEC as RULE_SPEC
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kit.options import Option
+from kit.data.options import Option
 
 SPEC = (
     Option("players", 4, "default number of players for kit sim", kind=int, minimum=2, maximum=6),

@@ -31,10 +31,10 @@ from functools import partial
 from pathlib import Path
 
 from kit.data.names import UnknownName
-from kit.errors import KitError, Where, did_you_mean, display_path
-from kit.replaylog import GameLog, placed, read_head
-from kit.simulate import run_games
-from kit.yamlload import describe, load_yaml
+from kit.data.errors import KitError, Where, did_you_mean, display_path
+from kit.sim.replaylog import GameLog, placed, read_head
+from kit.sim.simulate import run_games
+from kit.data.yamlload import describe, load_yaml
 
 from kit.games.tour_de_dice.model import RULE_SPEC, Tour, check_players, load
 from kit.games.tour_de_dice.play import Setup, make_setup, play_game

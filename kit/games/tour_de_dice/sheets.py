@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
 
-from kit.errors import KitError
-from kit.imposition import band, Paper, Rect, grid, paper  # noqa: F401  (Paper, paper: used by build and tests)
-from kit import turnlog
-from kit.layoutfile import Layout, ProgressSheet
-from kit.output import Pdf
-from kit.render import colour, draw_clipped, ink_on, draw_segments, fill_rect, line, stroke_rect, text, text_in_box
-from kit.turnlog import Column, Group, TurnLog, hand_width, turn_log
-from kit.units import to_pt
+from kit.data.errors import KitError
+from kit.draw.imposition import band, Paper, Rect, grid, paper  # noqa: F401  (Paper, paper: used by build and tests)
+from kit.draw import turnlog
+from kit.data.layoutfile import Layout, ProgressSheet
+from kit.draw.output import Pdf
+from kit.draw.render import colour, draw_clipped, ink_on, draw_segments, fill_rect, line, stroke_rect, text, text_in_box
+from kit.draw.turnlog import Column, Group, TurnLog, hand_width, turn_log
+from kit.data.units import to_pt
 
 from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
 from kit.games.tour_de_dice.rules import Course
@@ -192,7 +192,7 @@ def _track_rows(c, course: Course, start_label: str, x: float, top: float, box: 
 # --- progress sheet -------------------------------------------------------------------
 
 # A landscape page: a title, a line for the date and the players, a row of boxes for the ring
-# order and the start player, the log (kit/turnlog.py), a key at the foot. Rows keep the
+# order and the start player, the log (kit/draw/turnlog.py), a key at the foot. Rows keep the
 # layout's `progress_sheet: row_height`; a taller page holds more of them, and there are as
 # many pages as it takes to reach the layout's `progress_sheet: turns`.
 LOG_PAD = 6.0                   # side inset beyond the margin, mm

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from kit.report import Run, Simulator
-from kit.report import sim_command as sim_report_command
-from kit.simulate import run_games
+from kit.sim.report import Run, Simulator
+from kit.sim.report import sim_command as sim_report_command
+from kit.sim.simulate import run_games
 
-from kit.errors import KitError
+from kit.data.errors import KitError
 from kit.games.tour_de_dice.model import check_players, default_players, load
 from kit.games.tour_de_dice.play import make_setup, play_game
 from kit.games.tour_de_dice.policies import parse_policies
@@ -34,7 +34,7 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
 
 def simulate(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
              show_progress: bool | None = None) -> dict:
-    """The figures of a run (the shared schema of kit/report.py)."""
+    """The figures of a run (the shared schema of kit/sim/report.py)."""
     return run(ctx, games, players, seed, policy, workers, show_progress).figures
 
 

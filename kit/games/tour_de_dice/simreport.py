@@ -1,4 +1,4 @@
-"""tour-de-dice's parts of the `kit sim --report` PDF (kit/reportpdf.py draws the rest).
+"""tour-de-dice's parts of the `kit sim --report` PDF (kit/sim/reportpdf.py draws the rest).
 
 Page 1 (shared) is read at a glance: histograms of turns per game and, from this game,
 of the finishing gap and of the dice each player lost; the winner's share by seat (95%
@@ -9,9 +9,9 @@ lists every figure as `kit sim` prints it.
 
 from __future__ import annotations
 
-from kit.charts import Share, draw_histogram, draw_shares
-from kit.report import text as sim_text
-from kit.reportpdf import heading, text_pages
+from kit.draw.charts import Share, draw_histogram, draw_shares
+from kit.sim.report import text as sim_text
+from kit.sim.reportpdf import heading, text_pages
 
 LINE_PT, LINE_H = 8.5, 4.6
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit import report
-from kit.report import Measure, Outcome
-from kit.simulate import summary, wilson
+from kit.sim import report
+from kit.sim.report import Measure, Outcome
+from kit.sim.simulate import summary, wilson
 
 from kit.games.tour_de_dice.play import Result, Setup
 
@@ -30,7 +30,7 @@ def outcome(r: Result, players: int) -> Outcome:
 
 
 def figures(results: list[Result], setup: Setup, seed: int, options) -> dict:
-    """The shared report (kit/report.py); `game` holds what only tour-de-dice measures:
+    """The shared report (kit/sim/report.py); `game` holds what only tour-de-dice measures:
 
     pieces, finished, unfinished        colours in play; races won, races the turn limit stopped
     turns_histogram                     {turns: races}
