@@ -2,6 +2,7 @@
 game plays the same compiled or not). Everything else is in pyproject.toml. Without a C
 compiler the install goes on and kit runs those modules as plain Python."""
 
+import json
 import os
 import runpy
 import sys
@@ -12,14 +13,18 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-accel = runpy.run_path(str(ROOT / "kit" / "accel.py"))
+ACCEL = Path("kit") / "sim" / "accel.py"
+accel = runpy.run_path(str(ROOT / ACCEL))
 SOURCES = {name: Path(*name.split(".")).with_suffix(".py") for name in accel["COMPILED"]}
 
 
 class BuildWithMarks(build_ext):
     """build_ext that compiles side by side, survives a missing compiler, and leaves beside
     each compiled module the sha256 of its source (.py and .pxd), which kit.sim.accel checks
-    before using it."""
+    before using it; and beside kit/sim/accel.py a record of which modules compiled (and why any
+    did not), which the tests read to check that those are the ones kit runs."""
+
+    failed: dict[str, str]
 
     def finalize_options(self):
         super().finalize_options()
@@ -32,19 +37,29 @@ class BuildWithMarks(build_ext):
         try:
             super().build_extension(ext)
         except Exception as failure:  # noqa: BLE001
+            self.failed[ext.name] = str(failure) or type(failure).__name__
             print(f"kit: {ext.name} not compiled ({failure}); it runs as plain Python", file=sys.stderr)
 
     def run(self):
+        self.failed = {}
         super().run()
-        for ext in self.extensions:
-            source = ROOT / SOURCES[ext.name]
-            digest = accel["module_digest"](source.parent, source.stem)
-            was = self.inplace
-            for self.inplace in (False, True) if was else (False,):    # the build and the source tree
+        was = self.inplace
+        for self.inplace in (False, True) if was else (False,):    # the build and the source tree
+            compiled = []
+            for ext in self.extensions:
+                source = ROOT / SOURCES[ext.name]
                 built = Path(self.get_ext_fullpath(ext.name))
-                if built.is_file():
+                if built.is_file() and ext.name not in self.failed:
+                    digest = accel["module_digest"](source.parent, source.stem)
                     built.with_name(SOURCES[ext.name].stem + accel["MARK"]).write_text(digest + "\n")
-            self.inplace = was
+                    compiled.append(ext.name)
+            beside = Path(self.get_ext_fullpath(".".join(ACCEL.with_suffix("").parts)))      # as if compiled
+            record = beside.with_name(accel["RECORD"])
+            record.parent.mkdir(parents=True, exist_ok=True)
+            record.write_text(json.dumps({"compiled": sorted(compiled), "not_compiled": dict(sorted(
+                (name, self.failed.get(name, "no compiled file")) for name in SOURCES if name not in compiled))},
+                indent=1) + "\n")
+        self.inplace = was
 
 
 extensions = cythonize(

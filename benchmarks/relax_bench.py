@@ -32,11 +32,12 @@ from kit.games.karuta.layout import LEADER_MARGIN, LEADER_THRESHOLD, place
 from kit.games.karuta.roads import foreign_crossings, links, roads
 from kit.games.karuta.settings import board, compared_cards
 from kit.layout.leaders import crossings, route, through_boxes
+from kit.data.project import SHIPPED_MAP
 from kit.games import make_context
 from kit.layout.relax import Box, overlaps
 from kit.layout.svgmap import load_map
 
-MAP = Path(__file__).resolve().parents[2] / "shared" / "maps" / "provinces-of-japan.svg"
+MAP = Path(__file__).resolve().parents[1] / SHIPPED_MAP
 
 
 def repulsion(boxes, frame, gap, step=0.5, cap=2000):

@@ -1,5 +1,5 @@
-"""Speed of `kit sim --game shikoku-duo`: the issue asks for 10,000 games on two cores in
-about the time karuta takes for 5,000.
+"""Speed of `kit sim --game shikoku-duo`: the goal is 10,000 games on two cores in about
+the time karuta takes for 5,000.
 
 Run from the repository root:
     python -m benchmarks.shikoku_sim [games] [workers] [--cpu-games N] [--rounds R]
@@ -17,8 +17,8 @@ In this one process (so the ratios hold however loaded the machine is):
 - for reference, on seeds 1..N from cold (N = --cpu-games, fewer games, so the tables'
   filling weighs more than in a run): the solo game (greedy against the Automa), planner
   against greedy, and the default and solo games on the reference engine (rules.play),
-  which `kit sim` used before the flat loop (fastplay.py) took them over.
-It then prints the ratios shikoku-duo games / karuta games/2 (the issue's target is about
+  which plays the same games as the flat loop (fastplay.py) `kit sim` runs.
+It then prints the ratios shikoku-duo games / karuta games/2 (the goal is about
 1, which needs a shikoku-duo game to cost at most half a karuta game), and checks that the
 games played in this process are the ones the workers played (same seed, same results).
 """

@@ -1,7 +1,7 @@
 """Wall and CPU time of whole `kit sim` commands, as a user runs them: a new process that
 loads the game's data, plays the games on worker processes and prints the report.
 
-Issue 10's goal is measured here: `kit sim --game shikoku-duo --games 10000` on two cores in
+The goal measured here: `kit sim --game shikoku-duo --games 10000` on two cores in
 about the time `kit sim --game karuta --games 5000` takes.
 
 Run from the repository root (or any folder with data/ and layouts/):

@@ -1,16 +1,16 @@
 """CPU time per simulated game, this tree against an earlier revision, side by side.
 
 Run from the repository root:
-    python benchmarks/speed_ratio.py [--base REV] [--games N] [--rounds R] [--game GAME] [--instructions]
+    python benchmarks/speed_ratio.py --base REV [--games N] [--rounds R] [--game GAME] [--instructions]
 
 The base revision's `kit` and `data` are unpacked (git archive) into a temporary
 folder. Each case is then played by both engines in separate processes on the base
 revision's data, with every rule spelled out, alternating base and current for R
 rounds; the least CPU time of the rounds counts (process time, so other load on the
 machine matters less). Both must produce the same results - the script says so for
-every case - and the ratio base / current is the speed-up. The default base is the
-commit before the speed work; the cases whose play changed on purpose since then (a
-policy change or rule fix, see `changed_on_purpose`) are still timed and said to differ.
+every case - and the ratio base / current is the speed-up. A case whose results differ
+(a rule or a policy changed between the two) is still timed, and said to differ: its
+ratio then compares engines that play differently, and is only a guide.
 
 With --instructions each engine is run once under valgrind's callgrind instead, and the
 figure is machine instructions per game: a count, so it does not move with other load
@@ -35,7 +35,6 @@ from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE = "2680e46"
 
 KARUTA_RULES = (("deal", "even"), ("first_card", "any"), ("joins", "along"), ("open_highway", "neighbour"),
                 ("direction", "second_card"), ("behind_start", "dead"), ("crossing", "new_line"),
@@ -50,20 +49,6 @@ CASES = (
     ("tour-de-dice", "bold,careful,patient,drafting,bold", (("breakaway", "on"),)),
 )
 
-
-
-def changed_on_purpose(game: str, policy: str, extra) -> str | None:
-    """Why a case's results differ from those of BASE by design (a policy change or a rule
-    fix, each named in tests/test_sim_golden.py), or None when they must be the same.
-    Such a case times an engine that also plays differently: its ratio is only a guide."""
-    why = []
-    if game == "karuta" and "greedy" in policy.split(","):
-        why.append("greedy now breaks ties towards its own next card")
-    if game == "tour-de-dice" and "careful" in policy.split(","):
-        why.append("careful now rolls the fewest dice that pay for the next space")
-    if game == "tour-de-dice" and ("breakaway", "on") in extra:
-        why.append("Breakaway's condition 2 now lets each piece choose where to stop")
-    return "; ".join(why) or None
 
 
 WORKER = r"""
@@ -143,7 +128,7 @@ def instructions(code_root: Path, data: Path, game: str, policy: str, rules, gam
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--base", default=BASE)
+    parser.add_argument("--base", required=True, help="the git revision to compare this tree with")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--game", choices=("karuta", "tour-de-dice"), help="only this game's cases")
@@ -177,9 +162,7 @@ def main() -> None:
                 a, b = (min(r["cpu"] for r in rs) * 1000 / args.games for rs in (old, new))
             same = len({r["results"] for r in old + new}) == 1
             label = ",".join(f"{k}={v}" for k, v in extra) or "-"
-            why = changed_on_purpose(game, policy, extra) if args.base == BASE else None
-            verdict = ("same results" if same else f"results differ on purpose: {why}" if why
-                       else "RESULTS DIFFER")
+            verdict = "same results" if same else "RESULTS DIFFER"
             print(f"{game:<13} {policy:<31} {label:<45} base {a:6.2f}  now {b:6.2f}  ×{a / b:4.1f}  {verdict}")
 
 

@@ -1,4 +1,4 @@
-"""Speed of `kit sim --game tour-de-dice`: the issue asks for 10,000 races in under 10 s on two cores.
+"""Speed of `kit sim --game tour-de-dice`: the goal is 10,000 races in under 10 s on two cores.
 
 Run from the repository root: python benchmarks/tour_sim.py [games] [workers]
 Prints seconds and races per second for the default rules and for each optional rule, and

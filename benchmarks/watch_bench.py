@@ -74,7 +74,6 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--saves", type=int, default=5)
     args = parser.parse_args()
-    os.environ.setdefault("KIT_MAP", str(ROOT.parent / "shared" / "maps" / "provinces-of-japan.svg"))
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         os.chdir(tmp)       # make_context finds the project in the working folder

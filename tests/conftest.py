@@ -41,18 +41,18 @@ def pytest_collection_modifyitems(config, items):
             test._hypothesis_internal_use_settings = settings(current, max_examples=FUZZ_EXAMPLES)
 
 ROOT = Path(__file__).resolve().parent.parent
-MAP = ROOT.parent / "shared" / "maps" / "provinces-of-japan.svg"
-
-needs_map = pytest.mark.skipif(not MAP.exists(), reason=f"the map {MAP} is not beside the repository")
+# The map the project ships: every test that reads a map reads this one (or a copy).
+MAP = ROOT / "data" / "maps" / "provinces-of-japan.svg"
 
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    """A copy of data/ and layouts/ in a temporary working folder, map via KIT_MAP."""
+    """A copy of data/ and layouts/ (the shipped map included) in a temporary working folder;
+    KIT_MAP is unset, so commands read the copy's own map as a user's would."""
     shutil.copytree(ROOT / "data", tmp_path / "data")
     shutil.copytree(ROOT / "layouts", tmp_path / "layouts")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("KIT_MAP", str(MAP))
+    monkeypatch.delenv("KIT_MAP", raising=False)
     return tmp_path
 
 

@@ -2,14 +2,18 @@
 playing the same games as the plain Python they are compiled from."""
 
 import importlib.machinery
+import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, needs_map
+import kit
 from kit.sim import accel
+
+KIT = Path(kit.__file__).resolve().parent      # the kit being tested, compiled or not
 
 
 BINARY = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -72,6 +76,52 @@ def test_modules_outside_the_list_are_left_to_python(tmp_path):
     assert accel._Finder().find_spec("kit.games.karuta.sim", [str(tmp_path)]) is None
 
 
+def expected_compiled() -> dict[str, bool]:
+    """Module name -> whether it must run compiled here: the build (setup.py) recorded it as
+    compiled and its source is unchanged since. No record: no build ran in this tree, and
+    every module runs as its .py."""
+    record = accel.build_record()
+    compiled = set(record["compiled"]) if record else set()
+    out = {}
+    for name in accel.COMPILED:
+        folder = KIT.joinpath(*name.split(".")[1:-1])
+        out[name] = name in compiled and accel.current(folder, name.rpartition(".")[2])
+    return out
+
+
+def _bare_env() -> dict:
+    env = dict(os.environ)
+    env.pop("KIT_PURE_PYTHON", None)
+    return env
+
+
+def test_a_build_that_compiles_any_module_compiles_every_one():
+    """A compiler that builds one of the modules builds them all: one left out is a module
+    Cython cannot compile, a defect in it. The record names each one not compiled, and why."""
+    record = accel.build_record()
+    if record is not None:
+        assert set(record["compiled"]) | set(record["not_compiled"]) == set(accel.COMPILED)
+        assert not record["compiled"] or not record["not_compiled"], record["not_compiled"]
+
+
+def test_the_modules_the_build_compiled_are_the_ones_running():
+    """Each module the build compiled is imported compiled (from its compiled file), and every
+    other one (none compiled, no build in this tree, or edited since) as its .py."""
+    expected = expected_compiled()
+    probe = ("import json, sys, importlib; print(json.dumps({n: importlib.import_module(n).__file__ "
+             "for n in sys.argv[1:]}))")
+    done = subprocess.run([sys.executable, "-c", probe, *accel.COMPILED], cwd=KIT.parent, env=_bare_env(),
+                          capture_output=True, text=True, check=True)
+    files = json.loads(done.stdout)
+    built = "no build record" if accel.build_record() is None else "the build record"
+    for name, compiled in expected.items():
+        folder, leaf = KIT.joinpath(*name.split(".")[1:-1]), name.rpartition(".")[2]
+        want = accel.compiled_file(folder, leaf) if compiled else folder / (leaf + ".py")
+        assert want is not None, f"{built} says {name} compiled, but there is no compiled file"
+        assert Path(files[name]) == want, f"{name} runs from {files[name]}; with {built} ({accel.RECORD}) " \
+                                          f"it should run from {want} (`pip install -e .` writes the record)"
+
+
 def test_each_listed_module_is_imported_as_running_compiled_says():
     running = accel.running_compiled()
     assert set(running) == set(accel.COMPILED)
@@ -90,7 +140,6 @@ SIMS = [
 ]
 
 
-@needs_map
 @pytest.mark.parametrize("game,args", SIMS)
 def test_compiled_and_plain_python_play_the_same_games(game, args):
     """Whatever is compiled in this install plays what its .py plays (the same --json)."""
@@ -102,9 +151,10 @@ def test_compiled_and_plain_python_play_the_same_games(game, args):
         probe = ("import kit.sim.accel, sys; from kit.cli import main; "
                  "print(sorted(n for n, c in kit.sim.accel.running_compiled().items() if c), file=sys.stderr); main()")
         done = subprocess.run([sys.executable, "-c", probe, "sim", "--game", game, *args, "--json"],
-                              cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+                              cwd=KIT.parent, env=env, capture_output=True, text=True, check=True)
         return done.stdout, done.stderr.splitlines()[0]
 
     (plain, none), (compiled, which) = run(True), run(False)
     assert none == "[]"
+    assert which == str(sorted(n for n, c in expected_compiled().items() if c))
     assert plain == compiled, f"compiled {which} plays differently"

@@ -18,7 +18,6 @@ from kit.draw.fonts import register
 from kit.draw.imposition import Rect
 from kit.draw.output import Pdf
 
-from conftest import needs_map
 
 BOX = Rect(20, 30, 120, 80)
 EPS = 1e-6
@@ -242,7 +241,7 @@ def run_report(tmp_path, *args) -> bytes:
     return out.read_bytes()
 
 
-def test_tour_report_shows_the_issue_figures_in_embedded_fonts_only(project, tmp_path):
+def test_tour_report_shows_its_charts_in_embedded_fonts_only(project, tmp_path):
     args = ["-g", "tour-de-dice", "--games", "150", "--seed", "3", "--policy", "bold,careful,patient,drafting",
             "--rule", "breakaway=on"]
     first = run_report(tmp_path, *args)
@@ -259,7 +258,6 @@ def test_tour_report_shows_the_issue_figures_in_embedded_fonts_only(project, tmp
     assert "Breakaway off" in off.pages[0].extract_text()
 
 
-@needs_map
 def test_karuta_report_uses_embedded_fonts_only(project, tmp_path):
     reader = PdfReader(io.BytesIO(run_report(tmp_path, "-g", "karuta", "--games", "60", "--seed", "5")))
     assert all(embedded_fonts_only(p) for p in reader.pages)

@@ -64,7 +64,7 @@ def _option_entries(help_text: str) -> dict[str, str]:
 
 
 def test_every_ranged_option_states_its_range_once_and_sim_shares_one_grammar():
-    # `--games` said "(1 to 1,000,000)" and then click's "1<=x<=1000000" beside it.
+    # `--games` states its range once, "(1 to 1,000,000)", with no click range beside it.
     from kit.games import games
 
     sim = {}
@@ -83,8 +83,8 @@ def test_every_ranged_option_states_its_range_once_and_sim_shares_one_grammar():
 
 
 def test_policy_help_names_each_games_own_policies_default_first():
-    # Every game's --policy help gave "greedy,random,foresight,greedy" as its example: karuta's
-    # names, which tour-de-dice (bold, careful, ...) and shikoku-duo (planner) refuse.
+    # Each game's --policy help names the game's own policies, never another game's (which it
+    # would refuse).
     import importlib
 
     from kit.games import POLICY_GRAMMAR, games

@@ -10,15 +10,27 @@ import inspect
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT, needs_map, shipped_layout
+from conftest import ROOT, shipped_layout
 
-from kit.cli import click_param, main
-from kit.games import SHARED, games, resolve
+import functools
+
+from kit.cli import click_param, implementation, main
+from kit.games import SHARED, games
+
+
+def function_of(game, verb):
+    """The function a command runs and the parameters the command line fills: for a Simulator's
+    `sim`, the shared sim_command less the Simulator it is handed."""
+    fn = implementation(games()[game], games()[game].command(verb))
+    bound = fn.keywords if isinstance(fn, functools.partial) else {}
+    fn = inspect.unwrap(fn.func if isinstance(fn, functools.partial) else fn)
+    return fn, [p for p in inspect.signature(fn).parameters if p not in bound]
 
 COMMANDS = [(g.name, c.verb) for g in games().values() for c in g.commands]
 
@@ -41,8 +53,13 @@ def declared(game, verb):
     return games()[game].command(verb).opts()
 
 
-def test_the_shipped_games_declare_themselves():
-    assert {"karuta", "tour-de-dice"} <= set(games())
+def test_every_game_folder_declares_its_game_and_ships_its_data():
+    import kit.games
+
+    folders = sorted(p.parent.name for p in Path(kit.games.__path__[0]).glob("*/__init__.py"))
+    assert folders and sorted(g.package.rpartition(".")[2] for g in games().values()) == folders
+    shared = {"maps"}           # data every game may read, not a game's own folder
+    assert {p.name for p in (ROOT / "data").iterdir() if p.is_dir()} == set(games()) | shared
     for game in games().values():
         assert game.title and game.commands and game.package.startswith("kit.games.")
         assert len(set(game.verbs)) == len(game.verbs)
@@ -56,8 +73,7 @@ def test_the_shipped_games_declare_themselves():
 def test_every_call_option_is_a_parameter_of_the_game_function(game, verb):
     """An option handed to the function that it does not take, or a parameter no option
     fills, is caught here: the declaration and the function agree."""
-    fn = resolve(games()[game], games()[game].command(verb))
-    params = list(inspect.signature(fn).parameters)
+    fn, params = function_of(game, verb)
     assert params[0] == "ctx"
     calls = {o.param for o in declared(game, verb) if o.to == "call"}
     assert set(params[1:]) == calls
@@ -87,7 +103,7 @@ def test_every_command_line_option_has_help():
 
 
 def test_every_command_that_takes_rule_overrides_takes_a_preset_too():
-    # shikoku-duo's sim took --preset (and refused every name), its other commands none.
+    # --rule and --preset go together: every command that takes one takes the other.
     for game, verb in COMMANDS:
         names = {o.name for o in declared(game, verb)}
         assert ("rule" in names) == ("preset" in names), (game, verb)
@@ -114,7 +130,7 @@ def test_an_option_the_game_does_not_take_is_refused_in_one_line(game, verb):
         assert len(out.strip().splitlines()) == 1 and f"takes no {flag}" in out
 
 
-def test_the_options_the_issue_named_are_refused_for_tour_de_dice():
+def test_karutas_board_and_map_options_are_refused_for_tour_de_dice():
     code, out = run("build", "--game", "tour-de-dice", "--corner-index")
     assert code == 2 and out.startswith("error: kit build --game tour-de-dice takes no --corner-index")
     code, out = run("build", "--game", "tour-de-dice", "--map", "/nonexistent.svg")
@@ -147,7 +163,7 @@ def test_reading_the_declarations_imports_no_game_code():
 @pytest.mark.parametrize("game,verb", COMMANDS)
 def test_every_call_option_is_read_by_the_game_function(game, verb):
     """A parameter the function never reads is an option that does nothing."""
-    fn = inspect.unwrap(resolve(games()[game], games()[game].command(verb)))
+    fn, _ = function_of(game, verb)
     tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
     read = {n.id for n in ast.walk(tree.body[0]) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     for o in declared(game, verb):
@@ -169,7 +185,6 @@ ARGS = {
 }
 
 
-@needs_map
 @pytest.mark.parametrize("game,verb", COMMANDS)
 def test_every_context_option_is_read_by_the_game(game, verb, project, monkeypatch):
     """Run the command once with a Context that records what the game reads: every context

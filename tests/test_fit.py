@@ -8,7 +8,6 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from conftest import needs_map
 from kit.cli import main
 from kit.layout.fit import Place, fits, misfits
 from kit.data.layoutfile import Piece
@@ -39,14 +38,12 @@ def _check(project, game, old, new):
     return res, line
 
 
-@needs_map
 @pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
 def test_the_shipped_layouts_fit_every_piece(project, game):
     res = CliRunner().invoke(main, ["check", "--game", game])
     assert res.exit_code == 0, res.output
 
 
-@needs_map
 @pytest.mark.parametrize("old,new,why", [
     ("rank_marker: {size: 10x10", "rank_marker: {size: 13x13",
      "rank_marker (13 × 13 mm) does not fit an Automa rank slot (11 × 11 mm)"),
@@ -65,7 +62,6 @@ def test_a_shikoku_piece_that_does_not_fit_is_refused_at_its_line_with_both_size
     assert "Traceback" not in res.output
 
 
-@needs_map
 def test_a_tour_marker_too_wide_for_six_on_a_space_is_refused(project):
     res, line = _check(project, "tour-de-dice", "size: 22x56", "size: 66x56")
     assert res.exit_code == 2 and "6 × marker (66 × 3 mm standing, of 66 × 56) do not fit a course card's space" \

@@ -3,7 +3,6 @@ from pypdf import PdfReader
 
 from kit.draw import fonts
 from kit.cli import main
-from conftest import needs_map
 
 
 def test_default_font_is_a_truetype_file_that_installs_with_kit():
@@ -12,7 +11,6 @@ def test_default_font_is_a_truetype_file_that_installs_with_kit():
     assert path.read_bytes()[:4] == b"\x00\x01\x00\x00"  # the TrueType (glyf) signature, not CFF's OTTO
 
 
-@needs_map
 def test_a_font_that_is_not_truetype_is_a_clear_error(project, tmp_path):
     bad = tmp_path / "not-a-font.ttf"
     bad.write_text("hello")
@@ -35,15 +33,22 @@ def embedded_fonts(path):
     return seen
 
 
-@needs_map
 def test_every_printed_pdf_embeds_every_font_it_names(project):
-    for game in ("karuta", "tour-de-dice"):
-        result = CliRunner().invoke(main, ["build", "--game", game])
+    """Every declared game's build, and its deal sheet where it deals."""
+    from kit.games import games
+    from test_contract import ARGS
+
+    printing = {name: g for name, g in games().items() if g.command("build")}
+    assert printing
+    for name, game in printing.items():
+        result = CliRunner().invoke(main, ["build", "--game", name])
         assert result.exit_code == 0, result.output
-    result = CliRunner().invoke(main, ["deal", "--game", "karuta", "--players", "3", "--seed", "2"])
-    assert result.exit_code == 0, result.output
+        if game.command("deal"):
+            result = CliRunner().invoke(main, ["deal", "--game", name, *ARGS.get((name, "deal"), ARGS["deal"])])
+            assert result.exit_code == 0, result.output
     pdfs = sorted((project / "output").glob("*/*.pdf"))
-    assert len(pdfs) >= 10
+    assert {p.parent.name for p in pdfs} == set(printing)
+    assert {p.name for p in pdfs} >= {p for g in printing.values() for p in g.products if p.endswith(".pdf")}
     for pdf in pdfs:
         seen = embedded_fonts(pdf)
         assert seen and all(embedded for _, embedded in seen), (pdf.name, seen)

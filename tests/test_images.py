@@ -14,7 +14,7 @@ from kit.draw.images import (MAX_COLS, MAX_ROWS, PHONE_CSS_PX, READABLE_CSS_PX, 
                         phone_report, pixels, sheet_grids)
 from kit.draw.render import fill_rect
 
-from conftest import needs_map, shipped_layout
+from conftest import shipped_layout
 
 
 def colour_card(c, i, trim, bleed):
@@ -118,7 +118,6 @@ def test_without_images_no_png_is_written(tmp_path):
     assert not (tmp_path / "images").exists()
 
 
-@needs_map
 def test_karuta_card_images_hold_every_province_and_the_board(tmp_path, project):
     result = CliRunner().invoke(main, ["build", "--game", "karuta", "--out", str(tmp_path / "k"), "--images",
                                        "--dpi", "25"])

@@ -35,7 +35,7 @@ def _crosses(seg, r: Rect) -> bool:
 
 
 def test_karuta_card_is_exactly_24_by_26_between_its_crop_marks(karuta):
-    g = grid(karuta)
+    g = grid(karuta, "card")
     assert all(abs(t.w - 24) < EPS and abs(t.h - 26) < EPS for t in g.trims)
     xs = sorted({round(m.x1, 6) for m in g.crop_marks if m.x1 == m.x2})
     ys = sorted({round(m.y1, 6) for m in g.crop_marks if m.y1 == m.y2})
@@ -47,7 +47,7 @@ def test_karuta_card_is_exactly_24_by_26_between_its_crop_marks(karuta):
 
 
 def test_a4_karuta_grid_figures(karuta):
-    g = grid(karuta)
+    g = grid(karuta, "card")
     c = karuta.piece("card")
     # the grid uses as many columns as fit inside margins, bleed and marks, and no more
     reserve = karuta.margin + c.bleed + karuta.crop_offset + karuta.crop_length
@@ -64,7 +64,7 @@ def test_marks_never_touch_a_bleed_and_stay_on_the_paper(karuta, w, h, paper, bl
     layout = replace(karuta.with_paper(paper), crop_offset=offset, crop_length=length,
                      pieces=(replace(karuta.piece("card"), width=w, height=h, bleed=bleed, gutter=2 * bleed + 1),))
     try:
-        g = grid(layout)
+        g = grid(layout, "card")
     except KitError:
         return
     boxes = bleeds(g)
@@ -82,7 +82,7 @@ def test_marks_never_touch_a_bleed_and_stay_on_the_paper(karuta, w, h, paper, bl
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_backs_mirror_the_fronts(karuta, flip):
-    g = grid(karuta)
+    g = grid(karuta, "card")
     backs = back_trims(g, flip)
     for t, b in zip(g.trims, backs):
         assert (b.w, b.h) == (t.w, t.h)
@@ -99,7 +99,7 @@ def test_backs_mirror_the_fronts(karuta, flip):
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_measured_offset_shifts_every_back_against_it(karuta, flip):
-    g = grid(karuta)
+    g = grid(karuta, "card")
     plain, shifted = back_trims(g, flip), back_trims(g, flip, 0.7, -1.2)
     for a, b in zip(plain, shifted):
         assert (b.x - a.x, b.y - a.y) == pytest.approx((-0.7, 1.2))
@@ -107,7 +107,7 @@ def test_measured_offset_shifts_every_back_against_it(karuta, flip):
 
 @pytest.mark.parametrize("count", [1, 53, 54, 55, 68, 200])
 def test_every_card_on_some_sheet_exactly_once(karuta, count):
-    g = grid(karuta)
+    g = grid(karuta, "card")
     placed = place_all(count, g)
     assert [i for i, _, _ in placed] == list(range(count))
     sheets = {}
@@ -119,7 +119,7 @@ def test_every_card_on_some_sheet_exactly_once(karuta, count):
 
 
 def test_caption_stays_clear_of_the_marks(karuta):
-    g = grid(karuta)
+    g = grid(karuta, "card")
     box = caption_box(g, karuta.margin, 3.0)
     extent = marks_extent(g)
     assert box is not None

@@ -9,9 +9,7 @@ from shapely.geometry import box as shapely_box
 
 from kit.games import make_context
 
-from conftest import needs_map
 
-pytestmark = needs_map
 
 
 @pytest.fixture(scope="module")

@@ -12,11 +12,10 @@ from kit.cli import main
 from kit.games.karuta.geo import join
 from kit.games.karuta.model import load
 from kit.layout.svgmap import load_map
-from conftest import MAP, ROOT, needs_map
+from conftest import MAP, ROOT
 from test_bad_input import damage_of, loaded_or_refused_at_a_line
 
 DATA = ROOT / "data" / "karuta"
-pytestmark = needs_map
 
 
 def run(*args):
@@ -110,7 +109,7 @@ def _check_fails(file: str, line: int, *fragments):
 @pytest.mark.parametrize("text, message", [("hello\n", "should be a mapping of keys, not str 'hello'"),
                                            ("", "is missing"), ("- 1\n", "should be a mapping of keys, not a list")])
 def test_a_data_file_that_is_not_a_mapping_names_itself(project, name, text, message):
-    # adjacency.yaml holding a scalar gave "error: file should be a mapping of keys", naming no file.
+    # A data file holding a scalar is named, with its line, in the error.
     (project / "data" / "karuta" / f"{name}.yaml").write_text(text, encoding="utf-8")
     _check_fails(f"{name}.yaml", 1, f"{name}.yaml {message}")
 
@@ -199,8 +198,10 @@ def test_missing_map_names_every_place(project, monkeypatch):
     assert code == 2
     assert "also-nowhere.svg" in out and "Traceback" not in out
     monkeypatch.delenv("KIT_MAP")
-    code, out = run("check", "--game", "karuta")  # the temp project has no ../shared beside it
-    assert code == 2 and "--map: not set" in out and "KIT_MAP: not set" in out and "beside kit" in out
+    (project / "data" / "maps" / "provinces-of-japan.svg").unlink()
+    code, out = run("check", "--game", "karuta")
+    assert code == 2 and "--map: not set" in out and "KIT_MAP: not set" in out
+    assert "the project's map: data/maps/provinces-of-japan.svg (no such file)" in out
 
 
 def test_strict_turns_map_warnings_into_failure(project):
@@ -244,6 +245,6 @@ def test_an_empty_list_item_has_its_line(project):
 
 
 def test_a_glue_strip_wider_than_the_paper_is_refused_at_its_line_by_check(project):
-    # `overlap: 1000mm` passed kit check; kit build refused it with no file or line.
+    # `overlap: 1000mm`: check refuses it at its file and line, as build does.
     line = _edit(project / "layouts/karuta.yaml", r"overlap: 10mm", lambda l: l.replace("10mm", "1000mm"))
     _check_fails("layouts/karuta.yaml", line, "board overlap 1000 mm leaves no room on A4 paper")

@@ -2,19 +2,16 @@
 
 import json
 import math
-from pathlib import Path
 
 import pytest
 
-from conftest import shipped_layout
+from conftest import MAP, shipped_layout
 from kit.games.karuta.layout import place, table
 from kit.games.karuta.settings import compared_cards
 from kit.layout.leaders import crossings, inside, through_boxes
 from kit.layout.relax import overlaps
 
 COMPARED = tuple((c.width, c.height) for c in compared_cards(shipped_layout("karuta")))
-MAP = Path(__file__).resolve().parents[2] / "shared" / "maps" / "provinces-of-japan.svg"
-needs_map = pytest.mark.skipif(not MAP.is_file(), reason=f"the shipped map is not at {MAP}")
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +41,6 @@ def layouts(world, shipped):
                         corridor=shipped["corridor"]) for card in COMPARED}
 
 
-@needs_map
 @pytest.mark.parametrize("card", COMPARED)
 def test_slots_apart_on_the_board_and_leaders_clean(layouts, world, shipped, card):
     layout = layouts[card]
@@ -66,7 +62,6 @@ def test_slots_apart_on_the_board_and_leaders_clean(layouts, world, shipped, car
     assert layout.metrics.leader_through_slot == len(through_boxes(leaders, boxes))
 
 
-@needs_map
 def test_adopted_size_meets_the_designers_targets(layouts):
     m = layouts[(24.0, 26.0)].metrics
     assert m.overlaps_after == 0
@@ -74,9 +69,8 @@ def test_adopted_size_meets_the_designers_targets(layouts):
     assert m.crossings == 0 and m.leader_through_slot == 0
 
 
-@needs_map
 def test_34x46_apart_clean_and_nearer_than_the_designers_prototype(layouts, shipped):
-    # Issue 11: the designer's prototype at 34 × 46 moved its farthest card 73.1 map units.
+    # The designer's prototype at 34 × 46 moved its farthest card 73.1 map units.
     slots_ = layouts[(34.0, 46.0)].slots
     boxes = [s.box for s in slots_]
     assert overlaps(boxes, shipped["gap"], tol=1e-6) == ()
@@ -84,10 +78,9 @@ def test_34x46_apart_clean_and_nearer_than_the_designers_prototype(layouts, ship
     assert crossings([s.leader for s in slots_]) == ()
 
 
-@needs_map
 @pytest.mark.parametrize("card", COMPARED)
 def test_no_leader_runs_through_a_slot_up_to_34x46(layouts, card):
-    # Issue 11: every leader visibly reaches its province, up to the designer's largest
+    # Every leader visibly reaches its province, up to the designer's largest
     # card: it passes through no other slot, nor ends under one (no slot covers the
     # point of another province that a leader points at).
     slots_ = layouts[card].slots
@@ -98,7 +91,6 @@ def test_no_leader_runs_through_a_slot_up_to_34x46(layouts, card):
             assert not [o.kanji for j, o in enumerate(slots_) if j != i and inside(o.box, s.leader[-1])], s.kanji
 
 
-@needs_map
 def test_leaders_join_moved_slots_to_their_province(layouts, world):
     shapes = world[1]
     for slot in layouts[(24.0, 26.0)].slots:
@@ -110,7 +102,6 @@ def test_leaders_join_moved_slots_to_their_province(layouts, world):
             assert shapes[slot.kanji].buffer(1e-6).contains(Point(end))
 
 
-@needs_map
 def test_same_input_same_output(world, layouts, shipped):
     anchors, shapes, size = world
     again = place(anchors, size, 24.0, 26.0, shipped["gap"], shapes, card=(24.0, 26.0), links=shipped["links"],
@@ -137,13 +128,9 @@ def test_small_board_without_a_map():
     assert text.count("10×10") == 2 and "leader crossings" in text
 
 
-@needs_map
 def test_cli_layout_json_and_table():
     from click.testing import CliRunner
     from kit.cli import main
-    data_dir = Path(__file__).resolve().parents[1] / "data" / "karuta" / "provinces.yaml"
-    if not data_dir.is_file():
-        pytest.skip("data/karuta is not there")
     result = CliRunner().invoke(main, ["layout", "--game", "karuta", "--card", "22x16", "--json",
                                        "--map", str(MAP)])
     assert result.exit_code == 0, result.output
@@ -156,12 +143,9 @@ def test_cli_layout_json_and_table():
     assert "22×16" in result.output and "24×26" in result.output and "max displacement" in result.output
 
 
-@needs_map
 def test_cli_layout_json_is_reproducible():
     from click.testing import CliRunner
     from kit.cli import main
-    if not (Path(__file__).resolve().parents[1] / "data" / "karuta" / "provinces.yaml").is_file():
-        pytest.skip("data/karuta is not there")
     args = ["layout", "--game", "karuta", "--card", "22x16", "--card", "24x26", "--json", "--map", str(MAP)]
     first, second = (CliRunner().invoke(main, args) for _ in range(2))
     assert first.exit_code == second.exit_code == 0, first.output

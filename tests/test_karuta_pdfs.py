@@ -9,17 +9,12 @@ from pypdf import PdfReader
 from kit.draw import fonts
 from kit.data.errors import KitError
 from kit.draw.fonts import text_width
-from kit.games.karuta.model import FILES as DATA_FILES
 from kit.draw.imposition import Rect, grid
 from kit.games.karuta.settings import board as board_settings, compared_cards
 from kit.games import make_context
 from kit.data.units import to_pt
 
-from conftest import MAP, ROOT, needs_map
-
-needs_data = pytest.mark.skipif(not all((ROOT / "data" / "karuta" / f).exists() for f in DATA_FILES),
-                                reason="data/karuta is not complete yet")
-pytestmark = [needs_map, needs_data]
+from conftest import ROOT
 
 FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet-2p.pdf",
          "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "player-aid.pdf")
@@ -74,7 +69,7 @@ def test_two_builds_are_byte_identical(project):
 def test_cards_pdf_holds_every_card_and_marks_where_computed(built):
     ctx, written = built
     pages = dict((p.name, n) for p, n in written)
-    sheet = grid(ctx.layout)
+    sheet = grid(ctx.layout, "card")
     sheets = -(-68 // sheet.per_sheet)
     assert pages["cards.pdf"] == 2 * sheets + 2          # front and back per sheet, then the duplex test
     reader = PdfReader(ctx.out_dir / "cards.pdf")
@@ -93,7 +88,7 @@ def test_a_failed_build_leaves_earlier_outputs_untouched(built, project, monkeyp
     monkeypatch.setenv("KIT_MAP", str(project / "no-such-map.svg"))
     with pytest.raises(KitError):
         build(make_context("karuta", out=str(ctx.out_dir)))
-    monkeypatch.setenv("KIT_MAP", str(MAP))
+    monkeypatch.delenv("KIT_MAP")
     provinces = project / "data" / "karuta" / "provinces.yaml"
     provinces.write_text(provinces.read_text(encoding="utf-8") + "\n  - {kanji: 蝦夷}\n", encoding="utf-8")
     with pytest.raises(KitError):

@@ -12,7 +12,7 @@ from kit.sim.replaylog import ordinal
 from kit.games.karuta.sim import hands_of, make_setup, play_dealt
 from kit.data.yamlload import parse_yaml
 
-from test_karuta_rules import DATA, shipped, small_world
+from test_karuta_rules import DATA, small_world
 
 
 def transcribe(setup, seed: int, compact=()) -> tuple[str, object]:
@@ -127,7 +127,6 @@ def test_ordinals():
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "50th", "100th"]
 
 
-@shipped
 def test_the_example_log_replays_cleanly(project):
     res = CliRunner().invoke(main, ["replay", "-g", "karuta", "data/karuta/example-log.yaml",
                                     "--games", "200", "--workers", "1"])
@@ -135,7 +134,6 @@ def test_the_example_log_replays_cleanly(project):
     assert "every one legal" in res.output and "percentile" in res.output and "winner" in res.output
 
 
-@shipped
 def test_a_malformed_log_exits_2_with_file_and_line(project):
     text = (DATA / "example-log.yaml").read_text("utf-8")
     lines = text.splitlines()
@@ -151,7 +149,7 @@ def test_a_malformed_log_exits_2_with_file_and_line(project):
 
 
 def test_a_replayed_figure_is_placed_in_one_wording_for_every_game():
-    # shikoku-duo printed "p5 23.95" points; each game wrote the line in its own copy.
+    # One function writes the line for every game, its figures printed as kit.sim.text.num prints them.
     from kit.sim.replaylog import placed
 
     values = [20, 21, 23, 24, 24, 30, 31, 33, 35, 37, 40, 52, 53, 55, 56, 58, 60, 61, 62, 70]

@@ -17,7 +17,6 @@ from kit.games.karuta.policies import POLICIES
 from kit.data.options import load_options
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "karuta"
-shipped = pytest.mark.skipif(not (DATA / "sea_routes.yaml").exists(), reason="no karuta data yet")
 
 # A small hand-made map: the game's 東海道 order (…尾張 伊勢 近江 山城), a 中山道 that
 # meets it at 武蔵, 近江 and 山城, a western road to the islands, off-highway 甲斐 and 飛騨.
@@ -113,7 +112,6 @@ def test_islands_come_by_boat_one_hop_per_turn():
     assert can_play(t, rules, state, 0, ["対馬"])
 
 
-@shipped
 def test_a_chugokuji_chain_through_bizen_leaves_sanuki_playable():
     # 備前 and 備中 are on the 中国路 and on the 金毘羅往来 (備中 備前 讃岐), the highway to Shikoku.
     chain = [["山城", "摂津", "播磨", "備前", "備中"]]
@@ -291,7 +289,6 @@ def test_referee_agrees_under_other_options(seed):
                  seed, ("random", "greedy")[seed // 36])
 
 
-@shipped
 @pytest.mark.parametrize("seed", range(24))
 def test_every_offered_turn_is_legal_on_the_shipped_data(seed):
     joins = ("along", "every_line")[seed // 3 % 2]

@@ -10,12 +10,13 @@ from pypdf import PdfReader
 
 from kit.cli import main
 from kit.games.karuta.deal import deal_hands
-from kit.games.karuta.sim import figures, hands_of, make_setup, simulate, text
+from kit.games.karuta.sim import SIM, figures, hands_of, make_setup, simulate
+from kit.sim.text import text
 from kit.data.errors import KitError
 from kit.sim.report import KEYS
 
-from test_karuta_rules import shipped, small_world
-from conftest import needs_map, text_sizes
+from test_karuta_rules import small_world
+from conftest import text_sizes
 
 
 def test_game_k_is_dealt_like_kit_deal_seed_plus_k():
@@ -49,7 +50,7 @@ def test_figures_are_consistent():
     assert fig["turns"]["min"] <= fig["turns"]["p5"] <= fig["turns"]["median"] <= fig["turns"]["p95"] <= fig["turns"]["max"]
     # a card is stuck in a game exactly when it is in some hand at the end
     assert sum(fig["game"]["stuck_by_province"].values()) * 300 == pytest.approx(sum(sum(r.left) for r in results))
-    shown = text(fig)
+    shown = text(SIM, fig)
     assert "winner share by policy" in shown and "seat 4" in shown
 
 
@@ -83,7 +84,6 @@ def test_rule_options_change_the_figures():
         assert results != plain, name
 
 
-@shipped
 def test_cli_json_and_text(project):
     runner = CliRunner()
     res = runner.invoke(main, ["sim", "-g", "karuta", "--games", "300", "--seed", "4", "--json",
@@ -101,8 +101,6 @@ def test_cli_json_and_text(project):
     assert res.exit_code == 2 and "choose one of" in res.output
 
 
-@shipped
-@needs_map
 def test_report_pdf(project, tmp_path):
     runner = CliRunner()
     out = tmp_path / "report.pdf"
@@ -115,7 +113,7 @@ def test_report_pdf(project, tmp_path):
     page1, page2 = (p.extract_text() for p in reader.pages)
     assert "turns per game" in page1 and "winner share by seat" in page1
     assert "most often stuck" in page2 and "CC BY" in page2
-    # The map's shares were printed at 5 pt; nothing in the kit's printed matter is below 6.
+    # Nothing in the kit's printed matter is below 6 pt, the map's shares included.
     sizes = text_sizes(first)
     assert min(sizes)[0] >= 6 - 1e-6, min(sizes)
     assert sum(1 for _, s in sizes if s.endswith("%")) > 60      # the shares are still there
@@ -137,8 +135,6 @@ def test_map_labels_never_cover_each_other():
             assert not (p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]), (p, q)
 
 
-@shipped
-@needs_map
 def test_report_loads_the_data_once(project, tmp_path, monkeypatch):
     from kit.games.karuta import geo, model, sim
     calls = []

@@ -117,13 +117,13 @@ def test_a_games_own_settings_are_its_own_and_keep_their_line(tmp_path):
 
 @pytest.mark.parametrize("text", ["hello\n", "42\n"])
 def test_a_layout_that_is_not_a_mapping_names_its_file(tmp_path, text):
-    # It used to say only "error: layout should be a mapping of keys", naming no file.
+    # The error names the layout file and line, not only what is wrong.
     message = _broken(tmp_path, text)
     assert message.startswith(f"{tmp_path}/extra.yaml:1: layout should be a mapping of keys"), message
 
 
 def test_settings_missing_from_every_layout_are_named_where_they_belong(tmp_path):
-    # An emptied default.yaml was reported at the game's own layout file, which never holds them.
+    # Settings missing from an emptied default.yaml are reported at default.yaml, where they belong.
     empty = tmp_path / "default.yaml"
     empty.write_text("# paper and margin were here\n")
     game = tmp_path / "game.yaml"
@@ -134,7 +134,7 @@ def test_settings_missing_from_every_layout_are_named_where_they_belong(tmp_path
 
 
 def test_a_progress_sheet_past_the_limit_is_refused_at_its_line_by_check(project):
-    # `turns: 10**40` passed `kit check`, and `kit build` ran for minutes drawing rows.
+    # `turns: 10**40`: check refuses it at its line, before build would draw rows for minutes.
     from click.testing import CliRunner
 
     from kit.cli import main

@@ -7,7 +7,6 @@ from kit.games import games
 from kit.games import make_context
 from kit.data.units import to_pt
 
-from conftest import needs_map
 
 
 def _build(game, out, **kw):
@@ -16,7 +15,6 @@ def _build(game, out, **kw):
     return ctx, command(game, "build")(ctx)
 
 
-@needs_map
 @pytest.mark.parametrize("game", sorted(g for g, d in games().items() if d.command("build")))
 def test_every_page_of_every_build_sets_trim_and_bleed_boxes(project, game):
     _, written = _build(game, project / "out")
@@ -29,7 +27,6 @@ def test_every_page_of_every_build_sets_trim_and_bleed_boxes(project, game):
             assert media[1] <= bleed[1] <= trim[1] and trim[3] <= bleed[3] <= media[3], (path.name, n)
 
 
-@needs_map
 @pytest.mark.parametrize("game", sorted(g for g, d in games().items()
                                         if "cards.pdf" in d.products and any(o.name == "print-shop"
                                                                              for o in d.command("build").opts())))

@@ -46,7 +46,7 @@ def test_callbacks_get_each_cards_trim_and_backs_follow_fronts(layout):
     calls = []
     pdf = Pdf(layout.paper_width, layout.paper_height, "t")
     sheet = card_sheets(pdf, layout, 68, lambda c, i, t, b: calls.append(("f", i, t, b)),
-                        lambda c, i, t, b: calls.append(("b", i, t, b)))
+                        lambda c, i, t, b: calls.append(("b", i, t, b)), piece="card")
     sheets = -(-68 // sheet.per_sheet)
     assert pdf.pages == 2 * sheets
     fronts = [c for c in calls if c[0] == "f"]
@@ -61,7 +61,7 @@ def test_callbacks_get_each_cards_trim_and_backs_follow_fronts(layout):
 
 def test_crop_marks_in_the_pdf_are_at_the_computed_positions(layout):
     pdf = Pdf(layout.paper_width, layout.paper_height, "t")
-    sheet = card_sheets(pdf, layout, 10, _rect_card, None)
+    sheet = card_sheets(pdf, layout, 10, _rect_card, None, piece="card")
     page = PdfReader(io.BytesIO(pdf.finish())).pages[0]
     expected = {tuple(round(to_pt(v), 1) for v in (m.x1, m.y1, m.x2, m.y2)) for m in sheet.crop_marks}
     assert _lines(page) == expected
@@ -71,7 +71,7 @@ def test_crop_marks_in_the_pdf_are_at_the_computed_positions(layout):
 def test_sheets_are_byte_identical_across_runs(layout):
     def once():
         pdf = Pdf(layout.paper_width, layout.paper_height, "t")
-        card_sheets(pdf, layout, 30, _rect_card, _rect_card, caption="deterministic")
+        card_sheets(pdf, layout, 30, _rect_card, _rect_card, piece="card", caption="deterministic")
         alignment_pages(pdf, layout, "t")
         return pdf.finish()
     assert once() == once()

@@ -7,11 +7,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from conftest import ROOT
 from kit.cli import main
 from kit.data.errors import KitError
-from kit.sim.report import KEYS, Outcome, figures, seat_policies
+from kit.games import games
+from kit.sim.report import KEYS, Outcome, figures
+from kit.sim.seating import seat_policies
 
-from test_karuta_rules import shipped
 
 KNOWN = ("greedy", "random", "foresight")
 
@@ -42,42 +44,60 @@ def test_figures_count_shared_and_missing_wins():
         assert lo < rate < hi
 
 
-@shipped
-@pytest.mark.parametrize("game, policy", [("karuta", "greedy*2,random,foresight"), ("tour-de-dice", "bold*2,careful*2")])
-def test_every_game_answers_the_same_keys(project, game, policy):
+# Every declared game that simulates; each seats two players (a table every one of them has).
+SIM_GAMES = sorted(name for name, g in games().items() if g.command("sim"))
+
+
+def first_preset(game: str) -> str:
+    """The preset a run with no --preset plays: the first listed in data/GAME/rules.yaml."""
+    import yaml
+    return next(iter(yaml.safe_load((ROOT / "data" / game / "rules.yaml").read_text(encoding="utf-8"))["presets"]))
+
+
+def test_every_game_that_simulates_is_tested_here():
+    assert SIM_GAMES and set(SIM_GAMES) == set(games())
+
+
+@pytest.mark.parametrize("game", SIM_GAMES)
+def test_every_game_answers_the_same_keys(project, game):
+    first, second = games()[game].policies[:2]
+    policy = f"{first}*1,{second}"
     res = CliRunner().invoke(main, ["sim", "-g", game, "--games", "60", "--json", "--workers", "1",
-                                    "--policy", policy])
+                                    "-n", "2", "--policy", policy])
     assert res.exit_code == 0, res.output
     fig = json.loads(res.output)
     assert tuple(fig) == KEYS
     assert set(fig["turns"]) == {"median", "min", "max", "p5", "p95"}
-    assert len(fig["seat_win_rate"]) == len(fig["seat_win_interval"]) == fig["players"] == 4
+    assert len(fig["seat_win_rate"]) == len(fig["seat_win_interval"]) == fig["players"] == 2
+    assert fig["policies"] == [first, second]
     assert sum(fig["seat_win_rate"]) + fig["no_winner_rate"] == pytest.approx(1.0, abs=0.5)
-    assert set(fig["policy_win_rate"]) == set(fig["policy_win_interval"]) == set(policy.replace("*2", "").split(","))
-    assert fig["rules"]["preset"] == "written" and fig["rules"]["overrides"] == {}
-    text = CliRunner().invoke(main, ["sim", "-g", game, "--games", "60", "--workers", "1", "--policy", policy])
+    assert set(fig["policy_win_rate"]) == set(fig["policy_win_interval"]) == {first, second}
+    preset = first_preset(game)
+    assert fig["rules"]["preset"] == preset and fig["rules"]["overrides"] == {}
+    text = CliRunner().invoke(main, ["sim", "-g", game, "--games", "60", "--workers", "1", "-n", "2",
+                                     "--policy", policy])
     lines = text.output.splitlines()
-    assert lines[1] == "rules: preset written; overrides none"
+    assert lines[1] == f"rules: preset {preset}; overrides none"
     assert lines[3].startswith("turns per game: median") and lines[4].startswith("winner share by seat")
 
 
-@shipped
-def test_policy_errors_are_the_same_in_every_game(project):
-    for game, policy in (("karuta", "greedy,random"), ("tour-de-dice", "bold,careful")):
-        res = CliRunner().invoke(main, ["sim", "-g", game, "--games", "5", "-n", "4", "--policy", policy])
-        assert res.exit_code == 2 and "names 2 seats for 4 players" in res.output
+@pytest.mark.parametrize("game", SIM_GAMES)
+def test_policy_errors_are_the_same_in_every_game(project, game):
+    first, second = games()[game].policies[:2]
+    res = CliRunner().invoke(main, ["sim", "-g", game, "--games", "5", "-n", "2", "--policy",
+                                    f"{first},{second},{first}"])
+    assert res.exit_code == 2 and "names 3 seats for 2 players" in res.output
 
 
 @pytest.mark.parametrize("game, refused", [("karuta", "2 to 4"), ("tour-de-dice", "2 to 6"),
                                            ("shikoku-duo", "1 (against the Automa) or 2")])
 def test_a_table_size_the_game_is_not_for_is_refused_alike_in_every_game(project, game, refused):
-    # tour-de-dice's said "error: tour-de-dice is for ...", naming no option.
+    # Every game names the option (--players) and the table sizes it is for.
     res = CliRunner().invoke(main, ["sim", "-g", game, "--games", "5", "--players", "9"])
     assert res.exit_code == 2
     assert res.output.strip() == f"error: --players: {game} is for {refused} players, not 9", res.output
 
 
-@shipped
 def test_karuta_presets_by_name(project):
     res = CliRunner().invoke(main, ["sim", "-g", "karuta", "--games", "200", "--json", "--workers", "1",
                                     "--preset", "designer-tool", "--rule", "tie_break=last_played"])
@@ -92,7 +112,6 @@ def test_karuta_presets_by_name(project):
     assert bad.exit_code == 2 and "did you mean designer-tool" in bad.output
 
 
-@shipped
 @pytest.mark.parametrize("paper, size", [("A4", (297, 210)), ("A3", (420, 297)), ("Letter", (279.4, 215.9))])
 def test_reports_follow_the_paper(project, tmp_path, paper, size):
     from pypdf import PdfReader
@@ -145,7 +164,6 @@ def _json(args):
     return json.loads(res.output)
 
 
-@shipped
 @pytest.mark.parametrize("game, vary, separate", [
     ("karuta", ["--vary", "preset=written,designer-tool", "--vary", "policy=greedy;random,greedy,foresight,greedy"],
      [["--preset", "written", "--policy", "greedy"],
@@ -166,7 +184,6 @@ def test_a_sweeps_rows_equal_separate_runs_on_the_same_seeds(project, game, vary
     assert text.exit_code == 0 and "beyond noise" in text.output and len(text.output.splitlines()) == 4 + 4 + 1
 
 
-@shipped
 def test_sweep_marks_what_the_designer_tool_changes_and_draws_a_page(project, tmp_path):
     out = tmp_path / "sweep.pdf"
     sweep = _json(["sim", "-g", "karuta", "--games", "150", "--workers", "1", "--json",
@@ -230,6 +247,6 @@ def test_text_pages_set_every_line_once_in_order_continuing_on_new_pages():
     (1_000_000, "1000000"), (2_500_000.0, "2500000"), (None, "-"),
 ])
 def test_figures_print_whole_or_to_one_decimal_never_as_a_rounded_zero(value, shown):
-    # A p95 of 75.96 printed "76.0" beside "p5 12"; a million printed "1e+06".
-    from kit.sim.report import num
+    # A p95 of 75.96 prints "76" beside "p5 12", and a million "1000000", never "1e+06".
+    from kit.sim.text import num
     assert num(value) == shown

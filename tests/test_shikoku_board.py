@@ -9,7 +9,7 @@ import math
 import pytest
 from pypdf import PdfReader
 
-from conftest import MAP, ROOT, needs_map, shipped_layout
+from conftest import MAP, ROOT, shipped_layout
 from kit.draw import fonts
 from kit.data.layoutfile import PAPERS
 from kit.data.units import to_pt
@@ -18,7 +18,6 @@ from kit.games.shikoku_duo.board import _hits, board_layout, board_pdfs, disc_hi
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.pieces import piece
 
-pytestmark = needs_map
 DATA = ROOT / "data" / "shikoku-duo"
 
 

@@ -15,11 +15,10 @@ from kit.data.errors import KitError, Where, display_path
 from kit.games.shikoku_duo import model as shikoku
 from kit.games.shikoku_duo.model import load
 
-from conftest import MAP, ROOT, needs_map
+from conftest import MAP, ROOT
 
 DATA = ROOT / "data" / "shikoku-duo"
 
-pytestmark = needs_map
 
 
 @pytest.fixture

@@ -16,12 +16,11 @@ from kit.games.shikoku_duo.boardlayout import BoardPiece, board_piece, too_close
 from kit.games.shikoku_duo.check import spacing_errors
 from kit.games.shikoku_duo.model import CHARACTERS, KINDS, load
 
-from conftest import MAP, needs_map, shipped_layout
+from conftest import MAP, shipped_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "shikoku-duo"
 
-pytestmark = needs_map
 
 
 @pytest.fixture(scope="module")
@@ -208,7 +207,7 @@ def test_check_error_is_file_line_exit_2(project):
      "dice.ties should list pilgrim, merchant, artist once each, not 'pilgrm' (did you mean pilgrim?)"),
 ])
 def test_check_reads_the_automa_rules(project, old, new, message):
-    # `kit check` passed a broken automa.yaml (only `build` and `sim --players 1` read it).
+    # `kit check` reads automa.yaml too, though only `build` and `sim --players 1` use it.
     path = project / "data" / "shikoku-duo" / "automa.yaml"
     text = path.read_text(encoding="utf-8")
     line = text[: text.index(old)].count("\n") + 1

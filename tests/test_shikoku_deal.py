@@ -20,7 +20,6 @@ from kit.games import make_context
 from test_charts import embedded_fonts_only
 from test_shikoku_rules import DATA, engine, replay_record
 
-shipped = pytest.mark.skipif(not (DATA / "board.yaml").exists(), reason="no shikoku-duo data yet")
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +88,6 @@ def test_each_kind_of_seeded_draw_has_its_own_stream():
     assert R.goods_order(t.goods_counts, 5) == R.goods_order(t.goods_counts, 5) != R.goods_order(t.goods_counts, 6)
 
 
-@shipped
 def test_the_sheet_shows_the_engines_setup_and_goods_order(model, setup):
     t = setup.tables
     for seed in (7, 123):
@@ -114,7 +112,6 @@ def test_the_sheet_shows_the_engines_setup_and_goods_order(model, setup):
             assert f"{ch}: {'AB'[state.sides[c]]} " in text and name_en in text
 
 
-@shipped
 def test_a_simulated_game_written_as_a_log_replays_with_the_tables_own_dice(setup, tmp_path):
     t = setup.tables
     seed = 31
@@ -130,7 +127,6 @@ def test_a_simulated_game_written_as_a_log_replays_with_the_tables_own_dice(setu
     assert "every one legal" in out.output and f"{res.rounds} rounds" in out.output
 
 
-@shipped
 def test_a_wrong_draw_stops_the_replay_at_its_round_with_the_sheets_goods(tmp_path):
     lines = (DATA / "example-log.yaml").read_text(encoding="utf-8").splitlines()
     k = next(i for i, s in enumerate(lines) if " got " in s)
@@ -152,7 +148,6 @@ def drawn_order(name: str) -> int:
     return ("indigo", "paper", "citrus", "salt").index(name)
 
 
-@shipped
 def test_the_example_log_uses_its_seeds_deal():
     text = (DATA / "example-log.yaml").read_text(encoding="utf-8")
     seed = int(re.search(r"^seed: (\d+)$", text, re.M).group(1))
@@ -160,7 +155,6 @@ def test_the_example_log_uses_its_seeds_deal():
     assert text.count(" got ") >= 5
 
 
-@shipped
 def test_kit_deal_writes_a_deterministic_sheet_on_the_chosen_paper(project):
     runner = CliRunner()
     res = runner.invoke(main, ["deal", "--game", "shikoku-duo", "--seed", "7", "--paper", "Letter", "--out", "out"])
@@ -186,7 +180,6 @@ def test_kit_deal_takes_only_its_own_options(args):
     assert res.exit_code == 2, res.output
 
 
-@shipped
 def test_got_after_anything_but_a_mountain_draw_is_refused_at_its_line(tmp_path):
     lines = (DATA / "example-log.yaml").read_text(encoding="utf-8").splitlines()
     k = next(i for i, s in enumerate(lines) if ": pilgrim " in s)

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import ROOT, needs_map, text_sizes
+from conftest import ROOT, text_sizes
 from kit.draw import fonts
 from kit.data.errors import KitError
 from kit.draw.imposition import back_trims, marks_extent
@@ -343,7 +343,6 @@ def test_the_automa_card_prints_its_rules_and_tracks(built):
 
 # --- the real data, through the command line ---------------------------------------------------
 
-@needs_map
 def test_kit_build_writes_every_declared_product_twice_the_same(project):
     from click.testing import CliRunner
     from kit.cli import main
@@ -364,7 +363,6 @@ def test_kit_build_writes_every_declared_product_twice_the_same(project):
         assert _fonts_embedded(PdfReader(io.BytesIO(data))), name
 
 
-@needs_map
 def test_the_real_data_prints_every_piece(project):
     from kit.games import make_context
     from kit.games.shikoku_duo.model import load
@@ -402,10 +400,9 @@ def test_a_progress_sheet_row_reads_as_the_replay_logs_turn():
     assert [c.key for c in sheets.PICK_COLUMNS] == ["seat", "character", "steps", "where", "action", "repeat"]
 
 
-@needs_map
 def test_progress_sheet_rows_are_read_by_the_replay(project):
     """Rows copied off the progress sheet make a log `kit replay` reads, move for move."""
-    replay = pytest.importorskip("kit.games.shikoku_duo.replay")
+    from kit.games.shikoku_duo import replay
     from kit.data.errors import Where
     from kit.games.shikoku_duo import rules as R
     from kit.games.shikoku_duo.model import load
@@ -429,8 +426,8 @@ def test_progress_sheet_rows_are_read_by_the_replay(project):
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_progress_sheet_prints_nothing_smaller_than_6_pt(comp, paper):
-    # Its columns' second lines printed at 4.2 pt or less (3.5 pt once shrunk to fit), its
-    # labels and key at 5.5 pt: too small to read at the table.
+    # Its columns' second lines, labels and key are read at the table: none below 6 pt, even
+    # where a column is shrunk to fit.
     data, _ = sheets.progress_pdf(NS(components=comp), _layout(paper))
     sizes = text_sizes(data)
     assert len(sizes) > 100
@@ -443,7 +440,7 @@ def test_the_progress_sheet_prints_nothing_smaller_than_6_pt(comp, paper):
 
 
 def test_the_progress_sheet_leaves_the_setup_to_the_deal_sheet(comp):
-    # It had boxes for the shops by coastal town, the wave sides and each player's tile order:
+    # No boxes for the shops by coastal town, the wave sides or each player's tile order:
     # the deal sheet of the seed prints all of them, and the replay log needs only the seed.
     data, _ = sheets.progress_pdf(NS(components=comp), _layout())
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
@@ -457,7 +454,7 @@ def test_the_progress_sheet_leaves_the_setup_to_the_deal_sheet(comp):
 def test_the_progress_sheet_says_how_goods_are_written_and_keeps_its_text_inside_the_margins(comp):
     # The log's goods by name do not fit the ~35 mm action cell; the key under the table says
     # they may be written by initial, from the data's goods. Every character stays inside the
-    # printable area (a longer key once ran off the page's right edge).
+    # printable area, the key's right end included.
     import pypdfium2 as pdfium
 
     from kit.games.shikoku_duo.replay import goods_initials

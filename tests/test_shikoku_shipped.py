@@ -14,7 +14,6 @@ from kit.games.shikoku_duo.automa import card_lines, load_automa
 from kit.games import make_context
 from test_shikoku_rules import DATA, play_refereed
 
-shipped = pytest.mark.skipif(not (DATA / "board.yaml").exists(), reason="no shikoku-duo data yet")
 
 
 @pytest.fixture(scope="module")
@@ -23,13 +22,11 @@ def model():
     return load_model(make_context("shikoku-duo"))
 
 
-@shipped
 @pytest.mark.parametrize("names", [("greedy", "random"), ("planner", "greedy")])
 def test_games_on_the_shipped_board_obey_the_referee(model, names):
     play_refereed(model, R.tables(model), R.Rules.from_options(model.rules), names, range(6))
 
 
-@shipped
 def test_kit_sim_prints_the_shared_report_and_is_the_same_whatever_the_workers():
     runner = CliRunner()
     one = runner.invoke(main, ["sim", "--game", "shikoku-duo", "--games", "300", "--workers", "1", "--json"])
@@ -40,7 +37,6 @@ def test_kit_sim_prints_the_shared_report_and_is_the_same_whatever_the_workers()
     assert fig["games"] == 300 and fig["players"] == 2 and set(fig["game"]["ended"]) >= {"shrine", "gifts"}
 
 
-@shipped
 def test_kit_sim_players_1_plays_the_automa():
     res = CliRunner().invoke(main, ["sim", "--game", "shikoku-duo", "--games", "40", "--players", "1",
                                     "--workers", "1"])
@@ -48,7 +44,6 @@ def test_kit_sim_players_1_plays_the_automa():
     assert "the Automa wins against greedy" in res.output
 
 
-@shipped
 def test_the_example_log_replays_and_a_broken_turn_stops_at_its_line(tmp_path):
     log = DATA / "example-log.yaml"
     runner = CliRunner()
@@ -65,7 +60,6 @@ def test_the_example_log_replays_and_a_broken_turn_stops_at_its_line(tmp_path):
     assert f"bad.yaml:{k + 1}: round " in res.output
 
 
-@shipped
 def test_the_automa_card_speaks_both_languages():
     lines = card_lines(load_automa(DATA / "automa.yaml"))
     assert len(lines) >= 6 and all(ja and en and ja != en for ja, en in lines)

@@ -9,7 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from kit.games.shikoku_duo import rules as R
-from kit.games.shikoku_duo.sim import SIM, figures, outcome, simulate, text
+from kit.games.shikoku_duo.sim import SIM, figures, outcome, simulate
+from kit.sim.text import text
 from kit.games import make_context
 from kit.sim.report import KEYS, Run
 from kit.sim.reportpdf import report_pdf
@@ -33,11 +34,14 @@ def test_the_report_has_the_shared_keys_and_the_games_own(run):
     assert sum(fig["seat_win_rate"]) + g["draws"] == pytest.approx(1.0)
     lo, hi = g["first_drafter"]["ci95"]
     assert lo <= g["first_drafter"]["share"] <= hi
-    assert g["rounds"]["median"] == sorted(r.rounds for r in results)[len(results) // 2] or g["rounds"]["median"]
+    rounds = sorted(r.rounds for r in results)
+    assert len(rounds) == 120        # an even count: the median is the mean of the middle two
+    assert g["rounds"]["median"] == (rounds[59] + rounds[60]) / 2
+    assert (g["rounds"]["min"], g["rounds"]["max"]) == (rounds[0], rounds[-1])
     for who in ("winner", "loser", "all"):
         assert set(g["score"][who]) == {"pilgrim", "merchant", "artist", "total"}
     assert len(g["winner_waves"]) == 6 and sum(g["waves_up"].values()) == pytest.approx(3.0)
-    assert "first drafter" in text(fig)
+    assert "first drafter" in text(SIM, fig)
 
 
 def test_the_same_seed_gives_the_same_results_whatever_the_workers():
@@ -59,7 +63,7 @@ def test_a_solo_run_puts_the_automa_in_seat_two():
     assert fig["players"] == 2 and fig["policies"] == ["greedy", "automa"]
     a = fig["game"]["automa"]
     assert a["policy"] == "greedy" and a["share"] == fig["seat_win_rate"][1]
-    assert "the Automa wins against greedy" in text(fig)
+    assert "the Automa wins against greedy" in text(SIM, fig)
 
 
 def test_the_report_pdf_shows_the_games_own_charts_and_is_deterministic(run):

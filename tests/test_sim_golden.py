@@ -1,16 +1,13 @@
 """Simulated results are pinned: the same seeds give the same games.
 
-GOLDEN is what `python benchmarks/golden.py` printed at commit 2680e46, before the
-rules engines were made faster (the figures must not move with speed work). A value
-changes only with a rule fix or a policy change, each named here:
-- karuta mixed-4, mixed-4-designer-tool: greedy breaks ties between its longest turns
-  towards the one that makes more of its own cards playable next (it was a seeded draw).
-- tour-de-dice 5-breakaway: Breakaway's condition 2 lets each piece of the pack choose
-  where to stop, short of Breakaway too (it forced them all past); drafting sometimes
-  stops short, which holds the whole pack.
-- tour-de-dice 4-mixed, 5-breakaway: careful rolls two dice before a space one die pays
-  less than two times in three (it rolled one die always), and rides rolls of that many.
-The other values are still those of 2680e46.
+GOLDEN is what `python benchmarks/golden.py` prints: for each case (players, policies and
+rules), totals over the same range of seeds. Work on speed never moves them; a change to
+a rule or a policy does, and is then made on purpose, with GOLDEN printed again by the
+benchmark. The readings they pin include: greedy breaks ties between its longest karuta
+turns towards the one that makes more of its own cards playable next; Breakaway's
+condition 2 lets each piece of the pack choose where to stop, short of Breakaway too; and
+careful rolls two dice before a space one die pays less than two times in three, and rides
+rolls of that many.
 """
 
 from __future__ import annotations

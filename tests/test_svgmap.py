@@ -3,10 +3,9 @@ from shapely.geometry import Point
 
 from kit.data.errors import KitError
 from kit.layout.svgmap import load_map
-from conftest import MAP, needs_map
+from conftest import MAP
 
 
-@needs_map
 def test_map_loads_68_valid_shapes_with_anchors_inside():
     world = load_map(str(MAP))
     assert len(world.regions) == 68
@@ -15,7 +14,6 @@ def test_map_loads_68_valid_shapes_with_anchors_inside():
         assert region.shape.contains(Point(region.anchor)), region.id
 
 
-@needs_map
 def test_lakes_are_holes():
     world = load_map(str(MAP))
     by_name = {r.name: r for r in world.regions.values()}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from conftest import needs_map
 from kit.draw import fonts
 from kit.cli import main
 from kit.draw.textsize import sizes, too_small
@@ -37,7 +36,6 @@ def test_text_under_6_pt_is_refused_naming_the_piece_and_the_text():
     assert too_small({"cards.pdf": _page(6.0)}, where) == []
 
 
-@needs_map
 @pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
 def test_every_piece_of_every_game_prints_its_text_at_6_pt_or_more(project, game):
     res = CliRunner().invoke(main, ["check", "--game", game])

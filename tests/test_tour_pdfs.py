@@ -53,7 +53,7 @@ def test_build_is_byte_identical_and_complete(project):
     tour = load(ctx.data_dir)
     count = len(faces(tour))
     assert count == sum(c.copies for c in tour.cards) + 3       # goal, Breakaway, player aid
-    per_sheet = grid(ctx.layout).per_sheet
+    per_sheet = grid(ctx.layout, "card").per_sheet
     reader = PdfReader(io.BytesIO((project / "a" / "cards.pdf").read_bytes()))
     assert len(reader.pages) == 2 * math.ceil(count / per_sheet)   # each front followed by its back
     fronts = "".join(reader.pages[k].extract_text() for k in range(0, len(reader.pages), 2))
@@ -342,7 +342,7 @@ def _card_texts(size) -> list:
     layout = make_context("tour-de-dice", card=size).layout
     tour = load(ROOT / "data" / "tour-de-dice")
     reader = PdfReader(io.BytesIO(cards_pdf(tour, layout)[0]))
-    trims = grid(layout).trims
+    trims = grid(layout, "card").trims
     out = []
     for page in reader.pages[::2]:
         boxes = _glyph_boxes(page)

@@ -115,7 +115,7 @@ def test_cli_replays_the_example_and_exits_2_on_an_illegal_turn(project, tmp_pat
     ("4", "rules: {two_colours: on}\n", "two_colours (optional rule ②) is for exactly 3 players, not 4"),
 ])
 def test_a_player_count_out_of_range_is_refused_at_its_line(project, tmp_path, players, rules, message):
-    # A huge count was refused with no file or line at all.
+    # Every count out of range, however huge, is refused at its file and line.
     text = EXAMPLE.read_text(encoding="utf-8")
     assert text.count("players: 4\n") == 1
     bad = tmp_path / "bad.yaml"

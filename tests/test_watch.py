@@ -6,6 +6,7 @@ import os
 import queue
 from pathlib import Path
 import threading
+import time
 
 import pytest
 
@@ -41,14 +42,15 @@ def test_a_save_rebuilds_and_a_broken_file_does_not_stop_the_watch(project):
         assert events.get(timeout=TIMEOUT)[0] == "watching"      # a save from now on is seen
         course = project / "data" / "tour-de-dice" / "course.yaml"
         good = course.read_text(encoding="utf-8")
-        course.write_text(good + "\n  - {broken: [\n", encoding="utf-8")
+        # each save whole, so the watch never sees a file half written (truncated, then filled)
+        saved_whole(course, (good + "\n  - {broken: [\n").encode("utf-8"))
         kind, line = events.get(timeout=TIMEOUT)
         assert kind == "error" and "course.yaml:" in line, line
-        course.write_text(good, encoding="utf-8")
+        saved_whole(course, good.encode("utf-8"))
         kind, again = events.get(timeout=TIMEOUT)
         assert kind == "built" and again == first
         layout = project / "layouts" / "tour-de-dice.yaml"
-        layout.write_text(layout.read_text(encoding="utf-8").replace("63x88", "70x95"), encoding="utf-8")
+        saved_whole(layout, layout.read_text(encoding="utf-8").replace("63x88", "70x95").encode("utf-8"))
         kind, bigger = events.get(timeout=TIMEOUT)
         assert kind == "built" and bigger != first
     finally:
@@ -105,7 +107,7 @@ def test_a_save_redoes_only_what_it_feeds_and_matches_a_clean_build(project, gam
         path = project / file
         text = path.read_text(encoding="utf-8")
         assert old in text
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        saved_whole(path, text.replace(old, new, 1).encode("utf-8"))
         line = rebuilt()
         assert set(memo.ran) == redone, line
         written = {p.name for p in memo.changed}
@@ -133,6 +135,82 @@ def test_a_batch_of_vanished_temporary_files_rebuilds_nothing(tmp_path):
     assert saved_names([(3, str(tmp_path / "rules.yaml"))]) == ["rules.yaml"]   # a deleted data file counts
 
 
+def _kit_staged_name(folder: Path) -> str:
+    """The name kit.draw.output gives a file it stages cards.pdf in, made the way kit makes it."""
+    import tempfile
+
+    fd, name = tempfile.mkstemp(prefix=".cards.pdf.", dir=folder)
+    os.close(fd)
+    return Path(name).name
+
+
+# One file of each kind kit.rebuild.watch.TEMPORARY names (and kit's own staged output), still there
+# when the batch arrives: none of them is a save worth a rebuild.
+TEMPORARY_FILES = {
+    "emacs lock": lambda folder: ".#provinces.yaml",
+    "backup": lambda folder: "provinces.yaml~",
+    "vim swap": lambda folder: ".provinces.yaml.swp",
+    "vim swap, later": lambda folder: ".provinces.yaml.swx",
+    "vim probe": lambda folder: "4913",
+    "part": lambda folder: "provinces.yaml.part",
+    "tmp": lambda folder: "provinces.yaml.tmp",
+    "kit staged output": _kit_staged_name,
+}
+
+
+@pytest.mark.parametrize("kind", TEMPORARY_FILES)
+def test_a_temporary_file_still_there_rebuilds_nothing(tmp_path, kind):
+    from kit.rebuild.watch import relevant, saved_names
+
+    temp = tmp_path / TEMPORARY_FILES[kind](tmp_path)
+    temp.write_text("x", encoding="utf-8")
+    kept = tmp_path / "provinces.yaml"
+    kept.write_text("x", encoding="utf-8")
+    assert saved_names([(1, str(temp))]) == []
+    assert saved_names([(1, str(temp)), (2, str(kept))]) == ["provinces.yaml"]
+    assert relevant([(1, str(temp))], [tmp_path], {}) == ([], set())
+    # named as the map or font the build reads, the same file counts whatever it is called
+    assert relevant([(2, str(temp))], [], {temp: "map"}) == ([temp.name], {"map"})
+
+
+@pytest.mark.parametrize("name", ["provinces.yaml", "4914", "notes.txt", "cards.pdf", ".rules.yaml",
+                                  "provinces.yaml.bak", ".cards.pdf.abc"])
+def test_a_file_not_named_temporary_is_a_save(tmp_path, name):
+    from kit.rebuild.watch import saved_names, temporary
+
+    path = tmp_path / name
+    path.write_text("x", encoding="utf-8")
+    assert not temporary(name) and saved_names([(2, str(path))]) == [name]
+
+
+def test_an_editors_files_beside_a_watched_file_start_no_build(tmp_path):
+    """A swap file and vim's probe written in a watched folder, then a real save: the first
+    rebuild is for the save, and names it alone."""
+    folder, source, lines, stop = one_file_project(tmp_path)
+    calls = []
+
+    def build():
+        calls.append(source.read_text(encoding="utf-8").strip())
+
+    runner = threading.Thread(target=watch, args=([folder], build, lines.put, stop))
+    runner.start()
+    try:
+        until_watching(lines)
+        (folder / ".rules.yaml.swp").write_bytes(b"swap")
+        (folder / "4913").write_bytes(b"")
+        (folder / "rules.yaml~").write_text("players: 4\n", encoding="utf-8")
+        time.sleep(0.5)          # well past the debounce: a rebuild for these would come first
+        saved_whole(source, b"players: 3\n")
+        line = lines_until(lines, lambda l: l.startswith("saved"))[-1]
+        assert line == "saved rules.yaml: rebuilding", line
+        lines_until(lines, lambda l: l.startswith("rebuilt"))
+    finally:
+        stop.set()
+        runner.join(TIMEOUT)
+    assert not runner.is_alive()
+    assert calls == ["players: 4", "players: 3"]
+
+
 def lines_until(lines: queue.Queue, wanted) -> list[str]:
     """The reported lines up to and including the first for which `wanted(line)` holds."""
     seen = []
@@ -149,9 +227,11 @@ def until_watching(lines: queue.Queue) -> None:
 
 
 def saved_whole(path: Path, data: bytes) -> None:
-    """Save as an editor does, by renaming a finished file over the old one: the watch never
-    sees half a font or map (a plain write may be seen as two saves, the first of a part)."""
-    part = path.with_name(path.name + ".part")
+    """Save by renaming a finished file over the old one: the watch never sees half a font or map
+    (a plain write may be seen as two saves, the first of a part). The finished file is written
+    in the folder above the file's, which no test here watches, so the only change the watch
+    sees is the rename onto `path`."""
+    part = path.parent.parent / f"{path.name}.staged"
     part.write_bytes(data)
     os.replace(part, path)
 
@@ -166,7 +246,7 @@ def one_file_project(tmp_path):
 
 
 def test_an_unforeseen_exception_is_reported_in_one_line_and_the_watch_goes_on(tmp_path):
-    # A bug in a build step (not bad data) used to end the watch with a traceback.
+    # A bug in a build step (not bad data) is one reported line; the watch goes on.
     folder, source, lines, stop = one_file_project(tmp_path)
 
     def build():
@@ -180,11 +260,11 @@ def test_an_unforeseen_exception_is_reported_in_one_line_and_the_watch_goes_on(t
     try:
         lines_until(lines, lambda l: l == "built players: 4")
         until_watching(lines)
-        source.write_text("players: boom\n", encoding="utf-8")
+        saved_whole(source, b"players: boom\n")
         failed = lines_until(lines, lambda l: l.startswith("error:"))[-1]
         assert "ZeroDivisionError: division by zero" in failed and "test_watch.py:" in failed, failed
         assert "\n" not in failed
-        source.write_text("players: 3\n", encoding="utf-8")
+        saved_whole(source, b"players: 3\n")
         lines_until(lines, lambda l: l == "built players: 3")
         assert runner.is_alive()
     finally:
@@ -196,9 +276,6 @@ def test_an_unforeseen_exception_is_reported_in_one_line_and_the_watch_goes_on(t
 def test_a_saved_map_outside_the_project_is_watched_and_read_again(tmp_path):
     from conftest import MAP
     from kit.layout.svgmap import load_map
-
-    if not MAP.exists():
-        pytest.skip("the map is not beside the repository")
     folder = tmp_path / "data"
     folder.mkdir()
     maps = tmp_path / "maps"
@@ -276,7 +353,7 @@ def test_a_saved_font_and_an_extra_layout_outside_the_project_rebuild(project, t
 
 def test_a_save_made_during_the_first_build_is_not_lost(tmp_path):
     # The watcher starts after the first build; a karuta build takes seconds, and a save in
-    # that time used to go unseen until the next one.
+    # that time is seen (by the files' stamps) and rebuilt.
     folder, source, lines, stop = one_file_project(tmp_path)
     calls = []
 
@@ -299,8 +376,7 @@ def test_a_save_made_during_the_first_build_is_not_lost(tmp_path):
 
 
 def test_a_watch_started_on_a_broken_file_reports_it_and_builds_once_it_is_fixed(project):
-    # `kit build --watch` read the layout and the data before the watch began, so a file broken
-    # at the start ended the command (exit 2) instead of being reported by the watch.
+    # A file broken from the start is reported by the watch, which goes on, not by the command.
     from kit.cli import watch_build
     from kit.games import load_game
 

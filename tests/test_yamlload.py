@@ -57,7 +57,7 @@ def test_booleans_are_not_numbers():
     ("1.0e+9", 1e9), ("10", 10), ("0", 0), ("0.5", 0.5), ("'1e9'", "1e9"), ('"0x30"', "0x30"),
 ])
 def test_a_number_with_an_exponent_is_a_number(text, value):
-    # `scale: 1e9` was the text '1e9': "should be a whole number or a number, not str '1e9'".
+    # `scale: 1e9` is a number (YAML 1.1 alone would read it as the text '1e9').
     doc = parse_yaml(f"a: 1\nb: {text}\n", "f.yaml")
     assert doc["b"] == value and type(doc["b"]) is type(value)
 
@@ -67,7 +67,7 @@ def test_a_number_with_an_exponent_is_a_number(text, value):
     ("1:30", "base-60 number 90"), ("-0x10", "hexadecimal number -16"),
 ])
 def test_a_number_yaml_reads_in_another_base_is_refused_at_its_line(text, kind):
-    # `size: 0x30` (meant 30x30) was read as the number 48.
+    # `size: 0x30` (meant 30x30) is refused, not read as the number 48.
     with pytest.raises(KitError) as err:
         parse_yaml(f"a: 1\nb: {text}\n", "f.yaml")
     assert str(err.value) == (f"f.yaml:2: {text} is not a decimal number (YAML would read it as the {kind}); "

@@ -1,1 +1,2 @@
-"""Data files read, checked and named: YAML with lines, units, options, layouts, vocabularies."""
+"""Reading what the user edits: YAML with file:line, errors, units, rule-option declarations,
+layout files and named pieces, and finding the project and its map."""

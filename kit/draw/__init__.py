@@ -1,1 +1,2 @@
-"""Drawing: fonts, imposition, tiles, charts, the turn log, images, output, and checks on what is drawn."""
+"""Pages and images: fonts, drawing helpers, imposition and crop marks, tiles, charts, the
+turn-log table, PNG images and atomic output."""

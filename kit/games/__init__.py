@@ -19,7 +19,8 @@ What a new game must provide
    - `data_files`: the files it reads under data/NAME/;
    - `pieces`: the printed pieces it has, each a named piece under `pieces:` in
      layouts/NAME.yaml (size, bleed, safe, gutter), asked for by name in its code:
-     `ctx.layout.piece("card")`. `--card WxH` resizes the piece named "card";
+     `ctx.layout.piece(name)`;
+   - `card`: the piece `--card WxH` resizes, for a game whose commands take --card;
    - `products`: the files `kit build` writes into the output folder;
    - `layout_settings`: top-level sections of layouts/NAME.yaml only it uses (e.g.
      karuta's `board:` and `compared_cards:`), which it reads with
@@ -29,12 +30,17 @@ What a new game must provide
      and its log is kit/draw/turnlog.py's table: the game names only its columns; a game
      that reads the province map declares the section `map` and the option "map",
      and finds the file with `ctx.map_path()`.
-2. The functions it names. Each takes the `Context` (kit/data/project.py: data folder,
+2. The functions it names. Each takes the `Context` (kit/data/project.py, made by
+   `make_context` below: data folder,
    finished layout, output folder, rule overrides, font) and, as keyword arguments,
    the values of its options that are not part of the context (see `Opt.to`):
    - check(ctx) -> (summary text, warnings)   export(ctx) -> a JSON-able value
    - build(ctx, ...) -> [(path written, pages)]   deal(ctx, ...) -> (text, written)
-   - sim(ctx, ...), replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
+   - replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
+   - sim: not a function but the game's `Simulator` (kit/sim/simulator.py), named
+     "sim:SIM"; the shared `kit sim` (kit/cli/sim.py) runs it, sweeps it and prints it.
+     Its `report` names the game's report module, whose cells(sim, run) and
+     pages(sim, pdf, paper, run, ctx) are handed the Simulator they draw for.
    build draws each product through `kit.rebuild.memo.step(name, function, values...)`, giving the
    function the values it draws from (the model, the layout, the map's shapes), not the
    context: under `kit build --watch` a step is then redone only when a value it read last
@@ -45,18 +51,24 @@ What a new game must provide
    `products`; it also refuses, for every game, each option the game does not take.
 3. data/NAME/ with its YAML (errors as `file:line: message`, via kit.data.errors) and,
    if it prints anything, layouts/NAME.yaml with its named pieces (sizes in mm).
-4. The same module names as the other games for the same jobs: rules (the pure
-   engine), check, build, sim, simreport, replay, policies.
+4. The same module names as the other games for the same jobs: options (the rule
+   options, each declared once: its name, values, default and help; the engine's typed
+   `Rules` is derived from them by kit.data.options.rules_type), rules (the one engine),
+   policies (the AI players), check, build, sim, simreport, replay. A game has only the
+   modules for the jobs it has.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 
 from kit.data.errors import KitError, did_you_mean
+from kit.data.layoutfile import Layout, load_layout
+from kit.data.project import Context, layout_files, project_root
 
 
 @dataclass(frozen=True)
@@ -109,13 +121,13 @@ SHARED = {o.name: o for o in (
         dest="rules", multiple=True),
     Opt("preset", "A named rule set from the game's rules.yaml (default: the first listed); --rule "
         "overrides apply over it.", to="ctx"),
-    Opt("map", "The map SVG (else KIT_MAP, the layout's map, ../shared/maps).", kind="path", to="ctx",
+    Opt("map", "The map SVG (else KIT_MAP, the layout's map, data/maps/provinces-of-japan.svg).", kind="path", to="ctx",
         dest="map_option"),
     Opt("strict", "Treat warnings as errors.", kind="flag", to="cli"),
     Opt("players", "Players per game (default from the rules).", kind="int", short="-n"),
     Opt("seed", "Seed (game k of `kit sim --seed S` is seed S+k).", kind="int", default=1, show_default=True),
     # At most a million games a run: far past any study (the benchmarks play 100,000), and
-    # refused before the first game, where --games 10**30 once allocated ~100 MB/s.
+    # refused before the first game (a run of --games 10**30 would fill the memory).
     Opt("games", "Games to simulate.", kind="int", default=5000, minimum=1,
         maximum=MAX_GAMES, show_default=True),
     Opt("policy", "AI policy: " + POLICY_GRAMMAR, dest="policy"),
@@ -123,6 +135,11 @@ SHARED = {o.name: o for o in (
         "option, preset, policy, or rule (values: OPTION=VALUE overrides joined by +, - for none); "
         "separate values with ; when one holds commas. Repeatable.", multiple=True),
     Opt("workers", "Worker processes (default: all cores).", kind="int", minimum=1),
+    Opt("ladder", "Rate these policies (A,B,...): every pairing in balanced seatings on the same deals, "
+        "--games a pairing; prints ratings with intervals, the win shares, and how often the strongest "
+        "beats the weakest beside pure luck."),
+    Opt("cluster", "Play the games on a Dask cluster: a scheduler's address (tcp://HOST:8786), or local:N "
+        "for N worker processes on this machine. Results are the same as without."),
     Opt("json", "Print the results as one JSON object.", kind="flag", dest="as_json"),
     Opt("report", "Also write a PDF report to this file.", kind="path"),
     Opt("images", "Also write PNGs beside the PDFs, in OUT/images: each card face and back, the "
@@ -138,7 +155,8 @@ SHARED = {o.name: o for o in (
 )}
 
 # `kit sim` takes the same options in every game; a game adds what only it reads (map, font).
-SIM_OPTIONS = ("games", "players", "seed", "policy", "rule", "preset", "vary", "workers", "json", "report",
+SIM_OPTIONS = ("games", "players", "seed", "policy", "rule", "preset", "vary", "ladder", "workers", "cluster",
+               "json", "report",
                Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned "
                    "landscape.", to="ctx"))
 
@@ -190,6 +208,7 @@ class Game:
     products: tuple[str, ...] = ()    # files `kit build` writes
     layout_settings: tuple[str, ...] = ()   # its own top-level sections of layouts/NAME.yaml
     policies: tuple[str, ...] = ()    # the AI players --policy names, the default first
+    card: str | None = None           # the piece `--card WxH` resizes, for a game that takes --card
 
     def policy_help(self, opt: Opt) -> Opt:
         """`opt` (--policy) with this game's policy names added to its help."""
@@ -240,3 +259,31 @@ def command(name: str, verb: str):
     if cmd is None:
         raise KitError(f"{name} has no `{verb}` command; it has {', '.join(game.verbs)}")
     return resolve(game, cmd)
+
+
+def game_layout(game: str, root: Path, extra: Path | None = None) -> Layout:
+    """A game's layout as its files give it (default, the game's own, an extra one),
+    with the sections and pieces its declaration names."""
+    declared = load_game(game)
+    return load_layout(layout_files(root, game, extra), declared.layout_settings, declared.pieces)
+
+
+def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
+                 strict=False, rules=(), layout_file=None, preset=None,
+                 print_shop=False) -> Context:
+    """The Context of one command of `game`, every setting resolved before the game runs.
+    `preset` travels with the rule overrides as a ("preset", NAME) pair (kit/data/options.py);
+    `card` resizes the piece the game's declaration names for --card."""
+    root = project_root()
+    if preset:
+        rules = (("preset", preset),) + tuple(rules)
+    layout = game_layout(game, root, layout_file)
+    if paper:
+        layout = layout.with_paper(paper)
+    if card:
+        layout = layout.with_piece(load_game(game).card, *card)
+    if print_shop:
+        layout = replace(layout, print_shop=True)
+    out_dir = Path(out) if out else root / "output" / game
+    return Context(game=game, root=root, layout=layout, out_dir=out_dir, map_option=map_option,
+                   font=font, strict=strict, rules=tuple(rules))

@@ -1,1 +1,2 @@
-"""Where things go on the page and on the table: slot relaxation, leaders, map geometry, fit."""
+"""Geometry computed before anything is drawn: overlap relaxation, leader routing, the map SVG
+read as shapes."""

@@ -26,7 +26,7 @@ GAME = Game(
                 maximum=4),  # karuta's table sizes (kit.games.karuta.options.PLAYERS)
             Opt("seed", "Deal seed (game k of `kit sim --seed S` is seed S+k).", kind="int", required=True),
         )),
-        Command("sim", "sim:sim_command", (
+        Command("sim", "sim:SIM", (
             *SIM_OPTIONS, "map", "font",
         )),
         Command("replay", "replay:replay_command", (
@@ -39,6 +39,7 @@ GAME = Game(
     policies=("greedy", "random", "foresight"),  # policies.POLICIES, policies.DEFAULT first
     data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml",
                 "map_differences.yaml"),
+    card="card",
     pieces=("card",),
     layout_settings=("board", "map", "compared_cards", "progress_sheet"),
     products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",

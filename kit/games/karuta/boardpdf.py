@@ -36,6 +36,7 @@ from kit.games.karuta.settings import board as board_settings
 from kit.games.karuta.layout import Slot
 from kit.games.karuta.model import START, Karuta
 from kit.games.karuta.roads import Name, Road, names, roads
+from kit.games.karuta.check import TOUCH, touching_pairs
 
 FORM = "karuta-board"
 BORDER = Color(0.45, 0.45, 0.45)
@@ -160,7 +161,6 @@ def rule_marks(model: Karuta, board, found_roads) -> tuple[Mark, ...]:
     """Every place `kit check` warns about, as a mark: the same pairs, in the same order."""
     from shapely.ops import nearest_points
 
-    from kit.games.karuta.check import TOUCH, touching_pairs
 
     touching = touching_pairs(board)
     islands = set(model.islands)
@@ -593,12 +593,6 @@ def _title(c: Canvas, r: Rect, layout: Layout, card_w: float, card_h: float) -> 
                             f"1 map unit = {board_settings(layout).scale:g} mm", 9)
     text(c, r.x, r.y2 - 27, f"Play each card onto its own slot; the start is {START} (★起点).", 9)
     text(c, r.x, r.y2 - 32.5, CREDIT, 7.5, fill=Color(0.3, 0.3, 0.3))
-
-
-def legend_and_title(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> tuple[Rect, Rect]:
-    """Where the legend and the title go on the true-scale board."""
-    p = board_plan(model, board, slots, layout)
-    return p.legend, p.title
 
 
 def sea_colour(layout: Layout) -> Color | None:

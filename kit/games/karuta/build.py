@@ -38,7 +38,7 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
     card = layout.piece("card")
     # A card that does not fit the paper, or leaves nothing inside its safe zone, is
     # refused here with its own message, before the board's slots are relaxed for it.
-    grid(layout)
+    grid(layout, card)
     check_board_sheets(layout, board.width, board.height)
     face(card.width, card.height, card.safe, bool(corner_index))
     shapes = {k: r.shape for k, r in board.regions.items()}

@@ -24,6 +24,7 @@ from kit.layout.svgmap import shape_rings
 from kit.data.units import to_pt
 
 from kit.games.karuta.model import Karuta, Province
+from kit.draw.render import alignment_pages, card_sheets
 
 FURIGANA_FLOOR_PT = 5.0     # below this, hiragana stops being readable at arm's length
 KANJI_FLOOR_PT = 9.0        # the kanji name must stay the card's dominant element
@@ -244,12 +245,12 @@ def draw_back(c: Canvas, index: int, trim: Rect, bleed: float) -> None:
 
 def cards_pdf(model: Karuta, shapes: dict, layout: Layout, corner_index: bool = False) -> tuple[bytes, int]:
     """cards.pdf: every front on imposed sheets, each followed by its mirrored backs, then the duplex test."""
-    from kit.draw.render import alignment_pages, card_sheets
 
     card = layout.piece("card")
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: cards", FONT)
     define_back(pdf.canvas, card.width, card.height, card.bleed, card.safe)
     painter = FrontPainter(model, shapes, card.width, card.height, card.safe, corner_index)
-    card_sheets(pdf, layout, len(model.provinces), painter, draw_back, caption=f"{TITLE} cards · {CREDIT} ·")
+    card_sheets(pdf, layout, len(model.provinces), painter, draw_back, piece=card,
+                caption=f"{TITLE} cards · {CREDIT} ·")
     alignment_pages(pdf, layout, TITLE)
     return pdf.finish(), pdf.pages

@@ -14,6 +14,8 @@ from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
 from kit.games.karuta.layout import slots
 from kit.games.karuta.settings import check_board_sheets, check_settings
+from kit.draw.fonts import register
+from kit.games.karuta.cards import furigana_warnings
 
 TOUCH = 0.5  # map units: the map is hand-drawn, so neighbours may miss by a hair
 
@@ -104,8 +106,6 @@ def map_warnings(model: Karuta, board: Board, known: dict | None = None) -> list
 
 def card_warnings(model: Karuta, ctx) -> list[Warning_]:
     """Cards whose text would shrink below the readable floor at the layout's card size."""
-    from kit.draw.fonts import register
-    from kit.games.karuta.cards import furigana_warnings
 
     register(ctx.font)  # text is measured in the font the cards are printed in
     return list(furigana_warnings(model, ctx.layout))

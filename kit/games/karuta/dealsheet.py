@@ -20,6 +20,7 @@ from kit.games.karuta.cards import CREDIT, TITLE
 from kit.games.karuta.deal import deal_hands, set_aside
 from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
+from kit.draw import fonts
 
 LINE_H = 5.0                 # mm per line of a hand on the sheet
 SIZE = 8.5                   # pt for the hands
@@ -124,7 +125,6 @@ def deal_pdf(model: Karuta, layout, players: int, seed: int) -> tuple[bytes, int
 
 def deal_command(ctx, players: int, seed: int):
     """`kit deal`: the hands as text, and output/karuta/deal-<seed>.pdf."""
-    from kit.draw import fonts
 
     check_players(players)
     fonts.register(ctx.font)

@@ -20,6 +20,8 @@ from kit.layout.relax import Box, overlaps, relax
 
 from kit.games.karuta.roads import between, links as highway_links, narrow, route_link
 from kit.games.karuta.settings import board as board_settings, compared_cards
+from kit.games.karuta.cards import face
+from kit.games.karuta.geo import load_all
 
 LEADER_THRESHOLD = 1.0   # map units: a slot moved less than this (or still on its anchor) gets no leader
 LEADER_MARGIN = 0.5      # map units kept between a leader's end and any other slot
@@ -119,8 +121,8 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
     # the local search tries only the hardest-pushing separations: the layout stays clean
     # and a 63 × 88 board lays out in seconds rather than minutes of small gains. Its
     # trials are settled in full (no `prune`): pressed against the frame, a trial that
-    # starts dearer often ends cheaper once a chain is turned (pruned, 63 × 88's
-    # farthest slot went 379 map units from its province rather than 368).
+    # starts dearer often ends cheaper once a chain is turned (pruning moves 63 × 88's
+    # farthest slot further from its province).
     large = len(overlaps(original, gap)) > LARGE
     index = {k: i for i, k in enumerate(names)}
     corridor = gap if corridor is None else max(corridor, gap)
@@ -336,7 +338,7 @@ def fits_on_board(count: int, card_w_mm: float, card_h_mm: float, board, layout)
         gaps = (("slot_gap", settings.slot_gap, "two slots a highway joins"),
                 ("slot_gap_least", settings.slot_gap_least, "any two slots"))
         # Two slots that gap apart must fit side by side across or down the board, or the
-        # relaxation fails and the board scale was blamed.
+        # relaxation fails: the gap is named here, not the board scale.
         most = max(board.width - 2 * card_w_mm / scale, board.height - 2 * card_h_mm / scale)
         for key, gap, which in gaps:
             if count >= 2 and gap is not None and gap > most:
@@ -384,8 +386,6 @@ def _num(v: float) -> str:
 
 def layout_command(ctx, cards: Sequence[tuple[float, float]], as_json: bool) -> str:
     """`kit layout --game karuta`: relax the slots for each card size and report."""
-    from kit.games.karuta.cards import face
-    from kit.games.karuta.geo import load_all
 
     model, board = load_all(ctx)
     sizes = list(cards) or [(c.width, c.height) for c in compared_cards(ctx.layout)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from kit.sim import report
+from kit.sim import seating
 from kit.sim.draws import below
 from kit.games.karuta.rules import effect, place, previews, single_cards
 
@@ -105,5 +105,5 @@ DEFAULT = "greedy"
 
 
 def seat_policies(spec: str | None, players: int) -> tuple[str, ...]:
-    """Policy names per seat, in the grammar every game shares (kit.sim.report.seat_policies)."""
-    return report.seat_policies(spec, players, tuple(POLICIES), DEFAULT)
+    """Policy names per seat, in the grammar every game shares (kit.sim.seating.seat_policies)."""
+    return seating.seat_policies(spec, players, tuple(POLICIES), DEFAULT)

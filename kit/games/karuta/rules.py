@@ -60,7 +60,6 @@ data/karuta/rules.yaml):
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import partial, reduce
 from itertools import compress
@@ -68,29 +67,14 @@ from operator import not_, or_
 from typing import NamedTuple
 
 from kit.sim.draws import below
+from kit.data.options import rules_type
 from kit.games.karuta.model import START, Karuta
+from kit.games.karuta.options import SPEC
 
 PASS: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class Rules:
-    deal: str = "even"
-    first_card: str = "any"
-    joins: str = "along"
-    open_highway: str = "crossing_only"
-    direction: str = "second_card"
-    behind_start: str = "dead"
-    crossing: str = "new_line"
-    chain_limit: int = 0
-    passing: str = "when_stuck"
-    round_start: str = "random"
-    stall: str = "fewest_cards"
-    tie_break: str = "shared"
-
-    @classmethod
-    def from_options(cls, options) -> "Rules":
-        return cls(**{f.name: options[f.name] for f in dataclasses.fields(cls) if f.name in options})
+Rules = rules_type("Rules", SPEC, __name__, "karuta's rule options (kit/games/karuta/options.py), as the engine reads them.")
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from kit.data.errors import KitError
 from kit.data.layoutfile import Layout, length, number, progress_turns, size
 from kit.data.yamlload import LList, fields
+from kit.draw.tiles import MAX_SHEETS, glue_strip, sheet_count
+from kit.games.karuta.cards import face
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,6 @@ def check_board_sheets(layout: Layout, map_width: float, map_height: float) -> N
     """Refuse, before any drawing, a board scale whose board would take more sheets than
     kit prints (tiles.MAX_SHEETS), naming the setting and the largest scale that fits, and a
     glue strip (overlap) that leaves no room on the paper."""
-    from kit.draw.tiles import MAX_SHEETS, glue_strip, sheet_count
 
     b = board(layout)
     # refused here, at its line, and by `kit check` too, not only when tiling
@@ -74,7 +75,6 @@ def check_board_sheets(layout: Layout, map_width: float, map_height: float) -> N
 def compared_cards(layout: Layout) -> tuple[Compared, ...]:
     """The compared sizes, each refused at its line when it leaves no room inside the card's
     safe zone (as build refuses the card size), since layout and card-sizes.pdf draw each."""
-    from kit.games.karuta.cards import face
 
     section = layout.section("compared_cards")
     items = section

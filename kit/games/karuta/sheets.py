@@ -18,6 +18,8 @@ from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, T
                                     FrontPainter, Sizes, face, sizes, text_roles)
 from kit.games.karuta.model import START, Karuta, Province
 from kit.games.karuta.settings import Compared, compared_cards
+from kit.draw.fonts import wrap
+from kit.games.karuta.boardpdf import TIER_STROKES, legend_mark, polyline, set_stroke
 
 SEATS = (2, 3, 4)            # the tables the game takes: a progress sheet for each
 GRID = Color(0.55, 0.55, 0.55)
@@ -289,8 +291,6 @@ def aid_lines(model: Karuta, marks) -> list[tuple[str, str, str]]:
 def aid_pdf(model: Karuta, marks, layout: Layout) -> tuple[bytes, int]:
     """プレイヤー補助: the three routes, every place where the rules' adjacency differs from the
     map (with the board's mark for it), the highways in order and the islands' ports."""
-    from kit.draw.fonts import wrap
-    from kit.games.karuta.boardpdf import TIER_STROKES, legend_mark, polyline, set_stroke
 
     w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)
     pdf = Pdf(w, h, f"{TITLE}: player aid", FONT)

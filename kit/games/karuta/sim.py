@@ -20,8 +20,10 @@ from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
 from kit.games.karuta.policies import POLICIES, seat_policies
 from kit.games.karuta.rules import Result, Rules, Tables, bits, play, tables
-from kit.sim.report import Measure, Outcome, Run, Simulator, mean_or_none, num
-from kit.sim.report import sim_command as sim_report_command
+from kit.sim.quality import Facts, Standings
+from kit.sim.report import Measure, Outcome, Run, mean_or_none
+from kit.sim.simulator import Simulator
+from kit.sim.text import num
 from kit.sim.simulate import run_games, summary
 
 TOP_STUCK = 10
@@ -73,11 +75,38 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
                      desc="karuta", show_progress=show_progress)
 
 
+STANDING = "cards left in hand, fewer ahead"
+
+
+class _Standing:
+    """play()'s record of a game, turned as each turn comes into the standings (minus each
+    seat's cards left) that kit.sim.quality reduces to the game's Facts."""
+
+    __slots__ = ("left", "standings")
+
+    def __init__(self, hands: tuple[int, ...]) -> None:
+        self.left = [-h.bit_count() for h in hands]
+        self.standings = Standings()
+
+    def append(self, step) -> None:
+        seat, turn = step
+        self.left[seat] += len(turn)
+        self.standings.add(self.left)
+
+
+def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
+    """Game `seed` and the quality facts of its standings, reduced in the worker that plays it."""
+    hands = hands_of(setup, seed)
+    track = _Standing(hands)
+    result = play_dealt(setup, hands, seed, track)
+    return result, track.standings.facts()
+
+
 MEASURES = (Measure("stalls", "stalls", rate=True), Measure("passes", "passes"))
 
 
-def outcome(r: Result) -> Outcome:
-    return Outcome(r.wins, r.turns, (float(r.stalled), r.passes))
+def outcome(r: Result, facts: Facts | None = None) -> Outcome:
+    return Outcome(r.wins, r.turns, (float(r.stalled), r.passes), facts)
 
 
 def figures(setup: Setup, results: list[Result], seed: int, options=None, outcomes=None) -> dict:
@@ -104,7 +133,8 @@ def figures(setup: Setup, results: list[Result], seed: int, options=None, outcom
     }
     if outcomes is None:    # run() passes the outcomes it keeps, made once
         outcomes = [outcome(r) for r in results]
-    return report.figures(outcomes, seed=seed, policies=setup.policies, options=options, game=game)
+    return report.figures(outcomes, seed=seed, policies=setup.policies, options=options, game=game,
+                          standing=STANDING)
 
 
 def lines(fig: dict) -> list[str]:
@@ -130,29 +160,15 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         show_progress: bool | None = None) -> Run:
     model = load(ctx.data_dir, ctx.rules)
     setup = make_setup(model, players, policy)
-    results = simulate(setup, games, seed, workers, show_progress)
-    outcomes = tuple(outcome(r) for r in results)
+    played = run_games(partial(play_measured, setup), games, seed, workers, desc="karuta",
+                       show_progress=show_progress)
+    results = [r for r, _ in played]
+    outcomes = tuple(outcome(r, f) for r, f in played)
+    del played
     return Run(figures(setup, results, seed, model.rules, outcomes), outcomes, model)
 
 
-def _cells(run_: Run):
-    from kit.games.karuta.simreport import cells
-    return cells(run_)
-
-
-def _pages(pdf, page, run_: Run, ctx) -> None:
-    from kit.games.karuta.simreport import pages
-    pages(pdf, page, run_, ctx)
-
-
 SIM = Simulator(name="karuta", title="旧国名かるた", unit="games", measures=MEASURES, run=run, lines=lines,
-                subtitle=subtitle, cells=_cells, pages=_pages, win_note="; a tied stall shares the win")
+                subtitle=subtitle, report="kit.games.karuta.simreport", win_note="; a tied stall shares the win",
+                policies=tuple(POLICIES))
 
-
-def text(fig: dict) -> str:
-    return report.text(SIM, fig)
-
-
-def sim_command(ctx, games, players, seed, policy, workers, as_json, report, vary=()) -> str:
-    return sim_report_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)

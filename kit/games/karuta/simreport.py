@@ -17,20 +17,20 @@ from shapely.geometry import box as shapely_box
 from kit.draw.charts import INK, draw_histogram
 from kit.draw.fonts import FONT, text_width
 from kit.games.karuta.cards import CREDIT
-from kit.games.karuta.sim import SIM
 from kit.draw.imposition import Rect
 from kit.draw.output import Pdf
 from kit.sim.reportpdf import run_heading
 from kit.draw.render import fill_rect, rings_path, text
 from kit.layout.svgmap import shape_rings
 from kit.data.units import to_pt
+from kit.games.karuta.geo import board_of
 
 STUCK = Color(0.75, 0.1, 0.1)      # the darkest shade: stuck in every game
 LEGEND_W = 45.0                    # the legend column right of the map
 LABEL_PT = 6.0                     # a province's share on the map: the smallest size the kit prints
 
 
-def cells(run) -> tuple[list, list]:
+def cells(sim, run) -> tuple[list, list]:
     """karuta's own charts on the shared first page: passes per game, beside the turns."""
     pa = run.figures["game"]["passes"]
     counts = Counter(int(o.measures[1]) for o in run.outcomes)
@@ -38,10 +38,9 @@ def cells(run) -> tuple[list, list]:
                                           f"median {pa['median']:g}")], []
 
 
-def pages(pdf, page, run, ctx) -> None:
+def pages(sim, pdf, page, run, ctx) -> None:
     """The stuck-card map, on the board the run's data describes."""
-    from kit.games.karuta.geo import board_of
-    _map_page(pdf, page, run.figures, board_of(run.extra, ctx))
+    _map_page(pdf, page, sim, run.figures, board_of(run.extra, ctx))
     pdf.show_page()
 
 
@@ -52,11 +51,11 @@ def shade(share: float) -> Color:
     return Color(1 + (STUCK.red - 1) * k, 1 + (STUCK.green - 1) * k, 1 + (STUCK.blue - 1) * k)
 
 
-def _map_page(pdf: Pdf, page, fig: dict, board) -> None:
+def _map_page(pdf: Pdf, page, sim, fig: dict, board) -> None:
     c = pdf.canvas
     stuck = fig["game"]["stuck_by_province"]
     worst = max(stuck.values()) if stuck else 0
-    top = run_heading(c, page, SIM, fig, "each province shaded by how often its card was still in a hand "
+    top = run_heading(c, page, sim, fig, "each province shaded by how often its card was still in a hand "
                       f"at the end of a game (darkest: {worst:.0%})")
     b = page.body
     area = Rect(b.x, b.y + 8, b.w - LEGEND_W, top - 4 - b.y - 8)

@@ -15,7 +15,7 @@ GAME = Game(
             Opt("seed", "The game's seed: its setup and goods order (game k of `kit sim --seed S` is seed S+k).",
                 kind="int", required=True),
         )),
-        Command("sim", "sim:sim_command", (
+        Command("sim", "sim:SIM", (
             *SIM_OPTIONS, "map", "font",
         )),
         Command("replay", "replay:replay_command", (

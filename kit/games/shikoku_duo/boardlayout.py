@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from kit.games.shikoku_duo.pieces import piece
+from kit.data.layoutfile import length
+from kit.data.yamlload import fields
+from kit.draw.tiles import glue_strip
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,6 @@ def board_piece(layout) -> BoardPiece:
     `board` (its size; its safe zone is the room round the ring for the names),
     `ring_space` (a space's disc; its gutter is the least paper between two discs) and
     `mountain_town` (a mountain town's disc)."""
-    from kit.games.shikoku_duo.pieces import piece
 
     board, space, town = piece(layout, "board"), piece(layout, "ring_space"), piece(layout, "mountain_town")
     return BoardPiece(width=board.width, height=board.height, border=board.safe, space=space.width,
@@ -96,10 +99,7 @@ def board_piece(layout) -> BoardPiece:
 
 def tile_overlap(layout) -> float:
     """The glue strip between board sheets when the board is tiled (`board_tiles: overlap:`)."""
-    from kit.data.layoutfile import length
-    from kit.data.yamlload import fields
 
-    from kit.draw.tiles import glue_strip
 
     section = layout.section("board_tiles")
     fields(section, {"overlap": (str, int, float)}, what="board_tiles")

@@ -28,12 +28,14 @@ from kit.draw.render import alignment_pages
 
 from kit.games.shikoku_duo import playerboards, sheets, tokens
 from kit.games.shikoku_duo.pieces import TITLE
+from kit.games.shikoku_duo.automa import card_lines, load_automa
+from kit.games.shikoku_duo.model import load
+from kit.games.shikoku_duo.board import board_pdfs
 
 
 def automa_card(data_dir: Path) -> tuple[list[tuple[str, str]], tuple]:
     """The Automa's rules card lines (Japanese, English) and rank tracks, from automa.yaml via
     the engine's automa.py: one source for the card and the simulator."""
-    from kit.games.shikoku_duo.automa import card_lines, load_automa
 
     rules = load_automa(Path(data_dir) / "automa.yaml")
     return card_lines(rules), rules.tracks
@@ -66,13 +68,11 @@ def pieces(game, layout, automa, font: tuple = ()) -> dict[str, tuple[bytes, int
 def render(ctx) -> dict[Path, tuple[bytes, int]]:
     """Every build output as {path: (pdf bytes, pages)}; writes nothing."""
     register(ctx.font)
-    from kit.games.shikoku_duo.model import load
 
     game = load(ctx.data_dir, ctx.rules, ctx.map_path())
     automa = automa_card(ctx.data_dir)   # read before anything is drawn: a bad automa.yaml stops the build at once
     font = (str(font_path(ctx.font)),)
     rendered: dict[str, tuple[bytes, int]] = {}
-    from kit.games.shikoku_duo.board import board_pdfs
 
     rendered.update(step("board", board_pdfs, game, ctx.layout, extra=font))
     rendered.update(pieces(game, ctx.layout, automa, font))
@@ -86,7 +86,6 @@ def build(ctx, images: bool = False, dpi: int = 150):
     if not images:
         write_all(files)
         return written
-    from kit.games.shikoku_duo.model import load
 
     game = load(ctx.data_dir, ctx.rules, ctx.map_path())
     overview = ctx.out_dir / "board-overview.pdf"

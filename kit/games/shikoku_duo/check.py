@@ -13,6 +13,8 @@ from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
 from kit.games.shikoku_duo.rules import CHARACTERS
+from kit.draw.fonts import register
+from kit.games.shikoku_duo.board import board_layout
 
 
 def load_ctx(ctx) -> ShikokuDuo:
@@ -82,8 +84,6 @@ def piece_scale(model, piece) -> float:
 
 def board_warnings(model: ShikokuDuo, ctx) -> list[Warning_]:
     """Marks the board could not place clear of the others (text is measured in the board's font)."""
-    from kit.draw.fonts import register
-    from kit.games.shikoku_duo.board import board_layout
 
     register(ctx.font)
     return [Warning_(f"the board has no clear room for {what}; it is drawn over other marks "

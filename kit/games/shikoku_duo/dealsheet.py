@@ -23,6 +23,8 @@ from kit.games.shikoku_duo.deal import Deal, deal
 from kit.games.shikoku_duo.pieces import CHARACTER, GRID, INK, PLAYERS, TITLE, TITLE_EN, goods_colour, \
     painting_colour
 from kit.games.shikoku_duo.sheets import HEAD_RGB, page_of, starts
+from kit.draw import fonts
+from kit.games.shikoku_duo.model import load
 
 GOODS_ROW_H = 4.3            # mm per numbered good
 LINE = 3.6                   # mm per line of the setup text at SIZE
@@ -182,8 +184,6 @@ def deal_pdf(model, layout, c_: Content) -> tuple[bytes, int]:
 
 def deal_command(ctx, seed: int):
     """`kit deal`: the setup and goods order as text, and output/shikoku-duo/deal-<seed>.pdf."""
-    from kit.draw import fonts
-    from kit.games.shikoku_duo.model import load
 
     fonts.register(ctx.font)
     model = load(ctx.data_dir, ctx.rules, ctx.map_path())

@@ -22,8 +22,8 @@ What is kept identical, and how:
   seeding a Random per kind of draw, which no table made once per run can spare: each is a
   function of the game's seed. Each stream is seeded on a Random made once per run,
   straight from the int random.Random.seed makes of its name (checked at import against
-  R.stream), which spares the rest: a new Random and seed's Python part (about 1.5 of
-  the 6 µs a stream costs). The goods order is rules.goods_order's shuffles, made a bag at a
+  R.stream), which spares the rest: a new Random and seed's Python part (about a quarter
+  of what a stream costs). The goods order is rules.goods_order's shuffles, made a bag at a
   time as the draws reach it.
 
 Compiled (kit/sim/accel.py), fastplay.pxd gives Game C types: its seats' counters C arrays,
@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 try:    # CPython's own SHA-512 (3.12: _sha2, 3.11: _sha512): hashlib's digest without OpenSSL's
-    from _sha2 import sha512    # set-up per hash (0.45 µs a name in _reseed, against 1.3)
+    from _sha2 import sha512    # set-up per hash (a third of hashlib's cost per name in _reseed)
 except ImportError:
     try:
         from _sha512 import sha512

@@ -42,6 +42,8 @@ from kit.rebuild import cache
 from kit.data.errors import Collector, KitError, Warning_, Where, did_you_mean, display_path
 from kit.data.options import load_options
 from kit.data.yamlload import LList, LMap, fields, load_yaml, require_files
+from kit.data.project import find_map
+from kit.games.shikoku_duo.options import SPEC as RULE_SPEC
 
 CHARACTERS = ("pilgrim", "merchant", "artist")
 KINDS = ("temple", "garden", "hot_spring", "seashore", "town")
@@ -63,15 +65,15 @@ WAVE_SIDES = 2            # per character
 
 # Bounds no real game comes near. The engine tabulates every path of up to (the largest die
 # face + the pilgrim_plus amount) steps, a table that grows about threefold a step: a face
-# or an amount of 40 ran for minutes, of 10**20 without end. Pieces are printed and put in
-# a bag: a count of 10**9 filled the memory.
+# or an amount of 40 would take minutes, of 10**20 for ever. Pieces are printed and put in
+# a bag: a count of 10**9 would fill the memory.
 DIE_FACES = (1, 6)        # the faces of an ordinary six-sided die
 WAVE_AMOUNT = (0, 3)      # a wave tile changes a roll or a sale by a little, never the whole turn
 GOODS_COUNT = (1, 100)    # goods of one kind in the bag
 MAX_GOODS = 300           # goods in the bag in all (a few hundred pieces is a big box)
 # Copper is counted on a track of 0..copper_max and 10 become a gold slab at once
 # (rules.COPPER_PER_SLAB), so the track, a town's coins and a good's price stay under 10;
-# the hold and the copper track are rows of printed slots: a hold of 10**9 drew without end.
+# the hold and the copper track are rows of printed slots: a hold of 10**9 could not be drawn.
 COPPER = (1, 9)           # copper_max
 TOWN_COINS = (0, 9)       # copper a pilgrim earns in a coastal town
 SHOP_VALUE = (1, 9)       # copper a shop pays for one good
@@ -139,13 +141,6 @@ class Board:
     outline: tuple                  # Shikoku's coast, map units (drawing only)
     ring_line: tuple                # the ring's path, map units, clockwise from the start
     map_path: str = ""
-
-    def route_neighbours(self) -> MappingProxyType:
-        out = {t: set() for t in self.towns}
-        for a, b in self.routes:
-            out[a].add(b)
-            out[b].add(a)
-        return MappingProxyType({k: frozenset(v) for k, v in out.items()})
 
 
 @dataclass(frozen=True)
@@ -808,14 +803,12 @@ def _regions(faces, regions, ring, towns, routes, outline, line, to_map, errors,
 # ---------------------------------------------------------------- load
 
 def default_map_path(data_dir: Path) -> Path:
-    from kit.data.project import find_map
 
     return find_map(None, None, Path(data_dir).resolve().parent.parent)
 
 
 def load(data_dir, overrides=(), map_path=None) -> ShikokuDuo:
     """Read data/shikoku-duo/*.yaml and the map into a checked ShikokuDuo value."""
-    from kit.games.shikoku_duo.options import SPEC as RULE_SPEC
 
     data_dir = require_files(data_dir, FILES)
     errors = Collector()

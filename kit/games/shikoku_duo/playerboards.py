@@ -231,7 +231,7 @@ def draw_pilgrim(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, comp, pl
         box = _at(trim, r)
         if row == 0 and col == 0:
             fill_rect(c, box, head)
-            # ＼ (U+FF3C): the font has it; ╲ (U+2572) it has not, and printed nothing.
+            # ＼ (U+FF3C): the font has it; ╲ (U+2572) it has not, and would print nothing.
             text_in_box(c, box.grow(-0.4), "庭＼社", 6, INK, floor=3)
         elif row == 0:
             fill_rect(c, box, head)

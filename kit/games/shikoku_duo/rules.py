@@ -72,12 +72,14 @@ data/shikoku-duo/rules.yaml, default first):
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from operator import add, sub
 from typing import NamedTuple
+
+from kit.data.options import rules_type
+from kit.games.shikoku_duo.options import SPEC
 
 PILGRIM, MERCHANT, ARTIST = 0, 1, 2
 CHARACTERS = ("pilgrim", "merchant", "artist")
@@ -100,20 +102,7 @@ class IllegalMove(ValueError):
     """A move the rules do not allow in this position; the message says why."""
 
 
-@dataclass(frozen=True)
-class Rules:
-    players: int = 2
-    first_drafter: str = "random"
-    pilgrim_blockers: str = "figures"
-    merchant_path: str = "simple"
-    paint_plus: str = "count"
-    start_town: str = ""
-    start_region: str = ""
-    round_limit: int = 60
-
-    @classmethod
-    def from_options(cls, options) -> "Rules":
-        return cls(**{f.name: options[f.name] for f in dataclasses.fields(cls) if f.name in options})
+Rules = rules_type("Rules", SPEC, __name__, "shikoku-duo's rule options (kit/games/shikoku_duo/options.py), as the engine reads them.")
 
 
 @dataclass(frozen=True)
@@ -965,9 +954,10 @@ def chosen_move(t: Tables, rules: Rules, state: State, seat: int, character: int
     return moves[0] if len(moves) == 1 else who.choose(t, rules, state, seat, moves, rng)
 
 
-def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, record=None) -> Result:
+def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, record=None, track=None) -> Result:
     """A whole game of seed `seed`: controllers[seat] decides for each seat (a policy, or
-    the Automa in seat 2); `rng` rolls the dice and breaks the players' ties."""
+    the Automa in seat 2); `rng` rolls the dice and breaks the players' ties. `track`, when
+    given, is called after every round with each seat's points so far."""
     automa = bool(getattr(controllers[1], "is_automa", False))
     state = setup(t, rules, seed, automa)
     tops = controllers[1].rank_tops if automa else ()
@@ -984,6 +974,8 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
             used += 1
             repeats += r
         state = _put(state, _ROUND, state.round + 1)
+        if track is not None:
+            track(tuple(sum(score_of(t, p, controllers[s])) for s, p in enumerate(state.players)))
         ended = fired(t, state, tops)
         if ended:
             break

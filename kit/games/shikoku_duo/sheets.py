@@ -25,6 +25,7 @@ from kit.data.units import to_pt
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, GRID, INK, PAPER, PLAYERS, SHADE, TITLE, TITLE_EN, band,
                                           tint)
+from kit.games.shikoku_duo.replay import goods_initials
 
 HEAD_RGB = "#22324f"
 
@@ -452,7 +453,6 @@ def _setup_header(c, pg: Paper, g: TurnLog, n: int, solo: bool) -> None:
 def goods_key(comp) -> str:
     """How the sheet's action cell may write goods, from the data: '; goods by name or initial,
     i p c s: 'got ipc'' (nothing when two kinds share an initial: names only)."""
-    from kit.games.shikoku_duo.replay import goods_initials
 
     initials = goods_initials(tuple(comp.goods))
     if not initials:

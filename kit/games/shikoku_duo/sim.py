@@ -4,9 +4,10 @@ Game k of `--seed S` is set up by seed S+k (shops, painting tiles, wave sides, t
 drafter and every draw from the goods bag), and its dice and the players' tie-breaks come
 from their own Random seeded from the same number, so a run reproduces whatever
 `--workers` says. `--players 1` puts the Automa (data/shikoku-duo/automa.yaml) in seat 2.
-Greedy seats and the Automa (the default players) play on fastplay.py's flat game loop,
-which plays rules.py's games move for move in less than half the time (tests/
-test_shikoku_fastplay.py); any other player plays on rules.play.
+`kit sim` plays its games on rules.play, which scores each seat after every round (the
+standings of the game-quality measures); `simulate`, for a replay's comparison, plays greedy
+seats and the Automa on fastplay.py's flat game loop, which plays rules.py's games move for
+move in less than half the time (tests/test_shikoku_fastplay.py).
 
 The JSON has the shared keys of every game's report (kit/sim/report.py; a solo run has two
 seats, the Automa's second); `game` holds what only this game measures:
@@ -41,8 +42,12 @@ from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import AUTOMA_ENDS, CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
-from kit.sim.report import Measure, Outcome, Run, Simulator
+from kit.sim.quality import Facts, Standings
+from kit.sim.report import Measure, Outcome, Run
+from kit.sim.seating import seat_policies
+from kit.sim.simulator import Simulator
 from kit.sim.simulate import run_games, summary, wilson
+from kit.games.shikoku_duo.model import load
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,6 @@ class Setup:
 
 
 def load_model(ctx, overrides=None):
-    from kit.games.shikoku_duo.model import load
     return load(ctx.data_dir, ctx.rules if overrides is None else tuple(overrides), ctx.map_path())
 
 
@@ -70,10 +74,10 @@ def make_setup(model, data_dir: Path, players: int | None, policy: str | None) -
     players = check_players(players if players is not None else model.rules["players"])
     t = tables(model)
     if players == 1:
-        names = report.seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
+        names = seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
         automa = load_automa(Path(data_dir) / "automa.yaml")
     else:
-        names, automa = report.seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
+        names, automa = seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None
     return Setup(t, rules, names, automa, model.rules)
 
 
@@ -121,6 +125,17 @@ def play_seeded(setup: Setup, seed: int, record=None) -> Result:
     return play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), record)
 
 
+STANDING = "points so far, after each round"
+
+
+def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
+    """Game `seed` and the quality facts of its standings (each seat's points after every
+    round), reduced in the worker that plays it; played by rules.play, which scores as it goes."""
+    standings = Standings()
+    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, standings.add)
+    return result, standings.facts()
+
+
 def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
              show_progress: bool | None = None) -> list[Result]:
     return run_games(partial(play_seeded, setup), games, seed, workers, desc="shikoku-duo",
@@ -141,10 +156,10 @@ MEASURES = (Measure("rounds", "rounds"), Measure("first_drafter_won", "first dra
             Measure("margin", "winning margin"))
 
 
-def outcome(r: Result) -> Outcome:
+def outcome(r: Result, facts: Facts | None = None) -> Outcome:
     wins = tuple(1.0 if r.winner == s else 0.0 for s in range(2))
     margin = abs(r.scores[0] - r.scores[1])
-    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin))
+    return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin), facts)
 
 
 def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> dict:
@@ -153,7 +168,7 @@ def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> di
     if outcomes is None:
         outcomes = [outcome(r) for r in results]
     return report.figures(outcomes, seed=seed, policies=setup.policies, options=setup.options,
-                          game=game_figures(setup, results))
+                          game=game_figures(setup, results), standing=STANDING)
 
 
 def game_figures(setup: Setup, results: list[Result]) -> dict:
@@ -242,35 +257,20 @@ def subtitle(fig: dict) -> str:
     return out
 
 
-def text(fig: dict) -> str:
-    return report.text(SIM, fig)
-
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
         show_progress: bool | None = None) -> Run:
     model = load_model(ctx)
     setup = make_setup(model, ctx.data_dir, players, policy)
-    results = simulate(setup, games, seed, workers, show_progress)
-    outcomes = tuple(outcome(r) for r in results)
+    played = run_games(partial(play_measured, setup), games, seed, workers, desc="shikoku-duo",
+                       show_progress=show_progress)
+    results = [r for r, _ in played]
+    outcomes = tuple(outcome(r, f) for r, f in played)
+    del played
     return Run(figures(setup, results, seed, outcomes), outcomes, extra=tuple(results))
 
 
-def _cells(run_: Run):
-    from kit.games.shikoku_duo.simreport import cells
-    return cells(run_)
-
-
-def _pages(pdf, page, run_: Run, ctx) -> None:
-    from kit.games.shikoku_duo.simreport import pages
-    pages(pdf, page, run_)
-
-
 SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
+                lines=lines, subtitle=subtitle, report="kit.games.shikoku_duo.simreport",
+                policies=tuple(POLICIES))
 
-
-def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
-                as_json: bool, report: str | None, vary=()) -> str:
-    from kit.sim.report import sim_command as shared_sim_command
-    return shared_sim_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)

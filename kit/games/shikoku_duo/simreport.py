@@ -16,11 +16,13 @@ from collections import Counter
 
 from kit.draw.charts import Share, draw_histogram, draw_shares, grid_cells
 from kit.draw.imposition import Rect
+from kit.sim.reportpdf import heading, text_pages
+from kit.sim.text import text
 
 LINE_PT, LINE_H = 7.5, 4.0
 
 
-def cells(run) -> tuple[list, list]:
+def cells(sim, run) -> tuple[list, list]:
     fig = run.figures
     g = fig["game"]
     ro, fd = g["rounds"], g["first_drafter"]
@@ -43,10 +45,7 @@ def cells(run) -> tuple[list, list]:
     return top, bottom
 
 
-def pages(pdf, page, run) -> None:
-    from kit.games.shikoku_duo.sim import text as sim_text
-    from kit.sim.reportpdf import heading, text_pages
-
+def pages(sim, pdf, page, run, ctx) -> None:
     fig = run.figures
     g = fig["game"]
     c = pdf.canvas
@@ -63,5 +62,5 @@ def pages(pdf, page, run) -> None:
         draw_shares(c, box, items, f"{who}'s points (share of {top:g})")
     draw_shares(c, boxes[2], [Share(k, v) for k, v in g["winner_waves"].items()],
                 "wave side up and held by the winner")
-    text_pages(pdf, page, sim_text(fig).splitlines(), bottom - 10 - chart_h,
+    text_pages(pdf, page, text(sim, fig).splitlines(), bottom - 10 - chart_h,
                "四国デュオ shikoku-duo simulation: every figure", LINE_PT, LINE_H)

@@ -11,7 +11,7 @@ GAME = Game(
         Command("export", "check:export", ("rule", "preset")),
         Command("build", "build:build", ("paper", "card", "out", "layout", "font", "rule", "preset",
                                          "print-shop")),
-        Command("sim", "sim:sim_command", (
+        Command("sim", "sim:SIM", (
             *SIM_OPTIONS, "font",
         )),
         Command("replay", "replay:replay_command", (
@@ -23,6 +23,7 @@ GAME = Game(
     ),
     policies=("bold", "careful", "patient", "drafting", "hints"),  # policies.POLICIES, policies.DEFAULT first
     data_files=("course.yaml", "pieces.yaml", "rules.yaml"),
+    card="card",
     pieces=("card", "marker"),
     layout_settings=("progress_sheet",),
     products=("cards.pdf", "markers.pdf", "course-preview.pdf", *(f"progress-sheet-{n}p.pdf" for n in range(2, 7)),

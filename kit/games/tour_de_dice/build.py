@@ -50,7 +50,7 @@ def cards_pdf(tour: Tour, layout) -> tuple[bytes, int]:
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} cards")
     drawn = faces(tour)
     card_sheets(pdf, layout, len(drawn), lambda c, i, trim, bleed: drawn[i](c, trim, bleed),
-                lambda c, i, trim, bleed: back(c, trim, bleed), caption="ツール・ド・ダイス cards")
+                lambda c, i, trim, bleed: back(c, trim, bleed), piece="card", caption="ツール・ド・ダイス cards")
     return pdf.finish(), pdf.pages
 
 

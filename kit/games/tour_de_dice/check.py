@@ -13,6 +13,7 @@ from kit.games.tour_de_dice.rules import lay_course
 from kit.games.tour_de_dice.cards import check_card_size
 from kit.games.tour_de_dice.model import Tour, default_players, load
 from kit.games.tour_de_dice.options import SPEC
+from kit.games.tour_de_dice.play import shuffled_course, make_setup
 
 
 def _warnings(tour: Tour) -> list[Warning_]:
@@ -111,7 +112,6 @@ def _word(v) -> str:
 
 def export(ctx) -> dict:
     tour = load(ctx.data_dir, ctx.rules)
-    from kit.games.tour_de_dice.play import shuffled_course, make_setup
     setup = make_setup(tour, default_players(tour.rules), ("bold",))
     preview = shuffled_course(setup, random.Random(1))
     return {

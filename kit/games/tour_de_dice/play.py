@@ -15,6 +15,7 @@ from kit.games.tour_de_dice.rules import (START, Course, Race, Turn, clockwise, 
                                            resolve)
 from kit.games.tour_de_dice.model import Tour, check_players
 from kit.games.tour_de_dice.policies import POLICIES, _furthest, choose_colour
+from kit.sim.quality import Facts, Standings
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,26 @@ def play_game(setup: Setup, seed: int) -> Result:
     return _run(setup, seed, None)[2]
 
 
+STANDING = "spaces to the goal, fewer ahead"
+
+
+def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
+    """Race `seed` and the quality facts of its standings (minus each seat's spaces to the goal,
+    from its piece nearest the goal, after every turn), reduced in the worker that plays it."""
+    standings = Standings()
+    players, owner = setup.players, setup.owner
+
+    def track(positions, goal: int) -> None:
+        st = [-goal] * players
+        for p, pos in enumerate(positions):
+            if pos - goal > st[owner[p]]:
+                st[owner[p]] = pos - goal
+        standings.add(st)
+
+    result = _run_plain(setup, seed, track) if setup.breakaway_id is None else _run(setup, seed, None, track)[2]
+    return result, standings.facts()
+
+
 def play_log(setup: Setup, seed: int) -> tuple[Course, tuple[Turn, ...], Result]:
     """The race with every turn kept, for the course preview, progress sheets and tests."""
     log: list[Turn] = []
@@ -116,7 +137,7 @@ def _seat_table(setup: Setup, seed: int):
     return rng, course, first, mine, order
 
 
-def _run(setup: Setup, seed: int, log: list | None):
+def _run(setup: Setup, seed: int, log: list | None, track=None):
     rng, course, first, mine, order = _seat_table(setup, seed)
     seat = first
     owner, players, pieces = setup.owner, setup.players, setup.pieces
@@ -148,6 +169,8 @@ def _run(setup: Setup, seed: int, log: list | None):
             passes += 1
             if log is not None:
                 log.append(Turn(active, 0))
+            if track is not None:
+                track(race.positions, course.goal)
         else:
             here, dice = race.positions[active], race.dice
             if race.positions.count(here) > 1:
@@ -170,6 +193,8 @@ def _run(setup: Setup, seed: int, log: list | None):
                 held_moves += len(turn.held)
             if log is not None:
                 log.append(turn)
+            if track is not None:
+                track(race.positions, course.goal)
             if turn.winner is not None:
                 winner = turn.winner
                 break
@@ -181,7 +206,7 @@ def _run(setup: Setup, seed: int, log: list | None):
     return course, race, result
 
 
-def _run_plain(setup: Setup, seed: int) -> Result:
+def _run_plain(setup: Setup, seed: int, track=None) -> Result:
     """`_run` for a race without Breakaway and without a log, the simulator's usual case,
     in one loop: the same dice and the same moves as `_run` with `resolve` (a test plays
     both on many seeds), at about a third of the cost. Without Breakaway a turn is: the
@@ -212,6 +237,8 @@ def _run_plain(setup: Setup, seed: int) -> Result:
             k = dice[active]
         if k <= 0:
             passes += 1
+            if track is not None:
+                track(positions, goal)
             seat = (seat + 1) % players
             continue
         here = positions[active]
@@ -247,6 +274,8 @@ def _run_plain(setup: Setup, seed: int) -> Result:
             if to == goal:
                 winner = piece
                 break
+        if track is not None:
+            track(positions, goal)
         if winner is not None:
             break
         seat = (seat + 1) % players

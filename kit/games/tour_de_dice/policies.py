@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from kit.sim import report
+from kit.sim import seating
 
 from kit.games.tour_de_dice.rules import Course, Race
 
@@ -197,5 +197,5 @@ def choose_colour(race: Race, pieces: tuple[int, ...]) -> int:
 
 
 def parse_policies(text: str | None, players: int) -> tuple[str, ...]:
-    """Policy names per seat, in the grammar every game shares (kit.sim.report.seat_policies)."""
-    return report.seat_policies(text, players, tuple(POLICIES), DEFAULT)
+    """Policy names per seat, in the grammar every game shares (kit.sim.seating.seat_policies)."""
+    return seating.seat_policies(text, players, tuple(POLICIES), DEFAULT)

@@ -42,6 +42,7 @@ from kit.games.tour_de_dice.policies import parse_policies
 from kit.games.tour_de_dice.rules import START, Course, Race, clockwise, lay_course, may_join, new_race, resolve
 from kit.games.tour_de_dice.names import card_ids, pieces as piece_names, space_words
 from kit.games.tour_de_dice.sheets import piece_labels
+from kit.games.tour_de_dice.play import play_log
 
 
 @dataclass(frozen=True)
@@ -341,7 +342,6 @@ EXAMPLE_HEAD = f"""\
 
 def example_log(data_dir) -> str:
     """The shipped example log, from race EXAMPLE_SEED of a simulated four-player table."""
-    from kit.games.tour_de_dice.play import play_log
 
     tour = load(data_dir)
     setup = make_setup(tour, len(EXAMPLE_POLICIES), EXAMPLE_POLICIES)

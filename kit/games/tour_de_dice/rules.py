@@ -230,15 +230,5 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
     return Race(tuple(positions), dice, leader), turn
 
 
-def pass_turn(race: Race, active: int) -> tuple[Race, Turn]:
-    return race, Turn(active, 0)
-
-
 def new_race(pieces: int, dice: int) -> Race:
     return Race((START,) * pieces, (dice,) * pieces)
-
-
-def with_positions(race: Race, positions: Sequence[int], dice: Sequence[int] | None = None,
-                   leader: int | None = None) -> Race:
-    """A race state set up by hand (scenarios, tests, replays)."""
-    return Race(tuple(positions), tuple(dice or race.dice), leader)

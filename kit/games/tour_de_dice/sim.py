@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from functools import partial
 
-from kit.sim.report import Run, Simulator
-from kit.sim.report import sim_command as sim_report_command
+from kit.sim.report import Run
+from kit.sim.simulator import Simulator
 from kit.sim.simulate import run_games
 
 from kit.data.errors import KitError
 from kit.games.tour_de_dice.model import check_players, default_players, load
-from kit.games.tour_de_dice.play import make_setup, play_game
-from kit.games.tour_de_dice.policies import parse_policies
+from kit.games.tour_de_dice.play import make_setup, play_measured
+from kit.games.tour_de_dice.policies import POLICIES, parse_policies
 from kit.games.tour_de_dice.stats import MEASURES, figures, lines, outcome
 
 
@@ -27,9 +27,12 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         except KitError as err:
             raise KitError(f"--players: {err.message}") from None
     setup = make_setup(tour, players, parse_policies(policy, players))
-    results = run_games(partial(play_game, setup), games, seed, workers, desc="racing",
-                        show_progress=show_progress)
-    return Run(figures(results, setup, seed, rules), tuple(outcome(r, players) for r in results))
+    played = run_games(partial(play_measured, setup), games, seed, workers, desc="racing",
+                       show_progress=show_progress)
+    results = [r for r, _ in played]
+    outcomes = tuple(outcome(r, players, f) for r, f in played)
+    del played
+    return Run(figures(results, setup, seed, rules, outcomes), outcomes)
 
 
 def simulate(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
@@ -52,21 +55,6 @@ def _num(x) -> str:
     return "–" if x is None else f"{x:g}"
 
 
-def _cells(run_: Run):
-    from kit.games.tour_de_dice.simreport import cells
-    return cells(run_)
-
-
-def _pages(pdf, page, run_: Run, ctx) -> None:
-    from kit.games.tour_de_dice.simreport import figures_page
-    figures_page(pdf, page, run_)
-
-
 SIM = Simulator(name="tour-de-dice", title="Tour de Dice", unit="races", measures=MEASURES, run=run,
-                lines=lines, subtitle=subtitle, cells=_cells, pages=_pages)
-
-
-def sim_command(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None,
-                as_json: bool, report: str | None, vary=()) -> str:
-    return sim_report_command(ctx, SIM, games=games, players=players, seed=seed, policy=policy,
-                              workers=workers, as_json=as_json, report=report, vary=vary)
+                lines=lines, subtitle=subtitle, report="kit.games.tour_de_dice.simreport",
+                policies=tuple(POLICIES))

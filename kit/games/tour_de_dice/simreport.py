@@ -10,7 +10,7 @@ lists every figure as `kit sim` prints it.
 from __future__ import annotations
 
 from kit.draw.charts import Share, draw_histogram, draw_shares
-from kit.sim.report import text as sim_text
+from kit.sim.text import text
 from kit.sim.reportpdf import heading, text_pages
 
 LINE_PT, LINE_H = 8.5, 4.6
@@ -25,7 +25,7 @@ def _share(label: str, s: dict) -> Share:
     return Share(label, s["share"] or 0.0, tuple(s["ci95"]) if s["share"] is not None else None)
 
 
-def cells(run) -> tuple[list, list]:
+def cells(sim, run) -> tuple[list, list]:
     fig = run.figures
     g = fig["game"]
     gap, lost = g["finishing_gap"]["spaces"], g["dice_lost_per_player"]
@@ -50,11 +50,9 @@ def _num(x) -> str:
     return "–" if x is None else f"{x:g}"
 
 
-def figures_page(pdf, page, run) -> None:
+def pages(sim, pdf, page, run, ctx) -> None:
     """Every figure as `kit sim` prints it, as many pages as it takes."""
-    from kit.games.tour_de_dice.sim import SIM
-
-    lines = sim_text(SIM, run.figures).splitlines()
+    lines = text(sim, run.figures).splitlines()
     title = "Tour de Dice simulation: every figure"
     y = heading(pdf.canvas, page, title, lines[:1]) - 2
     text_pages(pdf, page, lines[1:], y, title, LINE_PT, LINE_H)

@@ -8,7 +8,7 @@ from kit.sim import report
 from kit.sim.report import Measure, Outcome
 from kit.sim.simulate import summary, wilson
 
-from kit.games.tour_de_dice.play import Result, Setup
+from kit.games.tour_de_dice.play import STANDING, Result, Setup
 
 
 def _share(wins: int, trials: int) -> dict:
@@ -24,12 +24,12 @@ MEASURES = (Measure("passes", "passes"), Measure("dice_lost", "dice lost per pla
             Measure("unfinished", "unfinished", rate=True))
 
 
-def outcome(r: Result, players: int) -> Outcome:
+def outcome(r: Result, players: int, facts=None) -> Outcome:
     wins = tuple(1.0 if r.winner == s else 0.0 for s in range(players))
-    return Outcome(wins, r.turns, (r.passes, sum(r.lost) / players, float(r.winner is None)))
+    return Outcome(wins, r.turns, (r.passes, sum(r.lost) / players, float(r.winner is None)), facts)
 
 
-def figures(results: list[Result], setup: Setup, seed: int, options) -> dict:
+def figures(results: list[Result], setup: Setup, seed: int, options, outcomes=None) -> dict:
     """The shared report (kit/sim/report.py); `game` holds what only tour-de-dice measures:
 
     pieces, finished, unfinished        colours in play; races won, races the turn limit stopped
@@ -43,8 +43,10 @@ def figures(results: list[Result], setup: Setup, seed: int, options) -> dict:
                                         how often the leader won
     finishing_gap                       the runner-up's spaces (and cost) still to the goal
     """
-    return report.figures([outcome(r, setup.players) for r in results], seed=seed, policies=setup.policies,
-                          options=options, game=summarise(results, setup))
+    if outcomes is None:
+        outcomes = [outcome(r, setup.players) for r in results]
+    return report.figures(outcomes, seed=seed, policies=setup.policies, options=options,
+                          game=summarise(results, setup), standing=STANDING)
 
 
 def summarise(results: list[Result], setup: Setup) -> dict:

@@ -23,15 +23,15 @@ independent intervals would.
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import statistics
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Sequence
 
-from kit.data.errors import KitError, display_path
-from kit.sim.report import Run, Simulator, num
+from kit.data.errors import KitError
+from kit.sim.report import Run
+from kit.sim.simulator import Simulator
+from kit.sim.text import num
 from kit.sim.simulate import summary, wilson
 
 Z = 1.96
@@ -238,21 +238,3 @@ def sweep_json(sim: Simulator, rows, runs, comparisons, *, games: int, seed: int
         "rows": [{"vary": dict(r.values), "report": run.figures, "compare": c}
                  for r, run, c in zip(rows, runs, comparisons)],
     }
-
-
-def sweep_command(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, policy: str | None,
-                  workers: int | None, as_json: bool, report: str | None, vary) -> str:
-    rows, runs, comparisons = sweep(ctx, sim, games=games, players=players, seed=seed, policy=policy,
-                                    workers=workers, vary=vary)
-    wrote = []
-    if report:
-        from kit.draw.output import write_atomic
-        from kit.sim.reportpdf import sweep_pdf
-
-        path = Path(report)
-        write_atomic(path, sweep_pdf(sim, rows, runs, comparisons, ctx, games=games, seed=seed))
-        wrote.append(f"wrote {display_path(path)}")
-    if as_json:
-        return json.dumps(sweep_json(sim, rows, runs, comparisons, games=games, seed=seed),
-                          ensure_ascii=False, indent=1)
-    return "\n".join([text(sim, rows, runs, comparisons, games=games, seed=seed), *wrote])

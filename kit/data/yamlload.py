@@ -37,10 +37,6 @@ class LList(list):
         return self.item_where[index] if 0 <= index < len(self.item_where) else self.where
 
 
-def where_of(value, fallback: Where) -> Where:
-    return getattr(value, "where", fallback)
-
-
 # Limits no real game comes near (the shipped files are under 12 kB, nest 4 deep and use
 # no aliases), so that a damaged or hostile file is refused at once instead of taking
 # minutes and gigabytes: a 300-byte alias bomb expands to a billion values.

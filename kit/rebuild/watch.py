@@ -19,7 +19,9 @@ or font is read again and every step redone (the steps know the font by its name
 
 from __future__ import annotations
 
+import fnmatch
 import os
+import sys
 import time
 import traceback
 from pathlib import Path
@@ -27,11 +29,23 @@ from typing import Callable
 
 from kit.data.errors import KitError
 from kit.rebuild.memo import Memo, remembering
+from kit.draw import fonts
+from kit.draw.output import TEMP_NAME
 
 # What a file outside the watched folders is to the build: "map" and "font" are loaded once
 # and kept (kit.layout.svgmap, kit.draw.fonts), so a save of one drops what was kept; "layout" is read
 # afresh by every build.
 RELOADED = ("map", "font")
+# Files written beside a real one for a moment, never read by a build: a save of one is no
+# reason to rebuild (shell patterns on the file's name; kit's own staged outputs are TEMP_NAME).
+TEMPORARY = (
+    ".#*",          # Emacs: the lock beside a file being edited
+    "*~",           # Emacs, vim and others: the backup of the previous version
+    ".*.sw?",       # vim: the swap file (.swp, then .swo, .swn … and .swx)
+    "4913",         # vim: the probe it writes to learn whether it may write in the folder
+    "*.part",       # a file being downloaded or written before it is renamed into place
+    "*.tmp",        # the same, as other programs name it
+)
 # How long the watcher waits, with no save, before it says it is watching (see watch()).
 READY_MS = 1000
 
@@ -44,11 +58,18 @@ def summary(memo: Memo, seconds: float) -> str:
     return f"rebuilt {ran}{kept} in {seconds:.2f} s; wrote {wrote}"
 
 
+def temporary(name: str) -> bool:
+    """True for the name of an editor's, a download's or kit's own temporary file (TEMPORARY)."""
+    return bool(TEMP_NAME.fullmatch(name)) or any(fnmatch.fnmatchcase(name, p) for p in TEMPORARY)
+
+
 def saved_names(changes) -> list[str]:
     """The names of a batch's changed files worth a rebuild: those still there, and YAML files
-    that were deleted. A temporary file an editor or `sed -i` wrote and renamed away is gone
-    by the time the batch arrives, so a batch of those alone rebuilds nothing."""
-    return sorted({Path(p).name for _, p in changes if Path(p).exists() or Path(p).suffix in (".yaml", ".yml")})
+    that were deleted, except temporary ones. A temporary file an editor or `sed -i` wrote and
+    renamed away is gone by the time the batch arrives, and one still there is named so, so a
+    batch of those alone rebuilds nothing."""
+    return sorted({Path(p).name for _, p in changes
+                   if not temporary(Path(p).name) and (Path(p).exists() or Path(p).suffix in (".yaml", ".yml"))})
 
 
 def _resolved(path) -> Path:
@@ -58,18 +79,20 @@ def _resolved(path) -> Path:
 def relevant(changes, folders: list[Path], files: dict[Path, str]) -> tuple[list[str], set[str]]:
     """The names of a batch's changes worth a rebuild, and the kinds of outside files among them.
 
-    Under a watched folder every file counts (as `saved_names` says); in the folder of an
-    outside file (the map's, the font's) only that file does, not its neighbours."""
+    Under a watched folder every file but a temporary one counts (as `saved_names` says); in
+    the folder of an outside file (the map's, the font's) only that file does, whatever its
+    name, not its neighbours."""
     folders = [_resolved(f) for f in folders]
-    inside, kinds = [], set()
+    inside, named, kinds = [], set(), set()
     for change, p in changes:
         path = _resolved(p)
         if path in files:
             kinds.add(files[path])
-            inside.append((change, p))
+            if path.exists() or path.suffix in (".yaml", ".yml"):
+                named.add(Path(p).name)
         elif any(path.is_relative_to(f) for f in folders):
             inside.append((change, p))
-    return saved_names(inside), kinds
+    return sorted(named | set(saved_names(inside))), kinds
 
 
 def _stamp(path: Path):
@@ -95,10 +118,10 @@ def _files_now(folders: list[Path], files: dict) -> dict[Path, tuple]:
 
 def forget_loaded(memo: Memo) -> None:
     """Drop the kept map and fonts, and every step's result, so the next build reads them afresh."""
-    from kit.draw import fonts
-    from kit.layout import svgmap
 
-    svgmap.load_map.cache_clear()
+    svgmap = sys.modules.get("kit.layout.svgmap")     # loaded only by a build that reads the map
+    if svgmap is not None:
+        svgmap.load_map.cache_clear()
     fonts._load.cache_clear()
     memo.forget()
 

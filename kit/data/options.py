@@ -20,6 +20,7 @@ what it ran. `preset` is therefore not a name an option may take.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,6 +68,22 @@ class Option:
         if self.maximum is not None and value > self.maximum:
             raise KitError(f"rule {self.name!r} must be at most {self.maximum}, not {value}", where)
         return value
+
+
+def rules_type(name: str, spec: tuple[Option, ...], module: str, doc: str = "") -> type:
+    """The typed rules an engine reads, made from the game's declaration: a frozen dataclass with
+    one field per option (its kind and default as declared), and `from_options(values)` taking a
+    game's loaded RuleValues. Assign it to `name` in `module`, so a worker can unpickle it.
+
+    The declaration is then the only place an option is named, typed and defaulted."""
+    fields = [(o.name, o.kind, dataclasses.field(default=o.default)) for o in spec]
+    namespace = {"__module__": module, "__doc__": doc or f"The rule options of {module}, as declared.",
+                 "from_options": classmethod(_from_options)}
+    return dataclasses.make_dataclass(name, fields, frozen=True, namespace=namespace)
+
+
+def _from_options(cls, options: Mapping):
+    return cls(**{f.name: options[f.name] for f in dataclasses.fields(cls) if f.name in options})
 
 
 class RuleValues(Mapping):

@@ -2,7 +2,9 @@
 
 Game k of a run with seed S is played with seed S + k, so `kit deal --seed S+k`
 deals exactly the hands of that game, and results never depend on how many
-workers share the work: chunks are fixed-size and collected in order.
+workers share the work: chunks are fixed-size and collected in order. Under
+`kit sim --cluster` the chunks go to a Dask cluster instead (kit/sim/cluster.py), a
+few for every worker, collected in the same order.
 """
 
 from __future__ import annotations
@@ -60,10 +62,19 @@ def run_games(play: Callable[[int], R], games: int, seed: int, workers: int | No
 
     `play` must be picklable (a module-level function or a functools.partial of one).
     """
+    from kit.sim.cluster import active, cluster_chunk, play_chunks
+
+    client = active()
     workers = max(1, workers or os.cpu_count() or 1)
-    chunks = [(play, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
+    size = CHUNK if client is None else cluster_chunk(client, games)
+    chunks = [(play, seed, a, min(a + size, games)) for a in range(0, games, size)]
     results: list[R] = []
     with _setup_frozen(), progress(games, desc, show_progress) as bar:
+        if client is not None:      # `kit sim --cluster`: the same chunks, in the same order
+            for chunk, part in zip(chunks, play_chunks(client, chunks)):
+                results.extend(part)
+                bar.update(chunk[3] - chunk[2])
+            return results
         if workers == 1 or len(chunks) <= 1:
             for chunk in chunks:
                 results.extend(_play_chunk(chunk))

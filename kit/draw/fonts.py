@@ -17,6 +17,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from kit.data.errors import KitError, Where, display_path
+from kit.data.yamlload import load_yaml
 
 FONT = "KitGothic"
 
@@ -114,7 +115,6 @@ def require(chars, what: str, explicit: str | os.PathLike | None = None) -> None
 def printed_text(data_dir: Path) -> dict[str, Path]:
     """Every character of every text value in a game's data files (what its pieces print),
     each with the first file that prints it."""
-    from kit.data.yamlload import load_yaml
 
     places: dict[str, Path] = {}
     for path in sorted(Path(data_dir).glob("*.yaml")):

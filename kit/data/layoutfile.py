@@ -280,8 +280,8 @@ def size(value, where: Where, what: str = "size") -> tuple[float, float]:
 
 
 ROW_LEAST = 8.0                 # mm: a progress-sheet row a hand writes a name or a move in
-# The most turns a progress sheet may log: far past any real game's (a sheet of 10**40 rows once
-# ran for minutes while `kit check` called it fine).
+# The most turns a progress sheet may log: far past any real game's (a sheet of 10**40 rows
+# would take minutes to draw; `kit check` refuses it first).
 MAX_LOGGED_TURNS = 1000
 
 

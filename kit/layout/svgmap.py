@@ -26,7 +26,7 @@ CURVE_STEPS = 8  # points per curved segment; the shipped map is already flatten
 
 # Limits far above any real map (the shipped one: 45 kB, 760 x 794 units, 72 paths, the
 # largest with 189 segments in 6 parts, 2,327 segments in all), checked before shapely
-# sees a shape: a path of 40,000 segments once took GEOS 91 s and 12.6 GB.
+# sees a shape: GEOS needs minutes and gigabytes for a path of 40,000 segments.
 MAX_MAP_BYTES = 5_000_000
 MAX_MAP_SIZE = 100_000.0        # width or height, map units
 MAX_PATH_SEGMENTS = 10_000

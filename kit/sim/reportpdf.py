@@ -10,12 +10,17 @@ layout's paper turned landscape, in mm with y up.
 from __future__ import annotations
 
 from collections import Counter
-from kit.draw.charts import Share, draw_heading, draw_histogram, draw_shares, grid_cells
+from kit.draw.charts import Share, Spread, draw_heading, draw_histogram, draw_shares, draw_spreads, grid_cells
 from kit.draw.fonts import register
 from kit.draw.imposition import Paper, Rect, paper
 from kit.draw.output import Pdf
 from kit.draw.render import text
-from kit.sim.report import Run, Simulator, header, rules_line
+from kit.draw.textcell import draw_text_cell
+from kit.sim.quality import rows as quality_rows
+from kit.sim.report import Run
+from kit.sim.simulator import Simulator
+from kit.sim.sweep import text as sweep_text
+from kit.sim.text import header, rules_line
 
 MARGIN = 12.0           # least page edge around a report: more than a printer needs, for binding
 GAP_X, GAP_Y = 14.0, 8.0
@@ -71,7 +76,7 @@ def charts_page(pdf: Pdf, page: Paper, sim: Simulator, run: Run) -> None:
     fig = run.figures
     tu = fig["turns"]
     bottom = run_heading(c, page, sim, fig, sim.subtitle(fig))
-    top_cells, bottom_cells = sim.cells(run)
+    top_cells, bottom_cells = sim.report_pages().cells(sim, run)
     draws = [lambda c, box: draw_histogram(c, box, Counter(o.turns for o in run.outcomes), "turns per game",
                                            tu["median"], f"median {tu['median']:g}"),
              *top_cells,
@@ -79,7 +84,8 @@ def charts_page(pdf: Pdf, page: Paper, sim: Simulator, run: Run) -> None:
                                         reference=1 / fig["players"], reference_label=f"even {1 / fig['players']:.0%}"),
              lambda c, box: draw_shares(c, box, policy_shares(fig), "winner share by policy, per seat (95% interval)",
                                         reference=1 / fig["players"], reference_label=f"even {1 / fig['players']:.0%}"),
-             *bottom_cells]
+             *bottom_cells,
+             lambda c, box: draw_text_cell(c, box, "game quality (95% intervals)", quality_rows(fig["quality"]))]
     cols = -(-len(draws) // 2)
     b = page.body
     cells = grid_cells(Rect(b.x, b.y, b.w, bottom - 2 - b.y), cols, 2, GAP_X if cols == 2 else 12, GAP_Y)
@@ -92,8 +98,7 @@ def report_pdf(sim: Simulator, run: Run, ctx) -> bytes:
     pdf = Pdf(page.width, page.height, f"{sim.name} simulation report", font=register(ctx.font))
     charts_page(pdf, page, sim, run)
     pdf.show_page()
-    if sim.pages is not None:
-        sim.pages(pdf, page, run, ctx)
+    sim.report_pages().pages(sim, pdf, page, run, ctx)
     return pdf.finish()
 
 
@@ -101,8 +106,6 @@ def report_pdf(sim: Simulator, run: Run, ctx) -> bytes:
 
 def sweep_cells(sim: Simulator, rows, comparisons) -> list:
     """Chart drawers for a sweep page: every per-game figure, the rows side by side."""
-    from kit.draw.charts import Spread, draw_spreads
-
     labels = [" · ".join(v for _, v in r.values) for r in rows]
 
     def mark(entry) -> str:
@@ -141,8 +144,6 @@ def shares_policy(labels, comparisons, mark):
 
 def sweep_pdf(sim: Simulator, rows, runs, comparisons, ctx, *, games: int, seed: int) -> bytes:
     """One page: every per-game figure of every row of a sweep, the rows side by side."""
-    from kit.sim.sweep import text as sweep_text
-
     page = page_of(ctx.layout)
     pdf = Pdf(page.width, page.height, f"{sim.name} rule sweep", font=register(ctx.font))
     c = pdf.canvas

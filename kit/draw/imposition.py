@@ -87,8 +87,8 @@ class Grid:
         return len(self.trims)
 
 
-def grid(layout: Layout, piece: Piece | str = "card") -> Grid:
-    """The largest grid of a piece (the layout's named piece, by default its main card)
+def grid(layout: Layout, piece: Piece | str) -> Grid:
+    """The largest grid of a piece (the layout's piece of that name, or a Piece)
     that fits the paper inside margins and crop marks."""
     card = layout.piece(piece) if isinstance(piece, str) else piece
     w, h = card.width, card.height

@@ -127,8 +127,8 @@ def _caption(canvas: Canvas, sheet: Grid, layout: Layout, s: str) -> None:
 
 
 def card_sheets(pdf: Pdf, layout: Layout, count: int, front: DrawCard, back: DrawCard | None,
-                caption: str = "", piece: Piece | str = "card") -> Grid:
-    """Every card (the layout's piece `piece`, or a Piece) on as many sheets as needed; with
+                *, piece: Piece | str, caption: str = "") -> Grid:
+    """Every card (the layout's piece named `piece`, or a Piece) on as many sheets as needed; with
     `back`, each front page is followed by its back.
 
     Backs go where `imposition.back_trims` puts them for the layout's flip edge and

@@ -69,8 +69,8 @@ def check_targets(paths) -> None:
         check_target(Path(path))
 
 
-# mkstemp names: the prefix, then 8 of these characters.
-_TEMP = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}")
+# The names of the files kit stages an output in (mkstemp: the prefix, then 8 of these characters).
+TEMP_NAME = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}")
 
 
 def remove_stray_temps(path: Path) -> None:
@@ -81,7 +81,7 @@ def remove_stray_temps(path: Path) -> None:
     except OSError:
         return
     for entry in entries:
-        m = _TEMP.fullmatch(entry.name)
+        m = TEMP_NAME.fullmatch(entry.name)
         if m and m.group("name") == path.name and entry.name.startswith(prefix) \
                 and entry.is_file(follow_symlinks=False):
             try:

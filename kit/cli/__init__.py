@@ -34,6 +34,9 @@ from kit.draw.output import check_targets
 from kit.data import project
 from kit.games import make_context
 from kit.data.units import parse_size
+from kit.sim.simulator import Simulator
+from kit.cli.sim import sim_command
+from kit.rebuild.watch import watch
 
 
 class SizeType(click.ParamType):
@@ -278,13 +281,22 @@ class GameCommand(click.Command):
         before_work(g, cmd, context, call_values)
         try:
             with progress.activity(f"kit {self.verb} --game {game}"):  # a bar on a terminal, if it takes a while
-                result = resolve(g, cmd)(context, **call_values)
+                result = implementation(g, cmd)(context, **call_values)
         except PieceMisfit as err:
             if not ctx_values.get("card"):
                 raise
             w, h = ctx_values["card"]
             raise KitError(f"--card {w:g}x{h:g}: {err.message} ({err.where})") from None
         VERBS.get(self.verb, Verb("")).show(result, values)
+
+
+def implementation(g: Game, cmd: Command) -> Callable:
+    """The function that carries out a game's command: the one it names, or for a Simulator
+    (every game's `sim`) the shared `kit sim` handed that Simulator."""
+    target = resolve(g, cmd)
+    if isinstance(target, Simulator):
+        return functools.partial(sim_command, sim=target)
+    return target
 
 
 def before_work(g: Game, cmd: Command, context, call_values: dict) -> None:
@@ -300,14 +312,13 @@ def watch_build(g, cmd, ctx_values, call_values, stop_event=None, report=None) -
     a bad file (even at the start) is reported by the watch, which goes on; the watch's memo
     (kit.rebuild.memo) redoes only the steps whose inputs changed. Besides data/GAME/ and layouts/, it
     watches the files the build reads from elsewhere (kit.rebuild.watch)."""
-    from kit.rebuild.watch import watch
 
     latest = [None]
 
     def build():
         context = latest[0] = make_context(g.name, **ctx_values)
         before_work(g, cmd, context, call_values)
-        result = resolve(g, cmd)(context, **call_values)
+        result = implementation(g, cmd)(context, **call_values)
         if isinstance(result, tuple):       # the --images summary and phone check; the watch itself
             click.echo(result[1])           # says which files each rebuild wrote
 

@@ -85,7 +85,7 @@ def _orientation(width: float, height: float, paper_w: float, paper_h: float, ma
 
 
 # Sheets in one tiled drawing: the shipped board is 20 sheets of A4; a few hundred is
-# already no board anyone glues, and `scale: 1000` once asked for millions.
+# already no board anyone glues, and `scale: 1000` would ask for millions.
 MAX_SHEETS = 200
 
 

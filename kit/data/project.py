@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from kit.data.errors import KitError, display_path
-from kit.games import load_game
-from kit.data.layoutfile import Layout, load_layout
+from kit.data.layoutfile import Layout
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 MAP_NAME = "provinces-of-japan.svg"
+# The map the project ships (with its credit and licence beside it), relative to the project root.
+SHIPPED_MAP = Path("data") / "maps" / MAP_NAME
 
 
 # The project folder named by `kit --project DIR` for this invocation (the CLI sets it).
@@ -60,15 +61,9 @@ def layout_map(layout: Layout | None) -> str | None:
     return setting.value
 
 
-def game_layout(game: str, root: Path, extra: Path | None = None) -> Layout:
-    """A game's layout as its files give it (default, the game's own, an extra one),
-    with the sections and pieces its declaration names."""
-    declared = load_game(game)
-    return load_layout(layout_files(root, game, extra), declared.layout_settings, declared.pieces)
-
-
 def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
-    """The map SVG: --map, then KIT_MAP, then the layout's `map:`, then ../shared/maps beside kit.
+    """The map SVG: --map, then KIT_MAP, then the layout's `map:`, then the project's own
+    data/maps/provinces-of-japan.svg.
 
     The first place that names a file decides; if that file is missing, the error
     lists every place looked in, so the user sees which setting won.
@@ -77,7 +72,7 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
         ("--map", explicit),
         ("KIT_MAP", os.environ.get("KIT_MAP")),
         ("layout file map", layout_map(layout)),
-        ("beside kit", str(root.parent / "shared" / "maps" / MAP_NAME)),
+        ("the project's map", str(root / SHIPPED_MAP)),
     ]
     looked = []
     for origin, value in candidates:
@@ -90,7 +85,7 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
         if path.is_file():
             return path
         looked.append(f"{origin}: {display_path(path)} (no such file)")
-        if origin != "beside kit":
+        if origin != "the project's map":
             break
     raise KitError("cannot find the map SVG; looked in:\n  " + "\n  ".join(looked))
 
@@ -114,25 +109,3 @@ class Context:
 
     def map_path(self) -> Path:
         return find_map(self.map_option, self.layout, self.root)
-
-    def with_layout(self, layout: Layout) -> "Context":
-        return replace(self, layout=layout)
-
-
-def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
-                 strict=False, rules=(), layout_file=None, preset=None,
-                 print_shop=False) -> Context:
-    """`preset` travels with the rule overrides as a ("preset", NAME) pair (kit/data/options.py)."""
-    root = project_root()
-    if preset:
-        rules = (("preset", preset),) + tuple(rules)
-    layout = game_layout(game, root, layout_file)
-    if paper:
-        layout = layout.with_paper(paper)
-    if card:
-        layout = layout.with_piece("card", *card)
-    if print_shop:
-        layout = replace(layout, print_shop=True)
-    out_dir = Path(out) if out else root / "output" / game
-    return Context(game=game, root=root, layout=layout, out_dir=out_dir, map_option=map_option,
-                   font=font, strict=strict, rules=tuple(rules))

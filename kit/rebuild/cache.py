@@ -29,9 +29,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from kit.data.errors import KitError
+from kit.draw.output import write_atomic
 
 FORMAT = b"kit-cache 1\n"
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]     # the kit package
 
 
 def folder(data_dir: Path) -> Path | None:
@@ -133,7 +134,6 @@ def write(path: Path | None, key: bytes, value) -> None:
     """Store `value` under `key` at `path`, atomically; silently nothing when it cannot be."""
     if path is None:
         return
-    from kit.draw.output import write_atomic
 
     data = FORMAT + key + b"\n" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     try:

@@ -1,0 +1,48 @@
+"""Which policy plays each seat: the `--policy` grammar every game shares.
+
+`--policy` has one grammar in every game (`seat_policies`): a single name plays
+every seat; a comma list gives one policy per seat and must name exactly as many as
+there are players; `name*k` stands for k seats of that policy, so
+`greedy*2,random*2` is `greedy,greedy,random,random`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from kit.data.errors import KitError, did_you_mean
+
+
+def seat_policies(spec: str | None, players: int, known: Sequence[str], default: str) -> tuple[str, ...]:
+    """Policy names per seat from `--policy`: `greedy` (every seat), `greedy,random,...` (one
+    per seat), with `name*k` for k seats in a row."""
+    names: list[str] = []
+    for part in (spec if spec is not None else default).split(","):
+        name, star, count = part.strip().partition("*")
+        name = name.strip()
+        k = 1
+        if star:
+            if not count.strip().isdecimal() or int(count) < 1:
+                raise KitError(f"--policy: {part.strip()!r}: write NAME*K with K a whole number of seats, "
+                               f"e.g. {name or default}*2")
+            k = int(count)
+        if not name:
+            raise KitError(f"--policy: an empty name in {spec!r}; policies: {', '.join(known)}")
+        if name not in known:
+            raise KitError(f"--policy: unknown policy {name!r}{did_you_mean(name, known)}; "
+                           f"policies: {', '.join(known)}")
+        names += [name] * k
+    if len(names) == 1 and "*" not in (spec or ""):
+        return tuple(names) * players
+    if len(names) != players:
+        raise KitError(f"--policy {spec} names {len(names)} seat{'s' if len(names) != 1 else ''} for "
+                       f"{players} players: give one policy for every seat or one per seat "
+                       f"(NAME*K repeats one); policies: {', '.join(known)}")
+    return tuple(names)
+
+
+def policy_seats(policies: Sequence[str]) -> dict[str, list[int]]:
+    seats: dict[str, list[int]] = {}
+    for s, name in enumerate(policies):
+        seats.setdefault(name, []).append(s + 1)
+    return seats
