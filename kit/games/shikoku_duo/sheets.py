@@ -262,7 +262,7 @@ def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ..
                 text_in_box(c, Rect(box.x, box.y + 3, box.w, box.h - 4), str(v), 10,
                             INK if k < n - 1 else ink_on(rgb))
                 text(c, box.x + box.w / 2, box.y + 0.7, "end" if k == n - 1 else str(k), 6.0, "centre",
-                     mix(rgb, black, 0.4))
+                     mix(rgb, black, 0.4) if k < n - 1 else ink_on(rgb))
     return draw
 
 
