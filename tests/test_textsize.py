@@ -38,5 +38,13 @@ def test_text_under_6_pt_is_refused_naming_the_piece_and_the_text():
 
 @pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
 def test_every_piece_of_every_game_prints_its_text_at_6_pt_or_more(project, game):
-    res = CliRunner().invoke(main, ["check", "--game", game])
-    assert res.exit_code == 0 and "prints at" not in res.output, res.output
+    res = CliRunner().invoke(main, ["check", "--game", game, "--strict"])
+    assert res.exit_code == 0 and " at least 6 pt" not in res.output, res.output
+
+
+def test_a_card_too_small_for_its_text_is_named_with_the_text(project):
+    # a warning, so a smaller card size can still be tried; --strict refuses it
+    res = CliRunner().invoke(main, ["check", "--game", "karuta", "--card", "22x16"])
+    assert res.exit_code == 0
+    assert "warning: cards.pdf: card: 'やましろ', 'やまと', 'かわち' and 64 more print at 4.08 pt" in res.output, res.output
+    assert CliRunner().invoke(main, ["check", "--game", "karuta", "--card", "22x16", "--strict"]).exit_code == 2

@@ -153,15 +153,14 @@ def fit_errors(layout, laid, card) -> None:
 NOT_IN_PLAY = ("card-sizes.pdf", "board-overview.pdf")
 
 
-def text_errors(ctx) -> None:
-    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize)."""
+def text_warnings(ctx) -> list[Warning_]:
+    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
+    a card size tried smaller is still checked (--strict refuses it)."""
     from kit.games.karuta.build import render
 
     files = {p.name: data for p, (data, _) in render(ctx).items() if p.name not in NOT_IN_PLAY}
     where = lambda file, page, x, y: {"cards.pdf": "card", "board.pdf": "board"}.get(file)  # noqa: E731
-    errors = too_small(files, where)
-    if errors:
-        raise errors[0] if len(errors) == 1 else KitErrors(errors)
+    return [Warning_(e.message, e.where) for e in too_small(files, where)]
 
 
 def check(ctx):
@@ -173,9 +172,9 @@ def check(ctx):
     # slot_gap or card that leaves them no room is refused here in build's words, at its line.
     laid = slots(model, board, card.width, card.height, ctx.layout)
     fit_errors(ctx.layout, laid, card)
-    text_errors(ctx)
+    small = text_warnings(ctx)
     known = acknowledged(ctx.data_dir, model)
-    warnings = map_warnings(model, board, known) + card_warnings(model, ctx)
+    warnings = map_warnings(model, board, known) + card_warnings(model, ctx) + small
     text = summary(model, board)
     text += (f"\nmap differences acknowledged in {ACKNOWLEDGED}: {sum(len(v) for v in known.values())} ("
              + ", ".join(f"{KINDS[k]} {len(v)}" for k, v in known.items()) + ")")

@@ -165,14 +165,13 @@ def piece_at(comp, layout):
     return where
 
 
-def text_errors(ctx, model) -> None:
-    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize)."""
+def text_warnings(ctx, model) -> list[Warning_]:
+    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
+    a card size tried smaller is still checked (--strict refuses it)."""
     from kit.games.shikoku_duo.build import render
 
     files = {p.name: data for p, (data, _) in render(ctx).items() if p.name not in NOT_IN_PLAY}
-    errors = too_small(files, piece_at(model.components, ctx.layout))
-    if errors:
-        raise errors[0] if len(errors) == 1 else KitErrors(errors)
+    return [Warning_(e.message, e.where) for e in too_small(files, piece_at(model.components, ctx.layout))]
 
 
 def check(ctx):
@@ -183,9 +182,9 @@ def check(ctx):
     progress_turns(ctx.layout)        # likewise the progress sheet's row count
     spacing_errors(model, piece)
     fit_errors(model, automa, ctx.layout)
-    text_errors(ctx, model)
+    small = text_warnings(ctx, model)
     text = summary(model, piece) + "\n" + automa_summary(automa)
-    warnings = list(model.warnings) + board_warnings(model, ctx)
+    warnings = list(model.warnings) + board_warnings(model, ctx) + small
     text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")
     return text, warnings
 

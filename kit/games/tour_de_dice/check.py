@@ -61,15 +61,14 @@ def fit_errors(layout) -> None:
 NOT_IN_PLAY = ("alignment.pdf",)
 
 
-def text_errors(ctx) -> None:
-    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize)."""
+def text_warnings(ctx) -> list[Warning_]:
+    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
+    a card size tried smaller is still checked (--strict refuses it)."""
     from kit.games.tour_de_dice.build import render
 
     files = {name: data for name, (data, _) in render(ctx).items() if name not in NOT_IN_PLAY}
     where = lambda file, page, x, y: {"cards.pdf": "card", "markers.pdf": "marker"}.get(file)  # noqa: E731
-    errors = too_small(files, where)
-    if errors:
-        raise errors[0] if len(errors) == 1 else KitErrors(errors)
+    return [Warning_(e.message, e.where) for e in too_small(files, where)]
 
 
 def check(ctx) -> tuple[str, list[Warning_]]:
@@ -80,7 +79,7 @@ def check(ctx) -> tuple[str, list[Warning_]]:
     check_card_size(ctx.layout.piece("card"))
     progress_turns(ctx.layout)
     fit_errors(ctx.layout)
-    text_errors(ctx)
+    small = text_warnings(ctx)
     deck = tour.deck()
     course = lay_course(tour.goal.id, (tour.goal.outer, tour.goal.inner), deck,
                         tour.breakaway.id if tour.rules["breakaway"] else None)
@@ -103,7 +102,7 @@ def check(ctx) -> tuple[str, list[Warning_]]:
     lines.append(f"Breakaway ({tour.breakaway.name_ja}) replaces {tour.breakaway.replaces} under rule ①; "
                  f"inner cost {tour.breakaway.inner}")
     lines.append("rules: " + ", ".join(f"{k}={_word(v)}" for k, v in tour.rules.items()))
-    return "\n".join(lines), _warnings(tour)
+    return "\n".join(lines), _warnings(tour) + small
 
 
 def _word(v) -> str:
