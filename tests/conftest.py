@@ -79,3 +79,15 @@ def text_sizes(data: bytes) -> list[tuple[float, str]]:
                 found.append((size * math.sqrt(abs(a * d - b * c)), s.strip()))
         page.extract_text(visitor_text=visit)
     return found
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """The system's Chromium under Playwright, launched once for every web table test."""
+    from playwright.sync_api import sync_playwright
+
+    from browser import launch
+    with sync_playwright() as p:
+        browser = launch(p)
+        yield browser
+        browser.close()

@@ -738,9 +738,9 @@ LATIN_FONT = _latin_font()
 
 
 @pytest.mark.parametrize("args, count, first", [
-    (["build", "--game", "tour-de-dice", "--out", "out"], 37, "。 か が き"),
-    (["check", "--game", "karuta"], 164, "あ い う え"),
-    (["build", "--game", "karuta", "--out", "out"], 164, "あ い う え"),
+    (["build", "--game", "tour-de-dice", "--out", "out"], 231, "、 。 「 」"),
+    (["check", "--game", "karuta"], 344, "、 。 「 」"),
+    (["build", "--game", "karuta", "--out", "out"], 344, "、 。 「 」"),
 ], ids=["tour build", "karuta check", "karuta build"])
 def test_a_font_without_japanese_is_refused_naming_the_characters(project, monkeypatch, args, count, first):
     # --font DejaVuSans.ttf built every PDF with the card names missing, exit 0.

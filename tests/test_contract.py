@@ -181,6 +181,7 @@ ARGS = {
     "sim": ["--games", "2", "--workers", "1"],
     "replay": ["--games", "2", "--workers", "1"],
     "layout": ["--card", "24x26"],
+    "play": ["--no-browser", "--port", "0"],
     ("shikoku-duo", "deal"): ["--seed", "1"],       # one table size: no --players
 }
 
@@ -208,6 +209,8 @@ def test_every_context_option_is_read_by_the_game(game, verb, project, monkeypat
         return Recording(**{f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)})
 
     monkeypatch.setattr(kit.cli, "make_context", recording)
+    # `kit play` opens its table (reading what it reads) and would then serve until Ctrl-C
+    monkeypatch.setattr("kit.play.command.serve", lambda table, host, port, ready=None: None)
     opts = declared(game, verb)
     args = [verb, "--game", game, *ARGS.get((game, verb), ARGS.get(verb, []))]
     if any(o.kind == "argument" for o in opts):

@@ -17,7 +17,7 @@ from kit.data.units import to_pt
 from conftest import ROOT
 
 FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet-2p.pdf",
-         "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "player-aid.pdf")
+         "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "player-aid.pdf", "rules.pdf")
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ TURNS = progress_turns(shipped_layout("tour-de-dice"))   # the rows the shipped 
 SHEET = progress_sheet(shipped_layout("tour-de-dice"))
 
 SHEETS = (*(f"progress-sheet-{n}p.pdf" for n in range(2, 7)), "progress-sheet-rule2.pdf")      # one per table size
-NAMES = ("cards.pdf", "markers.pdf", "course-preview.pdf", *SHEETS, "alignment.pdf")
+NAMES = ("cards.pdf", "markers.pdf", "course-preview.pdf", *SHEETS, "alignment.pdf", "rules.pdf")
 POINTS = {"A4": pagesizes.A4, "Letter": pagesizes.LETTER, "A3": pagesizes.A3}   # portrait, in points
 
 

@@ -68,8 +68,11 @@ EDITS = [
     # The compared card sizes feed only the sampler (layouts/ is watched too).
     ("karuta", "layouts/karuta.yaml", "{size: 26x30}", "{size: 27x30}", {"card-sizes.pdf"}),
     ("tour-de-dice", "data/tour-de-dice/pieces.yaml", '"#2a9d3f"', '"#2a9d40"', {"markers.pdf"}),
-    ("tour-de-dice", "layouts/tour-de-dice.yaml", "turns: 104", "turns: 90", {*(f"progress-sheet-{n}p.pdf" for n in range(2, 7)), "progress-sheet-rule2.pdf"}),
-    ("shikoku-duo", "data/shikoku-duo/automa.yaml", "per_figures: 3", "per_figures: 4", {"automa.pdf"}),
+    ("tour-de-dice", "layouts/tour-de-dice.yaml", "turns: 104", "turns: 90",
+     {*(f"progress-sheet-{n}p.pdf" for n in range(2, 7)), "progress-sheet-rule2.pdf"}),
+    # The card and the rulebook print the Automa's rules (per_figures 1 gives the artist ranks
+    # by figures; from 3 up, with at most 5 other figures, it is +1 every time).
+    ("shikoku-duo", "data/shikoku-duo/automa.yaml", "per_figures: 3", "per_figures: 1", {"automa.pdf", "rules.pdf"}),
     ("shikoku-duo", "layouts/shikoku-duo.yaml", "turns: 36", "turns: 30",
      {"progress-sheet-duo.pdf", "progress-sheet-solo.pdf"}),
 ]

@@ -170,6 +170,7 @@ def show_text(result, values):
 class Verb:
     help: str
     show: Callable = show_text
+    bar: bool = True        # a progress bar while it runs (not for a server that runs until Ctrl-C)
 
 
 VERBS = {
@@ -184,6 +185,8 @@ VERBS = {
                  "order): a PDF and the same as text.", show_deal),
     "sim": Verb("Simulate many games and print what hand play cannot show."),
     "replay": Verb("Check a hand-played game, turn by turn, and compare it with simulations of its deal."),
+    "play": Verb("Play a game in the browser against kit's AI players, on this computer or phones nearby; "
+                 "the game is logged for `kit replay`.", bar=False),
 }
 
 
@@ -280,7 +283,8 @@ class GameCommand(click.Command):
         context = make_context(game, **ctx_values)
         before_work(g, cmd, context, call_values)
         try:
-            with progress.activity(f"kit {self.verb} --game {game}"):  # a bar on a terminal, if it takes a while
+            with progress.activity(f"kit {self.verb} --game {game}",  # a bar on a terminal, if it takes a while
+                                   enabled=None if VERBS.get(self.verb, Verb("")).bar else False):
                 result = implementation(g, cmd)(context, **call_values)
         except PieceMisfit as err:
             if not ctx_values.get("card"):

@@ -12,7 +12,7 @@ What a new game must provide
    - `name`: the name users type after `--game` (e.g. "shikoku-duo");
    - `title`: one line saying what the game is;
    - `commands`: one `Command` per verb it supports (check, export, build, deal,
-     sim, replay, layout, or a verb of its own). Each names its function as
+     sim, replay, layout, play, or a verb of its own). Each names its function as
      "module:function" inside the package (imported only when the command runs)
      and the command-line options it takes: names from `SHARED` below, or an
      `Opt` of its own. An option not declared is refused with exit 2;
@@ -108,7 +108,7 @@ MAX_GAMES = 1_000_000
 # How --policy names the AI players, the same in every game and command.
 # The names themselves are each game's (Game.policies): `kit sim --game G --help` lists them.
 POLICY_GRAMMAR = ("one name for every seat, or a comma list with one per seat (NAME*K for K seats), "
-                  "e.g. A,B,A,B or A*2,B*2.")
+                  "e.g. A,B,A,B or A*2,B*2; search:N searches with N playouts a move (search alone: 64).")
 SHARED = {o.name: o for o in (
     Opt("paper", "Paper: A4, A3 or Letter (default from the layout).", to="ctx"),
     Opt("card", "Card size WxH in mm, e.g. 24x26 (the layout's main card piece).", kind="size", to="ctx"),
@@ -148,10 +148,21 @@ SHARED = {o.name: o for o in (
     Opt("watch", "Build, then rebuild whenever a file under data/GAME/ or layouts/, the map, the font or "
         "the --layout file is saved, until Ctrl-C; errors are printed and the watch goes on.", kind="flag",
         to="cli"),
+    Opt("lang", "Print the rulebook (rules.pdf) in one language only: ja or en (default: both, each "
+        "complete)."),
     Opt("dpi", "Resolution of the --images PNGs.", kind="int", default=150, minimum=20, maximum=1200,
         show_default=True),
     Opt("print-shop", "One piece per page (its trim plus bleed), TrimBox and BleedBox set: for print "
                       "services that take single cards.", kind="flag", to="ctx", dest="print_shop"),
+    # `kit play`: the web table.
+    Opt("seat", "The seats played by people at this table, numbered from 1: one seat (1, the default), "
+        "several for hot-seat with a join link each (1,2), or 0 for none (watch the AI play).", default="1",
+        show_default=True),
+    Opt("port", "The port the table is served on (0: any free port).", kind="int", default=8000, minimum=0,
+        maximum=65535, show_default=True),
+    Opt("host", "The address to listen on: 127.0.0.1 (this computer only) or 0.0.0.0 (phones on the same "
+        "network too; the links to open are printed).", default="127.0.0.1", show_default=True),
+    Opt("no-browser", "Do not open a browser; only print the links.", kind="flag", dest="no_browser"),
 )}
 
 # `kit sim` takes the same options in every game; a game adds what only it reads (map, font).
@@ -159,6 +170,10 @@ SIM_OPTIONS = ("games", "players", "seed", "policy", "rule", "preset", "vary", "
                "json", "report",
                Opt("paper", "Paper of the report: A4, A3 or Letter (default from the layout), turned "
                    "landscape.", to="ctx"))
+
+# `kit play` takes the same options in every game; a game adds what only it reads (map) and
+# may declare its own --players bounds.
+PLAY_OPTIONS = ("seat", "policy", "seed", "rule", "preset", "port", "host", "no-browser")
 
 
 def replay_policy(what: str) -> Opt:

@@ -1,3 +1,3 @@
 """Running games and reporting them: the games loop and its workers (or a cluster), random draws, the
-policy grammar, the report schema and text, game quality, sweeps, ladders, the report PDF, replay
-placement."""
+policy grammar, the searching player's playouts, the report schema and text, game quality, sweeps,
+ladders, the report PDF, replay placement."""

@@ -3,7 +3,9 @@
 `--policy` has one grammar in every game (`seat_policies`): a single name plays
 every seat; a comma list gives one policy per seat and must name exactly as many as
 there are players; `name*k` stands for k seats of that policy, so
-`greedy*2,random*2` is `greedy,greedy,random,random`.
+`greedy*2,random*2` is `greedy,greedy,random,random`. `search:N` is the searching
+policy with a budget of N playouts per move (kit/sim/search.py), e.g. `search:200,greedy*3`;
+no other policy takes a budget.
 """
 
 from __future__ import annotations
@@ -11,15 +13,16 @@ from __future__ import annotations
 from typing import Sequence
 
 from kit.data.errors import KitError, did_you_mean
+from kit.sim import search
 
 
 def seat_policies(spec: str | None, players: int, known: Sequence[str], default: str) -> tuple[str, ...]:
     """Policy names per seat from `--policy`: `greedy` (every seat), `greedy,random,...` (one
-    per seat), with `name*k` for k seats in a row."""
+    per seat), with `name*k` for k seats in a row and `search:N` for a search budget."""
     names: list[str] = []
     for part in (spec if spec is not None else default).split(","):
         name, star, count = part.strip().partition("*")
-        name = name.strip()
+        name, budget = search.split(name)
         k = 1
         if star:
             if not count.strip().isdecimal() or int(count) < 1:
@@ -31,7 +34,7 @@ def seat_policies(spec: str | None, players: int, known: Sequence[str], default:
         if name not in known:
             raise KitError(f"--policy: unknown policy {name!r}{did_you_mean(name, known)}; "
                            f"policies: {', '.join(known)}")
-        names += [name] * k
+        names += [name if budget is None else f"{name}:{budget}"] * k
     if len(names) == 1 and "*" not in (spec or ""):
         return tuple(names) * players
     if len(names) != players:

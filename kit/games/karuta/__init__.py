@@ -1,6 +1,6 @@
 """旧国名かるた: 68 old-province cards played onto a blank map of Japan."""
 
-from kit.games import SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
+from kit.games import PLAY_OPTIONS, SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
 
 GAME = Game(
     name="karuta",
@@ -10,7 +10,7 @@ GAME = Game(
         Command("check", "check:check", ("card", "layout", "map", "font", "rule", "preset", "strict")),
         Command("export", "check:export", ("map", "rule", "preset")),
         Command("build", "build:build", (
-            "paper", "card", "out", "layout", "map", "font", "rule", "preset", "print-shop",
+            "paper", "card", "out", "layout", "map", "font", "rule", "preset", "print-shop", "lang",
             Opt("corner-index", "Print a small index in the card corners, for reading a fanned hand.",
                 kind="switch"),
         )),
@@ -35,13 +35,18 @@ GAME = Game(
             replay_policy("games"),
             "workers", "rule", "preset",
         )),
+        Command("play", "table:play", (
+            Opt("players", "Number of players.", kind="int", short="-n", minimum=2, maximum=4),
+            *PLAY_OPTIONS, "map",
+        )),
     ),
-    policies=("greedy", "random", "foresight"),  # policies.POLICIES, policies.DEFAULT first
+    policies=("greedy", "random", "foresight", "search"),  # policies.POLICIES, policies.DEFAULT first
     data_files=("provinces.yaml", "regions.yaml", "adjacency.yaml", "highways.yaml", "sea_routes.yaml", "rules.yaml",
-                "map_differences.yaml"),
+                "map_differences.yaml", "rulebook.yaml"),
     card="card",
     pieces=("card",),
     layout_settings=("board", "map", "compared_cards", "progress_sheet"),
     products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",
-              "progress-sheet-2p.pdf", "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "player-aid.pdf"),
+              "progress-sheet-2p.pdf", "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "player-aid.pdf",
+              "rules.pdf"),
 )

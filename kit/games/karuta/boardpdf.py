@@ -455,13 +455,22 @@ def _hits(a: Rect, b: Rect) -> bool:
     return a.x < b.x2 and b.x < a.x2 and a.y < b.y2 and b.y < a.y2
 
 
-def _start_label(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
+def starts_game(model: Karuta) -> bool:
+    """Whether the rules being built make 武蔵 the game's first card: only then is it marked
+    ★起点 (start); otherwise the board says what it is, the origin of the five main highways."""
+    return model.rules.get("first_card") == "musashi"
+
+
+def _start_label(c: Canvas, model: Karuta, slots: dict[str, Slot], f: Frame) -> None:
     r = start_label_rect(slots, f)
     if r is None:
         return
     fill_rect(c, r, white)
     stroke_rect(c, r, black, to_pt(0.5))
-    text(c, r.x + r.w / 2, r.y + 2.6, "★起点", 16, "centre", black)
+    if starts_game(model):
+        text(c, r.x + r.w / 2, r.y + 2.6, "★起点", 16, "centre", black)
+    else:
+        text(c, r.x + r.w / 2, r.y + 3.2, "五街道の起点", 11, "centre", black)
 
 
 def free_spot(obstacles, width: float, height: float, w: float, h: float, corner: tuple[float, float],
@@ -560,7 +569,8 @@ def _legend(c: Canvas, model: Karuta, r: Rect, pt: float = LEGEND_PT) -> None:
     text(c, x + 20 * u, y, "引き出し線 leader: the slot's province", pt)
     y -= 7 * u
     stroke_rect(c, Rect(x + 4 * u, y - 1.5 * u, 8 * u, 5.5 * u), black, to_pt(1.0))
-    text(c, x + 20 * u, y, f"★起点 start: {START}", pt)
+    text(c, x + 20 * u, y, f"★起点 start: {START}" if starts_game(model) else
+         f"五街道の起点 {START}: where the 5 main highways begin", pt)
     y -= 7 * u
     legend_mark(c, "bar", x, y, u)
     text(c, x + 20 * u, y, "not neighbours, though they touch", pt)
@@ -587,11 +597,13 @@ def _clip(s: str, n: int) -> str:
     return s if len(s) <= n else s[: max(n - 1, 1)] + "…"
 
 
-def _title(c: Canvas, r: Rect, layout: Layout, card_w: float, card_h: float) -> None:
+def _title(c: Canvas, model: Karuta, r: Rect, layout: Layout, card_w: float, card_h: float) -> None:
     text(c, r.x, r.y2 - 14, f"{TITLE}  盤面", 30)
     text(c, r.x, r.y2 - 21, f"board · slots for {card_w:g} × {card_h:g} mm cards · "
                             f"1 map unit = {board_settings(layout).scale:g} mm", 9)
-    text(c, r.x, r.y2 - 27, f"Play each card onto its own slot; the start is {START} (★起点).", 9)
+    first = (f"the first card is {START} (★起点)" if starts_game(model) else
+             f"{START} is where the five main highways begin; the first card: see the rules")
+    text(c, r.x, r.y2 - 27, f"Play each card onto its own slot; {first}.", 9)
     text(c, r.x, r.y2 - 32.5, CREDIT, 7.5, fill=Color(0.3, 0.3, 0.3))
 
 
@@ -620,7 +632,7 @@ def _map(c: Canvas, model: Karuta, board, slots: dict[str, Slot], bp: BoardPlan,
     _marks(c, bp.marks, f)
     _names(c, model, bp.names, f)
     _start_frame(c, slots, f)
-    _start_label(c, slots, f)
+    _start_label(c, model, slots, f)
 
 
 def define_board(c: Canvas, model: Karuta, board, slots: dict[str, Slot], layout: Layout,
@@ -632,7 +644,7 @@ def define_board(c: Canvas, model: Karuta, board, slots: dict[str, Slot], layout
     _map(c, model, board, slots, bp, layout, art)
     if furniture:
         _legend(c, model, bp.legend)
-        _title(c, bp.title, layout, card_w, card_h)
+        _title(c, model, bp.title, layout, card_w, card_h)
     c.endForm()
     return bp.width, bp.height
 

@@ -20,7 +20,10 @@ from kit.games.karuta.boardpdf import board_pdfs, board_plan
 from kit.games.karuta.cards import TITLE, FrontPainter, cards_pdf, define_back, draw_back, face, text_roles
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.layout import Slot, slots
+from kit.games.karuta.rulebook import load_book, rules_pdf, verify_book
 from kit.games.karuta.sheets import SEATS, aid_pdf, progress_pdf, sampler_pdf
+from kit.rules.book import check_lang
+from kit.rules.render import page_images
 from kit.games.karuta.settings import check_board_sheets
 
 
@@ -30,10 +33,13 @@ def board_slots(model, board, layout) -> dict[str, Slot]:
     return {s.kanji: s for s in slots(model, board, card.width, card.height, layout).slots}
 
 
-def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int]]:
+def render(ctx, corner_index: bool | None = None, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
     """Every build output as {path: (pdf bytes, pages)}; writes nothing."""
+    langs = check_lang(lang)
     fonts.register(ctx.font)
     model, board = load_all(ctx)
+    book = load_book(ctx.data_dir)
+    verify_book(model, book)       # a rulebook whose example the engine contradicts is not printed
     layout = ctx.layout
     card = layout.piece("card")
     # A card that does not fit the paper, or leaves nothing inside its safe zone, is
@@ -56,7 +62,8 @@ def render(ctx, corner_index: bool | None = None) -> dict[Path, tuple[bytes, int
         out / "card-sizes.pdf": step("card-sizes.pdf", sampler_pdf, model, shapes, layout, extra=font),
         **{out / f"progress-sheet-{n}p.pdf": step(f"progress-sheet-{n}p.pdf", progress_pdf, model, layout, n, extra=font)
            for n in SEATS},
-        out / "player-aid.pdf": step("player-aid.pdf", aid_pdf, model, plan_.marks, layout, extra=font),
+        out / "player-aid.pdf": step("player-aid.pdf", aid_pdf, model, plan_.marks, layout, book, extra=font),
+        out / "rules.pdf": step("rules.pdf", rules_pdf, model, book, layout, langs, extra=font),
     }
 
 
@@ -69,8 +76,8 @@ def card_deck(model, shapes, layout, corner_index: bool = False) -> Deck:
                 roles=text_roles(model, painter.face))
 
 
-def build(ctx, corner_index: bool | None = None, images: bool = False, dpi: int = 150):
-    rendered = render(ctx, corner_index)
+def build(ctx, corner_index: bool | None = None, lang: str | None = None, images: bool = False, dpi: int = 150):
+    rendered = render(ctx, corner_index, lang)
     files = {path: data for path, (data, _) in rendered.items()}
     written = [(path, pages) for path, (_, pages) in rendered.items()]
     if not images:
@@ -80,6 +87,7 @@ def build(ctx, corner_index: bool | None = None, images: bool = False, dpi: int 
     shapes = {k: r.shape for k, r in board.regions.items()}
     pngs, summary = step("images", card_images, ctx.out_dir, model, shapes, ctx.layout, bool(corner_index),
                          files[ctx.out_dir / "board-overview.pdf"], dpi, extra=(str(fonts.font_path(ctx.font)),))
+    pngs |= step("rules images", page_images, ctx.out_dir, files[ctx.out_dir / "rules.pdf"], dpi)
     write_all(files | pngs)
     return written, summary
 

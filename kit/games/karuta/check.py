@@ -13,6 +13,7 @@ from kit.data.yamlload import fields, load_yaml, require_files
 from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
 from kit.games.karuta.layout import slots
+from kit.games.karuta.rulebook import load_book, verify_book
 from kit.games.karuta.settings import check_board_sheets, check_settings
 from kit.draw.fonts import register
 from kit.games.karuta.cards import furigana_warnings
@@ -173,11 +174,15 @@ def check(ctx):
     laid = slots(model, board, card.width, card.height, ctx.layout)
     fit_errors(ctx.layout, laid, card)
     small = text_warnings(ctx)
+    book = load_book(ctx.data_dir)
+    verified = verify_book(model, book)
     known = acknowledged(ctx.data_dir, model)
     warnings = map_warnings(model, board, known) + card_warnings(model, ctx) + small
     text = summary(model, board)
     text += (f"\nmap differences acknowledged in {ACKNOWLEDGED}: {sum(len(v) for v in known.values())} ("
              + ", ".join(f"{KINDS[k]} {len(v)}" for k, v in known.items()) + ")")
+    text += (f"\nrulebook: {len(book.order)} rule options with their sentences in ja and en; {verified} of "
+             f"{len(book.examples)} examples hold under these rules, every one verified by the engine")
     reach = model.reachable()
     if len(reach) < len(model.provinces):
         warnings.append(Warning_(f"{len(model.provinces) - len(reach)} provinces cannot be reached from {START}"))

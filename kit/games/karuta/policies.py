@@ -7,11 +7,14 @@ Every random choice uses the game's own seeded `rng`, so games reproduce.
 
 from __future__ import annotations
 
+import random
 from itertools import compress
 
+from kit.sim import search as searching
 from kit.sim import seating
 from kit.sim.draws import below
-from kit.games.karuta.rules import effect, place, previews, single_cards
+from kit.games.karuta.rules import (apply, bits, effect, first_cards, outcome, place, play_on, previews,
+                                    round_place, single_cards)
 
 
 def random_turn(t, rules, state, seat, turns, rng):
@@ -100,7 +103,73 @@ def foresight(t, rules, state, seat, turns, rng):
     return best[0] if len(best) == 1 else best[below(rng.getrandbits, len(best))]
 
 
-POLICIES = {"random": random_turn, "greedy": greedy, "foresight": foresight}
+def playable_now(t, rules, state) -> int:
+    """Every card a hand holding it could play now: a seat that passed since the last card
+    (when passing is only for the stuck) holds none of them."""
+    if not state.board:
+        return first_cards(t, rules)
+    return state.opening | single_cards(t, rules, state, (1 << t.cards) - 1 & ~state.board)
+
+
+def sample_hands(t, rules, state, seat: int, rng: random.Random) -> tuple[int, ...]:
+    """The other hands, dealt at random from the cards `seat` cannot see, consistent with
+    what the table has seen: each hand keeps its size, `seat`'s own hand and the board are
+    as they are, and a seat that passed since the last card (passing: when_stuck) gets
+    none of the cards it could have played. Uniform among such deals.
+
+    Only what `seat` may know is read: which seats hold how many cards and who passed,
+    never which card is where; the cards are handled in card order."""
+    n, mine = len(state.hands), state.hands[seat]
+    unseen = list(bits((1 << t.cards) - 1 & ~state.board & ~mine))
+    counts = [h.bit_count() for h in state.hands]
+    stuck = state.passed if rules.passing == "when_stuck" else 0
+    now = playable_now(t, rules, state) if stuck else 0
+    # A slot per unseen card: a seat's slots, then any cards out of play (-1).
+    free = [s for s in range(n) if s != seat and not stuck >> s & 1 for _ in range(counts[s])]
+    free += [-1] * (len(unseen) - sum(counts) + counts[seat])
+    held = [s for s in range(n) if s != seat and stuck >> s & 1 for _ in range(counts[s])]
+    rng.shuffle(free)
+    hands = [0] * n
+    hands[seat] = mine
+    playable = [c for c in unseen if now >> c & 1]
+    for c, s in zip(playable, free):    # the cards a passed seat cannot hold, to the others
+        if s >= 0:
+            hands[s] |= 1 << c
+    rest = free[len(playable):] + held
+    rng.shuffle(rest)
+    for c, s in zip([c for c in unseen if not now >> c & 1], rest):
+        if s >= 0:
+            hands[s] |= 1 << c
+    return tuple(hands)
+
+
+# The players of a playout: greedy plays a game in about half foresight's time, so a budget
+# of playouts costs half as much.
+ROLLOUT = greedy
+
+
+def search(t, rules, state, seat, turns, rng, playouts: int = searching.DEFAULT_PLAYOUTS):
+    """Determinised search: each playout deals the unseen cards afresh (sample_hands), takes
+    the turn, then plays the game out with greedy players for every seat; foresight's turn is played
+    unless another wins clearly more often (kit/sim/search.py spreads the playouts)."""
+    own = turns.index(foresight(t, rules, state, seat, turns, rng))
+    seed = searching.seed_of(rng)
+    starter, _ = round_place(state, seat)
+    pick = [ROLLOUT] * len(state.hands)
+    everyone = (1 << len(state.hands)) - 1
+
+    def playout(turn, j):
+        w = searching.world(seed, j)
+        after = apply(t, rules, state._replace(hands=sample_hands(t, rules, state, seat, w)), seat, turn)
+        stalled = after.passed == everyone
+        if stalled or not after.hands[seat]:
+            return outcome(rules, after, stalled)[seat]
+        return play_on(t, rules, after, starter, pick, w).wins[seat]
+
+    return searching.choose(turns, playout, playouts, own)
+
+
+POLICIES = searching.Registry({"random": random_turn, "greedy": greedy, "foresight": foresight, "search": search})
 DEFAULT = "greedy"
 
 

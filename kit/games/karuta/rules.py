@@ -768,14 +768,26 @@ def play(t: Tables, rules: Rules, hands: tuple[int, ...], policies, rng, record=
 
     `record`, when a list, receives (seat, turn) for every turn taken.
     """
-    n = len(hands)
+    starter = round_starter(rules, len(hands), None, opening_seat(t, rules, hands), rng)
+    return play_on(t, rules, start_state(t, hands), starter, policies, rng, record)
+
+
+def round_place(state: State, seat: int) -> tuple[int, int]:
+    """(the round's starter, how many turns of the round were taken) when `seat` is to play:
+    every round gives each seat one turn, so the turns so far say where the round is."""
+    k = state.turn % len(state.hands)
+    return (seat - k) % len(state.hands), k
+
+
+def play_on(t: Tables, rules: Rules, state: State, starter: int, policies, rng, record=None) -> Result:
+    """Play on from `state` to the end, in the round `starter` began (play() from the start;
+    a searching player from the positions it tries; passes are counted from here)."""
+    n = len(state.hands)
     everyone = (1 << n) - 1
-    state = start_state(t, hands)
-    starter, passes = None, 0
-    first = opening_seat(t, rules, hands)
+    passes = 0
+    k0 = state.turn % n
     while True:
-        starter = round_starter(rules, n, starter, first, rng)
-        for k in range(n):
+        for k in range(k0, n):
             seat = (starter + k) % n
             turns = legal_turns(t, rules, state, seat)
             turn = turns[0] if len(turns) == 1 else policies[seat](t, rules, state, seat, turns, rng)
@@ -791,3 +803,5 @@ def play(t: Tables, rules: Rules, hands: tuple[int, ...], policies, rng, record=
                     stuck |= h
                 return Result(state.turn, passes, stalled, outcome(rules, state, stalled),
                               tuple(h.bit_count() for h in state.hands), stuck)
+        k0 = 0
+        starter = round_starter(rules, n, starter, None, rng)

@@ -20,6 +20,7 @@ from kit.games.karuta.model import START, Karuta, Province
 from kit.games.karuta.settings import Compared, compared_cards
 from kit.draw.fonts import wrap
 from kit.games.karuta.boardpdf import TIER_STROKES, legend_mark, polyline, set_stroke
+from kit.rules.render import lines_of
 
 SEATS = (2, 3, 4)            # the tables the game takes: a progress sheet for each
 GRID = Color(0.55, 0.55, 0.55)
@@ -264,15 +265,27 @@ AID_PT = 9.0                 # the aid's running text
 AID_LINE = 4.6               # mm between its lines
 
 
-def aid_lines(model: Karuta, marks) -> list[tuple[str, str, str]]:
-    """The aid as (kind, mark, text) lines: kind is head, text, rule (with a board mark's kind), highway."""
-    out = [("head", "", "手番 on your turn: play by ONE route, or pass"),
-           ("text", "", "街道 highway: extend a highway from the end already on the board, one province on; go on "
-                        "as long as you can, switching highways at a crossing province."),
-           ("text", "", "隣接 adjacency: a province on no highway, next to one on the board. One card."),
-           ("text", "", "航路 sea route: an island, from its port (or the island before it) on the board. One card."),
-           ("text", "", "One direction only: a line grows forward from its end, never backwards or in its middle."),
-           ("head", "", "盤と規則の違い where the rules differ from the map (marked on the board)")]
+AID_RULES = (("first_card", "最初の札：", "The first card: "), ("passing", "パス：", "Passing: "),
+             ("chain_limit", "続けて出す：", "Chains: "), ("direction", "向き：", "Direction: "),
+             ("open_highway", "札のない街道：", "A highway with no card yet: "),
+             ("stall", "行き詰まり（全員パス）：", "A stall (everyone passes): "))
+
+
+def aid_lines(model: Karuta, marks, book=None) -> list[tuple[str, str, str]]:
+    """The aid as (kind, mark, text) lines: kind is head, text, rule (with a board mark's kind), highway.
+
+    The turn's rules are the rulebook's sentences for the rules being built, in both languages."""
+    values = model.rules
+    out = [("head", "", "手番 on your turn: play by ONE way")]
+    if book is not None:
+        for lang in ("ja", "en"):
+            plays = book.section("plays", values, lang)
+            out += [(lang, "", s) for s in (plays[0], plays[5], plays[6])]   # highway, adjacency, sea
+        out.append(("head", "", "この版の規則 the rules in force"))
+        for option, ja, en in AID_RULES:
+            out += [("ja", "", ja + book.sentence(option, values[option], "ja")),
+                    ("en", "", en + book.sentence(option, values[option], "en"))]
+    out.append(("head", "", "盤と規則の違い where the rules differ from the map (marked on the board)"))
     out += [("rule", m.kind, m.note) for m in marks]
     out.append(("head", "", "街道 highways, from their origin"))
     for tier in ("main", "primary", "secondary"):
@@ -288,14 +301,14 @@ def aid_lines(model: Karuta, marks) -> list[tuple[str, str, str]]:
     return out
 
 
-def aid_pdf(model: Karuta, marks, layout: Layout) -> tuple[bytes, int]:
+def aid_pdf(model: Karuta, marks, layout: Layout, book=None) -> tuple[bytes, int]:
     """プレイヤー補助: the three routes, every place where the rules' adjacency differs from the
     map (with the board's mark for it), the highways in order and the islands' ports."""
 
     w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)
     pdf = Pdf(w, h, f"{TITLE}: player aid", FONT)
     c = pdf.canvas
-    lines = aid_lines(model, marks)
+    lines = aid_lines(model, marks, book)
     page, y = 0, 0.0
 
     def new_page():
@@ -313,7 +326,10 @@ def aid_pdf(model: Karuta, marks, layout: Layout) -> tuple[bytes, int]:
     for kind, mark, s in lines:
         size = 10.5 if kind == "head" else AID_PT
         x = m + (0 if kind == "head" else indent)
-        wrapped = wrap(s.split(" "), to_pt(w - m - x), size, sep=" ") or [""]
+        if kind == "ja":
+            wrapped = lines_of(s, "ja", w - m - x, size)
+        else:
+            wrapped = wrap(s.split(" "), to_pt(w - m - x), size, sep=" ") or [""]
         need = AID_LINE * len(wrapped) + (3 if kind == "head" else 0)
         if y - need < m + 4:
             new_page()

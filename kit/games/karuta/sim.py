@@ -116,6 +116,8 @@ def figures(setup: Setup, results: list[Result], seed: int, options=None, outcom
     passes              {median, min, max, p5, p95} passes per game
     losers_cards_left   {median, min, max, p5, p95, mean} cards in each loser's hand at the end
     stuck_by_province   {province: share of games its card was still in a hand at the end}
+    first_card_decides  share of games that stalled with only the game's first card played, so that
+                        card alone chose the winner (its player, holding the fewest cards)
     """
     n, t = len(results), setup.tables
     if options is None:
@@ -127,6 +129,7 @@ def figures(setup: Setup, results: list[Result], seed: int, options=None, outcom
             stuck[c] += 1
     game = {
         "stall_rate": sum(r.stalled for r in results) / n,
+        "first_card_decides": sum(r.stalled and r.turns - r.passes == 1 for r in results) / n,
         "passes": summary([r.passes for r in results]),
         "losers_cards_left": summary(losers_left) | {"mean": mean_or_none(losers_left)},
         "stuck_by_province": {t.names[c]: stuck[c] / n for c in range(t.cards)},
@@ -143,6 +146,8 @@ def lines(fig: dict) -> list[str]:
     pa, left = g["passes"], g["losers_cards_left"]
     stuck = sorted(g["stuck_by_province"].items(), key=lambda kv: -kv[1])[:TOP_STUCK]
     return [f"stalls: {g['stall_rate']:.1%} of games",
+            f"decided by the first card: {g['first_card_decides']:.1%} of games (a stall with only the first "
+            "card played: its player wins on fewest cards)",
             f"passes per game: median {num(pa['median'])} (p5 {num(pa['p5'])}, p95 {num(pa['p95'])})",
             f"cards left in losers' hands: mean {num(left['mean'])}, median {num(left['median'])}, "
             f"max {num(left['max'])}",

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from kit.data.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo.model import outside
 from kit.games.shikoku_duo.rules import (
-    ARTIST, CHARACTERS, MERCHANT, PILGRIM, SPACE_KINDS, Move, State, Tables, chosen_move, figures_around,
+    ARTIST, CHARACTERS, FIGURES, MERCHANT, PILGRIM, SPACE_KINDS, Move, State, Tables, chosen_move, figures_around,
 )
 from kit.data.yamlload import fields, load_yaml
 
@@ -174,8 +174,21 @@ class Automa:
         return state._replace(players=tuple(players))
 
 
-def card_lines(rules: AutomaRules) -> list[tuple[str, str]]:
-    """The Automa's rules card, line by line: (Japanese, English)."""
+def board_order(game) -> tuple:
+    """(Japanese, English) lists of the coastal towns and of the regions in board order: the
+    order the Automa's ties follow, printed because the board numbers neither."""
+    coastal = [t for t in game.board.towns.values() if t.kind == "coastal"]
+    return (("→".join(t.name for t in coastal), ", ".join(t.romaji for t in coastal)),
+            ("→".join(r.name for r in game.board.regions), ", ".join(r.romaji for r in game.board.regions)))
+
+
+def card_lines(rules: AutomaRules, order: tuple = ()) -> list[tuple[str, str]]:
+    """The Automa's rules card, line by line: (Japanese, English). `order`: (Japanese, English)
+    lists of the coastal towns and of the regions in board order, which its ties follow (the
+    board prints no numbers)."""
+    towns_ja = towns_en = regions_ja = regions_en = ""
+    if order:
+        (towns_ja, towns_en), (regions_ja, regions_en) = order
     ties_ja = "→".join(JA[CHARACTERS[c]] for c in rules.ties)
     ties_en = ", then ".join(CHARACTERS[c] for c in rules.ties)
     take_ja = "出目が最も大きい" if rules.take == "highest" else "出目が最も小さい"
@@ -189,18 +202,27 @@ def card_lines(rules: AutomaRules) -> list[tuple[str, str]]:
     lines.append(("　ランク: " + "、".join(f"{JA[k]} +{v}" for k, v in adv) + "。",
                   "  Rank: " + ", ".join(f"{k.replace('_', ' ')} +{v}" for k, v in adv) + "."))
     goal = {"mountain_first": ("宿場町を優先し、値の大きい町へ", "a mountain town first, the highest value"),
-            "coastal_first": ("港町を優先し", "a coastal town first"),
-            "first": ("盤の番号が最も小さい町へ", "the first town in board order")}[rules.merchant_goal]
+            "coastal_first": ("港町を優先する（港町どうしは盤の順、店のトークンは見ない。宿場町どうしは値の大きい町）",
+                              "a coastal town first (coastal towns in board order, whatever the shop tokens; "
+                              "mountain towns by highest value)"),
+            "first": ("盤の順で最初の町へ", "the first town in board order")}[rules.merchant_goal]
     lines.append((f"商人: ちょうどN本の交易路で行ける町のうち、{goal[0]}。行けなければ動かない。",
                   f"Merchant: among towns exactly N routes away, {goal[1]}; if none, it stays."))
+    if towns_ja:
+        lines.append((f"　盤の順（港町）: {towns_ja}", f"  Board order (coastal towns): {towns_en}"))
     lines.append(("　ランク: " + "、".join(f"{JA[k]} +{v}" for k, v in rules.merchant_advance.items() if v) + "。",
                   "  Rank: " + ", ".join(f"{k} town +{v}" for k, v in rules.merchant_advance.items() if v) + "."))
     agoal = {"most_figures": ("周りの駒が最も多い地域へ", "the region with the most figures around it"),
-             "first": ("番号が最も小さい地域へ", "the first region in board order")}[rules.artist_goal]
-    lines.append((f"絵師: ちょうどN地域先のうち、{agoal[0]}（同数なら番号順）。",
+             "first": ("盤の順で最初の地域へ", "the first region in board order")}[rules.artist_goal]
+    lines.append((f"絵師: ちょうどN地域先のうち、{agoal[0]}（同数なら盤の順）。",
                   f"Artist: among regions exactly N away, {agoal[1]} (ties: board order)."))
-    lines.append((f"　ランク: 到着地域の周りの駒{rules.per_figures}つごとに +1（最低 +1）。",
-                  f"  Rank: +1 per {rules.per_figures} figures around its region (at least +1)."))
+    if regions_ja:
+        lines.append((f"　盤の順（地域）: {regions_ja}", f"  Board order (regions): {regions_en}"))
+    if FIGURES // rules.per_figures <= 1:       # at most FIGURES others: the rank always rises by one
+        lines.append(("　ランク: 毎回 +1。", "  Rank: +1 every time."))
+    else:
+        lines.append((f"　ランク: 到着地域の周りの駒{rules.per_figures}つごとに +1（最低 +1）。",
+                      f"  Rank: +1 per {rules.per_figures} figures around its region (at least +1)."))
     lines.append(("得点: 3つのランクの値の合計。ランクが最後のマスに達したらそのラウンドで終了。同点は人間の勝ち。",
                   "Score: the sum of its three rank values. A rank on its last slot ends the game "
                   "at the end of the round. Ties go to the human."))

@@ -28,17 +28,21 @@ from kit.draw.render import alignment_pages
 
 from kit.games.shikoku_duo import playerboards, sheets, tokens
 from kit.games.shikoku_duo.pieces import TITLE
-from kit.games.shikoku_duo.automa import card_lines, load_automa
+from kit.games.shikoku_duo.automa import board_order, card_lines, load_automa
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.board import board_pdfs
+from kit.games.shikoku_duo.rulebook import load_book, rules_pdf, verify_book
+from kit.rules.book import check_lang
+from kit.rules.render import page_images
 
 
-def automa_card(data_dir: Path) -> tuple[list[tuple[str, str]], tuple]:
+def automa_card(data_dir: Path, game=None) -> tuple[list[tuple[str, str]], tuple]:
     """The Automa's rules card lines (Japanese, English) and rank tracks, from automa.yaml via
-    the engine's automa.py: one source for the card and the simulator."""
+    the engine's automa.py: one source for the card and the simulator. With the game, the card
+    lists the board order its ties follow."""
 
     rules = load_automa(Path(data_dir) / "automa.yaml")
-    return card_lines(rules), rules.tracks
+    return card_lines(rules, board_order(game) if game is not None else ()), rules.tracks
 
 
 def alignment_pdf(layout) -> tuple[bytes, int]:
@@ -65,22 +69,26 @@ def pieces(game, layout, automa, font: tuple = ()) -> dict[str, tuple[bytes, int
     }
 
 
-def render(ctx) -> dict[Path, tuple[bytes, int]]:
+def render(ctx, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
     """Every build output as {path: (pdf bytes, pages)}; writes nothing."""
+    langs = check_lang(lang)
     register(ctx.font)
 
     game = load(ctx.data_dir, ctx.rules, ctx.map_path())
-    automa = automa_card(ctx.data_dir)   # read before anything is drawn: a bad automa.yaml stops the build at once
+    book = load_book(ctx.data_dir, game)
+    verify_book(game, book, ctx.data_dir)    # a rulebook whose example the engine contradicts is not printed
+    automa = automa_card(ctx.data_dir, game)   # read before anything is drawn: a bad automa.yaml stops the build at once
     font = (str(font_path(ctx.font)),)
     rendered: dict[str, tuple[bytes, int]] = {}
 
     rendered.update(step("board", board_pdfs, game, ctx.layout, extra=font))
     rendered.update(pieces(game, ctx.layout, automa, font))
+    rendered["rules.pdf"] = step("rules.pdf", rules_pdf, game, book, ctx.layout, langs, extra=font)
     return {ctx.out_dir / name: value for name, value in rendered.items()}
 
 
-def build(ctx, images: bool = False, dpi: int = 150):
-    rendered = render(ctx)
+def build(ctx, lang: str | None = None, images: bool = False, dpi: int = 150):
+    rendered = render(ctx, lang)
     files = {path: data for path, (data, _) in rendered.items()}
     written = [(path, pages) for path, (_, pages) in rendered.items()]
     if not images:
@@ -91,6 +99,7 @@ def build(ctx, images: bool = False, dpi: int = 150):
     overview = ctx.out_dir / "board-overview.pdf"
     pngs, summary = step("images", tile_images, ctx.out_dir, game.components, ctx.layout,
                          files[overview] if overview in files else None, dpi, extra=(str(font_path(ctx.font)),))
+    pngs |= step("rules images", page_images, ctx.out_dir, files[ctx.out_dir / "rules.pdf"], dpi)
     write_all(files | pngs)
     return written, summary
 

@@ -13,6 +13,7 @@ from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
 from kit.games.shikoku_duo.rules import CHARACTERS
+from kit.games.shikoku_duo.rulebook import load_book, verify_book
 from kit.draw.fonts import register
 from kit.games.shikoku_duo.board import board_layout
 
@@ -184,6 +185,10 @@ def check(ctx):
     fit_errors(model, automa, ctx.layout)
     small = text_warnings(ctx, model)
     text = summary(model, piece) + "\n" + automa_summary(automa)
+    book = load_book(ctx.data_dir, model)
+    verified = verify_book(model, book, ctx.data_dir)
+    text += (f"\nrulebook: {len(book.order)} rule options with their sentences in ja and en; {verified} of "
+             f"{len(book.examples)} examples hold under these rules, every one verified by the engine")
     warnings = list(model.warnings) + board_warnings(model, ctx) + small
     text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")
     return text, warnings

@@ -166,6 +166,7 @@ class WaveSide:
     text: str
     effect: str                # one of EFFECTS
     amount: int
+    text_en: str = ""          # `text` in English
 
 
 @dataclass(frozen=True)
@@ -447,7 +448,7 @@ def _read_waves(path: Path, errors: Collector) -> tuple:
     sides, ids = [], {}
     for i, item in enumerate(items):
         f = fields(item, {"id": str, "character": str, "name": str, "name_en": str, "text": str,
-                          "effect": str, "amount": int}, what="wave side", where=items.at(i))
+                          "text_en": str, "effect": str, "amount": int}, what="wave side", where=items.at(i))
         if f["id"] in ids:
             errors.error(f"wave side {f['id']} is listed twice (first on line {ids[f['id']].line})", items.at(i))
             continue
@@ -461,7 +462,7 @@ def _read_waves(path: Path, errors: Collector) -> tuple:
         _count(f["amount"], "amount", item.at("amount"), errors, *WAVE_AMOUNT,
                why="a wave tile changes a roll or a sale by a little")
         sides.append(WaveSide(f["id"], f["character"], f["name"], f["name_en"], f["text"], f["effect"],
-                              f["amount"]))
+                              f["amount"], f["text_en"]))
     per = Counter(s.character for s in sides)
     for c in CHARACTERS:
         if per[c] != WAVE_SIDES:

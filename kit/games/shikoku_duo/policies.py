@@ -15,7 +15,9 @@ precomputed tables. That keeps 10,000 simulated games fast.
 from __future__ import annotations
 
 from kit.data.errors import KitError, did_you_mean
+from kit.sim import search as searching
 from kit.games.shikoku_duo.rules import (
+    character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, PAINT, PILGRIM,
     SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, artist_targets, chosen_move, effects, gift_wanted,
     legal_moves, merchant_dests, paint_count, paint_counts, pilgrim_stops, wave_choices,
@@ -442,7 +444,72 @@ def _best_of(cands, rng) -> tuple[float, tuple]:
     return best_v, best[0] if len(best) == 1 else rng.choice(best)
 
 
-POLICIES = {p.name: p for p in (RandomPolicy, Greedy, Planner)}
+def play_out(t, rules, state: State, seat: int, die: int, dice, left, controllers, rng) -> float:
+    """`seat`'s result (1 a win, 1/2 a draw, 0 a loss) when it drafts `die` of the round's
+    `dice` now (`left`: the dice still to draft) and `controllers` play the game out, the
+    dice rolled from `rng`: the game's round loop over rules' public functions."""
+    step = 3 - len(left)
+    order = drafters(state)
+    left = [c for c in left if c != die]
+    state = play_die(t, rules, state, seat, die, dice[die], controllers[seat], rng)[0]
+    for s in order[step + 1:]:
+        who = controllers[s]
+        c = left[0] if len(left) == 1 else who.pick(t, rules, state, s, dice, tuple(left), rng)
+        left.remove(c)
+        state = play_die(t, rules, state, s, c, dice[c], who, rng)[0]
+    while True:
+        state = state._replace(round=state.round + 1)
+        if fired(t, state) or state.round >= rules.round_limit:
+            break
+        dice, left = roll(t, rng), [0, 1, 2]
+        for s in drafters(state):
+            who = controllers[s]
+            c = left[0] if len(left) == 1 else who.pick(t, rules, state, s, dice, tuple(left), rng)
+            left.remove(c)
+            state = play_die(t, rules, state, s, c, dice[c], who, rng)[0]
+    a, b = state.players
+    won = winner((sum(character_scores(t, a)), sum(character_scores(t, b))), (a.copper, b.copper), False)
+    return 0.5 if won is None else float(won == seat)
+
+
+def sampled(state: State, rng) -> State:
+    """The game as a player may know it, the hidden rest drawn afresh: the bag's order (its
+    contents stay: what is left of each kind is on the table) and each row of face-down
+    painting tiles."""
+    players = []
+    for p in state.players:
+        down = list(p.paintings[p.painted:])
+        rng.shuffle(down)
+        players.append(p._replace(paintings=p.paintings[:p.painted] + tuple(down)))
+    return state._replace(players=tuple(players), seed=rng.getrandbits(63), draws=0)
+
+
+class Search(Planner):
+    name = searching.NAME
+    doc = ("drafts by search: each die it may take is tried in playouts that play the game out "
+           "(both seats playing planner) with the bag's order, the face-down tiles and the dice "
+           "sampled afresh; moves as planner does with the die it takes")
+
+    def __init__(self, t: Tables, playouts: int = searching.DEFAULT_PLAYOUTS):
+        super().__init__(t)
+        self.playouts = playouts
+
+    def pick(self, t, rules, state, seat, dice, left, rng):
+        own = super().pick(t, rules, state, seat, dice, left, rng)
+        plan = self._plan
+        seed = searching.seed_of(rng)
+        players = (Planner(t), Planner(t))
+
+        def playout(die, j):
+            w = searching.world(seed, j)
+            return play_out(t, rules, sampled(state, w), seat, die, dice, left, players, w)
+
+        c = searching.choose(left, playout, self.playouts, left.index(own))
+        self._plan = plan if c == own else None
+        return c
+
+
+POLICIES = searching.Registry({p.name: p for p in (RandomPolicy, Greedy, Planner, Search)})
 DEFAULT = "greedy"
 
 

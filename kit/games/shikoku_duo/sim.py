@@ -37,6 +37,7 @@ from functools import partial
 from pathlib import Path
 
 from kit.sim import report
+from kit.data.errors import KitError
 from kit.games.shikoku_duo import fastplay
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
@@ -75,6 +76,8 @@ def make_setup(model, data_dir: Path, players: int | None, policy: str | None) -
     t = tables(model)
     if players == 1:
         names = seat_policies(policy, 1, tuple(POLICIES), DEFAULT) + ("automa",)
+        if names[0].partition(":")[0] == "search":     # its playouts play both seats as planner
+            raise KitError("--policy search plays two-player games only, not against the Automa (--players 2)")
         automa = load_automa(Path(data_dir) / "automa.yaml")
     else:
         names, automa = seat_policies(policy, 2, tuple(POLICIES), DEFAULT), None

@@ -1,6 +1,6 @@
 """ツール・ド・ダイス: a dice race over a ring of course cards."""
 
-from kit.games import SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
+from kit.games import PLAY_OPTIONS, SIM_OPTIONS, Command, Game, Opt, replay_games, replay_policy
 
 GAME = Game(
     name="tour-de-dice",
@@ -10,7 +10,7 @@ GAME = Game(
         Command("check", "check:check", ("card", "layout", "rule", "preset", "strict")),
         Command("export", "check:export", ("rule", "preset")),
         Command("build", "build:build", ("paper", "card", "out", "layout", "font", "rule", "preset",
-                                         "print-shop")),
+                                         "print-shop", "lang")),
         Command("sim", "sim:SIM", (
             *SIM_OPTIONS, "font",
         )),
@@ -20,12 +20,17 @@ GAME = Game(
             replay_policy("races"),
             "workers", "rule", "preset",
         )),
+        Command("play", "table:play", (
+            Opt("players", "Number of players (default from the rules).", kind="int", short="-n", minimum=2,
+                maximum=6),
+            *PLAY_OPTIONS,
+        )),
     ),
-    policies=("bold", "careful", "patient", "drafting", "hints"),  # policies.POLICIES, policies.DEFAULT first
-    data_files=("course.yaml", "pieces.yaml", "rules.yaml"),
+    policies=("bold", "careful", "patient", "drafting", "hints", "search"),  # policies.POLICIES, policies.DEFAULT first
+    data_files=("course.yaml", "pieces.yaml", "rules.yaml", "rulebook.yaml"),
     card="card",
     pieces=("card", "marker"),
     layout_settings=("progress_sheet",),
     products=("cards.pdf", "markers.pdf", "course-preview.pdf", *(f"progress-sheet-{n}p.pdf" for n in range(2, 7)),
-              "progress-sheet-rule2.pdf", "alignment.pdf"),
+              "progress-sheet-rule2.pdf", "alignment.pdf", "rules.pdf"),
 )

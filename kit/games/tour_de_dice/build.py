@@ -29,7 +29,10 @@ from kit.games.tour_de_dice.cards import (AID_PT, ID_PT, LABEL_PT, aid_front, ba
                                          event_front, goal_front, scale)
 from kit.games.tour_de_dice.model import Tour, default_players, load
 from kit.games.tour_de_dice.play import Setup, make_setup, owners, shuffled_course
+from kit.games.tour_de_dice.rulebook import load_book, rules_pdf, verify_book
 from kit.games.tour_de_dice.sheets import marker_pages, paper, preview_page, progress_pages
+from kit.rules.book import check_lang
+from kit.rules.render import page_images
 
 PREVIEW_SEED = 1
 TITLE = "tour-de-dice"
@@ -102,10 +105,13 @@ def alignment_pdf(layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
-def render(ctx) -> dict[str, tuple[bytes, int]]:
+def render(ctx, lang: str | None = None) -> dict[str, tuple[bytes, int]]:
     """Every PDF as {name: (bytes, pages)}; writes nothing."""
+    langs = check_lang(lang)
     register(ctx.font)
     tour = load(ctx.data_dir, ctx.rules)
+    book = load_book(ctx.data_dir, tour)
+    verify_book(tour, book)        # a rulebook whose example the engine contradicts is not printed
     layout = ctx.layout
     check_card_size(layout.piece("card"))
     players = default_players(tour.rules)
@@ -117,13 +123,14 @@ def render(ctx) -> dict[str, tuple[bytes, int]]:
         "markers.pdf": step("markers.pdf", markers_pdf, tour, layout, extra=font),
         **{name: step(name, progress_pdf, tour, setup, layout, owner, extra=font) for name, owner in TABLES.items()},
         "alignment.pdf": step("alignment.pdf", alignment_pdf, layout, extra=font),
+        "rules.pdf": step("rules.pdf", rules_pdf, tour, book, layout, langs, extra=font),
     }
     return rendered
 
 
-def build(ctx, images: bool = False, dpi: int = 150):
+def build(ctx, lang: str | None = None, images: bool = False, dpi: int = 150):
     """Render every PDF first; write them only if all rendered."""
-    rendered = render(ctx)
+    rendered = render(ctx, lang)
     layout = ctx.layout
     tour = load(ctx.data_dir, ctx.rules)
     font = (str(font_path(ctx.font)),)
@@ -134,6 +141,7 @@ def build(ctx, images: bool = False, dpi: int = 150):
         return written
     pngs, summary = step("images", card_images, ctx.out_dir, tour, layout, rendered["course-preview.pdf"][0], dpi,
                          extra=font)
+    pngs |= step("rules images", page_images, ctx.out_dir, rendered["rules.pdf"][0], dpi)
     write_all(files | pngs)
     return written, summary
 

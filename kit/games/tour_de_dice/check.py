@@ -13,6 +13,7 @@ from kit.games.tour_de_dice.rules import lay_course
 from kit.games.tour_de_dice.cards import check_card_size
 from kit.games.tour_de_dice.model import Tour, default_players, load
 from kit.games.tour_de_dice.options import SPEC
+from kit.games.tour_de_dice.rulebook import load_book, verify_book
 from kit.games.tour_de_dice.play import shuffled_course, make_setup
 
 
@@ -102,6 +103,10 @@ def check(ctx) -> tuple[str, list[Warning_]]:
     lines.append(f"Breakaway ({tour.breakaway.name_ja}) replaces {tour.breakaway.replaces} under rule ①; "
                  f"inner cost {tour.breakaway.inner}")
     lines.append("rules: " + ", ".join(f"{k}={_word(v)}" for k, v in tour.rules.items()))
+    book = load_book(ctx.data_dir, tour)
+    verified = verify_book(tour, book)
+    lines.append(f"rulebook: {len(book.order)} rule options with their sentences in ja and en; {verified} of "
+                 f"{len(book.examples)} examples hold under these rules, every one verified by the engine")
     return "\n".join(lines), _warnings(tour) + small
 
 

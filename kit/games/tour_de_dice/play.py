@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kit.games.tour_de_dice.rules import (START, Course, Race, Turn, clockwise, lay_course, lost_dice, new_race,
                                            resolve)
@@ -69,6 +70,14 @@ class Result:
     leader: int | None              # seat of the piece that passed Breakaway first
     held_moves: int                 # moves Breakaway cut short
     held_turns: int                 # turns with the leader through and the pack still behind
+
+
+def players_of(setup: Setup) -> tuple:
+    """Each piece's Policy: its seat's, made for this table when the policy needs to know it
+    (the searching player plays the table's races out)."""
+    named = tuple(POLICIES[name] for name in setup.policies)
+    named = tuple(p.bind(setup) if p.bind else p for p in named)
+    return tuple(named[s] for s in setup.owner)
 
 
 def shuffled_course(setup: Setup, rng: random.Random) -> Course:
@@ -131,10 +140,15 @@ def _seat_table(setup: Setup, seed: int):
     rng = random.Random(seed)
     course = shuffled_course(setup, rng)
     first = start_seat(rng, setup.players)
-    owner, players, pieces = setup.owner, setup.players, setup.pieces
+    return (rng, course, first) + _seats(setup.owner, setup.players, setup.pieces)
+
+
+@lru_cache(maxsize=16)
+def _seats(owner: tuple[int, ...], players: int, pieces: int):
+    """Each seat's pieces, and each piece's others clockwise."""
     mine = tuple(tuple(p for p in range(pieces) if owner[p] == s) for s in range(players))
     order = tuple(clockwise(p, pieces, owner, players) for p in range(pieces))
-    return rng, course, first, mine, order
+    return mine, order
 
 
 def _run(setup: Setup, seed: int, log: list | None, track=None):
@@ -143,7 +157,7 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
     owner, players, pieces = setup.owner, setup.players, setup.pieces
     b = course.breakaway
     # Without Breakaway the policies' pack sense never applies: ask their own rules directly.
-    policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
+    policy = players_of(setup)
     dice_of = tuple(p.dice if b is not None else p.own_dice for p in policy)
     join_of = tuple(p.join if b is not None else p.own_join for p in policy)
     stop_of = tuple(p.stop for p in policy)
@@ -172,21 +186,9 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
             if track is not None:
                 track(race.positions, course.goal)
         else:
-            here, dice = race.positions[active], race.dice
-            if race.positions.count(here) > 1:
-                rollers = (active,) + tuple(p for p in order[active]
-                                            if race.positions[p] == here and dice[p] >= k   # may_join
-                                            and join_of[p](course, race, p, k))
-            else:
-                rollers = (active,)
-            # roll(): k dice for each roller in turn, from the race's own generator
-            if k == 1:
-                rolls = tuple((int(r() * 6) + 1,) for _ in rollers) if len(rollers) > 1 else ((int(r() * 6) + 1,),)
-            else:
-                rolls = tuple(tuple(int(r() * 6) + 1 for _ in range(k)) for _ in rollers)
-            race, turn = resolve(course, race, rollers, rolls, choose)
+            race, turn = take_turn(course, race, active, k, order[active], join_of, choose, r)
             if k > 1:
-                for p, n in zip(rollers, turn.lost):
+                for p, n in zip(turn.rollers, turn.lost):
                     if n:
                         lost[owner[p]] += n
             if turn.held:
@@ -206,6 +208,52 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
     return course, race, result
 
 
+def take_turn(course: Course, race: Race, active: int, k: int, order: tuple[int, ...], join_of, choose,
+              r) -> tuple[Race, Turn]:
+    """`active` rolls k > 0 dice: the pieces on its space that may and will join ride along
+    (`order`: the others clockwise), every roller rolls from `r` (the race's random()), and
+    each moves where `choose` stops it."""
+    here, dice = race.positions[active], race.dice
+    if race.positions.count(here) > 1:
+        rollers = (active,) + tuple(p for p in order
+                                    if race.positions[p] == here and dice[p] >= k   # may_join
+                                    and join_of[p](course, race, p, k))
+    else:
+        rollers = (active,)
+    # roll(): k dice for each roller in turn, from the race's own generator
+    if k == 1:
+        rolls = tuple((int(r() * 6) + 1,) for _ in rollers) if len(rollers) > 1 else ((int(r() * 6) + 1,),)
+    else:
+        rolls = tuple(tuple(int(r() * 6) + 1 for _ in range(k)) for _ in rollers)
+    return resolve(course, race, rollers, rolls, choose)
+
+
+def race_on(setup: Setup, course: Course, race: Race, seat: int, policy, rng: random.Random) -> int | None:
+    """The winning seat of the race played on from `race` with `seat` to move, each piece
+    deciding by `policy[piece]` and the dice rolled from `rng`; None if it runs past the
+    turn limit (counted from here). What a searching player asks of the positions it tries."""
+    owner, players, pieces = setup.owner, setup.players, setup.pieces
+    mine, order = _seats(owner, players, pieces)
+    b = course.breakaway
+    dice_of = tuple(p.dice if b is not None else p.own_dice for p in policy)
+    join_of = tuple(p.join if b is not None else p.own_join for p in policy)
+    stop_of = tuple(p.stop for p in policy)
+
+    def choose(piece, options, positions, reaches):
+        return stop_of[piece](course, positions, piece, options, reaches)
+
+    r = rng.random
+    for _ in range(setup.turn_limit):
+        active = mine[seat][0] if len(mine[seat]) == 1 else choose_colour(race, mine[seat])
+        k = min(dice_of[active](course, race, active), race.dice[active])
+        if k > 0:
+            race, turn = take_turn(course, race, active, k, order[active], join_of, choose, r)
+            if turn.winner is not None:
+                return owner[turn.winner]
+        seat = (seat + 1) % players
+    return None
+
+
 def _run_plain(setup: Setup, seed: int, track=None) -> Result:
     """`_run` for a race without Breakaway and without a log, the simulator's usual case,
     in one loop: the same dice and the same moves as `_run` with `resolve` (a test plays
@@ -215,7 +263,7 @@ def _run_plain(setup: Setup, seed: int, track=None) -> Result:
     rng, course, first, mine, order = _seat_table(setup, seed)
     seat = first
     owner, players, pieces = setup.owner, setup.players, setup.pieces
-    policy = tuple(POLICIES[setup.policies[owner[p]]] for p in range(pieces))
+    policy = players_of(setup)
     dice_of = tuple(p.own_dice for p in policy)
     join_of = tuple(p.own_join for p in policy)
     # None: the policy moves as far as it can, so nothing needs asking

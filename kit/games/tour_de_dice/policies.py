@@ -10,10 +10,12 @@ roll could only cost it dice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
+from kit.sim import search as searching
 from kit.sim import seating
 
 from kit.games.tour_de_dice.rules import Course, Race
@@ -31,6 +33,8 @@ class Policy:
     stop: Callable[[Course, tuple[int, ...], int, tuple[int, ...]], int]
     own_dice: Callable[[Course, Race, int], int]          # `dice` without the pack sense (no Breakaway)
     own_join: Callable[[Course, Race, int, int], bool]
+    # bind(setup) -> the Policy that plays at that table; None: this one plays at any
+    bind: Callable | None = None
 
 
 def _pack(course: Course, race: Race, piece: int) -> tuple[int, ...] | None:
@@ -189,6 +193,67 @@ POLICIES = {p.name: p for p in (
           "the smallest rider's roll can follow or on the leader's space; on lap 2 rolls and rides "
           "with every die and moves as far as it can", _hint_dice, _hint_join, _hints_stop),
 )}
+
+
+ROLLOUT = "patient"     # the strongest of the others at mixed tables: every piece plays it in a playout
+
+
+def _search_dice(setup, playouts: int, rollout: str, course: Course, race: Race, piece: int) -> int:
+    """How many dice to roll: each count from 0 to all the piece has is tried in playouts
+    that roll this turn and play the race out with every piece playing `rollout`; the count
+    that wins clearly more often than rollout's own count is rolled. The dice come from
+    generators seeded by the position (a policy is asked without the race's generator), so
+    the same race decides the same."""
+    from kit.games.tour_de_dice.play import _seats, race_on, take_turn   # play.py imports this module
+
+    counts = tuple(range(race.dice[piece] + 1))
+    owner = setup.owner
+    me = owner[piece]
+    base = (POLICIES[rollout],) * setup.pieces
+    b = course.breakaway
+    join_of = tuple(p.join if b is not None else p.own_join for p in base)
+    stop = base[0].stop
+
+    def choose(p, options, positions, reaches):
+        return stop(course, positions, p, options, reaches)
+
+    order = _seats(owner, setup.players, setup.pieces)[1][piece]
+    seed = random.Random(repr((course.ring, course.costs, race, piece))).getrandbits(64)
+
+    def playout(k, j):
+        w = searching.world(seed, j)
+        after = race
+        if k:
+            after, turn = take_turn(course, race, piece, k, order, join_of, choose, w.random)
+            if turn.winner is not None:
+                return float(owner[turn.winner] == me)
+        return float(race_on(setup, course, after, (me + 1) % setup.players, base, w) == me)
+
+    own = min(base[0].dice(course, race, piece) if b is not None else base[0].own_dice(course, race, piece),
+              race.dice[piece])
+    return searching.choose(counts, playout, playouts, max(0, own))
+
+
+def _searcher(playouts: int, rollout_name: str = ROLLOUT) -> Policy:
+    """The search policy of `playouts` per move, starting from `rollout_name`'s choices: it
+    needs the table (seats, pieces, turn limit) to play races out, so it is bound to each
+    table as the race begins."""
+    rollout = POLICIES[rollout_name]
+
+    def bind(setup) -> Policy:
+        def dice(course, race, piece):
+            return _search_dice(setup, playouts, rollout_name, course, race, piece)
+        return replace(searcher, dice=dice, own_dice=dice, bind=None)
+
+    searcher = Policy(searching.NAME, "searches how many dice to roll: each count is tried in playouts "
+                      f"that play the race out (every piece playing {rollout_name}) on sampled dice; rides "
+                      f"and stops as {rollout_name} does", rollout.dice, rollout.join, rollout.stop, rollout.own_dice,
+                      rollout.own_join, bind)
+    return searcher
+
+
+POLICIES = searching.Registry(dict(POLICIES, search=_searcher(searching.DEFAULT_PLAYOUTS)),
+                              lambda _, n: _searcher(n))
 
 
 def choose_colour(race: Race, pieces: tuple[int, ...]) -> int:

@@ -1,0 +1,305 @@
+"""`kit play --game tour-de-dice`: the race engine at the web table (kit.play's contract).
+
+A race is `play.py`'s: the seed shuffles the ring, rolls for the start player and rolls every
+die, in the same order, so an all-AI table runs race S of `kit sim --seed S`. A turn is a few
+decisions, each by the seat whose piece it is: which colour moves (rule ②), how many dice,
+whether each piece on the same space rides, and where each roller with a choice stops. Each
+is asked of a person or of the seat's policy; the stops are `rules.resolve`'s, which is run
+again with the stops chosen so far until it needs no more. The board is the course preview's
+ring, from the same geometry.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kit.data.errors import KitError, Where
+from kit.draw import svg
+from kit.draw.imposition import Paper
+from kit.draw.render import ink_on
+from kit.play.command import play_command
+
+from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
+from kit.games.tour_de_dice.model import default_players, load
+from kit.games.tour_de_dice.play import make_setup, roll, shuffled_course, start_seat
+from kit.games.tour_de_dice.policies import POLICIES, choose_colour, parse_policies
+from kit.games.tour_de_dice.replay import log_text, parse_log, replay_command, space_name, space_of
+from kit.games.tour_de_dice.rules import Turn, clockwise, may_join, new_race, resolve
+from kit.games.tour_de_dice.sheets import paper, piece_labels, preview_geometry
+
+REPLAY_GAMES = 200      # simulated races the end screen places the race among (kit replay --games)
+
+
+class _Need(Exception):
+    """resolve() reached a roller whose stop has not been chosen yet."""
+
+    def __init__(self, piece, options, positions, reaches):
+        super().__init__(piece)
+        self.piece, self.options, self.positions, self.reaches = piece, tuple(options), positions, reaches
+
+
+class Ask:
+    """One decision the race waits for: `kind` (colour, dice, ride, stop) by `seat` for `piece`,
+    with its options as (step key, label)."""
+
+    def __init__(self, seat, kind, piece, options, need=None):
+        self.seat, self.kind, self.piece, self.options, self.need = seat, kind, piece, options, need
+
+
+class Match:
+    game = "tour-de-dice"
+    title = TITLE
+
+    def __init__(self, ctx, players, policy, seed):
+        self.ctx, self.seed, self._args = ctx, seed, (players, policy)
+        self.tour = load(ctx.data_dir, ctx.rules)
+        players = players if players is not None else default_players(self.tour.rules)
+        self.policies = parse_policies(policy, players)
+        self.setup = s = make_setup(self.tour, players, self.policies)
+        self.players = players
+        self.rng = random.Random(seed)          # play._seat_table's order: ring, start roll, then the dice
+        self.course = shuffled_course(s, self.rng)
+        self.first = self.seat = start_seat(self.rng, players)
+        self.owner = s.owner
+        self.mine = tuple(tuple(p for p in range(s.pieces) if s.owner[p] == k) for k in range(players))
+        self.order = tuple(clockwise(p, s.pieces, s.owner, players) for p in range(s.pieces))
+        self.labels = piece_labels(s.owner, self.tour.colours)
+        b = self.course.breakaway
+        self.policy = tuple(POLICIES[self.policies[s.owner[p]]] for p in range(s.pieces))
+        self.dice_of = tuple(p.dice if b is not None else p.own_dice for p in self.policy)
+        self.join_of = tuple(p.join if b is not None else p.own_join for p in self.policy)
+        self.race = new_race(s.pieces, s.dice)
+        self.turns: list[Turn] = []
+        self.count, self.winner, self.over = 0, None, False
+        self.rolls: tuple = ()                  # this turn's rolls, once rolled
+        self.ask: Ask | None = None
+        self._next_turn()
+
+    def fresh(self) -> "Match":
+        return Match(self.ctx, *self._args, self.seed)
+
+    # --- the race as decisions ------------------------------------------------------------
+
+    def _next_turn(self) -> None:
+        if self.winner is not None or self.count >= self.setup.turn_limit:
+            self.over, self.ask = True, None
+            return
+        self.count += 1
+        self.rolls = ()
+        self.flow = self._turn()
+        self.ask = next(self.flow)
+
+    def _turn(self):
+        """A turn as `play._run` plays it, yielding each decision and receiving its step key."""
+        seat, race, labels = self.seat, self.race, self.labels
+        pieces = self.mine[seat]
+        if len(pieces) == 1:
+            active = pieces[0]
+        else:
+            key = yield Ask(seat, "colour", None, [(f"p{p}", f"move {labels[p]}") for p in pieces])
+            active = int(key[1:])
+        have = race.dice[active]
+        # the rolls first, the pass last: a pass is the exception
+        key = yield Ask(seat, "dice", active, [(f"d{n}", "pass (0 dice)" if n == 0 else _dice(n, "roll "))
+                                               for n in (*range(1, have + 1), 0)])
+        k = self.k = int(key[1:])
+        if k == 0:
+            self.turns.append(Turn(active, 0))
+            return
+        rollers = [active]
+        for p in may_join(race, active, k, self.order[active]):
+            key = yield Ask(self.owner[p], "ride", p, [("ride", f"{labels[p]} rides the {k}-dice roll"),
+                                                        ("stay", f"{labels[p]} stays")])
+            if key == "ride":
+                rollers.append(p)
+        self.rolls = tuple(roll(self.rng, k) for _ in rollers)
+        self.rollers = tuple(rollers)
+        picks: list[int] = []
+        while True:
+            chosen = iter(picks)
+
+            def choose(piece, options, positions, reaches):
+                pick = next(chosen, None)
+                if pick is None:
+                    raise _Need(piece, options, positions, reaches)
+                return pick
+            try:
+                self.race, turn = resolve(self.course, race, self.rollers, self.rolls, choose)
+                break
+            except _Need as need:
+                key = yield Ask(self.owner[need.piece], "stop", need.piece,
+                                [(f"s{i}", space_name(self.course, i)) for i in need.options], need)
+                picks.append(int(key[1:]))
+        self.turns.append(turn)
+        if turn.winner is not None:
+            self.winner = self.owner[turn.winner]
+
+    def to_act(self):
+        return None if self.over else self.ask.seat
+
+    def legal(self) -> list[dict]:
+        if self.over:
+            return []
+        who = self.labels[self.ask.piece] if self.ask.piece is not None else f"P{self.ask.seat + 1}"
+        return [{"steps": [key], "label": label if self.ask.kind in ("colour", "ride") else f"{who}: {label}"
+                 if self.ask.kind == "dice" else f"{who} stops on {label}",
+                 "step_labels": [label]} for key, label in self.ask.options]
+
+    def play(self, move: dict) -> None:
+        key = move["steps"][0]
+        if key not in {k for k, _ in self.ask.options}:
+            raise ValueError(f"{key!r} is not one of the choices")
+        try:
+            self.ask = self.flow.send(key)
+        except StopIteration:
+            self.seat = (self.seat + 1) % self.players
+            self._next_turn()
+
+    def ai_move(self):
+        """The seat's policy's decision (play._run asks the same functions) and why."""
+        a, race, course = self.ask, self.race, self.course
+        name = self.policies[a.seat]
+        doc = POLICIES[name].doc
+        if a.kind == "colour":
+            p = choose_colour(race, self.mine[a.seat])
+            key, why = f"p{p}", "the colour further ahead (then the one with more dice)"
+        elif a.kind == "dice":
+            have = race.dice[a.piece]
+            k = min(self.dice_of[a.piece](course, race, a.piece), have)
+            key, why = f"d{k}", f"{name} {'passes' if not k else 'rolls ' + _dice(k)} of its {_dice(have)}: {doc}"
+        elif a.kind == "ride":
+            yes = self.join_of[a.piece](course, race, a.piece, self.k)
+            key = "ride" if yes else "stay"
+            why = f"{name} {'rides' if yes else 'does not ride'} a roll of {_dice(self.k)} with {_dice(race.dice[a.piece])}"
+        else:
+            n = a.need
+            stop = self.policy[a.piece].stop(course, n.positions, a.piece, n.options, n.reaches)
+            far = max(n.options)
+            key = f"s{stop}"
+            why = (f"{name}: its roll reaches {space_name(course, far)}; " +
+                   ("it goes as far as it can" if stop == far else
+                    f"it stops {far - stop} space{'s' if far - stop > 1 else ''} short"
+                    + (", beside another piece" if any(q == stop for i, q in enumerate(n.positions) if i != a.piece)
+                       else "")))
+        move = next(m for m in self.legal() if m["steps"] == [key])
+        return move, why
+
+    # --- what the browser shows ------------------------------------------------------------
+
+    def view(self, seat) -> dict:
+        race, course = self.race, self.course
+        pieces = [{"at": f"s{pos}", "label": self.labels[p].replace("P", "") if self.labels[p].startswith("P")
+                   else self.labels[p][0].upper(), "colour": self.tour.colours[p].rgb,
+                   "ink": svg.rgb(ink_on(self.tour.colours[p].rgb))}
+                  for p, pos in enumerate(race.positions)]
+        info = [f"{self.labels[p]} (seat {self.owner[p] + 1}): {space_name(course, pos)}, {_dice(race.dice[p])}"
+                for p, pos in enumerate(race.positions)]
+        if self.rolls:
+            info.append("rolled: " + ", ".join(f"{self.labels[p]} {' '.join(map(str, r))}"
+                                                for p, r in zip(self.rollers, self.rolls)))
+        if self.turns and not self.over:
+            t = self.turns[-1]
+            info.append("last turn: " + log_text(self.tour, self.setup, course, [t], 0).splitlines()[-1].strip(' -"'))
+        out = {"pieces": pieces, "info": info, "hand": None,
+               "hint": {"colour": "Choose the colour that moves.", "dice": "How many dice? Tap a number.",
+                        "ride": "A piece on your space may ride this roll.",
+                        "stop": "Tap a highlighted space to stop there."}.get(self.ask.kind if self.ask else "", "")}
+        if self.over:
+            out["result"] = (f"P{self.winner + 1} won the race" if self.winner is not None
+                             else f"the turn limit ({self.setup.turn_limit}) ended the race")
+        return out
+
+    def board_svg(self) -> str:
+        return ring_svg(self.course, self.ctx.layout, self.tour.start)
+
+    # --- the log ---------------------------------------------------------------------------
+
+    def log_text(self) -> str:
+        head = (f"# {TITLE} raced at the table (kit play --game tour-de-dice --seed {self.seed}).\n"
+                "# Check it with:  kit replay --game tour-de-dice THIS-FILE\n")
+        return head + log_text(self.tour, self.setup, self.course, self.turns, self.first, self.ctx.rules)
+
+    def logged_moves(self, doc, humans=()) -> list[dict]:
+        """The decisions of a saved race, found by playing it again on a fresh table."""
+        log = parse_log(doc, Where("log", 1))
+        scratch, moves = self.fresh(), []
+        if tuple(scratch.course.ring[1:]) != log.ring:
+            raise KitError("the saved race's ring is not this seed's")
+        for turn in log.turns:
+            stops = {r[0]: r[2] for r in turn.rolls}
+            while not scratch.over and scratch.count == turn.number:
+                a = scratch.ask
+                if a.kind == "colour":
+                    key = f"p{scratch.labels.index(turn.active)}"
+                elif a.kind == "dice":
+                    key = f"d{turn.dice}"
+                elif a.kind == "ride":
+                    key = "ride" if scratch.labels[a.piece] in stops else "stay"
+                else:
+                    key = f"s{space_of(scratch.course, stops[scratch.labels[a.piece]])}"
+                move = next((m for m in scratch.legal() if m["steps"] == [key]), None)
+                if move is None:
+                    raise KitError(f"turn {turn.number}: the saved race cannot be played on")
+                scratch.play(move)
+                moves.append(move)
+        return moves
+
+    def replay_text(self, path) -> str:
+        return replay_command(self.ctx, str(path), REPLAY_GAMES, ",".join(self.policies), 1)
+
+
+def _dice(n: int, before: str = "") -> str:
+    return f"{before}{n} {'die' if n == 1 else 'dice'}"
+
+
+def ring_svg(course, layout, start_label: str) -> str:
+    """The course preview's ring (preview_geometry: goal card at twelve o'clock, clockwise) as
+    SVG in mm, y down: each card's outer half is its lap-1 space, its inner half its lap-2
+    space, each carrying `data-key` s<space>; the start dot is s0."""
+    page: Paper = paper(layout)
+    card = layout.piece("card")
+    n = len(course.ring)
+    g = preview_geometry(page, n, card.height / card.width)
+    cx, cy, radius, w, h = g.cx, page.height - g.cy, g.radius, g.card_w, g.card_h
+    body = []
+    for k, ident in enumerate(course.ring):
+        angle = 360 * k / n                     # clockwise from the top, SVG's rotation sense
+        outer = course.link if k == 0 else k
+        inner = course.goal if k == 0 else course.link + k
+        event = k and k == course.breakaway
+        y0 = cy - radius - h / 2                # the card upright above the centre, outer end up
+        parts = [f'<g transform="rotate({svg.num(angle)} {svg.num(cx)} {svg.num(cy)})">']
+        for space, top, fill, ink in ((outer, y0, EVENT if event else LAP1, LAP1_INK if not event else None),
+                                      (inner, y0 + h / 2, LAP2, None)):
+            cost = course.costs[space]
+            parts.append(f'<g data-key="s{space}" class="space">'
+                         + svg.rect(cx - w / 2, top, w, h / 2, fill=svg.rgb(fill))
+                         + svg.text(cx, top + h / 4 + h * 0.09, str(cost), font_size=svg.num(h * 0.26),
+                                    text_anchor="middle", fill=svg.rgb(ink) if ink else "#fff",
+                                    class_="cost") + "</g>")
+        parts.append(svg.rect(cx - w / 2, y0, w, h, fill="none", stroke=svg.rgb(GOLD) if k == 0 else "#000",
+                              stroke_width="1.2" if k == 0 else "0.4", class_="frame"))
+        parts.append(svg.text(cx, y0 - 1.5, "GOAL" if k == 0 else ident, font_size="6.5", text_anchor="middle"))
+        parts.append("</g>")
+        body.append("".join(parts))
+    sy = cy - radius - h / 2 - 10
+    body.append(f'<g data-key="s0" class="space start">' + f'<circle cx="{svg.num(cx)}" cy="{svg.num(sy)}" r="6" '
+                f'fill="{svg.rgb(EVENT)}"/>' + "</g>")
+    body.append(svg.text(cx, sy - 8, f"{start_label} START", font_size="6.5", text_anchor="middle",
+                         fill=svg.rgb(EVENT)))
+    body.append(svg.text(cx, cy - 2, "外側＝1周目 outer: lap 1", font_size="5", text_anchor="middle"))
+    body.append(svg.text(cx, cy + 5, "内側＝2周目 inner: lap 2", font_size="5", text_anchor="middle",
+                         fill=svg.rgb(LAP2)))
+    top = sy - 16
+    bottom = cy + radius + h / 2 + 4
+    span = radius + h / 2 + 6
+    return svg.svg((cx - span, top, 2 * span, bottom - top), body, class_="board ring", role="img",
+                   aria_label="the course: a ring of cards, the goal at the top, clockwise")
+
+
+def open_match(ctx, players, policy, seed) -> Match:
+    return Match(ctx, players, policy, seed)
+
+
+def play(ctx, players, seat, policy, seed, port, host, no_browser) -> str:
+    return play_command(ctx, open_match(ctx, players, policy, seed), seat, port, host, no_browser)

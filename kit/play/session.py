@@ -1,0 +1,187 @@
+"""One game at the table: its seats, who may act for them, and its log as the save.
+
+A seat is played by a person (in this browser, hot-seat, or through a join link with the
+seat's own token) or by its AI policy. Every move goes through `act`, which checks the
+token, the seat to act and that the move is one the engine offers; nothing the browser
+sends is trusted. The save is the game's log in the format `kit replay` reads, written
+after every move, with the seats and tokens beside it: a restarted server plays on from it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kit.data.errors import KitError
+from kit.data.yamlload import load_yaml
+
+
+class Refused(Exception):
+    """A move or a token the table does not accept; the message says why."""
+
+
+@dataclass
+class Event:
+    seat: int
+    move: dict
+    reason: str          # an AI's reason, "" for a person's move
+    number: int
+
+
+def _write(path: Path, text: str) -> None:
+    """Write whole or not at all: a crash mid-write never leaves half a save."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+@dataclass
+class Seats:
+    """Who plays each seat and the tokens that act for them (plain values, saved as JSON)."""
+
+    humans: tuple[int, ...]                        # 0-based seats played by people
+    tokens: dict[str, tuple[int, ...]] = field(default_factory=dict)   # token -> seats it acts for
+
+    @classmethod
+    def new(cls, humans: tuple[int, ...]) -> "Seats":
+        tokens = {}
+        if humans:
+            tokens[secrets.token_urlsafe(12)] = tuple(humans)   # this browser: every person's seat
+            if len(humans) > 1:                                  # and a join link per seat
+                for s in humans:
+                    tokens[secrets.token_urlsafe(12)] = (s,)
+        return cls(tuple(humans), tokens)
+
+    def seats_of(self, token: str | None) -> tuple[int, ...]:
+        if token is None or token == "":
+            return ()
+        if token not in self.tokens:
+            raise Refused("unknown token: this link does not belong to this game")
+        return self.tokens[token]
+
+    def host_token(self) -> str | None:
+        return next(iter(self.tokens), None)
+
+    def seat_tokens(self) -> dict[int, str]:
+        """The token of each person's own join link."""
+        out = {}
+        for token, seats in self.tokens.items():
+            if len(seats) == 1:
+                out.setdefault(seats[0], token)
+        return out
+
+
+class Session:
+    """A match (a game's table.Match), its seats and its save."""
+
+    def __init__(self, match, seats: Seats, save: Path, events: list[Event] | None = None):
+        self.match = match
+        self.seats = seats
+        self.save = save
+        self.events = events or []
+        self.version = len(self.events)
+
+    # --- the save ----------------------------------------------------------------------
+
+    @property
+    def meta_path(self) -> Path:
+        return self.save.with_suffix(".json")
+
+    def write(self) -> None:
+        _write(self.save, self.match.log_text())
+        _write(self.meta_path, json.dumps({
+            "game": self.match.game, "seed": self.match.seed, "players": self.match.players,
+            "policies": list(self.match.policies), "humans": list(self.seats.humans),
+            "tokens": {t: list(s) for t, s in self.seats.tokens.items()}}, indent=1) + "\n")
+
+    @classmethod
+    def resume(cls, match, save: Path, humans: tuple[int, ...]) -> "Session | None":
+        """The game saved at `save` played on from its log, when it is this match's game (same
+        seed, players, policies and people) and not over; else None."""
+        meta_path = save.with_suffix(".json")
+        if not save.exists() or not meta_path.exists():
+            return None
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if (meta.get("seed"), meta.get("players"), tuple(meta.get("policies", ())), tuple(meta.get("humans", ()))) \
+                != (match.seed, match.players, tuple(match.policies), tuple(humans)):
+            return None
+        moves = match.logged_moves(load_yaml(save), tuple(humans))
+        session = cls(match, Seats(tuple(humans), {t: tuple(s) for t, s in meta["tokens"].items()}), save)
+        for move in moves:
+            seat = match.to_act()
+            if seat is None:
+                raise KitError(f"{save}: the log goes on after the game is over")
+            reason = ""
+            if seat not in session.seats.humans:
+                _, reason = match.ai_move()     # the policy draws from the game's dice as it did
+            session._apply(seat, move, reason)
+        return None if match.to_act() is None else session
+
+    # --- moves -------------------------------------------------------------------------
+
+    def _apply(self, seat: int, move: dict, reason: str) -> None:
+        self.match.play(move)
+        self.events.append(Event(seat, move, reason, len(self.events) + 1))
+        self.version = len(self.events)
+
+    def act(self, token: str | None, steps, version=None) -> None:
+        """A person's move: refused unless the token acts for the seat to act and the move is
+        one of the engine's legal moves now."""
+        seats = self.seats.seats_of(token)
+        if not seats:
+            raise Refused("a spectator cannot move")
+        seat = self.match.to_act()
+        if seat is None:
+            raise Refused("the game is over")
+        if seat not in seats:
+            raise Refused(f"it is seat {seat + 1}'s turn, not yours")
+        if seat not in self.seats.humans:
+            raise Refused(f"seat {seat + 1} is played by the AI")
+        if version is not None and version != self.version:
+            raise Refused("the table has moved on; here it is as it is now")
+        if not isinstance(steps, list) or not all(isinstance(s, (str, int)) for s in steps):
+            raise Refused("a move is a list of steps")
+        move = next((m for m in self.match.legal() if m["steps"] == steps), None)
+        if move is None:
+            raise Refused("not a legal move")
+        self._apply(seat, move, "")
+        self.write()
+
+    def ai_to_move(self) -> bool:
+        seat = self.match.to_act()
+        return seat is not None and seat not in self.seats.humans
+
+    def ai_step(self) -> Event:
+        seat = self.match.to_act()
+        move, reason = self.match.ai_move()
+        self._apply(seat, move, reason)
+        self.write()
+        return self.events[-1]
+
+    # --- what a browser sees -----------------------------------------------------------
+
+    def view(self, token: str | None) -> dict:
+        seats = self.seats.seats_of(token)
+        to_act = self.match.to_act()
+        # Hot-seat: the one browser sees the hand of whichever of its seats is to act.
+        seat = to_act if to_act in seats else (seats[0] if seats else None)
+        mine = to_act is not None and to_act in seats and to_act in self.seats.humans
+        names = [f"seat {s + 1}" + ("" if s in self.seats.humans else f" (AI: {self.match.policies[s]})")
+                 for s in range(self.match.players)]
+        return {
+            "version": self.version, "seat": seat, "seats": list(seats), "to_act": to_act,
+            "over": to_act is None, "names": names,
+            "legal": self.match.legal() if mine else [],
+            "events": [{"seat": e.seat, "label": e.move["label"], "reason": e.reason, "number": e.number,
+                        "steps": e.move["steps"]} for e in self.events[-12:]],
+            "game": self.match.view(seat),
+        }

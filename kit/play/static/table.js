@@ -1,0 +1,211 @@
+// The table in the browser: draws what the server sends and sends back the moves a person
+// picks. The server checks every move; this page only offers the legal ones it was given.
+"use strict";
+(function () {
+  const token = new URLSearchParams(location.search).get("t") || "";
+  const $ = (id) => document.getElementById(id);
+  const board = $("board"), svg = board.querySelector("svg");
+  let view = null, chosen = [], socket = null, zoom = 1, sent = false, shown = null;
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws?t=${encodeURIComponent(token)}`);
+    socket.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      sent = false;
+      $("refused").textContent = msg.type === "refused" ? msg.message : "";
+      if (!view || msg.version !== view.version) chosen = [];
+      const first = !view;
+      view = msg;
+      draw();
+      if (first) centre();
+    };
+    socket.onclose = (e) => {
+      $("status").textContent = e.code === 4403 ? (e.reason || "this link is not for this table")
+        : "connection lost; reconnecting…";
+      if (e.code !== 4403) setTimeout(connect, 1000);
+    };
+  }
+
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const prefixed = (m) => chosen.every((x, i) => m.steps[i] === x);
+
+  // The moves still open after the steps chosen so far: the next steps, and whether the
+  // chosen steps are a whole move.
+  function options() {
+    const open = view.legal.filter((m) => m.steps.length >= chosen.length && prefixed(m));
+    const next = new Map();
+    for (const m of open) if (m.steps.length > chosen.length) {
+      const k = m.steps[chosen.length];
+      if (!next.has(k)) next.set(k, (m.step_labels || [])[chosen.length] || String(k));
+    }
+    const whole = open.find((m) => m.steps.length === chosen.length && chosen.length > 0);
+    const pass = view.legal.find((m) => m.steps.length === 0);
+    return { next, whole, pass };
+  }
+
+  function send(move) {
+    socket.send(JSON.stringify({ type: "move", steps: move.steps, version: view.version }));
+    chosen = [];
+    sent = true;        // nothing more to choose until the server answers
+    document.body.dataset.sent = Number(document.body.dataset.sent || 0) + 1;
+    draw();
+  }
+
+  function pick(key) {
+    if (!view || !view.legal.length || sent) return;
+    const { next } = options();
+    if (!next.has(key)) return;
+    chosen.push(key);
+    const after = options();
+    if (after.whole && after.next.size === 0) send(after.whole);   // nothing can follow: play it
+    else draw();
+  }
+
+  function draw() {
+    const g = view.game, mine = view.legal.length > 0 && !sent;
+    // Hot-seat: one browser plays several seats; each seat's hand stays covered until its player asks.
+    const cover = view.seats.length > 1 && view.legal.length > 0 && shown !== view.to_act;
+    $("cover").hidden = !cover;
+    if (cover) $("cover-title").textContent = `Seat ${view.to_act + 1}'s turn: pass the device`;
+    const st = $("status");
+    if (view.over) st.textContent = g.result || "the game is over";
+    else if (mine) st.textContent = `Your turn (seat ${view.to_act + 1})`;
+    else st.textContent = `${view.names[view.to_act]} to play` + (view.seats.length ? "" : " · watching");
+    st.classList.toggle("mine", mine);
+    Object.assign(document.body.dataset, { version: view.version, mine: mine ? "1" : "", over: view.over ? "1" : "" });
+    const { next, whole, pass } = mine ? options() : { next: new Map(), whole: null, pass: null };
+    // the board: each place's state from the server, then the legal next steps
+    const last = new Set(view.events.length ? view.events[view.events.length - 1].steps.map(String) : []);
+    for (const el of svg.querySelectorAll("[data-key]")) {
+      const k = el.dataset.key, b = (g.board || {})[k];
+      el.setAttribute("class", [el.dataset.base || (el.dataset.base = el.getAttribute("class") || ""),
+        b ? b.class : "", next.has(k) ? "legal" : "", chosen.includes(k) ? "chosen" : "",
+        last.has(k) && !mine ? "last" : ""].join(" ").trim());
+      const t = el.querySelector("text.label");
+      if (t) t.textContent = b && b.text !== undefined ? b.text : "";
+    }
+    drawPieces(g.pieces || []);
+    // the hand
+    const hand = $("hand");
+    hand.replaceChildren();
+    $("hand-pane").hidden = g.hand === null;
+    $("hand-title").textContent = view.seat === null || view.seat === undefined ? "spectating: hands are hidden"
+      : `seat ${view.seat + 1}'s hand (${(g.hand || []).length})`;
+    for (const c of g.hand || []) {
+      const el = document.createElement(next.has(c.key) ? "button" : "div");
+      el.className = "card" + (next.has(c.key) ? " legal" : "") + (chosen.includes(c.key) ? " chosen" : "");
+      el.dataset.key = c.key;
+      el.style.background = c.colour || "#fff";
+      el.innerHTML = `<span class="corner"></span><span class="title"></span><span class="sub"></span>`;
+      el.querySelector(".corner").textContent = c.corner || "";
+      el.querySelector(".title").textContent = c.title;
+      el.querySelector(".sub").textContent = c.sub || "";
+      if (next.has(c.key)) el.onclick = () => pick(c.key);
+      hand.appendChild(el);
+    }
+    // steps that are neither on the board nor in the hand: buttons
+    const steps = $("steps");
+    steps.replaceChildren();
+    const placed = new Set([...svg.querySelectorAll("[data-key]")].map((e) => e.dataset.key)
+      .concat((g.hand || []).map((c) => c.key)));
+    for (const [k, label] of next) if (!placed.has(String(k))) {
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "legal"; b.textContent = label; b.dataset.step = k;
+      b.onclick = () => pick(k);
+      steps.appendChild(b);
+    }
+    $("hint").textContent = mine ? (g.hint || "") : "";
+    $("chosen").textContent = chosen.length ? chosen.join(" → ") : "";
+    const play = $("play");
+    play.disabled = !whole;
+    play.textContent = whole ? `Play ${whole.label}` : "Play";
+    play.onclick = () => whole && send(whole);
+    $("undo").disabled = !chosen.length;
+    $("pass").hidden = !(mine && pass && !chosen.length);
+    $("pass").onclick = () => pass && send(pass);
+    // the info and the moves so far, the latest (an AI's, with its reason) on top
+    const info = $("info");
+    info.replaceChildren(...(g.info || []).map((s) => Object.assign(document.createElement("li"), { textContent: s })));
+    const ev = $("events");
+    ev.replaceChildren();
+    [...view.events].reverse().forEach((e, i) => {
+      const li = document.createElement("li");
+      li.value = e.number;
+      if (i === 0) li.className = "latest";
+      li.innerHTML = `<span class="who"></span> <span class="what"></span><span class="why"></span>`;
+      li.querySelector(".who").textContent = view.names[e.seat] + ":";
+      li.querySelector(".what").textContent = e.label;
+      li.querySelector(".why").textContent = e.reason;
+      ev.appendChild(li);
+    });
+    // the end
+    if (view.over && !$("end").dataset.closed) {
+      $("end").hidden = false;
+      $("result").textContent = g.result || "the game is over";
+      if (view.replay) $("replay").textContent = view.replay;
+    }
+  }
+
+  // Bring the part of the board in play into sight (a phone shows a corner of it).
+  function centre() {
+    const els = [...svg.querySelectorAll("[data-key].legal, [data-key].placed")];
+    const pick = els.length ? els : [...svg.querySelectorAll("[data-key]")];
+    if (!pick.length) return;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const el of pick) {
+      const r = el.getBoundingClientRect();
+      x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+    }
+    const pane = board.getBoundingClientRect();
+    board.scrollLeft += (x0 + x1) / 2 - (pane.left + pane.width / 2);
+    board.scrollTop += (y0 + y1) / 2 - (pane.top + pane.height / 2);
+  }
+
+  // Pieces sit inside their place's own group, so a place turned on the board (a ring's
+  // card) carries them with it.
+  function drawPieces(pieces) {
+    for (const old of svg.querySelectorAll(".piece")) old.remove();
+    const at = {};
+    const NS = "http://www.w3.org/2000/svg";
+    for (const p of pieces) {
+      const el = svg.querySelector(`[data-key="${CSS.escape(String(p.at))}"]`);
+      if (!el) continue;
+      const box = el.getBBox(), k = (at[p.at] = (at[p.at] || 0) + 1) - 1;
+      let r = Math.min(box.width, box.height) * 0.22, cx, cy;
+      if (p.r) {      // a piece of a given size, side by side from the place's middle
+        r = p.r;
+        cx = box.x + box.width / 2 + (k - 0.5) * r * 2.1;
+        cy = box.y + box.height / 2 + r * 1.2;
+      } else {
+        cx = box.x + box.width * (0.2 + 0.3 * (k % 3));
+        cy = box.y + box.height * (0.3 + 0.4 * Math.floor(k / 3));
+      }
+      const g = document.createElementNS(NS, "g");
+      g.setAttribute("class", "piece");
+      const c = document.createElementNS(NS, "circle");
+      Object.entries({ cx, cy, r, fill: p.colour, stroke: "#000", "stroke-width": r * 0.15 })
+        .forEach(([a, v]) => c.setAttribute(a, v));
+      const t = document.createElementNS(NS, "text");
+      Object.entries({ x: cx, y: cy + r * 0.4, "font-size": r * 1.1, "text-anchor": "middle",
+        fill: p.ink || "#fff" }).forEach(([a, v]) => t.setAttribute(a, v));
+      t.textContent = p.label;
+      g.append(c, t);
+      el.parentNode.insertBefore(g, el.nextSibling);
+    }
+  }
+
+  svg.addEventListener("click", (e) => {
+    const el = e.target.closest("[data-key]");
+    if (el) pick(el.dataset.key);
+  });
+  $("undo").onclick = () => { chosen.pop(); draw(); };
+  $("cover-show").onclick = () => { shown = view.to_act; draw(); };
+  $("close-end").onclick = () => { $("end").hidden = true; $("end").dataset.closed = "1"; };
+  const setZoom = (z) => { zoom = Math.max(0.5, Math.min(4, z)); board.style.setProperty("--zoom", zoom); };
+  $("zoom-in").onclick = () => setZoom(zoom * 1.4);
+  $("zoom-out").onclick = () => setZoom(zoom / 1.4);
+  $("zoom-fit").onclick = () => setZoom(1);
+  $("download").href = `/log${token ? "?t=" + encodeURIComponent(token) : ""}`;
+  connect();
+})();

@@ -1,0 +1,73 @@
+"""Helpers for the web table's tests: a table served in a thread, the system's Chromium driven
+by Playwright, and a person at the page who clicks legal moves until the game ends."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from kit.draw import fonts
+from kit.play.command import start_thread
+from kit.play.server import Table
+from kit.play.session import Seats, Session
+
+ROOT = Path(__file__).resolve().parent.parent
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def chromium_path() -> str:
+    """The system's Chromium (.ci/run installs it where it is missing)."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert found, "no chromium on PATH: `apt-get install -y chromium` (.ci/run does it)"
+    return found
+
+
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+
+
+def serve(match, humans: tuple[int, ...], folder: Path, pace: float = 0.0):
+    """`match` at a table served on a free port: (session, server, base URL)."""
+    session = Session(match, Seats.new(humans), folder / f"{match.game}-seed{match.seed}.yaml")
+    session.write()
+    server, base = start_thread(Table(session, pace, fonts.font_path(None)))
+    return session, server, base
+
+
+NEXT = """() => {
+  const b = document.body.dataset;
+  const sel = ["#cover:not([hidden]) #cover-show", "#hand .card.legal", "#steps button.legal", "#board [data-key].legal", "#play:not([disabled])",
+               "#pass:not([hidden])"].find((s) => document.querySelector(s));
+  return [b.version, sel ? sel + " >> nth=0" : null];
+}"""
+
+
+def play_by_clicking(page, limit: int = 400) -> int:
+    """Play the page's seat to the end by clicking: the first highlighted place or card, then
+    the next until the move goes (or Play or Pass). Returns the moves the page sent."""
+    for _ in range(limit):
+        page.wait_for_function("document.body.dataset.over === '1' || document.body.dataset.mine === '1'",
+                               timeout=20000)
+        if page.evaluate("document.body.dataset.over") == "1":
+            return int(page.evaluate("document.body.dataset.sent || 0"))
+        version = page.evaluate("document.body.dataset.version")
+        for _ in range(200):
+            # one look at the page: the version now and the first thing to click
+            now, target = page.evaluate(NEXT)
+            if now != version:
+                break
+            if target:
+                page.click(target)
+            else:
+                page.wait_for_timeout(10)
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20000)
+    raise AssertionError(f"the game did not end within {limit} moves")
+
+
+def kit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    """`kit ARGS` run as a user runs it, from this checkout."""
+    return subprocess.run([sys.executable, "-m", "kit", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)

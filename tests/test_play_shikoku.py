@@ -1,0 +1,83 @@
+"""shikoku-duo at the web table: rules.play's game, a save that resumes, and whole games
+(against the Automa) played through a real browser at desktop and phone sizes, replayed."""
+
+import os
+
+import pytest
+
+from kit.games import make_context
+from kit.games.shikoku_duo import rules as R
+from kit.games.shikoku_duo.sim import controllers, game_rng
+from kit.games.shikoku_duo.table import Match
+from kit.play.session import Seats, Session
+
+from browser import DESKTOP, PHONE, kit, play_by_clicking, serve
+from conftest import MAP
+
+
+@pytest.fixture
+def ctx():
+    return make_context("shikoku-duo", map_option=os.environ.get("KIT_MAP") or str(MAP))
+
+
+@pytest.mark.parametrize("players,policy,seed", [(2, "greedy,planner", 7), (1, "random", 3)])
+def test_a_table_of_ai_plays_the_engines_game(ctx, players, policy, seed):
+    match = Match(ctx, players, policy, seed)
+    while match.to_act() is not None:
+        move, reason = match.ai_move()
+        assert reason and move in match.legal()
+        match.play(move)
+    record = []
+    R.play(match.t, match.rules, seed, controllers(match.setup), game_rng(seed), record)
+    assert match.record == record
+
+
+def _step(session, token):
+    if session.ai_to_move():
+        session.ai_step()
+    else:
+        session.act(token, session.match.legal()[-1]["steps"])
+
+
+def test_a_saved_game_resumes_where_it_stopped(ctx, tmp_path):
+    save = tmp_path / "shikoku-duo-seed4.yaml"
+    first = Session(Match(ctx, 2, "greedy", 4), Seats.new((0,)), save)
+    while first.version < 40:
+        _step(first, first.seats.host_token())
+    resumed = Session.resume(Match(ctx, 2, "greedy", 4), save, (0,))
+    # the save holds whole rounds: the resumed game stands at the start of the round in play
+    assert resumed is not None and resumed.match.state.round == first.match.state.round
+    for session in (first, resumed):
+        while session.match.to_act() is not None:
+            _step(session, session.seats.host_token())
+    assert first.match.record == resumed.match.record
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_whole_game_through_the_browser_replays(ctx, tmp_path, size, chromium):
+    session, server, base = serve(Match(ctx, 1, "greedy", 3), (0,), tmp_path)
+    try:
+        page = chromium.new_page(viewport=size)
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "?t=" + session.seats.host_token())
+        made = play_by_clicking(page)
+        assert made > 5 and session.match.to_act() is None
+        assert made == sum(1 for e in session.events if e.seat == 0)
+        assert all(e.reason.startswith(("the Automa's card", "its only")) for e in session.events if e.seat == 1)
+        page.wait_for_function("document.getElementById('replay').textContent.includes('checked: every one legal')",
+                               timeout=90000)
+        with page.expect_download() as download:
+            page.click("#download")
+        log = tmp_path / "downloaded.yaml"
+        download.value.save_as(log)
+        assert log.read_text(encoding="utf-8") == session.save.read_text(encoding="utf-8")
+        assert not errors
+        page.close()
+    finally:
+        server.should_exit = True
+    done = kit("replay", "--game", "shikoku-duo", str(log), "--games", "20", "--workers", "1",
+               "--map", ctx.map_path().as_posix())
+    assert done.returncode == 0, done.stderr
+    rounds = session.match.state.round
+    assert f"{len(session.match.record)} turns in {rounds} rounds checked: every one legal" in done.stdout

@@ -1,0 +1,83 @@
+"""tour-de-dice at the web table: the simulator's race, a save that resumes, and whole races
+played through a real browser at desktop and phone sizes, their logs replayed."""
+
+import pytest
+
+from kit.games.tour_de_dice.play import play_log
+from kit.games.tour_de_dice.table import Match
+from kit.play.session import Seats, Session
+from kit.games import make_context
+
+from browser import DESKTOP, PHONE, kit, play_by_clicking, serve
+
+
+@pytest.fixture
+def ctx():
+    return make_context("tour-de-dice")
+
+
+@pytest.mark.parametrize("rules", [(), (("preset", "rule-1"),), (("preset", "rule-2"),)])
+def test_a_table_of_ai_runs_the_simulators_race(rules):
+    ctx = make_context("tour-de-dice", rules=rules)
+    for seed in (1, 4):
+        match = Match(ctx, 3, "bold,careful,drafting", seed)
+        while match.to_act() is not None:
+            move, reason = match.ai_move()
+            assert reason and move in match.legal()
+            match.play(move)
+        course, turns, result = play_log(match.setup, seed)
+        assert course == match.course and tuple(match.turns) == turns
+        assert match.winner == result.winner
+
+
+def _step(session, token):
+    if session.ai_to_move():
+        session.ai_step()
+    else:
+        session.act(token, session.match.legal()[-1]["steps"])
+
+
+def test_a_saved_race_resumes_where_it_stopped(ctx, tmp_path):
+    save = tmp_path / "tour-de-dice-seed2.yaml"
+    first = Session(Match(ctx, 3, "careful", 2), Seats.new((0,)), save)
+    token = first.seats.host_token()
+    while first.version < 30:
+        _step(first, token)
+    resumed = Session.resume(Match(ctx, 3, "careful", 2), save, (0,))
+    # the save holds whole turns: the resumed race stands at the start of the turn in play,
+    # with the same dice to come
+    assert resumed is not None and resumed.match.turns == first.match.turns
+    assert resumed.match.count == first.match.count and resumed.seats.tokens == first.seats.tokens
+    replayed = Session(Match(ctx, 3, "careful", 2), Seats.new((0,)), tmp_path / "again.yaml")
+    for session in (first, resumed, replayed):
+        while session.match.to_act() is not None:
+            _step(session, session.seats.host_token())
+    assert first.match.turns == resumed.match.turns == replayed.match.turns
+    assert first.match.winner == resumed.match.winner is not None
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_whole_race_through_the_browser_replays(ctx, tmp_path, size, chromium):
+    session, server, base = serve(Match(ctx, 2, "bold", 3), (0,), tmp_path)
+    try:
+        page = chromium.new_page(viewport=size)
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "?t=" + session.seats.host_token())
+        made = play_by_clicking(page)
+        assert made > 5 and session.match.to_act() is None and session.match.winner is not None
+        assert made == sum(1 for e in session.events if e.seat == 0)
+        page.wait_for_function("document.getElementById('replay').textContent.includes('turns checked')",
+                               timeout=60000)
+        with page.expect_download() as download:
+            page.click("#download")
+        log = tmp_path / "downloaded.yaml"
+        download.value.save_as(log)
+        assert log.read_text(encoding="utf-8") == session.save.read_text(encoding="utf-8")
+        assert not errors
+        page.close()
+    finally:
+        server.should_exit = True
+    done = kit("replay", "--game", "tour-de-dice", str(log), "--games", "50", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    assert f"{len(session.match.turns)} turns checked: every one legal" in done.stdout
