@@ -68,7 +68,9 @@ extensions = cythonize(
     build_dir="build/cython",
     # Annotations stay annotations: read as C types, a `float` would become a C double and
     # a game could differ from the same game played as plain Python.
-    compiler_directives={"language_level": 3, "annotation_typing": False},
+    # binding=False: a compiled function is a C function object, not a Python-like one; a
+    # call between the engine's functions then costs about a tenth less of a game.
+    compiler_directives={"language_level": 3, "annotation_typing": False, "binding": False},
     quiet=True,
     nthreads=os.cpu_count() or 1,
 )

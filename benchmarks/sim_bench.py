@@ -54,7 +54,6 @@ def collector_cases():
     seats = default_players(tour.rules)
 
     def shikoku_play(players):
-        shikoku._KITS.clear()       # the flat loop's tables, kept per run and worker
         return partial(shikoku.play_seeded, shikoku.make_setup(shikoku_model, ctx_s.data_dir, players, None))
     return (("karuta", lambda: partial(karuta.play_seeded, karuta.make_setup(karuta_model, None, None))),
             ("shikoku-duo", lambda: shikoku_play(None)),

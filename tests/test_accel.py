@@ -66,10 +66,25 @@ def test_the_finder_imports_the_source_unless_the_compiled_module_is_current(cas
         monkeypatch.setenv("KIT_PURE_PYTHON", "1")
     source = "x = 1\n"
     mark = {"stale": b"x = 0\n", "no mark": None}.get(case, source.encode())
-    module(tmp_path, "draws", source, mark=mark, binary=case != "not built")   # stands for kit.sim.draws
-    spec = accel._Finder().find_spec("kit.sim.draws", [str(tmp_path)])
-    assert spec.origin == str(tmp_path / ("draws" + (BINARY if case == "current" else ".py")))
+    module(tmp_path, "rules", source, mark=mark, binary=case != "not built")   # stands for karuta's rules
+    spec = accel._Finder().find_spec("kit.games.karuta.rules", [str(tmp_path)])
+    assert spec.origin == str(tmp_path / ("rules" + (BINARY if case == "current" else ".py")))
     assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader) == (case == "current")
+
+
+def test_the_compiled_modules_are_those_each_game_declares(tmp_path):
+    """Read from the declarations' source: a game folder added with `compiled=` is compiled."""
+    from kit.games import games
+    assert set(accel.COMPILED) == set(accel.SHARED) | {
+        f"{g.package}.{name}" for g in games().values() for name in g.compiled}
+    assert "kit.games.shikoku_duo.rules" in accel.COMPILED
+    (tmp_path / "fourth").mkdir()
+    (tmp_path / "fourth" / "__init__.py").write_text(
+        'from kit.games import Game\nGAME = Game(name="fourth", title="t", package="kit.games.fourth", '
+        'commands=(), compiled=("engine",))\n')
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "plain" / "__init__.py").write_text('GAME = Game(name="plain", title="t", package="p", commands=())\n')
+    assert accel.declared(tmp_path) == ("kit.games.fourth.engine",)
 
 
 def test_modules_outside_the_list_are_left_to_python(tmp_path):

@@ -8,6 +8,10 @@ turns towards the one that makes more of its own cards playable next; Breakaway'
 condition 2 lets each piece of the pack choose where to stop, short of Breakaway too; and
 careful rolls two dice before a space one die pays less than two times in three, and rides
 rolls of that many.
+
+SHIKOKU holds shikoku-duo's games on the test world (tests/shikoku_world.py) under several
+rule sets, wave sides and players: seeds 1-60, their totals and the sha256 of the results'
+text.
 """
 
 from __future__ import annotations
@@ -33,3 +37,42 @@ def test_karuta_results_are_unchanged(case):
 @pytest.mark.parametrize("case", sorted(golden.TOUR_CASES))
 def test_tour_results_are_unchanged(case):
     assert golden.tour_fingerprint(*golden.TOUR_CASES[case]) == GOLDEN["tour-de-dice"][case]
+
+
+SHIKOKU_WAVES2 = ("pilgrim_minus", "pilgrim_plus", "sell_plus", "draw_plus", "paint_path", "paint_plus")
+SHIKOKU_CASES = {
+    "greedy": ({}, ("greedy", "greedy")),
+    "greedy-walk-pilgrims": ({"merchant_path": "walk", "pilgrim_blockers": "pilgrims"}, ("greedy", "greedy")),
+    "greedy-cap-seat1-waves2": ({"paint_plus": "cap", "first_drafter": "seat1", "start_town": "m2",
+                                 "start_region": "r5", "waves": SHIKOKU_WAVES2}, ("greedy", "greedy")),
+    "solo-greedy": ({}, ("greedy", "automa")),
+    "solo-planner-waves2": ({"waves": SHIKOKU_WAVES2}, ("planner", "automa")),
+    "random-planner": ({}, ("random", "planner")),
+    "planner-greedy-limit9": ({"round_limit": 9}, ("planner", "greedy")),
+}
+SHIKOKU = {"greedy": {"rounds": 1212, "points": 3739, "wins": [37, 22], "repeats": 31, "sha": "9daa5fd3735190fd"}, "greedy-walk-pilgrims": {"rounds": 1268, "points": 3955, "wins": [29, 31], "repeats": 43, "sha": "274b8ab243cfa1d5"}, "greedy-cap-seat1-waves2": {"rounds": 1167, "points": 3602, "wins": [41, 18], "repeats": 31, "sha": "11a46aab2c0cc0b1"}, "solo-greedy": {"rounds": 1035, "points": 3286, "wins": [6, 54], "repeats": 19, "sha": "ef9368a90903cb71"}, "solo-planner-waves2": {"rounds": 972, "points": 3061, "wins": [2, 58], "repeats": 21, "sha": "eaa57b6546b0e2b8"}, "random-planner": {"rounds": 1488, "points": 3125, "wins": [0, 60], "repeats": 36, "sha": "ea89a31023ff69dd"}, "planner-greedy-limit9": {"rounds": 540, "points": 895, "wins": [25, 35], "repeats": 1, "sha": "23b56625a2a48295"}}
+
+
+def shikoku_fingerprint(options: dict, policies: tuple[str, str]) -> dict:
+    import hashlib
+
+    from kit.games.shikoku_duo import rules as R
+    from kit.games.shikoku_duo.automa import load_automa
+    from kit.games.shikoku_duo.sim import Setup, play_seeded
+    from shikoku_world import world
+
+    options = dict(options)
+    waves = options.pop("waves", None)
+    m = world(waves=waves, **options) if waves else world(**options)
+    automa = load_automa(ROOT / "data" / "shikoku-duo" / "automa.yaml") if policies[1] == "automa" else None
+    setup = Setup(R.tables(m), R.Rules.from_options(m.rules), policies, automa, m.rules)
+    results = [play_seeded(setup, seed) for seed in range(1, 61)]
+    return {"rounds": sum(r.rounds for r in results), "points": sum(sum(r.scores) for r in results),
+            "wins": [sum(1 for r in results if r.winner == s) for s in range(2)],
+            "repeats": sum(r.repeats for r in results),
+            "sha": hashlib.sha256(repr(results).encode()).hexdigest()[:16]}
+
+
+@pytest.mark.parametrize("case", sorted(SHIKOKU_CASES))
+def test_shikoku_results_are_unchanged(case):
+    assert shikoku_fingerprint(*SHIKOKU_CASES[case]) == SHIKOKU[case]

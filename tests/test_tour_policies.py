@@ -103,18 +103,51 @@ def test_breakaway_condition_2_leaves_each_passer_its_stop():
     assert after.positions[1:] == (B - 1, 2, B - 1) and set(turn.held) == {1, 3}
 
 
-def test_the_plain_race_loop_plays_the_same_races_as_resolve():
-    """Without Breakaway play_game runs its own loop; it must give the races `resolve` gives."""
+def test_every_simulated_turn_is_legal_by_an_independent_referee():
+    """A referee written from the rule text, not from rules.resolve, follows each logged race:
+    every roller starts on the active piece's space with dice enough, rolls the dice declared,
+    moves forward no further than its roll pays, never past the active piece (nor onto
+    Breakaway, nor past it while the pack is held); it loses its 6s but never its last die;
+    dice only go down by what is lost; the race ends on the goal or at the turn limit."""
     from pathlib import Path
 
     from kit.games.tour_de_dice.model import load
-    from kit.games.tour_de_dice.play import _run, make_setup, play_game
+    from kit.games.tour_de_dice.play import make_setup, play_game, play_log
 
     data = Path(__file__).resolve().parent.parent / "data" / "tour-de-dice"
+    turns = rides = 0
     for players, policies, rules in ((4, ("bold", "careful", "patient", "drafting"), ()),
                                      (4, ("hints", "bold", "hints", "drafting"), ()),
                                      (3, ("hints", "patient", "drafting"), (("two_colours", "on"),)),
-                                     (6, ("hints",) * 6, (("dice", "2"),))):
+                                     (6, ("hints",) * 6, (("dice", "2"),)),
+                                     (5, ("bold", "drafting", "patient", "careful", "bold"), (("breakaway", "on"),))):
         setup = make_setup(load(data, rules), players, policies)
-        for seed in range(120):
-            assert play_game(setup, seed) == _run(setup, seed, None)[2], (policies, seed)
+        for seed in range(60):
+            course, log, result = play_log(setup, seed)
+            assert play_game(setup, seed) == result
+            positions, dice = [0] * setup.pieces, [setup.dice] * setup.pieces
+            goal, paid, b = course.goal, course.paid, course.breakaway
+            for n, turn in enumerate(log):
+                assert positions[turn.active] < goal
+                if turn.used == 0:
+                    continue
+                assert turn.rollers[0] == turn.active and len(set(turn.rollers)) == len(turn.rollers)
+                here = positions[turn.active]
+                for k, (piece, roll, (start, to), lost) in enumerate(zip(turn.rollers, turn.rolls, turn.moves, turn.lost)):
+                    assert start == positions[piece] == here and dice[piece] >= turn.used == len(roll)
+                    assert all(1 <= x <= 6 for x in roll)
+                    assert start <= to and paid[to] - paid[start] <= sum(roll)
+                    assert to != b or start == b
+                    if k:
+                        assert to <= turn.moves[0][1]        # riders never overtake the active piece
+                    sixes = roll.count(6)
+                    assert lost == (0 if len(roll) == 1 else min(sixes, len(roll) - 1))
+                    positions[piece], dice[piece] = to, dice[piece] - lost
+                    assert dice[piece] >= 1
+                rides += len(turn.rollers) - 1
+                if turn.winner is not None:
+                    assert positions[turn.winner] == goal and n == len(log) - 1
+            turns += len(log)
+            assert result.winner is None and len(log) == setup.turn_limit or positions.count(goal) >= 1
+            assert sum(result.lost) == setup.pieces * setup.dice - sum(dice)     # dice are conserved
+    assert turns and rides

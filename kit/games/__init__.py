@@ -29,7 +29,9 @@ What a new game must provide
      the section `progress_sheet: turns, row_height` (kit.data.layoutfile.progress_sheet),
      and its log is kit/draw/turnlog.py's table: the game names only its columns; a game
      that reads the province map declares the section `map` and the option "map",
-     and finds the file with `ctx.map_path()`.
+     and finds the file with `ctx.map_path()`;
+   - `compiled`: its modules setup.py compiles with Cython as they are written, for
+     speed (plain Python all the same: kit/sim/accel.py, which reads this field);
 2. The functions it names. Each takes the `Context` (kit/data/project.py, made by
    `make_context` below: data folder,
    finished layout, output folder, rule overrides, font) and, as keyword arguments,
@@ -224,6 +226,9 @@ class Game:
     layout_settings: tuple[str, ...] = ()   # its own top-level sections of layouts/NAME.yaml
     policies: tuple[str, ...] = ()    # the AI players --policy names, the default first
     card: str | None = None           # the piece `--card WxH` resizes, for a game that takes --card
+    # Its modules (names inside the package) that setup.py compiles with Cython as written,
+    # for speed (kit/sim/accel.py reads this field from the source, without importing the game).
+    compiled: tuple[str, ...] = ()
 
     def policy_help(self, opt: Opt) -> Opt:
         """`opt` (--policy) with this game's policy names added to its help."""

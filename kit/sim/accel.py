@@ -1,14 +1,15 @@
 """The simulators' innermost loops, compiled when they can be.
 
-The modules in COMPILED are plain Python that setup.py also compiles with Cython, as they
+The modules in COMPILED (the shared ones in SHARED, and those each game names in its
+declaration's `compiled=`) are plain Python that setup.py also compiles with Cython, as they
 are: no Cython syntax, and annotations are not read as C types, so every value keeps
 Python's semantics and a seed plays the same game compiled or not (the tests compare the
 two). Compiled, a game costs less CPU (benchmarks/speed_ratio.py measures how much).
 
 A module may have a .pxd beside it that Cython reads as the .py's C types (typed locals,
-C classes and methods): shikoku-duo's flat loop has one, for the largest saving of all.
-Its C types must hold what the Python values hold (C doubles are Python floats; ints stay
-small), so the module still plays what its .py plays, and the .py alone runs without it.
+C classes and methods). Its C types must hold what the Python values hold (C doubles are
+Python floats; ints stay small), so the module still plays what its .py plays, and the .py
+alone runs without it.
 
 The .py stays the source of truth. Beside each compiled module the build writes a mark
 holding the sha256 of the source it was compiled from (its .py and .pxd), and a compiled
@@ -20,6 +21,7 @@ Python. KIT_PURE_PYTHON=1 in the environment runs every module as plain Python.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -27,15 +29,26 @@ import os
 import sys
 from pathlib import Path
 
-COMPILED = (
-    "kit.sim.draws",
-    "kit.games.karuta.rules",
-    "kit.games.karuta.policies",
-    "kit.games.shikoku_duo.fastplay",
-    "kit.games.tour_de_dice.play",
-    "kit.games.tour_de_dice.policies",
-    "kit.games.tour_de_dice.rules",
-)
+SHARED: tuple[str, ...] = ()     # shared modules compiled (none now); each game declares its own
+GAMES = Path(__file__).resolve().parent.parent / "games"
+
+
+def declared(games: Path = GAMES) -> tuple[str, ...]:
+    """The modules each game's declaration (kit/games/NAME/__init__.py) names in
+    `compiled=(...)`, read from its source with ast, so that neither setup.py nor kit's own
+    start-up imports a game to learn them."""
+    out = []
+    for init in sorted(games.glob("*/__init__.py")):
+        for node in ast.walk(ast.parse(init.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Game":
+                for kw in node.keywords:
+                    if kw.arg == "compiled":
+                        package = f"kit.games.{init.parent.name}"
+                        out += [f"{package}.{name}" for name in ast.literal_eval(kw.value)]
+    return tuple(out)
+
+
+COMPILED = SHARED + declared()
 MARK = ".compiled"      # suffix of the mark beside a compiled module: <name>.compiled
 # The build's record beside this file: {"compiled": [names], "not_compiled": {name: why}}.
 RECORD = "accel-build.json"

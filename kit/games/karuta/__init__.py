@@ -49,4 +49,5 @@ GAME = Game(
     products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",
               "progress-sheet-2p.pdf", "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "player-aid.pdf",
               "rules.pdf"),
+    compiled=("rules", "policies"),
 )

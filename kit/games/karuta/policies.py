@@ -12,14 +12,13 @@ from itertools import compress
 
 from kit.sim import search as searching
 from kit.sim import seating
-from kit.sim.draws import below
 from kit.games.karuta.rules import (apply, bits, effect, first_cards, outcome, place, play_on, previews,
                                     round_place, single_cards)
 
 
 def random_turn(t, rules, state, seat, turns, rng):
     """Uniformly one of all legal turns (every chain prefix counts as its own turn)."""
-    return turns[below(rng.getrandbits, len(turns))]   # rng.choice(turns), with less around it
+    return rng.choice(turns)
 
 
 def greedy(t, rules, state, seat, turns, rng):
@@ -40,7 +39,7 @@ def greedy(t, rules, state, seat, turns, rng):
         top = max(keep)
         if keep.count(top) < len(keep):
             best = list(compress(best, map(top.__eq__, keep)))
-    return best[0] if len(best) == 1 else best[below(rng.getrandbits, len(best))]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def _follow_ups(t, rules, state, seat, turns) -> list[int]:
@@ -100,7 +99,7 @@ def foresight(t, rules, state, seat, turns, rng):
             best, best_score = [turn], score
         elif abs(score - best_score) <= 1e-9:
             best.append(turn)
-    return best[0] if len(best) == 1 else best[below(rng.getrandbits, len(best))]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def playable_now(t, rules, state) -> int:

@@ -66,7 +66,6 @@ from itertools import compress
 from operator import not_, or_
 from typing import NamedTuple
 
-from kit.sim.draws import below
 from kit.data.options import rules_type
 from kit.games.karuta.model import START, Karuta
 from kit.games.karuta.options import SPEC
@@ -728,9 +727,9 @@ class Result:
 def round_starter(rules: Rules, n: int, previous: int | None, first: int | None, rng) -> int:
     """Who starts the next round; `first` forces the first round's starter (Musashi's holder)."""
     if previous is None:
-        return first if first is not None else below(rng.getrandbits, n)
+        return first if first is not None else rng.randrange(n)
     if rules.round_start == "random":
-        return below(rng.getrandbits, n)
+        return rng.randrange(n)
     return (previous + 1) % n if rules.round_start == "rotate" else previous
 
 

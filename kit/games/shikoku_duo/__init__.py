@@ -40,4 +40,5 @@ GAME = Game(
               "dice-stickers.pdf", "player-aid.pdf", "automa.pdf", "score-pad.pdf", "progress-sheet-duo.pdf",
               "progress-sheet-solo.pdf", "alignment.pdf", "rules.pdf"),
     layout_settings=("board_tiles", "map", "progress_sheet", "dice"),
+    compiled=("rules", "policies", "automa"),
 )

@@ -14,13 +14,12 @@ precomputed tables. That keeps 10,000 simulated games fast.
 
 from __future__ import annotations
 
-from kit.data.errors import KitError, did_you_mean
 from kit.sim import search as searching
 from kit.games.shikoku_duo.rules import (
     character_scores, drafters, fired, play_die, roll, winner,
-    ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, PAINT, PILGRIM,
+    ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
     SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, artist_targets, chosen_move, effects, gift_wanted,
-    legal_moves, merchant_dests, paint_count, paint_counts, pilgrim_stops, wave_choices,
+    merchant_dests, paint_counts, pilgrim_stops, wave_choices,
 )
 
 # Worth of progress that scores nothing yet, in points: copper and goods count towards
@@ -112,93 +111,33 @@ class Policy:
         copper = min(total - won * COPPER_PER_SLAB, self.t.copper_max) + goods_copper
         return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
 
-    def gain(self, rules, state: State, seat: int, move: Move) -> float:
-        """How much `move` adds to the seat's worth (points weighted by score_weight, plus progress)."""
-        t = self.t
-        p = state.players[seat]
-        d = move.dest
-        if d < 0:
-            return 0.0
-        c = move.character
-        if c == PILGRIM:
-            kind = t.ring_kind[d]
-            if kind == TEMPLE:
-                return self.temple_gain[p.shrine][p.garden]
-            if kind == GARDEN:
-                return self.garden_gain[p.shrine][p.garden]
-            if kind == TOWN:
-                return self._with_copper(p, t.town_coins, self.goods_copper(p.goods)) - self._merchant_now(p)
-            if kind == HOT_SPRING:
-                return TOKEN_WORTH if state.hot != seat else 0.0
-            if kind == SEASHORE:
-                return TOKEN_WORTH if move.choice >= 0 else 0.0
-            return 0.0
-        if c == MERCHANT:
-            if t.town_coastal[d]:
-                if move.choice <= 0:
-                    return 0.0
-                kind, value = t.shops[state.shops[d]]
-                plus = effects(t, state, seat)[SELL_PLUS]
-                goods = list(p.goods)
-                goods[kind] -= move.choice
-                return (self._with_copper(p, move.choice * (value + plus), self.goods_copper(tuple(goods)))
-                        - self._merchant_now(p))
-            room = max(0, t.hold - sum(p.goods))
-            return self.merchant_v(p.slabs, p.copper + self.goods_copper(p.goods)
-                                   + self.draw_worth * min(move.choice, room)) - self._merchant_now(p)
-        av = self.artist_v
-        if move.choice == PAINT:
-            n = paint_count(t, rules, state, seat, d, move.passed)
-            return av[p.painted + n][p.gifted] - av[p.painted][p.gifted]
-        if move.choice == GIFT:
-            return av[p.painted][p.gifted + 1] - av[p.painted][p.gifted]
-        return 0.0
-
-    def best_move(self, rules, state, seat, moves, rng) -> tuple[float, Move]:
-        """The best of `moves` and its gain (ties broken by `rng`)."""
-        t = self.t
-        cands = []
-        for i, m in enumerate(moves):
-            if (m.character == MERCHANT and i + 1 < len(moves) and moves[i + 1].dest == m.dest
-                    and t.town_coastal[m.dest]):
-                continue    # selling fewer goods than one may is never worth more here
-            cands.append((self.gain(rules, state, seat, m), m))
-        v, c = _best_of(cands, rng)
-        return v, c[1]
-
     def best(self, rules, state, seat, character, die, rng) -> tuple[float, Move]:
-        """best_move(legal_moves(...)) without making every legal move: the same candidates
-        in the same order with the same gains, so the same choice and the same draws from rng.
-        A candidate is the move's fields as a plain tuple; only the chosen one becomes a Move."""
-        v, c = self._candidate(rules, state, seat, character, die, rng)
-        return v, c if type(c) is Move else _new(Move, c)
+        """The legal move of `character` for `die` that gains most, and its gain: candidates
+        are judged as they are made, in legal_moves' order, keeping the best so far and those
+        within 1e-9 of it; `rng` breaks a tie (it is not used when there is none). A candidate
+        is the move's fields as a plain tuple; only the chosen one becomes a Move."""
+        best_v, ties = self._judge(rules, state, seat, character, die)
+        return best_v, _new(Move, ties[0] if len(ties) == 1 else rng.choice(ties))
 
-    def _candidate(self, rules, state, seat, character, die, rng, fx=None) -> tuple[float, tuple]:
-        """best() with the chosen candidate not yet made a Move (or a Move already); `fx`: the
-        seat's wave effects, when the caller has them.
-
-        Each character's candidates are judged as they are made, keeping only the best so
-        far and those that tie with it, exactly as _best_of would over the whole list."""
+    def _judge(self, rules, state, seat, character, die) -> tuple[float, list]:
+        """(best gain, the candidates with it) of one die; an Automa's seat (the planner judging
+        its reply) has its own candidates: it takes no wave tile, sells, draws nor paints."""
         p = state.players[seat]
-        if p.ranks:     # an Automa's seat (the planner judging its reply): its moves are plainer
-            return self.best_move(rules, state, seat, legal_moves(self.t, rules, state, seat, character, die), rng)
-        if fx is None:
-            fx = effects(self.t, state, seat) if seat in state.waves else NO_EFFECTS
+        fx = effects(self.t, state, seat) if seat in state.waves else NO_EFFECTS
         if character == PILGRIM:
-            best_v, ties = self._pilgrim(rules, state, seat, p, fx, die)
-        elif character == MERCHANT:
-            best_v, ties = self._merchant(rules, state, seat, p, fx, die)
-        else:
-            best_v, ties = self._artist(rules, state, seat, p, fx, die)
-        return best_v, ties[0] if len(ties) == 1 else rng.choice(ties)
+            return self._pilgrim(rules, state, seat, p, fx, die)
+        if character == MERCHANT:
+            return self._merchant(rules, state, seat, p, fx, die)
+        return self._artist(rules, state, seat, p, fx, die)
 
     def _pilgrim(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
         """(best gain, the candidates with it) of the pilgrim's moves, in legal_moves' order."""
         t = self.t
         best_v, ties = _NONE, None
+        ring_kind, automa = t.ring_kind, bool(p.ranks)     # read once, not per stop
         for steps, d in pilgrim_stops(t, rules, state, seat, fx, die):
-            kind = t.ring_kind[d]
-            if kind == SEASHORE:
+            kind = ring_kind[d]
+            if kind == SEASHORE and not automa:
                 for c in wave_choices(state, seat):
                     v = TOKEN_WORTH if c >= 0 else 0.0
                     if v > best_v + 1e-9:
@@ -236,10 +175,12 @@ class Policy:
         now = base + step * (share if share < 1.0 else 1.0)        # merchant_v(slabs, held)
         room = -1
         best_v, ties = _NONE, None
-        coastal, shops, sales = t.town_coastal, state.shops, self._sales
+        # read once, not per destination
+        coastal, shops, sales, shop_of, town_value = t.town_coastal, t.shops, self._sales, state.shops, t.town_value
+        draw_worth, automa, plus = self.draw_worth, bool(p.ranks), fx[DRAW_PLUS]
         for d in dests:
             if coastal[d]:
-                kind, value = t.shops[shops[d]]
+                kind, value = shops[shop_of[d]]
                 k = goods[kind]      # selling fewer is never worth more: only selling all is judged
                 if k <= 0:
                     v = 0.0
@@ -258,16 +199,16 @@ class Policy:
                 continue
             if room < 0:
                 room = t.hold - sum(goods)      # never below 0: at most `hold` goods are held
-            n = t.town_value[d]
-            share = (held + self.draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+            n = town_value[d] if not automa else -1      # an Automa's merchant draws nothing: choice -1
+            share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
             v = base + step * (share if share < 1.0 else 1.0) - now      # min(), without the call
             if v > best_v + 1e-9:
                 best_v, ties = v, [(MERCHANT, die, d, n, 0)]
             elif v > best_v - 1e-9:
                 ties.append((MERCHANT, die, d, n, 0))
-            if fx[DRAW_PLUS]:
-                n += fx[DRAW_PLUS]
-                share = (held + self.draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
+            if plus:
+                n += plus
+                share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
                 v = base + step * (share if share < 1.0 else 1.0) - now
                 if v > best_v + 1e-9:
                     best_v, ties = v, [(MERCHANT, die, d, n, 0)]
@@ -280,6 +221,8 @@ class Policy:
         targets = artist_targets(t, fx, p.artist, die)
         if not targets:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
+        if p.ranks:     # an Automa's artist only moves
+            return 0.0, [(ARTIST, die, d, NOTHING, passed) for d, passed in targets]
         row = self.artist_v
         painted, gifted = p.painted, p.gifted
         base = row[painted][gifted]
@@ -332,9 +275,6 @@ class Policy:
     def move(self, t, rules, state, seat, character, die, rng) -> Move:
         """The move for a die not planned while drafting (the last die of a round, a repeat)."""
         return self.best(rules, state, seat, character, die, rng)[1]
-
-    def choose(self, t, rules, state, seat, moves, rng) -> Move:
-        return self.best_move(rules, state, seat, moves, rng)[1]
 
     def keep(self, t, rules, state, seat, pool, rng) -> tuple[int, ...]:
         """The `hold` goods with the best shop prices."""
@@ -429,21 +369,6 @@ _new = tuple.__new__     # Move(*fields) without NamedTuple.__new__'s cost
 _NONE = float("-inf")     # below every gain: the first candidate is always the best so far
 
 
-def _best_of(cands, rng) -> tuple[float, tuple]:
-    """The candidate (gain, ...) with the best gain and that gain; gains within 1e-9 of the
-    best tie, and rng breaks a tie (it is not used when there is none)."""
-    if len(cands) == 1:
-        return cands[0][0], cands[0]
-    best, best_v = [], None
-    for c in cands:
-        v = c[0]
-        if best_v is None or v > best_v + 1e-9:
-            best, best_v = [c], v
-        elif v > best_v - 1e-9:
-            best.append(c)
-    return best_v, best[0] if len(best) == 1 else rng.choice(best)
-
-
 def play_out(t, rules, state: State, seat: int, die: int, dice, left, controllers, rng) -> float:
     """`seat`'s result (1 a win, 1/2 a draw, 0 a loss) when it drafts `die` of the round's
     `dice` now (`left`: the dice still to draft) and `controllers` play the game out, the
@@ -511,21 +436,3 @@ class Search(Planner):
 
 POLICIES = searching.Registry({p.name: p for p in (RandomPolicy, Greedy, Planner, Search)})
 DEFAULT = "greedy"
-
-
-def seat_policies(spec: str | None, seats: int) -> tuple[str, ...]:
-    """Policy names per seat from `greedy` or `greedy,random` (one per seat)."""
-    names = [s.strip() for s in (spec or DEFAULT).split(",") if s.strip()]
-    if not names:
-        raise KitError("--policy: give a policy name, e.g. greedy")
-    for name in names:
-        if name not in POLICIES:
-            raise KitError(f"--policy: unknown policy {name!r}{did_you_mean(name, POLICIES)}; "
-                           f"policies: {', '.join(POLICIES)}")
-    if len(names) == 1:
-        return tuple(names) * seats
-    if len(names) != seats:
-        raise KitError(f"--policy lists {len(names)} policies for {seats} player seat{'s' if seats > 1 else ''}; "
-                       "give one for all seats or one per seat")
-    return tuple(names)
-

@@ -38,9 +38,8 @@ from pathlib import Path
 from kit.data.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
-from kit.games.shikoku_duo import fastplay
 from kit.games.shikoku_duo.names import UnknownName, Vocabulary, move_words, vocabulary
-from kit.games.shikoku_duo.sim import controllers, flat_kit, game_rng, load_model, make_setup
+from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 from kit.sim.replaylog import GameLog, placed, read_head
 from kit.sim.simulate import run_games
 from kit.data.yamlload import describe, fields, load_yaml
@@ -334,11 +333,7 @@ def _goods(t: R.Tables, counts) -> str:
 
 
 def _same_setup(setup, seed: int, k_seed: int) -> R.Result:
-    """A simulated game on the log's setup (shops, tiles, wave sides, bag), with its own dice
-    (on the flat loop when its players are played there, as kit sim's are)."""
-    kit = flat_kit(setup)
-    if kit is not None:
-        return fastplay.play(kit, seed, game_rng(k_seed))
+    """A simulated game on the log's setup (shops, tiles, wave sides, bag), with its own dice."""
     return R.play(setup.tables, setup.rules, seed, controllers(setup), game_rng(k_seed))
 
 

@@ -166,6 +166,12 @@ class Tables:
     def garden_top(self) -> int:
         return len(self.garden_track) - 1
 
+    @cached_property
+    def gift_points(self) -> tuple[int, ...]:
+        """The artist's points by paintings gifted: the best slot reached (0 for none)."""
+        gifts = max(len(self.paintings), len(self.artist_slots))      # at most every tile is gifted
+        return tuple(max(self.artist_slots[:g]) if g else 0 for g in range(gifts + 1))
+
 
 def _walks(links, start: int, n: int, simple: bool, blocked_start: bool) -> tuple:
     """(end, mask of nodes entered) of every path of exactly n steps from start."""
@@ -349,17 +355,39 @@ def stream(seed: int, kind: str) -> random.Random:
 GOODS_BAGS = 4      # full sets of goods in a seed's goods order (the deal sheet lists them all)
 
 
+class GoodsOrder:
+    """A seed's goods order (kinds): GOODS_BAGS shuffles of the full set, one after another,
+    each shuffled only when a draw first reaches it (most games draw from the first bag or
+    two, and a shuffle costs more than a game's draws). The same shuffles in the same order
+    of one Random, so the entries are the same however far the draws go."""
+
+    def __init__(self, counts: tuple[int, ...], seed: int):
+        self._rng = stream(seed, "goods")
+        self._full = [kind for kind, n in enumerate(counts) for _ in range(n)]
+        self.size = GOODS_BAGS * len(self._full)
+        self.entries: list[int] = []        # the bags shuffled so far
+
+    def entry(self, i: int) -> int:
+        """Entry i of the order, counted on past its end from its start again."""
+        i %= self.size
+        while i >= len(self.entries):
+            bag = list(self._full)
+            self._rng.shuffle(bag)
+            self.entries += bag
+        return self.entries[i]
+
+
 @lru_cache(maxsize=64)
+def goods_bags(counts: tuple[int, ...], seed: int) -> GoodsOrder:
+    """Seed's GoodsOrder, made once per seed (a game's draws share it)."""
+    return GoodsOrder(counts, seed)
+
+
 def goods_order(counts: tuple[int, ...], seed: int) -> tuple[int, ...]:
-    """The seed's goods order (kinds): GOODS_BAGS shuffles of the full set, one after another."""
-    rng = stream(seed, "goods")
-    full = [kind for kind, n in enumerate(counts) for _ in range(n)]
-    order: list[int] = []
-    for _ in range(GOODS_BAGS):
-        bag = list(full)
-        rng.shuffle(bag)
-        order += bag
-    return tuple(order)
+    """The seed's whole goods order, as a deal sheet prints it."""
+    order = goods_bags(counts, seed)
+    order.entry(order.size - 1)
+    return tuple(order.entries)
 
 
 def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
@@ -426,12 +454,12 @@ def pilgrim_stops(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[in
     It may not stop on the other pilgrim's space nor, with pilgrim_blockers=figures, on a
     coastal town's space with a merchant in the town; it moves on to the next free one
     (three figures at most block, so one is always free)."""
-    a, b = state.players
-    occ = 1 << (b.pilgrim if seat == 0 else a.pilgrim)
+    a, b = state.players    # a player's first fields are its figures: a[PILGRIM] is where its pilgrim stands
+    occ = 1 << (b[PILGRIM] if seat == 0 else a[PILGRIM])
     if rules.pilgrim_blockers == "figures":
-        occ |= t.town_space_bit[a.merchant] | t.town_space_bit[b.merchant]
+        occ |= t.town_space_bit[a[MERCHANT]] | t.town_space_bit[b[MERCHANT]]
     n = len(t.ring_kind)
-    start = (a if seat == 0 else b).pilgrim
+    start = (a if seat == 0 else b)[PILGRIM]
     out = []
     for steps in pilgrim_steps(fx, die) if fx[P_PLUS] or fx[P_MINUS] else (die,):
         at = (start + steps) % n
@@ -455,11 +483,17 @@ def merchant_dests(t: Tables, rules: Rules, state: State, seat: int, steps: int)
     neither enters nor passes a coastal town with another figure in it."""
     a, b = state.players
     bit = t.space_town_bit
-    blocked = t.coastal_bit[(b if seat == 0 else a).merchant] | bit[a.pilgrim] | bit[b.pilgrim]
-    union, dests, by_dest = t.merchant_paths[rules.merchant_path != "simple"][state.players[seat].merchant][steps]
+    blocked = t.coastal_bit[(b if seat == 0 else a)[MERCHANT]] | bit[a[PILGRIM]] | bit[b[PILGRIM]]
+    union, dests, by_dest = t.merchant_paths[rules.merchant_path != "simple"][(a if seat == 0 else b)[MERCHANT]][steps]
     if not union & blocked:
         return dests
-    return tuple(d for d, masks in by_dest if any(not m & blocked for m in masks))
+    out = []
+    for d, masks in by_dest:     # a loop, not generators, which cost more than the tests
+        for m in masks:
+            if not m & blocked:
+                out.append(d)
+                break
+    return tuple(out)
 
 
 def figure_regions(t: Tables, state: State, seat: int) -> tuple[int, int, int, int, int]:
@@ -467,8 +501,8 @@ def figure_regions(t: Tables, state: State, seat: int) -> tuple[int, int, int, i
     merchants, the other artist."""
     a, b = state.players
     sr, tr = t.space_regions, t.town_regions
-    return (sr[a.pilgrim], sr[b.pilgrim], tr[a.merchant], tr[b.merchant],
-            1 << (b.artist if seat == 0 else a.artist))
+    return (sr[a[PILGRIM]], sr[b[PILGRIM]], tr[a[MERCHANT]], tr[b[MERCHANT]],
+            1 << (b if seat == 0 else a)[ARTIST])
 
 
 def figures_around(t: Tables, state: State, seat: int, regions: int) -> int:
@@ -494,9 +528,8 @@ def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int
             out.append(min(n + plus_count, cap) if n else 0)
         return out
     x, y = state.players
-    other = y if seat == 0 else x
-    counts = (t.space_counts[x.pilgrim] + t.space_counts[y.pilgrim] + t.town_counts[x.merchant]
-              + t.town_counts[y.merchant] + (1 << 3 * other.artist))
+    counts = (t.space_counts[x[PILGRIM]] + t.space_counts[y[PILGRIM]] + t.town_counts[x[MERCHANT]]
+              + t.town_counts[y[MERCHANT]] + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
     if not plus_count and cap >= FIGURES:      # no cap can bite: the count is the figures'
         return [counts >> 3 * dest & 7 for dest, _ in targets]
     for dest, _ in targets:
@@ -628,17 +661,6 @@ def _put(nt, i: int, value):
     return _new(type(nt), nt[:i] + (value,) + nt[i + 1:])
 
 
-def _seated(state: State, seat: int, p: Player) -> State:
-    """`state` with `p` as the player in `seat`."""
-    players = (p, state.players[1]) if seat == 0 else (state.players[0], p)
-    return _new(State, (players,) + state[1:])
-
-
-def _gain_copper(t: Tables, p: Player, copper: int) -> Player:
-    copper, slabs = _earn(t, p.copper, p.slabs, copper)
-    return _new(Player, p[:_COPPER] + (copper, slabs) + p[_SLABS + 1:])
-
-
 def _earn(t: Tables, copper: int, slabs: int, earned: int) -> tuple[int, int]:
     """(copper, slabs) after earning `earned` copper: every 10 become a slab at once, while
     slabs are left; copper above the track's top is lost."""
@@ -662,11 +684,11 @@ def draw_from(t: Tables, state: State, n: int) -> tuple[tuple[int, ...], int]:
     drawn = [0] * len(bag)
     if n <= 0 or total == 0:
         return tuple(drawn), 0
-    order = goods_order(t.goods_counts, state.seed)
+    entry = goods_bags(t.goods_counts, state.seed).entry
     used = 0
     for _ in range(min(n, total)):
         while True:
-            kind = order[(state.draws + used) % len(order)]
+            kind = entry(state.draws + used)
             used += 1
             if bag[kind]:
                 break
@@ -797,12 +819,7 @@ def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str
 def character_scores(t: Tables, p: Player) -> tuple[int, int, int]:
     pilgrim = t.shrine_track[p.shrine] * t.garden_track[p.garden]
     merchant = t.slabs[p.slabs - 1] if p.slabs else 0
-    artist = max(t.artist_slots[:p.gifted]) if p.gifted else 0
-    return pilgrim, merchant, artist
-
-
-def human_score(t: Tables, p: Player) -> int:
-    return sum(character_scores(t, p))
+    return pilgrim, merchant, t.gift_points[p.gifted]
 
 
 def winner(scores: tuple[int, int], copper: tuple[int, int], automa: bool) -> int | None:
@@ -975,7 +992,8 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
             repeats += r
         state = _put(state, _ROUND, state.round + 1)
         if track is not None:
-            track(tuple(sum(score_of(t, p, controllers[s])) for s, p in enumerate(state.players)))
+            a, b = state.players
+            track((sum(score_of(t, a, controllers[0])), sum(score_of(t, b, controllers[1]))))
         ended = fired(t, state, tops)
         if ended:
             break

@@ -4,10 +4,8 @@ Game k of `--seed S` is set up by seed S+k (shops, painting tiles, wave sides, t
 drafter and every draw from the goods bag), and its dice and the players' tie-breaks come
 from their own Random seeded from the same number, so a run reproduces whatever
 `--workers` says. `--players 1` puts the Automa (data/shikoku-duo/automa.yaml) in seat 2.
-`kit sim` plays its games on rules.play, which scores each seat after every round (the
-standings of the game-quality measures); `simulate`, for a replay's comparison, plays greedy
-seats and the Automa on fastplay.py's flat game loop, which plays rules.py's games move for
-move in less than half the time (tests/test_shikoku_fastplay.py).
+Every game is played by rules.play; `kit sim` has it score each seat after every round
+(the standings of the game-quality measures).
 
 The JSON has the shared keys of every game's report (kit/sim/report.py; a solo run has two
 seats, the Automa's second); `game` holds what only this game measures:
@@ -38,7 +36,6 @@ from pathlib import Path
 
 from kit.sim import report
 from kit.data.errors import KitError
-from kit.games.shikoku_duo import fastplay
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
@@ -97,34 +94,8 @@ def game_rng(seed: int) -> random.Random:
     return random.Random(seed * 2 + 1)
 
 
-# (Setup, its fastplay.Kit or None), the last few used: a Kit is made once per run and
-# worker. A worker gets each chunk of games with its own copy of the Setup, equal to the
-# last: the Kit (and the caches its tables and players fill as games go) is kept for it.
-_KITS: list = []
-
-
-def flat_kit(setup: Setup):
-    """The fastplay.Kit that plays `setup`'s games, or None when its players are not played flat."""
-    for pair in _KITS:
-        if pair[0] is setup:
-            return pair[1]
-    for i, (known, kit) in enumerate(_KITS):
-        if known == setup:
-            _KITS[i] = (setup, kit)
-            return kit
-    kit = fastplay.Kit(setup.tables, setup.rules, setup.automa) if fastplay.playable(
-        setup.policies, setup.automa) else None
-    _KITS.insert(0, (setup, kit))
-    del _KITS[4:]
-    return kit
-
-
 def play_seeded(setup: Setup, seed: int, record=None) -> Result:
-    """Game `seed`: greedy seats (and the Automa) on fastplay's flat loop, which plays the
-    reference engine's games move for move; other players on rules.play."""
-    kit = flat_kit(setup)
-    if kit is not None:
-        return fastplay.play(kit, seed, game_rng(seed), record)
+    """Game `seed` of `setup`, played by rules.play."""
     return play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), record)
 
 

@@ -8,11 +8,10 @@ rolls the same dice.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kit.games.tour_de_dice.rules import (START, Course, Race, Turn, clockwise, lay_course, lost_dice, new_race,
+from kit.games.tour_de_dice.rules import (Course, Race, Turn, clockwise, lay_course, new_race,
                                            resolve)
 from kit.games.tour_de_dice.model import Tour, check_players
 from kit.games.tour_de_dice.policies import POLICIES, _furthest, choose_colour
@@ -102,8 +101,6 @@ def start_seat(rng: random.Random, players: int) -> int:
 
 
 def play_game(setup: Setup, seed: int) -> Result:
-    if setup.breakaway_id is None:
-        return _run_plain(setup, seed)
     return _run(setup, seed, None)[2]
 
 
@@ -123,7 +120,7 @@ def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
                 st[owner[p]] = pos - goal
         standings.add(st)
 
-    result = _run_plain(setup, seed, track) if setup.breakaway_id is None else _run(setup, seed, None, track)[2]
+    result = _run(setup, seed, None, track)[2]
     return result, standings.facts()
 
 
@@ -166,6 +163,9 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
 
     def choose(piece, options, positions, reaches):
         return stop_of[piece](course, positions, piece, options, reaches)
+
+    if all(stop is _furthest for stop in stop_of):
+        choose = None       # every piece goes as far as it may: nothing to ask
 
     lost = [0] * players
     passes = held_moves = held_turns = 0
@@ -213,18 +213,20 @@ def take_turn(course: Course, race: Race, active: int, k: int, order: tuple[int,
     """`active` rolls k > 0 dice: the pieces on its space that may and will join ride along
     (`order`: the others clockwise), every roller rolls from `r` (the race's random()), and
     each moves where `choose` stops it."""
-    here, dice = race.positions[active], race.dice
-    if race.positions.count(here) > 1:
-        rollers = (active,) + tuple(p for p in order
-                                    if race.positions[p] == here and dice[p] >= k   # may_join
-                                    and join_of[p](course, race, p, k))
+    positions, dice, _ = race
+    here = positions[active]
+    if positions.count(here) > 1:
+        rollers = tuple([active] + [p for p in order
+                                    if positions[p] == here and dice[p] >= k   # may_join
+                                    and join_of[p](course, race, p, k)])
     else:
         rollers = (active,)
-    # roll(): k dice for each roller in turn, from the race's own generator
+    # roll(): k dice for each roller in turn, from the race's own generator (lists, not
+    # generators, which cost more than the rolls)
     if k == 1:
-        rolls = tuple((int(r() * 6) + 1,) for _ in rollers) if len(rollers) > 1 else ((int(r() * 6) + 1,),)
+        rolls = ((int(r() * 6) + 1,),) if len(rollers) == 1 else tuple([(int(r() * 6) + 1,) for _ in rollers])
     else:
-        rolls = tuple(tuple(int(r() * 6) + 1 for _ in range(k)) for _ in rollers)
+        rolls = tuple([tuple([int(r() * 6) + 1 for _ in range(k)]) for _ in rollers])
     return resolve(course, race, rollers, rolls, choose)
 
 
@@ -252,83 +254,6 @@ def race_on(setup: Setup, course: Course, race: Race, seat: int, policy, rng: ra
                 return owner[turn.winner]
         seat = (seat + 1) % players
     return None
-
-
-def _run_plain(setup: Setup, seed: int, track=None) -> Result:
-    """`_run` for a race without Breakaway and without a log, the simulator's usual case,
-    in one loop: the same dice and the same moves as `_run` with `resolve` (a test plays
-    both on many seeds), at about a third of the cost. Without Breakaway a turn is: the
-    active piece and its riders each move up to where their roll pays, never past the
-    active piece; each loses its 6s (one die is always kept); reaching the goal wins."""
-    rng, course, first, mine, order = _seat_table(setup, seed)
-    seat = first
-    owner, players, pieces = setup.owner, setup.players, setup.pieces
-    policy = players_of(setup)
-    dice_of = tuple(p.own_dice for p in policy)
-    join_of = tuple(p.own_join for p in policy)
-    # None: the policy moves as far as it can, so nothing needs asking
-    stop_of = tuple(None if p.stop is _furthest else p.stop for p in policy)
-    paid = course.paid
-    goal = len(paid) - 1
-    positions, dice = [START] * pieces, [setup.dice] * pieces
-    r = rng.random
-    lost = [0] * players
-    passes = turns = 0
-    winner = None
-    limit = setup.turn_limit
-    while turns < limit:
-        turns += 1
-        race = Race(tuple(positions), tuple(dice))
-        active = mine[seat][0] if len(mine[seat]) == 1 else choose_colour(race, mine[seat])
-        k = dice_of[active](course, race, active)
-        if k > dice[active]:
-            k = dice[active]
-        if k <= 0:
-            passes += 1
-            if track is not None:
-                track(positions, goal)
-            seat = (seat + 1) % players
-            continue
-        here = positions[active]
-        rollers = [active]
-        if positions.count(here) > 1:
-            rollers += [p for p in order[active] if positions[p] == here and dice[p] >= k   # may_join
-                        and join_of[p](course, race, p, k)]
-        if len(rollers) == 1:
-            rolls = [(int(r() * 6) + 1,) if k == 1 else tuple([int(r() * 6) + 1 for _ in range(k)])]
-        else:
-            rolls = [tuple([int(r() * 6) + 1 for _ in range(k)]) for _ in rollers]
-        reaches = None
-        cap = goal
-        for n, piece in enumerate(rollers):
-            roll = rolls[n]
-            reach = bisect_right(paid, paid[here] + sum(roll)) - 1   # furthest()
-            to = reach if reach < cap else cap
-            stop = stop_of[piece]
-            if stop is not None and to > here:
-                if reaches is None:
-                    reaches = tuple((p, bisect_right(paid, paid[here] + sum(x)) - 1) for p, x in zip(rollers, rolls))
-                far = to
-                to = stop(course, tuple(positions), piece, range(here, far + 1), reaches)
-                if not here <= to <= far:
-                    raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(range(here, far + 1))}")
-            positions[piece] = to
-            if k > 1:
-                x = lost_dice(roll)
-                dice[piece] -= x
-                lost[owner[piece]] += x
-            if not n:
-                cap = to                                # riders never overtake the active piece
-            if to == goal:
-                winner = piece
-                break
-        if track is not None:
-            track(positions, goal)
-        if winner is not None:
-            break
-        seat = (seat + 1) % players
-    race = Race(tuple(positions), tuple(dice))
-    return _result(course, race, winner, turns, first, passes, lost, 0, 0, owner)
 
 
 def _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner) -> Result:

@@ -158,21 +158,23 @@ def _group_passes(course: Course, race: Race, leader: int, rollers: tuple[int, .
 
 
 def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[tuple[int, ...], ...],
-            choose: Choose) -> tuple[Race, Turn]:
+            choose: Choose | None) -> tuple[Race, Turn]:
     """Move every roller in order (active first), then take away lost dice.
 
     `choose(piece, options, positions, reaches)` picks one of the legal stops
-    (ascending space numbers, a range or a tuple; the first is where the piece stands).
+    (ascending space numbers, a range or a tuple; the first is where the piece stands);
+    None moves every piece as far as it may.
     """
     positions = list(race.positions)
     leader = race.leader
     b = course.breakaway
     paid, goal = course.paid, len(course.costs) - 1
+    # furthest() of each roller (a list, not a generator, which costs more than the work here)
     if len(rollers) == 1:
         p = rollers[0]
-        reaches = ((p, bisect_right(paid, paid[positions[p]] + sum(rolls[0])) - 1),)   # furthest()
+        reaches = ((p, bisect_right(paid, paid[positions[p]] + sum(rolls[0])) - 1),)
     else:
-        reaches = tuple((p, bisect_right(paid, paid[positions[p]] + sum(r)) - 1) for p, r in zip(rollers, rolls))
+        reaches = tuple([(p, bisect_right(paid, paid[positions[p]] + sum(r)) - 1) for p, r in zip(rollers, rolls)])
     moves, held = [], []
     cap = goal
     group = None
@@ -196,8 +198,11 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
         else:
             options = range(low, high + 1)
             if b is not None and low <= b <= high:
-                options = tuple(i for i in options if i != b)
-            to = choose(piece, options, tuple(positions), reaches) if len(options) > 1 else options[0]
+                options = tuple([i for i in options if i != b])
+            if choose is None or len(options) == 1:
+                to = options[-1]
+            else:
+                to = choose(piece, options, tuple(positions), reaches)
             if to not in options:
                 raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(options)}")
         if b is not None and leader is None and start < b < to:
@@ -221,14 +226,20 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
         lost = (0,) * n
         dice = race.dice
     else:
-        lost = tuple(lost_dice(r) for r in rolls[:n])
+        lost = tuple([lost_dice(r) for r in rolls[:n]])
         dice = list(race.dice)
         for piece, k in zip(rollers, lost):
             dice[piece] -= k
         dice = tuple(dice)
-    turn = Turn(rollers[0], len(rolls[0]), rollers, rolls, tuple(moves), lost, tuple(held), winner)
-    return Race(tuple(positions), dice, leader), turn
+    turn = _new(Turn, (rollers[0], len(rolls[0]), rollers, rolls, tuple(moves), lost, tuple(held), winner))
+    return _new(Race, (tuple(positions), dice, leader)), turn
+
+
+# Turn(...) and Race(...) without NamedTuple.__new__, a Python function that costs more than a
+# turn's arithmetic: resolve makes both every turn of every simulated race, with every field given.
+_new = tuple.__new__
 
 
 def new_race(pieces: int, dice: int) -> Race:
     return Race((START,) * pieces, (dice,) * pieces)
+
