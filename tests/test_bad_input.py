@@ -12,6 +12,8 @@ import os
 import re
 import shutil
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -654,10 +656,13 @@ def test_a_link_to_a_regular_file_is_replaced_and_its_file_kept(project, tmp_pat
 def test_stray_temporary_files_of_an_interrupted_build_are_removed(project):
     out = project / "out"
     out.mkdir()
-    stray = [out / ".cards.pdf.k2j4_x9a", out / ".markers.pdf.00000000"]
+    child = subprocess.Popen([sys.executable, "-c", ""])
+    child.wait()                # its pid is no build's now
+    stray = [out / f".cards.pdf.kit-{child.pid}-0123abcd.new", out / f".markers.pdf.kit-{child.pid}-0123abcd.old"]
     for p in stray:
         p.write_bytes(b"half a PDF")
-    keep = [out / ".cards.pdf.notes", out / "notes.txt", out / ".other.pdf.abcdefgh"]
+    keep = [out / ".cards.pdf.notes", out / "notes.txt", out / ".other.pdf.abcdefgh", out / ".cards.pdf.k2j4_x9a",
+            out / f".cards.pdf.kit-{os.getpid()}-0123abcd.new"]     # a live build's
     for p in keep:
         p.write_bytes(b"the user's")
     result = invoke("build", "--game", "tour-de-dice", "--out", out)
@@ -691,7 +696,7 @@ def _random_points(n: int) -> str:
 
 @pytest.mark.parametrize("old, new, first_line", [
     ('viewBox="0 0 760.10223 794.15302"', 'viewBox="0 0 0 0"',
-     'map.svg: the map\'s viewBox="0 0 0 0" has no width or height; it should be "0 0 WIDTH HEIGHT" in map '
+     'map.svg:3: the map\'s viewBox="0 0 0 0" has no width or height; it should be "0 0 WIDTH HEIGHT" in map '
      'units, e.g. viewBox="0 0 760 794"'),
     ('width="760.10223"', 'width="1e9"',
      'map.svg: the map\'s width="1e9" is not a size kit can print: it must be more than 0 and at most '

@@ -27,13 +27,12 @@ def toy_run(ctx, games, players, seed, policy, workers=None, show_progress=None)
     players = players or 3
     names = seat_policies(policy, players, tuple(STRENGTH), "random")
     w = [STRENGTH[n] for n in names]
-    outcomes = []
+    tally = report.Tally(players)
     for k in range(games):
         rng = random.Random(seed + k)
         seat = rng.choices(range(players), weights=w)[0]
-        outcomes.append(Outcome(tuple(1.0 if s == seat else 0.0 for s in range(players)), 1))
-    fig = report.figures(outcomes, seed=seed, policies=names, options={}, game={})
-    return Run(fig, tuple(outcomes))
+        tally.add(Outcome(tuple(1.0 if s == seat else 0.0 for s in range(players)), 1))
+    return Run(tally.figures(seed=seed, policies=names, options={}, game={}), tally)
 
 
 TOY = Simulator(name="toy", title="toy", unit="games", measures=(), run=toy_run, lines=lambda f: [],

@@ -1,5 +1,6 @@
 import os
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -35,24 +36,98 @@ def test_a_file_where_the_folder_should_be_is_a_clear_error(tmp_path):
 
 def test_a_full_disk_midway_leaves_every_earlier_output_untouched(tmp_path, monkeypatch):
     import errno
-    import tempfile
+
+    import kit.draw.output
 
     (tmp_path / "a.pdf").write_bytes(b"old a")
     (tmp_path / "b.pdf").write_bytes(b"old b")
-    real = tempfile.mkstemp
-    calls = []
+    real = kit.draw.output._write_new
 
-    def second_fails(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 2:
-            raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "b.pdf"))
-        return real(*args, **kwargs)
+    def b_fails(path, data):
+        if path.name.startswith(".b.pdf."):
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        return real(path, data)
 
-    monkeypatch.setattr(tempfile, "mkstemp", second_fails)
-    with pytest.raises(KitError, match="cannot write: No space left on device"):
+    monkeypatch.setattr(kit.draw.output, "_write_new", b_fails)
+    with pytest.raises(KitError, match=r"^b\.pdf: cannot write: No space left on device$"):
+        monkeypatch.chdir(tmp_path)
         write_all({tmp_path / "a.pdf": b"new a", tmp_path / "b.pdf": b"new b"})
     assert (tmp_path / "a.pdf").read_bytes() == b"old a"
     assert (tmp_path / "b.pdf").read_bytes() == b"old b"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf", "b.pdf"]
+
+
+def test_a_rename_failing_midway_puts_back_every_output_already_replaced(tmp_path, monkeypatch):
+    import errno
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "images").mkdir()
+    old = {tmp_path / "a.pdf": b"old a", tmp_path / "images" / "b.png": b"old b", tmp_path / "c.pdf": b"old c"}
+    for path, data in old.items():
+        path.write_bytes(data)
+    real = os.replace
+
+    def c_fails(src, dst):
+        if Path(dst).name == "c.pdf":
+            raise OSError(errno.EPERM, "Operation not permitted", str(src))
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "replace", c_fails)
+    new = {path: b"new" for path in old} | {tmp_path / "d.pdf": b"new d"}
+    with pytest.raises(KitError, match=r"^c\.pdf: cannot write: Operation not permitted$"):
+        write_all(new)
+    monkeypatch.setattr(os, "replace", real)
+    assert {path: path.read_bytes() for path in old} == old
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == \
+        ["a.pdf", "c.pdf", "images", "images/b.png"]     # d.pdf, new, is gone again; no temporary files
+
+
+def dead_pid() -> int:
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", ""])
+    child.wait()
+    return child.pid
+
+
+def test_files_a_dead_build_staged_are_cleared_and_a_live_builds_are_kept(tmp_path):
+    import subprocess
+
+    dead = dead_pid()
+    live = subprocess.Popen(["sleep", "30"])
+    try:
+        (tmp_path / "images").mkdir()
+        left = [tmp_path / f".a.pdf.kit-{dead}-0123abcd.new", tmp_path / "images" / f".b.png.kit-{dead}-0123abcd.new"]
+        journal = tmp_path / f".kit-{dead}-0123abcd.staging"
+        journal.write_text("".join(f"{p.relative_to(tmp_path)}\t{p.relative_to(tmp_path).with_suffix('')}"
+                                   f"\t{p.relative_to(tmp_path).with_suffix('.old')}\n" for p in left))
+        others = [tmp_path / f".a.pdf.kit-{live.pid}-89abcdef.new", tmp_path / f".kit-{live.pid}-89abcdef.staging"]
+        for path in [*left, *others]:
+            path.write_bytes(b"half")
+        write_all({tmp_path / "a.pdf": b"A"})        # a build without images/ clears images/ too
+        assert not any(p.exists() for p in [*left, journal])
+        assert all(p.read_bytes() == b"half" for p in others)
+        assert (tmp_path / "a.pdf").read_bytes() == b"A"
+    finally:
+        live.kill()
+        live.wait()
+
+
+def test_the_next_check_finishes_the_renames_of_a_build_that_died_between_two(tmp_path):
+    from kit.draw.output import check_targets
+
+    dead = dead_pid()
+    build = f"kit-{dead}-0123abcd"
+    (tmp_path / "a.pdf").write_bytes(b"new a")                 # renamed before the crash
+    (tmp_path / f".a.pdf.{build}.old").write_bytes(b"old a")
+    (tmp_path / "b.pdf").write_bytes(b"old b")                 # not yet
+    (tmp_path / f".b.pdf.{build}.new").write_bytes(b"new b")
+    (tmp_path / f".{build}.commit").write_text(f".a.pdf.{build}.new\ta.pdf\t.a.pdf.{build}.old\n"
+                                               f".b.pdf.{build}.new\tb.pdf\t.b.pdf.{build}.old\n")
+    check_targets([tmp_path / "a.pdf"])
+    assert (tmp_path / "a.pdf").read_bytes() == b"new a"
+    assert (tmp_path / "b.pdf").read_bytes() == b"new b"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf", "b.pdf"]
 
 

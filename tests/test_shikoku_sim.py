@@ -9,10 +9,11 @@ import pytest
 from pypdf import PdfReader
 
 from kit.games.shikoku_duo import rules as R
-from kit.games.shikoku_duo.sim import SIM, figures, outcome, simulate
+from kit.games.shikoku_duo.sim import MEASURES, SIM, figures, simulate
 from kit.sim.text import text
 from kit.games import make_context
-from kit.sim.report import KEYS, Run
+from kit.sim.report import KEYS, Run, Tally
+from kit.sim.simulate import Values
 from kit.sim.reportpdf import report_pdf
 from test_shikoku_replay import setup_of
 
@@ -67,9 +68,10 @@ def test_a_solo_run_puts_the_automa_in_seat_two():
 
 
 def test_the_report_pdf_shows_the_games_own_charts_and_is_deterministic(run):
-    _, results, fig = run
+    setup, results, _ = run
     ctx = make_context("shikoku-duo")
-    run_ = Run(fig, tuple(outcome(r) for r in results), extra=tuple(results))
+    tally, rounds = Tally(2, len(MEASURES)), Values()
+    run_ = Run(figures(setup, results, 7, tally, rounds), tally, extra=rounds)
     pdf = report_pdf(SIM, run_, ctx)
     reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) >= 2

@@ -139,12 +139,8 @@ def test_a_batch_of_vanished_temporary_files_rebuilds_nothing(tmp_path):
 
 
 def _kit_staged_name(folder: Path) -> str:
-    """The name kit.draw.output gives a file it stages cards.pdf in, made the way kit makes it."""
-    import tempfile
-
-    fd, name = tempfile.mkstemp(prefix=".cards.pdf.", dir=folder)
-    os.close(fd)
-    return Path(name).name
+    """The name kit.draw.output gives a file a build stages cards.pdf in."""
+    return f".cards.pdf.kit-{os.getpid()}-0123abcd.new"
 
 
 # One file of each kind kit.rebuild.watch.TEMPORARY names (and kit's own staged output), still there

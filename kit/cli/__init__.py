@@ -12,11 +12,14 @@ here, at the edge, and nowhere else.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import json
 import os
+import signal
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -430,6 +433,36 @@ def stdout_failed(err: OSError):
     sys.exit(1)
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM, raised where the work is, as Ctrl-C is: the work's own clean-up runs (worker
+    processes are killed, staged files deleted) and nothing half-done is left."""
+
+
+@contextlib.contextmanager
+def stopped_by_signals():
+    """Ctrl-C and SIGTERM end any command with one line on stderr and no traceback, exit status
+    128 + the signal's number (130, 143). The handler is kit's only while the command runs."""
+    def terminated(signum, frame):
+        raise Stopped()
+
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, terminated) if main_thread else None
+    try:
+        yield
+    except KeyboardInterrupt as err:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)      # a second Ctrl-C does not interrupt the exit
+        term = isinstance(err, Stopped)
+        try:
+            sys.stderr.write(f"kit: stopped by {'SIGTERM' if term else 'Ctrl-C'}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        sys.exit(128 + (signal.SIGTERM if term else signal.SIGINT))
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
+
+
 class Kit(click.Group):
     """The command group: one GameCommand per verb some game supports.
 
@@ -456,7 +489,8 @@ class Kit(click.Group):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            with stopped_by_signals():
+                return super().invoke(ctx)
         except OSError as err:
             if err.errno not in STDOUT_ERRNOS:
                 raise

@@ -26,6 +26,7 @@ class KitError(Exception):
     """Bad input: a data, layout or log file, or a command-line value."""
 
     def __init__(self, message: str, where: Where | None = None):
+        message = bounded(message)
         super().__init__(message)
         self.message = message
         self.where = where
@@ -60,8 +61,43 @@ class Warning_:
         return f"{prefix}warning: {self.message}"
 
 
+EXCERPT = 60     # characters of the input a message quotes at most
+MAX_MESSAGE_LINE = 600      # a message's line, whatever it quotes
+
+
+def bounded(message: str) -> str:
+    """A message as it may reach a terminal: each line at most MAX_MESSAGE_LINE characters and
+    no control character but the line breaks (input quoted raw would otherwise drive the
+    terminal, or fill it)."""
+    lines = []
+    for line in str(message).split("\n"):
+        if len(line) > MAX_MESSAGE_LINE:
+            line = line[:MAX_MESSAGE_LINE] + "…"
+        if not line.isprintable():
+            line = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def excerpt(text, limit: int = EXCERPT) -> str:
+    """A short, printable quotation of input in a message: control and other unprintable
+    characters escaped (a raw U+009B would drive the terminal), cut at `limit` characters."""
+    text = str(text)
+    cut = len(text) > limit
+    text = text[:limit]
+    shown = "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in text)
+    return shown + ("…" if cut else "")
+
+
+def quoted(text, limit: int = EXCERPT) -> str:
+    """`excerpt` in quotes, as a message names a value."""
+    return f"'{excerpt(text, limit)}'"
+
+
 def did_you_mean(word: str, choices) -> str:
     """' (did you mean X?)' when a close match exists, else ''."""
+    if len(str(word)) > 100:     # no name is that long; difflib's time grows with the length
+        return ""
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.5)
     return f" (did you mean {close[0]}?)" if close else ""
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from kit.data.errors import KitError, Where, did_you_mean, display_path
+from kit.data.errors import KitError, Where, did_you_mean, display_path, excerpt, quoted
 from kit.data.yamlload import describe, expect, load_yaml
 
 _BOOL_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
@@ -89,12 +89,22 @@ def _from_options(cls, options: Mapping):
 class RuleValues(Mapping):
     """Rule option values (read-only), with the preset and the overrides that chose them."""
 
-    __slots__ = ("_values", "preset", "overrides")
+    __slots__ = ("_values", "preset", "overrides", "sources")
 
-    def __init__(self, values: dict, preset: str | None = None, overrides: dict | None = None):
+    def __init__(self, values: dict, preset: str | None = None, overrides: dict | None = None,
+                 sources: dict | None = None):
         self._values = dict(values)
         self.preset = preset
         self.overrides = MappingProxyType(dict(overrides or {}))
+        self.sources = dict(sources or {})   # option -> the Where its value was written at
+
+    def refuse(self, key: str, why: str) -> KitError:
+        """An error about option `key`'s value, where that value came from: its line in the
+        rules file (or preset), or `--rule key=value` when the command line set it."""
+        value = self._values[key]
+        if key in self.overrides:
+            return KitError(f"--rule {key}={excerpt(value)}: {why}")
+        return KitError(f"rule {key!r} {quoted(value)}: {why}", self.sources.get(key))
 
     def __getitem__(self, key):
         return self._values[key]
@@ -123,18 +133,24 @@ def load_options(spec: tuple[Option, ...], path: Path | None, overrides=()) -> R
     by_name = {o.name: o for o in spec}
     values = {o.name: o.default for o in spec}
     presets: dict = {}
+    sources: dict = {}
+    preset_sources: dict = {}
     if path is not None and path.exists():
         doc = load_yaml(path)
+        if doc is None:
+            raise KitError("the rules file is empty; it sets the rule options and lists the presets "
+                           "(presets:, at least one)", Where(display_path(path), 1))
         if doc is not None:
             if not isinstance(doc, dict):
                 raise KitError("the rules file should be a mapping of option: value", Where(display_path(path), 1))
             for key, value in doc.items():
                 if key == PRESETS:
-                    presets = _presets(value, by_name, doc.at(key))
+                    presets = _presets(value, by_name, doc.at(key), preset_sources)
                     continue
                 if key not in by_name:
                     raise KitError(f"unknown rule option {key!r}{did_you_mean(key, by_name)}", doc.at(key))
                 values[key] = by_name[key].check(value, doc.at(key))
+                sources[key] = doc.at(key)
     chosen = [raw for key, raw in overrides if key == PRESETS[:-1]]
     preset = chosen[-1] if chosen else next(iter(presets), None)
     if preset is not None:
@@ -143,6 +159,7 @@ def load_options(spec: tuple[Option, ...], path: Path | None, overrides=()) -> R
             known = f"presets in {where}: {', '.join(presets)}" if presets else f"{where} names no presets"
             raise KitError(f"--preset: unknown preset {preset!r}{did_you_mean(preset, presets)}; {known}")
         values.update(presets[preset])
+        sources.update(preset_sources.get(preset, {}))
     chosen_overrides = {}
     for key, raw in overrides:
         if key == PRESETS[:-1]:
@@ -151,13 +168,16 @@ def load_options(spec: tuple[Option, ...], path: Path | None, overrides=()) -> R
             raise KitError(f"--rule: unknown rule option {key!r}{did_you_mean(key, by_name)}; "
                            f"options: {', '.join(by_name)}")
         values[key] = chosen_overrides[key] = by_name[key].parse(raw)
-    return RuleValues(values, preset, chosen_overrides)
+    return RuleValues(values, preset, chosen_overrides, sources)
 
 
-def _presets(doc, by_name: dict, where: Where) -> dict:
+def _presets(doc, by_name: dict, where: Where, sources: dict | None = None) -> dict:
     """`presets:` as {name: {option: value}}, each value checked where it is written."""
     if not isinstance(doc, dict):
         raise KitError("presets should be a mapping of preset name: {option: value}", where)
+    if not doc:
+        raise KitError("presets: lists no preset; list at least one (`written: {}` plays the options "
+                       "as written above)", where)
     out = {}
     for name, body in doc.items():
         at = doc.at(name)
@@ -173,6 +193,8 @@ def _presets(doc, by_name: dict, where: Where) -> dict:
             if key not in by_name:
                 raise KitError(f"preset {name!r}: unknown rule option {key!r}{did_you_mean(key, by_name)}", key_at)
             settings[key] = by_name[key].check(value, key_at)
+            if sources is not None:
+                sources.setdefault(name, {})[key] = key_at
         out[name] = settings
     return out
 

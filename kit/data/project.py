@@ -84,7 +84,8 @@ def find_map(explicit: str | None, layout: Layout | None, root: Path) -> Path:
             path = root / path
         if path.is_file():
             return path
-        looked.append(f"{origin}: {display_path(path)} (no such file)")
+        what = "a folder" if path.is_dir() else "not a regular file" if path.exists() else "no such file"
+        looked.append(f"{origin}: {display_path(path)} ({what})")
         if origin != "the project's map":
             break
     raise KitError("cannot find the map SVG; looked in:\n  " + "\n  ".join(looked))

@@ -43,6 +43,11 @@ def parse_length(text, what: str = "length", signed: bool = False) -> float:
     return value
 
 
+# No printed piece comes near 2 m a side; past it, laying one out (a board's rings and regions
+# at that scale) would take minutes and gigabytes before anything else could refuse it.
+MAX_SIZE_MM = 2000
+
+
 def parse_size(text, what: str = "size") -> tuple[float, float]:
     """(width, height) in mm from `24x26`, `24x26mm` or `2.5x3.5in`."""
     m = _SIZE.fullmatch(str(text))
@@ -54,4 +59,7 @@ def parse_size(text, what: str = "size") -> tuple[float, float]:
         raise KitError(f"{what}: {text!r} is too large to be a size")
     if w <= 0 or h <= 0:
         raise KitError(f"{what}: {text!r} must be larger than zero in both directions")
+    if w > MAX_SIZE_MM or h > MAX_SIZE_MM:
+        raise KitError(f"{what}: {text!r} is past kit's limit of {MAX_SIZE_MM:,} mm a side (A0 paper is "
+                       "841 x 1189 mm; a board tiles over at most 200 sheets)")
     return w, h

@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from kit.data.errors import KitError, Where, did_you_mean, display_path
+from kit.data.errors import KitError, Where, did_you_mean, display_path, quoted
 
 
 class LMap(dict):
@@ -264,7 +264,10 @@ def load_yaml(path: Path | str) -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise KitError(f"not UTF-8 text ({err.reason} at byte {err.start})", Where(name)) from None
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise KitError(f"not UTF-8 text: {err.reason} (byte {column} of the line); kit reads data "
+                       "files as UTF-8", Where(name, line)) from None
     return parse_yaml(text, name)
 
 
@@ -289,7 +292,7 @@ def describe(value) -> str:
         return "nothing"
     if isinstance(value, (int, float)):
         return f"the number {value}"
-    return f"{type(value).__name__} {value!r}"
+    return f"{type(value).__name__} {quoted(value)}"
 
 
 def is_type(value, kind) -> bool:

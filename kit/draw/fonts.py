@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import struct
 from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from kit.data.errors import KitError, Where, display_path
+from kit.data.errors import KitError, Where, display_path, excerpt
 from kit.data.yamlload import load_yaml
 
 FONT = "KitGothic"
@@ -67,7 +68,11 @@ def _load(path: str) -> _Font:
     try:
         return _Font(FONT, path)
     except (TTFError, OSError) as err:
-        raise KitError(f"font {path}: cannot use it ({err}); kit needs a TrueType (.ttf) font") from None
+        raise KitError(f"font {path}: cannot use it ({excerpt(str(err))}); kit needs a TrueType (.ttf) font") from None
+    except (struct.error, ValueError, IndexError, KeyError, TypeError, AssertionError, OverflowError,
+            MemoryError):  # a truncated or damaged file: reportlab's parser stops where the bytes do
+        raise KitError(f"font {path}: cannot use it (the file is truncated or damaged); kit needs a TrueType "
+                       "(.ttf) font") from None
 
 
 def _register(path: str) -> str:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import io
 import os
 import re
+import secrets
+import shutil
 import stat
-import tempfile
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -63,53 +66,164 @@ def check_target(path: Path) -> None:
             break
 
 
-def check_targets(paths) -> None:
-    """check_target for each path: called at the start of a command, before any work."""
+def check_targets(paths, repairing: bool = True) -> None:
+    """check_target for each path: called at the start of a command, before any work, when it
+    also repairs what a build that died left in the outputs' folders (`repair`)."""
+    paths = [Path(path) for path in paths]
     for path in paths:
-        check_target(Path(path))
+        check_target(path)
+    if repairing and paths:
+        for folder in _folders(paths):
+            if folder.is_dir():
+                with _locked(folder):
+                    repair(folder)
 
 
-# The names of the files kit stages an output in (mkstemp: the prefix, then 8 of these characters).
-TEMP_NAME = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}")
+# A build's own files, named by its pid and a random id so that no build touches another live
+# build's files: `.NAME.kit-PID-ID.new` (an output staged), `.NAME.kit-PID-ID.old` (the output it
+# replaces, kept until the build has committed) and `.kit-PID-ID.staging|commit` (the journal).
+_OWN = re.compile(r"\.(?P<name>.+)\.kit-(?P<pid>\d+)-(?P<id>[0-9a-f]{8})\.(?:new|old)")
+_JOURNAL = re.compile(r"\.kit-(?P<pid>\d+)-(?P<id>[0-9a-f]{8})\.(?P<state>staging|commit)")
+# Any of them: what the watch (kit/rebuild/watch.py) ignores as no save of the user's.
+TEMP_NAME = re.compile(r"\..+\.kit-\d+-[0-9a-f]{8}\.(?:new|old)|\.kit-\d+-[0-9a-f]{8}\.(?:staging|commit)")
 
 
-def remove_stray_temps(path: Path) -> None:
-    """Delete `.NAME.XXXXXXXX` files an interrupted write of `path` left beside it."""
-    prefix = f".{path.name}."
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
     try:
-        entries = list(os.scandir(path.parent))
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:         # another user's process: alive
+        return True
+    return True
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:         # a file system that cannot sync a folder: nothing more to do
+        pass
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def _locked(folder: Path):
+    """An exclusive lock on the folder itself (no lock file is left behind): one build at a
+    time stages, commits or repairs there, so concurrent builds never interleave their sets."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _unlink(path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _read_journal(path: Path) -> list[tuple[Path, Path, Path]]:
+    """(staged, target, backup) for each output a journal lists, relative to its folder."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    entries = []
+    for line in text.splitlines():
+        parts = line.split("\t")
+        if len(parts) == 3 and all(parts) and not any(os.path.isabs(p) or ".." in Path(p).parts for p in parts):
+            entries.append(tuple(path.parent / p for p in parts))
+    return entries
+
+
+def repair(folder: Path) -> None:
+    """Finish or undo what builds that died (their pid no longer runs) left in `folder`.
+
+    A journal still `.staging` means the build died before committing: its staged files are
+    deleted and every output is as it was. A `.commit` journal means it died between two
+    renames, leaving some outputs new and some old: each staged file still there is renamed
+    over its output (each was complete and synced before the journal said commit), so the set
+    is the dead build's, whole. Then stray `.new`/`.old` files of dead builds in the folder go.
+    """
+    try:
+        entries = list(os.scandir(folder))
     except OSError:
         return
     for entry in entries:
-        m = TEMP_NAME.fullmatch(entry.name)
-        if m and m.group("name") == path.name and entry.name.startswith(prefix) \
-                and entry.is_file(follow_symlinks=False):
-            try:
-                os.unlink(entry.path)
-            except OSError:
-                pass
+        m = _JOURNAL.fullmatch(entry.name)
+        if not m or _alive(int(m.group("pid"))):
+            continue
+        for staged, target, backup in _read_journal(Path(entry.path)):
+            if m.group("state") == "commit" and staged.is_file() and not staged.is_symlink():
+                try:
+                    os.replace(staged, target)
+                except OSError:
+                    _unlink(staged)
+            else:
+                _unlink(staged)
+            _unlink(backup)
+        _unlink(entry.path)
+    for entry in entries:
+        m = _OWN.fullmatch(entry.name)
+        if m and not _alive(int(m.group("pid"))) and entry.is_file(follow_symlinks=False):
+            _unlink(entry.path)
 
 
-def _staged(path: Path, data: bytes) -> str:
-    """`data` in a temporary file beside `path`, readable as a normal new file would be."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+def _folders(paths) -> list[Path]:
+    """The folders a set of outputs lies in, and the folder holding them all (first): where
+    builds journal, so where a later build looks for what a dead one left."""
+    parents = list(dict.fromkeys(Path(os.path.abspath(p)).parent for p in paths))
+    common = Path(os.path.commonpath(parents))
+    return list(dict.fromkeys([common, *parents]))
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """`data` in a new file at `path` (refused if one is there), synced to the disk; readable as
+    any new file is (the umask applies)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are shared files
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    return tmp
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _cannot(path: Path, err: OSError) -> KitError:
+    return KitError(f"cannot write: {err.strerror or err}", Where(display_path(path)))
 
 
 def write_all(files: dict[Path, bytes], product: bool = True) -> None:
-    """Write every file, or none: all are staged beside their targets first, then renamed.
+    """Write every file, or none: one transaction per build.
 
-    A disk or permission error while staging leaves every earlier output as it was;
-    it becomes a KitError naming the file. (The renames themselves only fail in
-    ways staging beside the target already shows.)
+    Under a lock on the folder holding every output, the build first repairs what dead builds
+    left there (`repair`), writes its journal, then stages each output as a new file beside
+    its target, synced to the disk. Only when all are staged does the journal say commit;
+    then each existing output is kept as a hard link (`.old`) and the staged file renamed over
+    it. A failure while staging or renaming undoes every rename made, so every earlier output
+    is byte-identical; the error names the output, not a temporary file.
+
+    A crash (kill -9, power cut) before the commit leaves only staged files, which the next
+    build deletes; a crash between two renames leaves some outputs new and some old, with the
+    journal and the remaining staged files, and the next build that writes to or checks the
+    folder finishes those renames first. An open PDF viewer never sees a half file: a rename
+    replaces the whole file at once.
+
     Under `--watch`, a file whose bytes are those the watch last wrote there is left alone,
     and the watch reports the files it wrote; not so for a file that is no `product` of the
     build (kit's cache, kit/rebuild/cache.py).
@@ -117,24 +231,83 @@ def write_all(files: dict[Path, bytes], product: bool = True) -> None:
     memo = active() if product else None
     if memo is not None:
         files = {path: data for path, data in files.items() if not memo.unchanged(path, data)}
-    check_targets(files)
+    files = {Path(path): data for path, data in files.items()}
+    check_targets(files, repairing=False)
+    if not files:
+        return
+    folders = _folders(files)
     for path in files:
-        remove_stray_temps(Path(path))
-    staged: dict[Path, str] = {}
-    data_of = {Path(path): data for path, data in files.items()}
-    try:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise _cannot(path, err) from None
+    common = folders[0]
+    build = f"kit-{os.getpid()}-{secrets.token_hex(4)}"
+    journal = common / f".{build}.staging"
+    plan = [(path, path.parent / f".{path.name}.{build}.new", path.parent / f".{path.name}.{build}.old")
+            for path in files]
+    with _locked(common):
+        for folder in folders:
+            repair(folder)
+        try:
+            _write_new(journal, "".join("\t".join(os.path.relpath(p, common) for p in (s, t, b)) + "\n"
+                                        for t, s, b in plan).encode())
+        except OSError as err:
+            raise _cannot(next(iter(files)), err) from None
+        done: list[tuple[Path, Path, Path, bool]] = []
+        try:
+            for target, staged, _ in plan:
+                try:
+                    _write_new(staged, files[target])
+                except OSError as err:
+                    raise _cannot(target, err) from None
+            for folder in folders:
+                _fsync_folder(folder)
+            committing = common / f".{build}.commit"
+            os.replace(journal, committing)
+            journal = committing
+            _fsync_folder(common)
+            for target, staged, backup in plan:
+                try:
+                    kept = _keep(target, backup)
+                    os.replace(staged, target)
+                except OSError as err:
+                    raise _cannot(target, err) from None
+                done.append((target, staged, backup, kept))
+        except BaseException:
+            for target, staged, backup, kept in reversed(done):   # undo, newest first
+                try:
+                    if kept:
+                        os.replace(backup, target)
+                    else:
+                        os.unlink(target)
+                except OSError:
+                    pass
+            for _, staged, backup in plan:
+                _unlink(staged)
+                _unlink(backup)
+            _unlink(journal)
+            raise
+        for folder in folders:
+            _fsync_folder(folder)
+        for _, _, backup in plan:
+            _unlink(backup)
+        _unlink(journal)
+    if memo is not None:
         for path, data in files.items():
-            staged[Path(path)] = _staged(Path(path), data)
-        for path, tmp in staged.items():
-            os.replace(tmp, path)
-            if memo is not None:
-                memo.wrote(path, data_of[path])
-    except OSError as err:
-        raise KitError(f"cannot write: {err.strerror or err}", Where(display_path(err.filename or path))) from None
-    finally:
-        for tmp in staged.values():
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+            memo.wrote(path, data)
+
+
+def _keep(target: Path, backup: Path) -> bool:
+    """Keep the output the build is about to replace (a hard link, else a copy), so a failed
+    rename can put it back; False when there is none."""
+    if not os.path.lexists(target):
+        return False
+    try:
+        os.link(target, backup, follow_symlinks=False)
+    except OSError:
+        shutil.copy2(target, backup, follow_symlinks=False)
+    return True
 
 
 def write_atomic(path: Path, data: bytes, product: bool = True) -> None:

@@ -298,8 +298,11 @@ def make_context(game: str, *, paper=None, card=None, out=None, map_option=None,
     if preset:
         rules = (("preset", preset),) + tuple(rules)
     layout = game_layout(game, root, layout_file)
-    if paper:
-        layout = layout.with_paper(paper)
+    if paper is not None:       # --paper "" is refused, not ignored
+        try:
+            layout = layout.with_paper(paper)
+        except KitError as err:
+            raise KitError(f"--paper: {err.message}") from None
     if card:
         layout = layout.with_piece(load_game(game).card, *card)
     if print_shop:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -20,7 +21,7 @@ from shapely.ops import polylabel, unary_union
 from svgelements import SVG, Close, Group, Line, Move
 from svgelements import Path as SvgPath
 
-from kit.data.errors import KitError, Where, display_path
+from kit.data.errors import KitError, Where, display_path, excerpt
 
 CURVE_STEPS = 8  # points per curved segment; the shipped map is already flattened
 
@@ -131,12 +132,50 @@ def anchor_of(shape) -> tuple[float, float]:
     return (round(point.x, 3), round(point.y, 3))
 
 
+def _size_ok(v) -> bool:
+    return isinstance(v, (int, float)) and math.isfinite(v) and v > 0
+
+
+def _svg_line(name: str, element_id: str | None = None) -> int | None:
+    """The line of the map file where <svg> opens, or where the element with this id is."""
+    try:
+        with open(name, "rb") as f:
+            text = f.read(MAX_MAP_BYTES + 1).decode("utf-8", "replace")
+    except OSError:
+        return None
+    m = re.search(rf'\bid="{re.escape(element_id)}"' if element_id else r"<svg\b", text)
+    return text.count("\n", 0, m.start()) + 1 if m else None
+
+
+def _check_points(paths, svg, width: float, height: float, name: str) -> None:
+    """Refuse a point that is not a finite number or lies outside the map's own box (its
+    viewBox, or 0 0 width height), beyond a margin of 1% of its size: such a point (a typo,
+    a transform scaled 1e9) would stretch the board over many more sheets."""
+    x0, y0 = (svg.viewbox.x, svg.viewbox.y) if svg.viewbox is not None else (0.0, 0.0)
+    tol = 0.01 * max(width, height)
+    for element in paths:
+        for seg in element:
+            point = getattr(seg, "end", None)
+            if point is None:
+                continue
+            x, y = point.x, point.y
+            label = f"map path {excerpt(element.id)!r}" if element.id else "a map path"
+            where = Where(name, _svg_line(name, element.id) if element.id else None)
+            if not (math.isfinite(x) and math.isfinite(y)):
+                raise KitError(f"{label} has a point that is not a finite number", where)
+            if not (x0 - tol <= x <= x0 + width + tol and y0 - tol <= y <= y0 + height + tol):
+                raise KitError(f"{label} has a point at ({x:,.6g}, {y:,.6g}), outside the map's "
+                               f"{width:,.6g} x {height:,.6g} units (its viewBox)", where)
+
+
 def _size(svg, name: str) -> tuple[float, float]:
     """The map's width and height in map units, refused when empty or absurd."""
     box = svg.values.get("viewBox")
-    if box is not None and (svg.viewbox is None or not (svg.viewbox.width > 0 and svg.viewbox.height > 0)):
-        raise KitError(f'the map\'s viewBox="{box}" has no width or height; it should be '
-                       '"0 0 WIDTH HEIGHT" in map units, e.g. viewBox="0 0 760 794"', Where(name))
+    if box is not None and (svg.viewbox is None or not all(
+            isinstance(v, (int, float)) and math.isfinite(v) for v in (svg.viewbox.x, svg.viewbox.y))
+            or not (_size_ok(svg.viewbox.width) and _size_ok(svg.viewbox.height))):
+        raise KitError(f'the map\'s viewBox="{excerpt(box)}" has no width or height; it should be '
+                       '"0 0 WIDTH HEIGHT" in map units, e.g. viewBox="0 0 760 794"', Where(name, _svg_line(name)))
     sizes = {}
     for attr in ("width", "height"):
         value = getattr(svg, attr) or (getattr(svg.viewbox, attr) if svg.viewbox is not None else None)
@@ -145,7 +184,7 @@ def _size(svg, name: str) -> tuple[float, float]:
             raise KitError(f"the map has no {attr} (no {attr}= or viewBox= on <svg>)", Where(name))
         value = float(value)
         if not (math.isfinite(value) and 0 < value <= MAX_MAP_SIZE):
-            raise KitError(f'the map\'s {attr}="{shown}" is not a size kit can print: it must be more than 0 '
+            raise KitError(f'the map\'s {attr}="{excerpt(shown)}" is not a size kit can print: it must be more than 0 '
                            f"and at most {MAX_MAP_SIZE:,.0f} map units (the shipped map is 760 x 794)",
                            Where(name))
         sizes[attr] = value
@@ -188,7 +227,12 @@ def load_map(path: str, regions_group: str = "provinces", lakes_group: str = "la
     except FileNotFoundError:
         raise KitError("map file not found", Where(name)) from None
     except Exception as err:  # svgelements raises many kinds on a broken file
-        raise KitError(f"cannot read the map SVG: {err}", Where(name)) from None
+        position = getattr(err, "position", None)      # an XML error's (line, column)
+        line = position[0] if isinstance(position, tuple) and position else None
+        text = re.sub(r":? ?line \d+, column \d+$", "", str(err))
+        if position and len(position) > 1:
+            text += f" (column {position[1] + 1})"
+        raise KitError(f"cannot read the map SVG: {excerpt(text, 120)}", Where(name, line)) from None
     width, height = _size(svg, name)
     groups = {g.id: g for g in svg.elements() if isinstance(g, Group) and g.id}
     if regions_group not in groups:
@@ -196,6 +240,7 @@ def load_map(path: str, regions_group: str = "provinces", lakes_group: str = "la
     lake_paths = [p for p in groups[lakes_group] if isinstance(p, SvgPath)] if lakes_group in groups else []
     region_paths = [e for e in groups[regions_group] if isinstance(e, SvgPath) and e.id]
     _check_complexity(lake_paths + region_paths, name)
+    _check_points(lake_paths + region_paths, svg, width, height, name)
     lakes = [_shape(p, Where(name)) for p in lake_paths]
     water = unary_union(lakes) if lakes else None
     regions = {}

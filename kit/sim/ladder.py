@@ -229,7 +229,7 @@ def _rules(r: dict) -> str:
 def _table(run, policies: tuple[str, ...]) -> Table:
     fig = run.figures
     g = fig["games"]
-    return Table(policies, g, tuple(sum(o.wins[s] for o in run.outcomes) for s in range(len(policies))))
+    return Table(policies, g, tuple(run.tally.seat_wins[s] for s in range(len(policies))))  # summed as played
 
 
 def ladder(ctx, sim, *, games: int, players: int | None, seed: int, workers: int | None, spec: str,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from kit.data.errors import KitError, Where
 from kit.data.options import Option, log_rules
-from kit.sim.simulate import percentile_rank, summary
+from kit.sim.simulate import Values
 from kit.data.yamlload import LMap, fields
 
 
@@ -45,8 +45,10 @@ def placed(label: str, value: int, values, width: int) -> str:
     """`  LABEL  VALUE: Nth percentile (simulated median M, p5 A, p95 B)`: a figure of the played
     game among the simulated games' (the label padded to `width`, so a block of them aligns).
     Quantiles print to one decimal at most: a p5 of 23.95 points is no figure to read."""
-    s = summary(values)
-    return (f"  {label:<{width}}{value:>5}: {ordinal(percentile_rank(value, values))} percentile "
+    if not isinstance(values, Values):     # a list; a run that streams its games gives Values
+        values = Values(values)
+    s = values.summary()
+    return (f"  {label:<{width}}{value:>5}: {ordinal(values.ranks(value))} percentile "
             f"(simulated median {_short(s['median'])}, p5 {_short(s['p5'])}, p95 {_short(s['p95'])})")
 
 

@@ -1,8 +1,9 @@
 """The report every game's `kit sim` makes: its schema, one game's Outcome and the figures.
 
 A game's simulator turns each simulated game into an `Outcome` (who won, how many
-turns, and the few per-game numbers the game measures) and hands the list, with its
-own figures, to `figures()`. Every game's `kit sim --json` is then one object with
+turns, and the few per-game numbers the game measures) and hands them, with its
+own figures, to a `Tally` as they come in (`figures()` for a list). Every game's
+`kit sim --json` is then one object with
 the same top-level keys:
 
     games               int     games simulated
@@ -31,11 +32,11 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
-from kit.sim.quality import Facts, figure as quality_figure
+from kit.sim.quality import Facts, Tally as QualityTally
 from kit.sim.seating import policy_seats
-from kit.sim.simulate import summary, wilson
+from kit.sim.simulate import Values, wilson
 
 KEYS = ("games", "players", "seed", "policies", "policy_seats", "rules", "turns", "seat_win_rate",
         "seat_win_interval", "policy_win_rate", "policy_win_interval", "no_winner_rate", "quality", "game")
@@ -67,31 +68,73 @@ def rules_figure(options: Mapping) -> dict:
             "options": dict(options)}
 
 
-def figures(outcomes: Sequence[Outcome], *, seed: int, policies: Sequence[str], options: Mapping,
+class Tally:
+    """The shared figures of a run, summed as its games' outcomes come in (`add`), so a run
+    keeps no game: memory does not grow with the number of games. `keep=True` keeps every
+    outcome as well, for a sweep, which pairs each game with the same seed's in its first row."""
+
+    def __init__(self, players: int, measures: int = 0, keep: bool = False, standing: str = ""):
+        self.players = players
+        self.quality = QualityTally(players, standing)  # `standing` names what it counts
+        self.n = 0
+        self.seat_wins = [0] * players      # summed in game order, as sum() over the games
+        self.no_winner = 0
+        self.turns = Values()
+        self.measures = [Values() for _ in range(measures)]
+        self.kept: list[Outcome] | None = [] if keep else None
+
+    def add(self, o: Outcome) -> Outcome:
+        self.n += 1
+        for s in range(self.players):
+            self.seat_wins[s] += o.wins[s]
+        if sum(o.wins) == 0:
+            self.no_winner += 1
+        self.turns.add(o.turns)
+        for values, m in zip(self.measures, o.measures):
+            values.add(m)
+        self.quality.add(o)
+        if self.kept is not None:
+            self.kept.append(o)
+        return o
+
+    def figures(self, *, seed: int, policies: Sequence[str], options: Mapping, game: dict) -> dict:
+        """The shared report of the run (the module docstring lists its keys)."""
+        n = self.n
+        seat_wins = self.seat_wins
+        seats = policy_seats(policies)
+        policy_wins = {name: sum(seat_wins[s - 1] for s in where) for name, where in seats.items()}
+        return {
+            "games": n,
+            "players": len(policies),
+            "seed": seed,
+            "policies": list(policies),
+            "policy_seats": seats,
+            "rules": rules_figure(options),
+            "turns": self.turns.summary(),
+            "seat_win_rate": [w / n for w in seat_wins],
+            "seat_win_interval": [list(wilson(w, n)) for w in seat_wins],
+            "policy_win_rate": {name: w / n for name, w in policy_wins.items()},
+            "policy_win_interval": {name: list(wilson(w, n)) for name, w in policy_wins.items()},
+            "no_winner_rate": self.no_winner / n,
+            "quality": self.quality.figure(),
+            "game": game,
+        }
+
+
+def measured(item) -> tuple:
+    """(result, Facts or None) of an item a run streams: a game's result, or the plain pair
+    (result, facts) a game's play_measured gives."""
+    return item if type(item) is tuple else (item, None)
+
+
+def figures(outcomes: Iterable[Outcome], *, seed: int, policies: Sequence[str], options: Mapping,
             game: dict, standing: str = "") -> dict:
-    """The shared report of a run (the module docstring lists its keys); `standing` names what
-    the game's per-turn standing counts."""
-    n = len(outcomes)
-    players = len(policies)
-    seat_wins = [sum(o.wins[s] for o in outcomes) for s in range(players)]
-    seats = policy_seats(policies)
-    policy_wins = {name: sum(seat_wins[s - 1] for s in where) for name, where in seats.items()}
-    return {
-        "games": n,
-        "players": players,
-        "seed": seed,
-        "policies": list(policies),
-        "policy_seats": seats,
-        "rules": rules_figure(options),
-        "turns": summary([o.turns for o in outcomes]),
-        "seat_win_rate": [w / n for w in seat_wins],
-        "seat_win_interval": [list(wilson(w, n)) for w in seat_wins],
-        "policy_win_rate": {name: w / n for name, w in policy_wins.items()},
-        "policy_win_interval": {name: list(wilson(w, n)) for name, w in policy_wins.items()},
-        "no_winner_rate": sum(1 for o in outcomes if sum(o.wins) == 0) / n,
-        "quality": quality_figure(outcomes, players, standing),
-        "game": game,
-    }
+    """The shared report of a run's outcomes (the module docstring lists its keys); `standing`
+    names what the game's per-turn standing counts."""
+    tally = Tally(len(policies), standing=standing)
+    for o in outcomes:
+        tally.add(o)
+    return tally.figures(seed=seed, policies=policies, options=options, game=game)
 
 
 def mean_or_none(values: Sequence[float]) -> float | None:
@@ -101,9 +144,10 @@ def mean_or_none(values: Sequence[float]) -> float | None:
 
 @dataclass(frozen=True)
 class Run:
-    """A finished run: its figures (the schema above), every game's Outcome, and whatever
-    else the game's report pages need (karuta: the loaded model, for its map)."""
+    """A finished run: its figures (the schema above), its Tally (the distributions the report's
+    charts draw; every Outcome only when a sweep asked to keep them), and whatever else the
+    game's report pages need (karuta: the loaded model, for its map)."""
 
     figures: dict
-    outcomes: tuple[Outcome, ...]
+    tally: Tally
     extra: object = None

@@ -77,7 +77,7 @@ def charts_page(pdf: Pdf, page: Paper, sim: Simulator, run: Run) -> None:
     tu = fig["turns"]
     bottom = run_heading(c, page, sim, fig, sim.subtitle(fig))
     top_cells, bottom_cells = sim.report_pages().cells(sim, run)
-    draws = [lambda c, box: draw_histogram(c, box, Counter(o.turns for o in run.outcomes), "turns per game",
+    draws = [lambda c, box: draw_histogram(c, box, Counter(run.tally.turns.counts), "turns per game",
                                            tu["median"], f"median {tu['median']:g}"),
              *top_cells,
              lambda c, box: draw_shares(c, box, seat_shares(fig), f"winner share by seat (95% interval{sim.win_note})",

@@ -9,13 +9,16 @@ few for every worker, collected in the same order.
 
 from __future__ import annotations
 
+import bisect
 import gc
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 from contextlib import contextmanager
-from typing import Callable, Sequence, TypeVar
+from fractions import Fraction
+from typing import Callable, Iterator, Sequence, TypeVar
 
 from kit.sim.progress import progress
 
@@ -56,36 +59,140 @@ def _play_chunk(args):
     return [play(game_seed(seed, k)) for k in range(start, stop)]
 
 
-def run_games(play: Callable[[int], R], games: int, seed: int, workers: int | None = None,
-              desc: str = "simulating", show_progress: bool | None = None) -> list[R]:
-    """[play(seed + k) for k in range(games)], spread over worker processes.
+def _worker(play, seed: int, conn) -> None:
+    """A worker process: plays the chunks the parent sends, until None or the parent is gone.
 
-    `play` must be picklable (a module-level function or a functools.partial of one).
+    Ctrl-C reaches every process of the terminal's group; the parent alone answers it (and
+    kills its workers), so a worker ignores SIGINT and dies quietly on SIGTERM, and with its
+    parent (Linux: PR_SET_PDEATHSIG), so none is left behind or prints a traceback.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+    try:
+        while (job := conn.recv()) is not None:
+            start, stop = job
+            try:
+                conn.send((True, _play_chunk((play, seed, start, stop))))
+            except Exception as err:        # the parent raises it as the run's own error
+                try:
+                    conn.send((False, err))
+                except Exception:
+                    conn.send((False, RuntimeError(f"{type(err).__name__}: {err}")))
+    except (EOFError, OSError):             # the parent is gone or stopped the run
+        pass
+    finally:
+        os._exit(0)
+
+
+def _die_with_parent() -> None:
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)       # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):       # not Linux: the parent's stop() still kills it
+        pass
+
+
+def _parallel(play, seed: int, chunks: list[tuple[int, int]], workers: int):
+    """Each chunk's results, in order, played by `workers` processes.
+
+    Plain processes with a pipe each, no shared queue or lock: stopping a run (Ctrl-C,
+    SIGTERM, an error) kills them at once and never waits on a lock a dying worker held.
+    At most two chunks per worker are out at a time, and results are held only until
+    every earlier chunk is in, so memory does not grow with the number of games.
+    """
+    from multiprocessing.connection import wait
+
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    procs, conns = [], []
+    try:
+        for _ in range(workers):
+            parent, child = ctx.Pipe()
+            proc = ctx.Process(target=_worker, args=(play, seed, child), daemon=True)
+            proc.start()
+            child.close()
+            procs.append(proc)
+            conns.append(parent)
+        ahead = 2 * workers                 # chunks sent beyond the next one wanted
+        sent = 0
+        owner: dict = {}                    # connection -> its chunk indexes, oldest first
+        done: dict[int, list] = {}
+        want = 0
+
+        def send(conn) -> None:
+            nonlocal sent
+            conn.send(chunks[sent])
+            owner.setdefault(conn, []).append(sent)
+            sent += 1
+
+        for conn in conns:
+            for _ in range(2):
+                if sent < len(chunks):
+                    send(conn)
+        while want < len(chunks):
+            for conn in wait(list(c for c in conns if owner.get(c))):
+                try:
+                    ok, part = conn.recv()
+                except EOFError:
+                    raise RuntimeError("a simulation worker process died") from None
+                if not ok:
+                    raise part
+                done[owner[conn].pop(0)] = part
+                if sent < len(chunks) and sent < want + ahead + 1:
+                    send(conn)
+            while want in done:
+                yield done.pop(want)
+                want += 1
+            for conn in conns:              # a worker left idle by the window: give it work
+                while len(owner.get(conn, ())) < 2 and sent < len(chunks) and sent < want + ahead + 1:
+                    send(conn)
+    finally:
+        for proc in procs:
+            if proc.is_alive():
+                proc.kill()
+        for proc in procs:
+            proc.join()
+        for conn in conns:
+            conn.close()
+
+
+def stream_games(play: Callable[[int], R], games: int, seed: int, workers: int | None = None,
+                 desc: str = "simulating", show_progress: bool | None = None) -> Iterator[R]:
+    """play(seed + k) for k in range(games), in order, spread over worker processes; the
+    results stream in, so a caller that summarises them as they come keeps none.
+
+    `play` must be picklable where processes are spawned, not forked (a module-level
+    function or a functools.partial of one).
     """
     from kit.sim.cluster import active, cluster_chunk, play_chunks
 
     client = active()
     workers = max(1, workers or os.cpu_count() or 1)
     size = CHUNK if client is None else cluster_chunk(client, games)
-    chunks = [(play, seed, a, min(a + size, games)) for a in range(0, games, size)]
-    results: list[R] = []
+    chunks = [(a, min(a + size, games)) for a in range(0, games, size)]
     with _setup_frozen(), progress(games, desc, show_progress) as bar:
         if client is not None:      # `kit sim --cluster`: the same chunks, in the same order
-            for chunk, part in zip(chunks, play_chunks(client, chunks)):
-                results.extend(part)
-                bar.update(chunk[3] - chunk[2])
-            return results
-        if workers == 1 or len(chunks) <= 1:
-            for chunk in chunks:
-                results.extend(_play_chunk(chunk))
-                bar.update(chunk[3] - chunk[2])
-            return results
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        with ctx.Pool(min(workers, len(chunks))) as pool:
-            for chunk, part in zip(chunks, pool.imap(_play_chunk, chunks)):
-                results.extend(part)
-                bar.update(chunk[3] - chunk[2])
-    return results
+            parts = play_chunks(client, [(play, seed, a, b) for a, b in chunks])
+        elif workers == 1 or len(chunks) <= 1:
+            parts = (_play_chunk((play, seed, a, b)) for a, b in chunks)
+        else:
+            parts = _parallel(play, seed, chunks, min(workers, len(chunks)))
+        try:
+            for (a, b), part in zip(chunks, parts):
+                bar.update(b - a)
+                yield from part
+        finally:
+            close = getattr(parts, "close", None)
+            if close is not None:
+                close()
+
+
+def run_games(play: Callable[[int], R], games: int, seed: int, workers: int | None = None,
+              desc: str = "simulating", show_progress: bool | None = None) -> list[R]:
+    """[play(seed + k) for k in range(games)], spread over worker processes (stream_games)."""
+    return list(stream_games(play, games, seed, workers, desc, show_progress))
 
 
 def quantile(values: Sequence[float], q: float) -> float:
@@ -109,6 +216,75 @@ def summary(values: Sequence[float]) -> dict:
     data = sorted(values)       # once for all five: a run's figures summarise many long lists
     return {"median": statistics.median(data), "min": data[0], "max": data[-1],
             "p5": _quantile_sorted(data, 0.05), "p95": _quantile_sorted(data, 0.95)}
+
+
+class Values:
+    """A per-game figure's values as the games come in, without keeping them: how many games
+    had each value (values are few: turns, points, passes), so the median and percentiles are
+    exact, and their sum in the order they came, as sum() over a list adds them.
+
+    `summary()` and `fmean()` answer what summary() and statistics.fmean() answer for the list.
+    """
+
+    __slots__ = ("counts", "n", "total", "_order")
+
+    def __init__(self, values=()):
+        self.counts: dict = {}
+        self.n = 0
+        self.total = 0
+        self._order = None
+        for v in values:
+            self.add(v)
+
+    def add(self, v) -> None:
+        self.counts[v] = self.counts.get(v, 0) + 1
+        self.n += 1
+        self.total += v
+        self._order = None
+
+    def __len__(self) -> int:
+        return self.n
+
+    def _at(self, i: int):
+        """The i-th value in sorted order (0-based)."""
+        if self._order is None:
+            keys = sorted(self.counts)
+            ends, run = [], 0
+            for k in keys:
+                run += self.counts[k]
+                ends.append(run)
+            self._order = (keys, ends)
+        keys, ends = self._order
+        return keys[bisect.bisect_right(ends, i)]
+
+    def _quantile(self, q: float):
+        pos = q * (self.n - 1)
+        lo = math.floor(pos)
+        hi = min(lo + 1, self.n - 1)
+        a, b = self._at(lo), self._at(hi)
+        return a + (b - a) * (pos - lo)
+
+    def summary(self) -> dict:
+        if not self.n:
+            return {"median": None, "min": None, "max": None, "p5": None, "p95": None}
+        n = self.n
+        median = self._at(n // 2) if n % 2 else (self._at(n // 2 - 1) + self._at(n // 2)) / 2
+        return {"median": median, "min": self._at(0), "max": self._at(n - 1),
+                "p5": self._quantile(0.05), "p95": self._quantile(0.95)}
+
+    def fmean(self) -> float:
+        """statistics.fmean of the values: their exact sum, rounded once, over their count."""
+        if not self.n:
+            raise statistics.StatisticsError("fmean requires at least one data point")
+        exact = sum(Fraction(v) * c for v, c in self.counts.items())
+        return float(exact) / self.n
+
+    def ranks(self, value) -> float:
+        """percentile_rank(value, the values)."""
+        if not self.n:
+            return float("nan")
+        below = sum(c for v, c in self.counts.items() if v < value)
+        return 100.0 * (below + 0.5 * self.counts.get(value, 0)) / self.n
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:

@@ -87,6 +87,25 @@ def _overrides(key: str, value: str) -> tuple[tuple[str, str], ...]:
     return tuple(pairs)
 
 
+# A sweep compares at most MAX_ROWS rows and plays at most MAX_GAMES games in all (rows ×
+# --games), the same limit as one run's; both are checked before any combination is made.
+MAX_ROWS = 1000
+
+
+def check_size(varies: Sequence[Vary], games: int) -> None:
+    """Refuse, before making any combination, a sweep past kit's limits."""
+    from kit.games import MAX_GAMES
+
+    rows = math.prod(len(v.values) for v in varies)
+    shape = " × ".join(str(len(v.values)) for v in varies)
+    if rows > MAX_ROWS:
+        raise KitError(f"--vary: {shape} values make {rows:,} combinations; kit compares at most "
+                       f"{MAX_ROWS:,} in one sweep")
+    if rows * games > MAX_GAMES:
+        raise KitError(f"--vary: {rows:,} combinations × --games {games:,} is {rows * games:,} games; kit "
+                       f"plays at most {MAX_GAMES:,} in one sweep (fewer games or fewer values)")
+
+
 def variants(varies: Sequence[Vary], policy: str | None) -> tuple[Variant, ...]:
     keys = [v.key for v in varies]
     if len(set(keys)) != len(keys):
@@ -131,7 +150,7 @@ def _count(xs: Sequence[float]) -> dict:
 
 def series(sim: Simulator, run: Run) -> dict:
     """Every per-game figure of a run as {name: (kind, values)}: 'count' or 'rate'."""
-    fig, out = run.figures, run.outcomes
+    fig, out = run.figures, run.tally.kept
     s = {"turns": ("count", [o.turns for o in out])}
     for k, m in enumerate(sim.measures):
         s[m.key] = ("rate" if m.rate else "count", [o.measures[k] for o in out])
@@ -162,16 +181,22 @@ def compare(sim: Simulator, runs: Sequence[Run]) -> list[dict]:
 def sweep(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, policy: str | None,
           workers: int | None, vary: Sequence[str], show_progress: bool | None = None):
     """(variants, runs, comparisons) of every combination, each run on seeds seed .. seed+games-1."""
-    rows = variants([parse_vary(v) for v in vary], policy)
-    runs = []
-    for v in rows:
+    varies = [parse_vary(v) for v in vary]
+    check_size(varies, games)
+    rows = variants(varies, policy)
+
+    def run(v: Variant, games: int, workers, show_progress):
         try:
-            runs.append(sim.run(replace(ctx, rules=tuple(ctx.rules) + v.rules), games=games, players=players,
-                                seed=seed, policy=v.policy, workers=workers, show_progress=show_progress))
+            return sim.run(replace(ctx, rules=tuple(ctx.rules) + v.rules), games=games, players=players,
+                           seed=seed, policy=v.policy, workers=workers, show_progress=show_progress, keep=True)
         except KitError as err:
             if err.where:
                 raise
             raise KitError(f"--vary {v.label}: {err.message}") from None
+
+    for v in rows:      # every row's values are checked (one game each) before the sweep plays
+        run(v, 1, 1, False)
+    runs = [run(v, games, workers, show_progress) for v in rows]
     return rows, runs, compare(sim, runs)
 
 

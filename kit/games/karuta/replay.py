@@ -24,7 +24,8 @@ from kit.games.karuta.names import provinces
 from kit.games.karuta.options import SPEC
 from kit.sim.replaylog import GameLog, placed, read_head
 from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
-from kit.games.karuta.sim import hands_of, make_setup, simulate
+from kit.games.karuta.sim import hands_of, make_setup, stream
+from kit.sim.simulate import Values
 from kit.data.yamlload import describe, fields, load_yaml
 
 
@@ -144,9 +145,16 @@ def _winners(wins) -> str:
 
 
 def compare(played: Played, results, log: Log, policies) -> str:
-    turns = [r.turns for r in results]
-    passes = [r.passes for r in results]
-    g = len(results)
+    """The played game among the simulated ones; `results` may stream in (none is kept)."""
+    turns, passes = Values(), Values()
+    wins, stalled = [0] * log.players, 0
+    for r in results:
+        turns.add(r.turns)
+        passes.add(r.passes)
+        for s in range(log.players):
+            wins[s] += r.wins[s]
+        stalled += r.stalled
+    g = turns.n
     how = "a stall" if played.stalled else "an emptied hand"
     lines = [f"{len(log.turns)} turns checked: every one legal" + ("" if played.finished else
              "; the log stops before the game is over")]
@@ -155,9 +163,9 @@ def compare(played: Played, results, log: Log, policies) -> str:
     lines.append(placed("passes", played.passes, passes, 6))
     if played.finished:
         lines.append(f"  winner: {_winners(played.wins)}, by {how}")
-    sim_wins = [sum(r.wins[s] for r in results) / g for s in range(log.players)]
+    sim_wins = [w / g for w in wins]
     lines.append("  simulated winners: " + ", ".join(f"seat {s + 1} {w:.0%}" for s, w in enumerate(sim_wins))
-                 + f"; stalls {sum(r.stalled for r in results) / g:.0%}")
+                 + f"; stalls {stalled / g:.0%}")
     lines.append("  cards left: " + ", ".join(f"seat {s + 1} {x}" for s, x in enumerate(played.left)))
     return "\n".join(lines)
 
@@ -170,6 +178,6 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     model = load(ctx.data_dir, tuple(parsed.rules) + tuple(ctx.rules))
     setup = make_setup(model, parsed.players, policy)
     played = check_game(parsed, setup, provinces(model))
-    results = simulate(setup, games, parsed.seed, workers, hands=hands_of(setup, parsed.seed))
+    results = stream(setup, games, parsed.seed, workers, hands=hands_of(setup, parsed.seed))
     head = f"{display_path(path)}: {parsed.players} players, deal seed {parsed.seed}"
     return head + "\n" + compare(played, results, parsed, setup.policies)

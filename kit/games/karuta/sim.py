@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import partial
+from typing import Iterable
 
 from kit.sim import report
 from kit.games.karuta.deal import dealt
@@ -21,10 +22,10 @@ from kit.games.karuta.model import Karuta, load
 from kit.games.karuta.policies import POLICIES, seat_policies
 from kit.games.karuta.rules import Result, Rules, Tables, bits, play, tables
 from kit.sim.quality import Facts, Standings
-from kit.sim.report import Measure, Outcome, Run, mean_or_none
+from kit.sim.report import Measure, Outcome, Run, Tally, measured
 from kit.sim.simulator import Simulator
 from kit.sim.text import num
-from kit.sim.simulate import run_games, summary
+from kit.sim.simulate import Values, stream_games
 
 TOP_STUCK = 10
 
@@ -71,8 +72,14 @@ def play_seeded(setup: Setup, seed: int) -> Result:
 def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
              show_progress: bool | None = None, hands: tuple[int, ...] | None = None) -> list[Result]:
     """Results of games seed, seed+1, ...; with `hands`, every game plays that one deal."""
-    return run_games(partial(play_dealt, setup, hands), games, seed, workers,
-                     desc="karuta", show_progress=show_progress)
+    return list(stream(setup, games, seed, workers, show_progress, hands))
+
+
+def stream(setup: Setup, games: int, seed: int, workers: int | None = None,
+           show_progress: bool | None = None, hands: tuple[int, ...] | None = None):
+    """simulate()'s results as they come in, none kept."""
+    return stream_games(partial(play_dealt, setup, hands), games, seed, workers,
+                        desc="karuta", show_progress=show_progress)
 
 
 STANDING = "cards left in hand, fewer ahead"
@@ -109,7 +116,7 @@ def outcome(r: Result, facts: Facts | None = None) -> Outcome:
     return Outcome(r.wins, r.turns, (float(r.stalled), r.passes), facts)
 
 
-def figures(setup: Setup, results: list[Result], seed: int, options=None, outcomes=None) -> dict:
+def figures(setup: Setup, results: Iterable, seed: int, options=None, tally: Tally | None = None) -> dict:
     """The run's statistics in the shared schema (kit/sim/report.py); `game` holds karuta's own:
 
     stall_rate          share of games where every player passed since the last card
@@ -118,26 +125,38 @@ def figures(setup: Setup, results: list[Result], seed: int, options=None, outcom
     stuck_by_province   {province: share of games its card was still in a hand at the end}
     first_card_decides  share of games that stalled with only the game's first card played, so that
                         card alone chose the winner (its player, holding the fewest cards)
+
+    One pass over `results` (each a Result, or play_measured's pair of it and its Facts), which
+    may stream in: none is kept; `tally` sums the shared figures.
     """
-    n, t = len(results), setup.tables
+    t = setup.tables
     if options is None:
         options = {k: getattr(setup.rules, k) for k in setup.rules.__dataclass_fields__}
-    losers_left = [r.left[s] for r in results for s in range(setup.players) if r.wins[s] == 0]
+    if tally is None:
+        tally = Tally(setup.players, len(MEASURES), standing=STANDING)
+    n = stalled = first_decides = 0
+    passes, losers_left = Values(), Values()
     stuck = [0] * t.cards
-    for r in results:
+    for item in results:
+        r, facts = measured(item)
+        n += 1
+        stalled += r.stalled
+        first_decides += r.stalled and r.turns - r.passes == 1
+        passes.add(r.passes)
+        for s in range(setup.players):
+            if r.wins[s] == 0:
+                losers_left.add(r.left[s])
         for c in bits(r.stuck):
             stuck[c] += 1
+        tally.add(outcome(r, facts))
     game = {
-        "stall_rate": sum(r.stalled for r in results) / n,
-        "first_card_decides": sum(r.stalled and r.turns - r.passes == 1 for r in results) / n,
-        "passes": summary([r.passes for r in results]),
-        "losers_cards_left": summary(losers_left) | {"mean": mean_or_none(losers_left)},
+        "stall_rate": stalled / n,
+        "first_card_decides": first_decides / n,
+        "passes": passes.summary(),
+        "losers_cards_left": losers_left.summary() | {"mean": losers_left.fmean() if losers_left.n else None},
         "stuck_by_province": {t.names[c]: stuck[c] / n for c in range(t.cards)},
     }
-    if outcomes is None:    # run() passes the outcomes it keeps, made once
-        outcomes = [outcome(r) for r in results]
-    return report.figures(outcomes, seed=seed, policies=setup.policies, options=options, game=game,
-                          standing=STANDING)
+    return tally.figures(seed=seed, policies=setup.policies, options=options, game=game)
 
 
 def lines(fig: dict) -> list[str]:
@@ -162,15 +181,13 @@ def subtitle(fig: dict) -> str:
 
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
-        show_progress: bool | None = None) -> Run:
+        show_progress: bool | None = None, keep: bool = False) -> Run:
     model = load(ctx.data_dir, ctx.rules)
     setup = make_setup(model, players, policy)
-    played = run_games(partial(play_measured, setup), games, seed, workers, desc="karuta",
-                       show_progress=show_progress)
-    results = [r for r, _ in played]
-    outcomes = tuple(outcome(r, f) for r, f in played)
-    del played
-    return Run(figures(setup, results, seed, model.rules, outcomes), outcomes, model)
+    played = stream_games(partial(play_measured, setup), games, seed, workers, desc="karuta",
+                          show_progress=show_progress)
+    tally = Tally(setup.players, len(MEASURES), keep, STANDING)
+    return Run(figures(setup, played, seed, model.rules, tally), tally, model)
 
 
 SIM = Simulator(name="karuta", title="旧国名かるた", unit="games", measures=MEASURES, run=run, lines=lines,

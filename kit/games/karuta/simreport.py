@@ -33,7 +33,9 @@ LABEL_PT = 6.0                     # a province's share on the map: the smallest
 def cells(sim, run) -> tuple[list, list]:
     """karuta's own charts on the shared first page: passes per game, beside the turns."""
     pa = run.figures["game"]["passes"]
-    counts = Counter(int(o.measures[1]) for o in run.outcomes)
+    counts = Counter()
+    for passes, games in run.tally.measures[1].counts.items():
+        counts[int(passes)] += games
     return [lambda c, box: draw_histogram(c, box, counts, "passes per game", pa["median"],
                                           f"median {pa['median']:g}")], []
 

@@ -838,9 +838,20 @@ def load(data_dir, overrides=(), map_path=None) -> ShikokuDuo:
                          where[("painting_type", t.id)])
     errors.raise_if_any()
     rules = load_options(RULE_SPEC, data_dir / "rules.yaml", overrides)
+    _check_starts(rules, board)
     store()     # only once the whole data has been accepted: a refused load writes nothing
     components = replace(components, waves=waves)
     return ShikokuDuo(board, components, rules, MappingProxyType(where), tuple(errors.warnings))
+
+
+def _check_starts(rules, board) -> None:
+    """start_town and start_region name a town and a region of the board (empty: the default)."""
+    for key, known, what in (("start_town", list(board.towns), "town"),
+                             ("start_region", [r.id for r in board.regions], "region")):
+        value = rules[key]
+        if value and value not in known:
+            raise rules.refuse(key, f"no {what} of board.yaml has this id{did_you_mean(value, known)}; "
+                                    f"{what}s: {', '.join(known)}")
 
 
 # ---------------------------------------------------------------- the board, kept between runs

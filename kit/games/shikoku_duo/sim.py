@@ -33,6 +33,7 @@ import random
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Iterable
 
 from kit.sim import report
 from kit.data.errors import KitError
@@ -41,10 +42,10 @@ from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import AUTOMA_ENDS, CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
 from kit.sim.quality import Facts, Standings
-from kit.sim.report import Measure, Outcome, Run
+from kit.sim.report import Measure, Outcome, Run, Tally, measured
 from kit.sim.seating import seat_policies
 from kit.sim.simulator import Simulator
-from kit.sim.simulate import run_games, summary, wilson
+from kit.sim.simulate import Values, run_games, stream_games, wilson
 from kit.games.shikoku_duo.model import load
 
 
@@ -120,8 +121,8 @@ def _share(wins: int, trials: int) -> dict:
     return {"share": wins / trials if trials else None, "ci95": list(wilson(wins, trials))}
 
 
-def _spread(values) -> dict:
-    s = summary(values)
+def _spread(values: Values) -> dict:
+    s = values.summary()
     s["spread"] = None if s["p5"] is None else s["p95"] - s["p5"]
     return s
 
@@ -136,50 +137,76 @@ def outcome(r: Result, facts: Facts | None = None) -> Outcome:
     return Outcome(wins, r.dice + r.repeats, (r.rounds, float(r.winner == r.first), margin), facts)
 
 
-def figures(setup: Setup, results: list[Result], seed: int, outcomes=None) -> dict:
-    """The shared report (kit/sim/report.py: turns are dice used, hot-spring repeats included);
-    `outcomes`: each result's outcome, when the caller has made them already."""
-    if outcomes is None:
-        outcomes = [outcome(r) for r in results]
-    return report.figures(outcomes, seed=seed, policies=setup.policies, options=setup.options,
-                          game=game_figures(setup, results), standing=STANDING)
-
-
-def game_figures(setup: Setup, results: list[Result]) -> dict:
-    """What only shikoku-duo measures (the module docstring lists it)."""
-    n = len(results)
+def figures(setup: Setup, results: Iterable, seed: int, tally: Tally | None = None,
+            rounds: Values | None = None) -> dict:
+    """The shared report (kit/sim/report.py: turns are dice used, hot-spring repeats included) and
+    what only shikoku-duo measures (the module docstring lists it), in one pass over `results`,
+    each a Result or play_measured's pair of it and its Facts, which may stream in (none is kept);
+    `tally` sums the shared figures, `rounds` the rounds."""
+    tally = tally if tally is not None else Tally(2, len(MEASURES), standing=STANDING)
+    rounds = rounds if rounds is not None else Values()
     t = setup.tables
-    decided = [r for r in results if r.winner is not None]
+    side_ids = [(c, side, t.wave_names[c][side]) for c in range(3) for side in range(2)]
+    n = first = draws = repeats = automa = 0
+    ended = dict.fromkeys(END_CONDITIONS + AUTOMA_ENDS, 0)
+    points = {who: [Values() for _ in range(len(CHARACTERS) + 1)] for who in ("all", "winner", "loser")}
+    share = [Values() for _ in CHARACTERS]
+    held = dict.fromkeys((sid for _, _, sid in side_ids), 0)
+    up = dict.fromkeys((sid for _, _, sid in side_ids), 0)
 
-    def scores(rows) -> dict:
-        out = {c: _spread([bc[k] for bc in rows]) for k, c in enumerate(CHARACTERS)}
-        out["total"] = _spread([sum(bc) for bc in rows])
+    def score(who: str, bc) -> None:
+        for k, v in enumerate(bc):
+            points[who][k].add(v)
+        points[who][-1].add(sum(bc))
+
+    for item in results:
+        r, facts = measured(item)
+        n += 1
+        tally.add(outcome(r, facts))
+        rounds.add(r.rounds)
+        for name in END_CONDITIONS + AUTOMA_ENDS:
+            if name in r.ended:
+                ended[name] += 1
+        first += r.winner == r.first
+        draws += r.winner is None
+        automa += r.winner == 1
+        repeats += r.repeats
+        for bc in r.by_character:
+            score("all", bc)
+        for c, side, sid in side_ids:
+            if r.sides[c] == side:
+                up[sid] += 1
+                if r.winner is not None and r.waves[c] == r.winner:
+                    held[sid] += 1
+        if r.winner is not None:
+            won = r.by_character[r.winner]
+            score("winner", won)
+            score("loser", r.by_character[1 - r.winner])
+            if sum(won):
+                for k in range(len(CHARACTERS)):
+                    share[k].add(won[k] / sum(won))
+
+    def scores(who: str) -> dict:
+        out = {c: _spread(points[who][k]) for k, c in enumerate(CHARACTERS)}
+        out["total"] = _spread(points[who][-1])
         return out
 
-    winners = [r.by_character[r.winner] for r in decided]
-    losers = [r.by_character[1 - r.winner] for r in decided]
-    everyone = [bc for r in results for bc in r.by_character]
-    share = {c: summary([bc[k] / sum(bc) for bc in winners if sum(bc)])["median"] for k, c in enumerate(CHARACTERS)}
-    side_ids = [(c, side, t.wave_names[c][side]) for c in range(3) for side in range(2)]
     game = {
-        "rounds": summary([r.rounds for r in results]),
-        "ended": {name: sum(1 for r in results if name in r.ended) / n for name in END_CONDITIONS},
-        "first_drafter": _share(sum(1 for r in results if r.winner == r.first), n),
-        "draws": sum(1 for r in results if r.winner is None) / n,
-        "score": {"all": scores(everyone), "winner": scores(winners), "loser": scores(losers)},
-        "winner_share": share,
-        "winner_waves": {sid: sum(1 for r in decided if r.sides[c] == side and r.waves[c] == r.winner) / n
-                         for c, side, sid in side_ids},
-        "waves_up": {sid: sum(1 for r in results if r.sides[c] == side) / n for c, side, sid in side_ids},
-        "hot_spring_repeats": sum(r.repeats for r in results) / n,
+        "rounds": rounds.summary(),
+        "ended": {name: ended[name] / n for name in END_CONDITIONS},
+        "first_drafter": _share(first, n),
+        "draws": draws / n,
+        "score": {"all": scores("all"), "winner": scores("winner"), "loser": scores("loser")},
+        "winner_share": {c: share[k].summary()["median"] for k, c in enumerate(CHARACTERS)},
+        "winner_waves": {sid: held[sid] / n for _, _, sid in side_ids},
+        "waves_up": {sid: up[sid] / n for _, _, sid in side_ids},
+        "hot_spring_repeats": repeats / n,
     }
     if setup.solo:
-        game["automa"] = {"policy": setup.policies[0],
-                          **_share(sum(1 for r in results if r.winner == 1), n),
+        game["automa"] = {"policy": setup.policies[0], **_share(automa, n),
                           # the Automa's own end, apart from the player's: which rank track filled
-                          "ended": {name.split()[1]: sum(1 for r in results if name in r.ended) / n
-                                    for name in AUTOMA_ENDS}}
-    return game
+                          "ended": {name.split()[1]: ended[name] / n for name in AUTOMA_ENDS}}
+    return tally.figures(seed=seed, policies=setup.policies, options=setup.options, game=game)
 
 
 def _num(x) -> str:
@@ -233,15 +260,13 @@ def subtitle(fig: dict) -> str:
 
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
-        show_progress: bool | None = None) -> Run:
+        show_progress: bool | None = None, keep: bool = False) -> Run:
     model = load_model(ctx)
     setup = make_setup(model, ctx.data_dir, players, policy)
-    played = run_games(partial(play_measured, setup), games, seed, workers, desc="shikoku-duo",
-                       show_progress=show_progress)
-    results = [r for r, _ in played]
-    outcomes = tuple(outcome(r, f) for r, f in played)
-    del played
-    return Run(figures(setup, results, seed, outcomes), outcomes, extra=tuple(results))
+    tally, rounds = Tally(2, len(MEASURES), keep, STANDING), Values()
+    played = stream_games(partial(play_measured, setup), games, seed, workers, desc="shikoku-duo",
+                          show_progress=show_progress)
+    return Run(figures(setup, played, seed, tally, rounds), tally, extra=rounds)
 
 
 SIM = Simulator(name="shikoku-duo", title="四国デュオ shikoku-duo", unit="games", measures=MEASURES, run=run,

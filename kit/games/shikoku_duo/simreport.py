@@ -26,8 +26,8 @@ def cells(sim, run) -> tuple[list, list]:
     fig = run.figures
     g = fig["game"]
     ro, fd = g["rounds"], g["first_drafter"]
-    results = run.extra
-    top = [lambda c, box: draw_histogram(c, box, Counter(r.rounds for r in results), "rounds per game",
+    rounds = run.extra     # the run's rounds per game (Values)
+    top = [lambda c, box: draw_histogram(c, box, Counter(rounds.counts), "rounds per game",
                                          ro["median"], f"median {ro['median']:g}"),
            lambda c, box: draw_shares(c, box, [Share(k, v) for k, v in g["ended"].items()]
                                       + [Share(f"Automa\n{k} rank", v) for k, v in g.get("automa", {}).get("ended", {}).items()],

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from kit.data.errors import Collector, KitError, Where, did_you_mean, display_path
+from kit.data.errors import Collector, KitError, Where, did_you_mean, display_path, quoted
 from kit.data.options import load_options
 from kit.data.yamlload import LMap, fields, load_yaml, require_files
 
@@ -120,6 +120,9 @@ def load(data_dir: Path, rule_overrides=()) -> Tour:
     for i, item in enumerate(top["cards"]):
         at = top["cards"].at(i)
         f = fields(item, {"id": str, "outer": int, "inner": int}, {"copies": int}, what="course card", where=at)
+        if not f["id"].strip():
+            errors.error("a course card's id is empty; the card prints it", item.at("id"))
+            continue
         if f["id"] in seen:
             errors.error(f"card id {f['id']} is used twice (first on line {seen[f['id']].line})", item.at("id"))
             continue
@@ -168,6 +171,11 @@ def load(data_dir: Path, rule_overrides=()) -> Tour:
         if not (len(f["rgb"]) == 7 and f["rgb"].startswith("#")
                 and all(ch in "0123456789abcdefABCDEF" for ch in f["rgb"][1:])):
             errors.error(f"colour {f['rgb']!r} should be #RRGGBB", item.at("rgb"))
+        for key in ("name", "name_ja"):
+            twice = next((c for c in colours if getattr(c, key) == f[key]), None)
+            if twice is not None:
+                errors.error(f"two colours are named {quoted(f[key])}; each player's colour needs its own name",
+                             item.at(key))
         colours.append(Colour(f["name"], f["name_ja"], f["rgb"]))
     if len(colours) != 6:
         errors.error(f"pieces.yaml needs six colours (six player markers), not {len(colours)}",
@@ -185,6 +193,13 @@ def load_rules(data_dir: Path, overrides=()) -> MappingProxyType:
     if all(rules[name] for name in EXCLUSIVE):
         raise KitError(f"rules {EXCLUSIVE[0]} (optional rule ①) and {EXCLUSIVE[1]} (optional rule ②) "
                        "cannot both be on: the rules allow only one of them", _rule_where(path, overrides))
+    doc = load_yaml(path) if path.exists() else None
+    presets = doc.get("presets") if isinstance(doc, LMap) else None
+    for name in (presets if isinstance(presets, LMap) else ()):   # every preset, not just the one run
+        chosen = load_options(RULE_SPEC, path, (("preset", name),))
+        if all(chosen[key] for key in EXCLUSIVE):
+            raise KitError(f"preset {quoted(name)} turns on both {EXCLUSIVE[0]} (optional rule ①) and "
+                           f"{EXCLUSIVE[1]} (optional rule ②): the rules allow only one of them", presets.at(name))
     return rules
 
 

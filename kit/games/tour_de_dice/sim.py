@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from functools import partial
 
-from kit.sim.report import Run
+from kit.sim.report import Run, Tally
 from kit.sim.simulator import Simulator
-from kit.sim.simulate import run_games
+from kit.sim.simulate import stream_games
 
 from kit.data.errors import KitError
 from kit.games.tour_de_dice.model import check_players, default_players, load
-from kit.games.tour_de_dice.play import make_setup, play_measured
+from kit.games.tour_de_dice.play import STANDING, make_setup, play_measured
 from kit.games.tour_de_dice.policies import POLICIES, parse_policies
 from kit.games.tour_de_dice.stats import MEASURES, figures, lines, outcome
 
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
-        show_progress: bool | None = None) -> Run:
+        show_progress: bool | None = None, keep: bool = False) -> Run:
     tour = load(ctx.data_dir, ctx.rules)
     rules = tour.rules
     if players is None:
@@ -27,12 +27,10 @@ def run(ctx, games: int, players: int | None, seed: int, policy: str | None, wor
         except KitError as err:
             raise KitError(f"--players: {err.message}") from None
     setup = make_setup(tour, players, parse_policies(policy, players))
-    played = run_games(partial(play_measured, setup), games, seed, workers, desc="racing",
-                       show_progress=show_progress)
-    results = [r for r, _ in played]
-    outcomes = tuple(outcome(r, players, f) for r, f in played)
-    del played
-    return Run(figures(results, setup, seed, rules, outcomes), outcomes)
+    played = stream_games(partial(play_measured, setup), games, seed, workers, desc="racing",
+                          show_progress=show_progress)
+    tally = Tally(players, len(MEASURES), keep, STANDING)
+    return Run(figures(played, setup, seed, rules, tally), tally)
 
 
 def simulate(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,

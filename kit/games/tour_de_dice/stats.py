@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 
 from kit.sim import report
-from kit.sim.report import Measure, Outcome
-from kit.sim.simulate import summary, wilson
+from kit.sim.report import Measure, Outcome, Tally, measured
+from kit.sim.simulate import Values, wilson
 
 from kit.games.tour_de_dice.play import STANDING, Result, Setup
 
@@ -29,7 +30,7 @@ def outcome(r: Result, players: int, facts=None) -> Outcome:
     return Outcome(wins, r.turns, (r.passes, sum(r.lost) / players, float(r.winner is None)), facts)
 
 
-def figures(results: list[Result], setup: Setup, seed: int, options, outcomes=None) -> dict:
+def figures(results: Iterable, setup: Setup, seed: int, options, tally: Tally | None = None) -> dict:
     """The shared report (kit/sim/report.py); `game` holds what only tour-de-dice measures:
 
     pieces, finished, unfinished        colours in play; races won, races the turn limit stopped
@@ -42,45 +43,90 @@ def figures(results: list[Result], setup: Setup, seed: int, options, outcomes=No
                                         held moves per game, turns the leader ran alone, and
                                         how often the leader won
     finishing_gap                       the runner-up's spaces (and cost) still to the goal
+
+    One pass over `results`, which may stream in (none is kept); `tally` sums the shared figures.
     """
-    if outcomes is None:
-        outcomes = [outcome(r, setup.players) for r in results]
-    return report.figures(outcomes, seed=seed, policies=setup.policies, options=options,
-                          game=summarise(results, setup), standing=STANDING)
+    tally = tally if tally is not None else Tally(setup.players, len(MEASURES), standing=STANDING)
+    summing = Summary(setup)
+    for item in results:        # a Result, or play_measured's pair of it and its Facts
+        r, facts = measured(item)
+        tally.add(outcome(r, setup.players, facts))
+        summing.add(r)
+    return tally.figures(seed=seed, policies=setup.policies, options=options, game=summing.figures())
 
 
-def summarise(results: list[Result], setup: Setup) -> dict:
-    games = len(results)
-    finished = [r for r in results if r.winner is not None]
-    players = setup.players
-    lost = [sum(r.lost) / players for r in results]
-    lost_hist = histogram(n for r in results for n in r.lost)
-    with_leader = [r for r in finished if r.leader is not None]
-    return {
-        "pieces": setup.pieces,
-        "finished": len(finished),
-        "unfinished": games - len(finished),
-        "turns_histogram": histogram(r.turns for r in results),
-        "rounds": summary([r.turns / players for r in results]),
-        "passes_per_game": sum(r.passes for r in results) / games,
-        "start_player": _share(sum(1 for r in finished if r.winner == r.start), len(finished)),
-        "dice_lost_per_player": {
-            "mean": sum(lost) / games,
-            "by_seat": [sum(r.lost[s] for r in results) / games for s in range(players)],
-            "histogram": lost_hist,
-        },
-        "breakaway": None if setup.breakaway_id is None else {
-            "games_held": _share(sum(1 for r in results if r.held_moves), games),
-            "held_moves_per_game": sum(r.held_moves for r in results) / games,
-            "held_turns": summary([r.held_turns for r in results if r.leader is not None]),
-            "leader_won": _share(sum(1 for r in with_leader if r.winner == r.leader), len(with_leader)),
-        },
-        "finishing_gap": {
-            "spaces": summary([r.gap_spaces for r in finished]),
-            "spaces_histogram": histogram(r.gap_spaces for r in finished),
-            "cost": summary([r.gap_cost for r in finished]),
-        },
-    }
+def summarise(results: Iterable[Result], setup: Setup) -> dict:
+    summing = Summary(setup)
+    for r in results:
+        summing.add(r)
+    return summing.figures()
+
+
+class Summary:
+    """tour-de-dice's own figures, summed race by race (`figures` lists them)."""
+
+    def __init__(self, setup: Setup):
+        self.setup = setup
+        p = setup.players
+        self.games = self.finished = self.passes = self.start_won = 0
+        self.turns, self.rounds = Counter(), Values()
+        self.lost, self.by_seat, self.lost_hist = 0, [0] * p, Counter()
+        self.held_games = self.held_moves = self.with_leader = self.leader_won = 0
+        self.held_turns, self.gap_spaces, self.gap_cost = Values(), Values(), Values()
+        self.gap_hist = Counter()
+
+    def add(self, r: Result) -> None:
+        players = self.setup.players
+        self.games += 1
+        self.turns[r.turns] += 1
+        self.rounds.add(r.turns / players)
+        self.passes += r.passes
+        self.lost += sum(r.lost) / players
+        for s in range(players):
+            self.by_seat[s] += r.lost[s]
+        for n in r.lost:
+            self.lost_hist[n] += 1
+        self.held_games += bool(r.held_moves)
+        self.held_moves += r.held_moves
+        if r.leader is not None:
+            self.held_turns.add(r.held_turns)
+        if r.winner is not None:
+            self.finished += 1
+            self.start_won += r.winner == r.start
+            if r.leader is not None:
+                self.with_leader += 1
+                self.leader_won += r.winner == r.leader
+            self.gap_spaces.add(r.gap_spaces)
+            self.gap_hist[r.gap_spaces] += 1
+            self.gap_cost.add(r.gap_cost)
+
+    def figures(self) -> dict:
+        games, players = self.games, self.setup.players
+        return {
+            "pieces": self.setup.pieces,
+            "finished": self.finished,
+            "unfinished": games - self.finished,
+            "turns_histogram": dict(sorted(self.turns.items())),
+            "rounds": self.rounds.summary(),
+            "passes_per_game": self.passes / games,
+            "start_player": _share(self.start_won, self.finished),
+            "dice_lost_per_player": {
+                "mean": self.lost / games,
+                "by_seat": [self.by_seat[s] / games for s in range(players)],
+                "histogram": dict(sorted(self.lost_hist.items())),
+            },
+            "breakaway": None if self.setup.breakaway_id is None else {
+                "games_held": _share(self.held_games, games),
+                "held_moves_per_game": self.held_moves / games,
+                "held_turns": self.held_turns.summary(),
+                "leader_won": _share(self.leader_won, self.with_leader),
+            },
+            "finishing_gap": {
+                "spaces": self.gap_spaces.summary(),
+                "spaces_histogram": dict(sorted(self.gap_hist.items())),
+                "cost": self.gap_cost.summary(),
+            },
+        }
 
 
 def _pct(share: dict) -> str:

@@ -1,0 +1,238 @@
+"""Damaged input that once crashed kit or was accepted, each refused as `file:line: message`
+(a command-line value: `error: --option ...`) with exit status 2, quoting at most a short,
+escaped excerpt of what was given."""
+
+import re
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from kit.cli import main
+from kit.data.errors import EXCERPT, display_path
+
+GAMES = ("karuta", "tour-de-dice", "shikoku-duo")
+
+
+def refused(*args) -> str:
+    """The one-line refusal of `kit ARGS` (exit status 2, no traceback)."""
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    return result.stderr.strip()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_policy_repeated_past_any_table_is_refused(game):
+    message = refused("sim", "--game", game, "--games", "1", "--policy", "greedy*" + "1" + "0" * 40)
+    assert re.fullmatch(r"error: --policy greedy\*10{40} names more seats than the \d players: .*", message)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_truncated_font_is_refused(game, project, tmp_path):
+    from kit.draw import fonts
+
+    cut = tmp_path / "cut.ttf"
+    cut.write_bytes(fonts.font_path(None).read_bytes()[:100_000])
+    message = refused("build", "--game", game, "--font", cut, "--out", tmp_path / "out")
+    assert message == f"error: font {cut}: cannot use it (the file is truncated or damaged); kit needs a " \
+                      "TrueType (.ttf) font"
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unknown_policy_is_quoted_escaped():
+    message = refused("sim", "--game", "karuta", "--games", "1", "--policy", "gre\x9bedy")
+    assert message.startswith(r"error: --policy: unknown policy 'gre\x9bedy'")
+
+
+def line_of(path, text: str) -> int:
+    return next(k for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
+@pytest.mark.parametrize("key, value, what", [("start_town", "sapporo", "town"),
+                                              ("start_region", "atlantis", "region")])
+def test_a_start_the_board_lacks_is_refused_by_check_build_and_sim(key, value, what, project):
+    rules = project / "data" / "shikoku-duo" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(f'{key}: ""', f"{key}: {value}"), encoding="utf-8")
+    line = line_of(rules, f"{key}: {value}")
+    for args in (["check"], ["build", "--out", project / "out"], ["sim", "--games", "2"]):
+        message = refused(*args, "--game", "shikoku-duo")
+        assert message.startswith(f"data/shikoku-duo/rules.yaml:{line}: rule '{key}' '{value}': "
+                                  f"no {what} of board.yaml has this id; {what}s: "), message
+    assert not (project / "out").exists()
+
+
+def test_a_start_town_given_on_the_command_line_is_refused_naming_the_option(project):
+    message = refused("sim", "--game", "shikoku-duo", "--games", "2", "--rule", "start_town=sapporo")
+    assert message.startswith("error: --rule start_town=sapporo: no town of board.yaml has this id; towns: ")
+
+
+def damaged_map(tmp_path, old: str, new: str):
+    from conftest import MAP
+
+    text = MAP.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "damaged.svg"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+VIEWBOX = 'width="760.10223" height="794.15302" viewBox="0 0 760.10223 794.15302"'
+KII = "M 342.371,590.061"
+
+
+@pytest.mark.parametrize("old, new, message", [
+    (VIEWBOX, 'viewBox="0 0 nan nan"', ':3: the map\'s viewBox="0 0 nan nan" has no width or height'),
+    (KII, "M 1e400,590.061", ":6: map path 'g2458' has a point that is not a finite number"),
+    (KII, "M 100001,590.061", ":6: map path 'g2458' has a point at (100,001, 590.061), outside the map's "
+                              "760.102 x 794.153 units (its viewBox)"),
+    ('data-name="Kii"', 'data-name="Kii" transform="scale(1e9)"',
+     ":6: map path 'g2458' has a point at (3.42371e+11, 5.90061e+11), outside the map's"),
+])
+@pytest.mark.parametrize("game", ["karuta", "shikoku-duo"])
+def test_a_damaged_map_is_refused_at_its_line(old, new, message, game, project, tmp_path):
+    path = damaged_map(tmp_path, old, new)
+    for verb in ("check", "build"):
+        got = refused(verb, "--game", game, "--map", path, *(["--out", tmp_path / "out"] if verb == "build" else []))
+        assert got.startswith(f"{display_path(path)}{message}"), got
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_map_that_is_no_xml_is_refused_at_the_line_of_the_fault(project, tmp_path):
+    path = tmp_path / "broken.svg"
+    path.write_text('<svg>\n<g id="provinces">\n<path d="M 0 0" <</g></svg>', encoding="utf-8")
+    assert refused("check", "--game", "karuta", "--map", path) == \
+        f"{display_path(path)}:3: cannot read the map SVG: not well-formed (invalid token) (column 17)"
+
+
+@pytest.mark.parametrize("size", ["40000x27600", "1000000000x1000000000"])
+def test_a_board_too_large_to_lay_out_is_refused_at_its_line_at_once(size, project):
+    layout = project / "layouts" / "shikoku-duo.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("board: {size: 400x276", f"board: {{size: {size}"),
+                      encoding="utf-8")
+    line = line_of(layout, f"board: {{size: {size}")
+    for verb in ("check", "build"):
+        assert refused(verb, "--game", "shikoku-duo") == (
+            f"layouts/shikoku-duo.yaml:{line}: board size: '{size}' is past kit's limit of 2,000 mm a side "
+            "(A0 paper is 841 x 1189 mm; a board tiles over at most 200 sheets)")
+
+
+def test_a_card_too_large_to_print_is_refused_naming_the_option(project):
+    assert "'2001x30' is past kit's limit of 2,000 mm a side" in refused("build", "--game", "karuta", "--card", "2001x30")
+
+
+def test_a_layout_that_is_some_other_file_is_quoted_in_a_short_excerpt(project, tmp_path):
+    other = tmp_path / "passwd"
+    other.write_text("".join(f"user{k}:x:{k}:{k}:User {k}:/home/user{k}:/bin/sh\n" for k in range(200)))
+    message = refused("build", "--game", "karuta", "--layout", other)
+    assert message.startswith(f"{display_path(other)}:1: layout should be a mapping of keys, not str 'user0:x:0:0")
+    assert "\n" not in message and len(message) < 200 and "user199" not in message
+
+
+def test_a_huge_scalar_is_quoted_in_a_short_excerpt(project):
+    rules = project / "data" / "karuta" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(re.sub(r"(?m)^chain_limit: .*$", "chain_limit: " + "x" * 9_000_000, text), encoding="utf-8")
+    message = refused("check", "--game", "karuta")
+    assert re.fullmatch(rf"data/karuta/rules\.yaml:\d+: rule 'chain_limit' should be a whole number, not "
+                        rf"str 'x{{{EXCERPT}}}…'", message), message[:300]
+
+
+def test_control_characters_in_a_message_are_escaped():
+    from kit.data.errors import KitError, Where
+
+    err = KitError("unknown name 'a\x9b[31mb\x07'", Where("f.yaml", 3))
+    assert str(err) == r"f.yaml:3: unknown name 'a\x9b[31mb\x07'"
+    assert len(str(KitError("x" * 10_000_000))) < 1000
+
+
+def test_an_empty_paper_is_refused_naming_the_option(project):
+    assert refused("build", "--game", "karuta", "--paper", "", "--out", "out") == \
+        "error: --paper: unknown paper ''; choose one of A4, A3, Letter"
+    assert not (project / "out").exists()
+
+
+@pytest.mark.parametrize("damage, line, why", [(b"# caf\xe9\n", 6, "invalid continuation byte (byte 6 of the line)"),
+                                               (b"\x00\x01binary\xff\n", 6, "invalid start byte (byte 9 of the line)")])
+def test_a_data_file_that_is_not_utf8_is_refused_at_its_line(damage, line, why, project):
+    rules = project / "data" / "karuta" / "rules.yaml"
+    lines = rules.read_bytes().split(b"\n")
+    rules.write_bytes(b"\n".join(lines[:5]) + b"\n" + damage + b"\n".join(lines[5:]))
+    assert refused("check", "--game", "karuta") == \
+        f"data/karuta/rules.yaml:{line}: not UTF-8 text: {why}; kit reads data files as UTF-8"
+
+
+def test_a_map_that_is_a_device_or_a_folder_is_named_as_such(project, tmp_path, monkeypatch):
+    assert refused("check", "--game", "karuta", "--map", "/dev/zero").endswith("--map: /dev/zero (not a regular file)")
+    monkeypatch.setenv("KIT_MAP", str(tmp_path))
+    assert refused("check", "--game", "karuta").endswith(f"KIT_MAP: {display_path(tmp_path)} (a folder)")
+
+
+def test_a_map_path_of_too_many_parts_is_refused(project, tmp_path):
+    parts = " ".join(f"M {300 + k * 0.1:.1f},560 L {300 + k * 0.1:.1f},561 L {300.05 + k * 0.1:.2f},561 Z"
+                     for k in range(201))
+    path = damaged_map(tmp_path, 'd="M 342.371,590.061', f'd="{parts} M 342.371,590.061')
+    assert refused("check", "--game", "karuta", "--map", path) == \
+        f"{display_path(path)}: map path 'g2458' has 202 separate parts, more than kit's limit of 200"
+
+
+def test_a_map_of_too_many_segments_in_all_is_refused(project, tmp_path, monkeypatch):
+    import kit.layout.svgmap
+
+    monkeypatch.setattr(kit.layout.svgmap, "MAX_MAP_SEGMENTS", 2000)      # the shipped map has 2,327
+    path = damaged_map(tmp_path, "<svg", "<svg")
+    assert refused("check", "--game", "karuta", "--map", path) == (
+        f"{display_path(path)}: the map's paths have more than 2,000 segments in all (kit's limit; the shipped "
+        "map has 2,327); simplify it")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_empty_rules_file_is_refused(game, project):
+    (project / "data" / game / "rules.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    assert refused("check", "--game", game) == (
+        f"data/{game}/rules.yaml:1: the rules file is empty; it sets the rule options and lists the presets "
+        "(presets:, at least one)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_with_no_preset_are_refused_at_presets(game, project):
+    rules = project / "data" / game / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    head = text[:text.index("\npresets:")]
+    rules.write_text(head + "\npresets: {}\n", encoding="utf-8")
+    line = head.count("\n") + 2
+    assert refused("check", "--game", game) == (
+        f"data/{game}/rules.yaml:{line}: presets: lists no preset; list at least one (`written: {{}}` plays the "
+        "options as written above)")
+
+
+def edit(path, old: str, new: str) -> int:
+    """Replace the first `old` in the file by `new`; the line it is on."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text[:text.index(old)].count("\n") + 1
+
+
+def test_a_tour_course_card_without_an_id_is_refused(project):
+    line = edit(project / "data" / "tour-de-dice" / "course.yaml", "{id: A,", '{id: "",')
+    assert refused("check", "--game", "tour-de-dice") == \
+        f"data/tour-de-dice/course.yaml:{line}: a course card's id is empty; the card prints it"
+
+
+def test_two_tour_colours_of_one_name_are_refused(project):
+    line = edit(project / "data" / "tour-de-dice" / "pieces.yaml", "{name: blue,", "{name: red,")
+    assert refused("check", "--game", "tour-de-dice") == \
+        f"data/tour-de-dice/pieces.yaml:{line}: two colours are named 'red'; each player's colour needs its own name"
+
+
+def test_a_tour_preset_with_both_optional_rules_is_refused_though_not_run(project):
+    rules = project / "data" / "tour-de-dice" / "rules.yaml"
+    line = edit(rules, "  rule-2:                  # optional rule ②: three players, two colours each\n    two_colours: on",
+                "  rule-2:\n    two_colours: on\n    breakaway: on")
+    for args in (["check"], ["build", "--out", project / "out"]):
+        assert refused(*args, "--game", "tour-de-dice") == (
+            f"data/tour-de-dice/rules.yaml:{line}: preset 'rule-2' turns on both breakaway (optional rule ①) and "
+            "two_colours (optional rule ②): the rules allow only one of them")
