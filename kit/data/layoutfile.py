@@ -64,6 +64,7 @@ class Layout:
     # the game checks them with the helpers below, so their errors keep file:line.
     settings: MappingProxyType = field(default_factory=lambda: MappingProxyType({}), compare=False)
     print_shop: bool = False   # one piece per page, TrimBox and BleedBox set (--print-shop)
+    own_file: str = ""         # the game's own layout file, where its sections belong
 
     def piece(self, name: str) -> Piece:
         """The named piece (`layout.piece("card")`)."""
@@ -77,7 +78,8 @@ class Layout:
     def section(self, name: str) -> LMap:
         """A game's own section of the layout (e.g. karuta's `board:`)."""
         if name not in self.settings:
-            raise KitError(f"the layout has no {name}: section (read from {self.source})")
+            raise KitError(f"the layout has no {name}: section; add it (read from {self.source})",
+                           Where(self.own_file, 1) if self.own_file else None)
         return self.settings[name]
 
     def with_paper(self, name: str) -> "Layout":
@@ -218,6 +220,7 @@ def load_layout(files: list[Path], settings: tuple[str, ...] = (), pieces: tuple
         duplex_dx=_len(duplex, "offset_x", signed=True) if "offset_x" in duplex else 0.0,
         duplex_dy=_len(duplex, "offset_y", signed=True) if "offset_y" in duplex else 0.0,
         source=", ".join(str(f) for f in files), settings=MappingProxyType(own),
+        own_file=display_path(files[1] if len(files) > 1 else files[0]),
     )
 
 
