@@ -153,3 +153,20 @@ def test_a_progress_sheet_past_the_limit_is_refused_at_its_line_by_check(project
     path.write_text(text.replace("turns: 104", f"turns: {MAX_LOGGED_TURNS}"), encoding="utf-8")
     res = CliRunner().invoke(main, ["check", "--game", "tour-de-dice"])
     assert res.exit_code == 0, res.output
+
+
+def test_a_game_section_left_out_is_named_at_the_games_layout_file(project):
+    """A section the game reads (shikoku-duo's board_tiles:) deleted from its layout is refused
+    at that file, not as a bare message."""
+    from click.testing import CliRunner
+
+    from kit.cli import main
+
+    own = project / "layouts" / "shikoku-duo.yaml"
+    text = own.read_text()
+    start = text.index("board_tiles:")
+    end = text.index("\n\n", start)
+    own.write_text(text[:start] + text[end + 2:])
+    result = CliRunner().invoke(main, ["check", "--game", "shikoku-duo"])
+    assert result.exit_code == 2
+    assert result.output.strip().startswith("layouts/shikoku-duo.yaml:1: the layout has no board_tiles: section")

@@ -42,6 +42,9 @@ class Piece:
     bleed: float      # artwork past the trim
     safe: float       # text and symbols stay this far inside the trim
     gutter: float     # space between neighbouring trims on a cut sheet
+    # The places it sits on in play (`sits_on:`, kit.layout.fit checks it fits), and where that is written.
+    sits_on: tuple[str, ...] = field(default=(), compare=False)
+    sits_where: Where | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class Layout:
     # the game checks them with the helpers below, so their errors keep file:line.
     settings: MappingProxyType = field(default_factory=lambda: MappingProxyType({}), compare=False)
     print_shop: bool = False   # one piece per page, TrimBox and BleedBox set (--print-shop)
+    own_file: str = ""         # the game's own layout file, where its sections belong
 
     def piece(self, name: str) -> Piece:
         """The named piece (`layout.piece("card")`)."""
@@ -74,7 +78,8 @@ class Layout:
     def section(self, name: str) -> LMap:
         """A game's own section of the layout (e.g. karuta's `board:`)."""
         if name not in self.settings:
-            raise KitError(f"the layout has no {name}: section (read from {self.source})")
+            raise KitError(f"the layout has no {name}: section; add it (read from {self.source})",
+                           Where(self.own_file, 1) if self.own_file else None)
         return self.settings[name]
 
     def with_paper(self, name: str) -> "Layout":
@@ -126,14 +131,17 @@ _LENGTH = (str, int, float)
 
 
 def _piece(name: str, spec: LMap, defaults: dict, where) -> Piece:
-    fields(spec, {"size": str}, {"bleed": _LENGTH, "safe": _LENGTH, "gutter": _LENGTH},
+    fields(spec, {"size": str}, {"bleed": _LENGTH, "safe": _LENGTH, "gutter": _LENGTH, "sits_on": (str, list)},
            what=f"piece {name}", where=where)
     width, height = size(spec["size"], spec.at("size"), f"{name} size")
     values = {}
     for key in ("bleed", "safe", "gutter"):
         source = spec if key in spec else defaults
         values[key] = _len(source, key)
-    piece = Piece(name, width, height, **values)
+    sits = spec.get("sits_on", ())
+    sits = tuple(sits.split()) if isinstance(sits, str) else tuple(str(s) for s in sits)
+    piece = Piece(name, width, height, **values, sits_on=sits,
+                  sits_where=spec.at("sits_on") if "sits_on" in spec else None)
     if piece.gutter < 2 * piece.bleed:
         at = spec.at("gutter") if "gutter" in spec else spec.at("bleed")
         raise KitError(f"{name} gutter must be at least twice the bleed, or bleeds overlap", at)
@@ -212,6 +220,7 @@ def load_layout(files: list[Path], settings: tuple[str, ...] = (), pieces: tuple
         duplex_dx=_len(duplex, "offset_x", signed=True) if "offset_x" in duplex else 0.0,
         duplex_dy=_len(duplex, "offset_y", signed=True) if "offset_y" in duplex else 0.0,
         source=", ".join(str(f) for f in files), settings=MappingProxyType(own),
+        own_file=display_path(files[1] if len(files) > 1 else files[0]),
     )
 
 
@@ -273,7 +282,7 @@ def size(value, where: Where, what: str = "size") -> tuple[float, float]:
         raise KitError(err.message, where) from None
 
 
-ROW_LEAST = 4.0        # mm: a lower row leaves no room to write in
+ROW_LEAST = 8.0                 # mm: a progress-sheet row a hand writes a name or a move in
 # The most turns a progress sheet may log: far past any real game's (a sheet of 10**40 rows
 # would take minutes to draw; `kit check` refuses it first).
 MAX_LOGGED_TURNS = 1000

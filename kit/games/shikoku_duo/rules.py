@@ -90,6 +90,8 @@ P_PLUS, P_MINUS, DRAW_PLUS, SELL_PLUS, PAINT_PLUS, PAINT_PATH = range(6)
 NOTHING, PAINT, GIFT = 0, 1, 2
 ACTIONS = ("nothing", "paint", "gift")
 END_CONDITIONS = ("shrine", "garden", "slabs", "gifts", "limit")
+# The Automa's own ends: one of its rank tracks reaching its last slot, by character.
+AUTOMA_ENDS = ("automa pilgrim", "automa merchant", "automa artist")
 BOARD, START = -1, 0
 PAINT_CAP = 5
 FIGURES = 5          # figures a paint action may count: both pilgrims and merchants, the other artist
@@ -839,22 +841,23 @@ def spend_hot(state: State) -> State:
 # --- the end ------------------------------------------------------------------------
 
 def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str, ...]:
-    """End conditions that hold now (an Automa's rank tracks count as its characters')."""
+    """End conditions that hold now: a player's (END_CONDITIONS) and an Automa's rank track
+    filled (AUTOMA_ENDS), named apart."""
     a, b = state.players
     shrine_top, garden_top, slabs_top = t.shrine_top, t.garden_top, len(t.slabs)
     shrine = a.shrine >= shrine_top or b.shrine >= shrine_top
     garden = a.garden >= garden_top or b.garden >= garden_top
     slabs = a.slabs >= slabs_top or b.slabs >= slabs_top
     gifts = bool(a.paintings and a.gifted >= len(a.paintings) or b.paintings and b.gifted >= len(b.paintings))
+    ranks = [False, False, False]
     if rank_tops:
         for p in (a, b):
             if p.ranks:
-                shrine |= p.ranks[PILGRIM] >= rank_tops[PILGRIM]
-                slabs |= p.ranks[MERCHANT] >= rank_tops[MERCHANT]
-                gifts |= p.ranks[ARTIST] >= rank_tops[ARTIST]
-    if not (shrine or garden or slabs or gifts):      # every round but the last
+                ranks = [ranks[c] or p.ranks[c] >= rank_tops[c] for c in range(3)]
+    if not (shrine or garden or slabs or gifts or any(ranks)):      # every round but the last
         return ()
-    return tuple(name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit)
+    return (tuple(name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit)
+            + tuple(name for name, hit in zip(AUTOMA_ENDS, ranks) if hit))
 
 
 def character_scores(t: Tables, p: Player) -> tuple[int, int, int]:
