@@ -74,17 +74,14 @@ def cluster_chunk(client, games: int, most: int = 200) -> int:
     return max(1, min(most, -(-games // (4 * workers))))
 
 
-def _play_range(play, seed: int, start: int, stop: int):
-    from kit.sim.simulate import game_seed
-    return [play(game_seed(seed, k)) for k in range(start, stop)]
-
-
-def play_chunks(client, chunks):
-    """Each chunk's games (play, seed, start, stop) played on the cluster, yielded in order."""
+def play_chunks(client, chunks, play_chunk):
+    """Each chunk's games (play, seed, start, stop) played on the cluster by
+    play_chunk((play, seed, start, stop)), the same function a local worker runs; yielded in order."""
     if not chunks:
         return
     play = client.scatter(chunks[0][0], broadcast=True, hash=False)
-    futures = [client.submit(_play_range, play, seed, a, b, pure=False) for _, seed, a, b in chunks]
+    futures = [client.submit(lambda p, s, a, b: play_chunk((p, s, a, b)), play, seed, a, b, pure=False)
+               for _, seed, a, b in chunks]
     done = 0
     try:
         for f in futures:

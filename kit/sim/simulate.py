@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Callable, Iterator, Sequence, TypeVar
 
+from kit.sim.cluster import active, cluster_chunk, play_chunks
 from kit.sim.progress import progress
 
 R = TypeVar("R")
@@ -166,15 +167,13 @@ def stream_games(play: Callable[[int], R], games: int, seed: int, workers: int |
     `play` must be picklable where processes are spawned, not forked (a module-level
     function or a functools.partial of one).
     """
-    from kit.sim.cluster import active, cluster_chunk, play_chunks
-
     client = active()
     workers = max(1, workers or os.cpu_count() or 1)
     size = CHUNK if client is None else cluster_chunk(client, games)
     chunks = [(a, min(a + size, games)) for a in range(0, games, size)]
     with _setup_frozen(), progress(games, desc, show_progress) as bar:
         if client is not None:      # `kit sim --cluster`: the same chunks, in the same order
-            parts = play_chunks(client, [(play, seed, a, b) for a, b in chunks])
+            parts = play_chunks(client, [(play, seed, a, b) for a, b in chunks], _play_chunk)
         elif workers == 1 or len(chunks) <= 1:
             parts = (_play_chunk((play, seed, a, b)) for a, b in chunks)
         else:
