@@ -236,3 +236,42 @@ def test_a_tour_preset_with_both_optional_rules_is_refused_though_not_run(projec
         assert refused(*args, "--game", "tour-de-dice") == (
             f"data/tour-de-dice/rules.yaml:{line}: preset 'rule-2' turns on both breakaway (optional rule ①) and "
             "two_colours (optional rule ②): the rules allow only one of them")
+
+
+def refused_by_check_and_build(game: str, project) -> str:
+    """The refusal `kit check` gives, once `kit build` has given the same one and written nothing."""
+    message = refused("check", "--game", game)
+    assert refused("build", "--game", game, "--out", project / "out") == message
+    assert not (project / "out").exists()
+    return message
+
+
+def test_an_island_in_the_karuta_adjacency_list_is_refused(project):
+    line = edit(project / "data" / "karuta" / "adjacency.yaml", "  - [山城, 大和]", "  - [山城, 大和]\n  - [越後, 佐渡]")
+    assert refused_by_check_and_build("karuta", project) == (
+        f"data/karuta/adjacency.yaml:{line + 1}: 越後–佐渡: 佐渡 is an island (sea_routes.yaml), reached by sea "
+        "routes only; the adjacency list holds land borders")
+
+
+def test_a_karuta_map_difference_of_one_province_twice_is_refused(project):
+    line = edit(project / "data" / "karuta" / "map_differences.yaml", "[肥後, 大隅]", "[肥後, 肥後]")
+    assert refused_by_check_and_build("karuta", project) == (
+        f"data/karuta/map_differences.yaml:{line}: neighbours_apart: [肥後, 肥後] names one province twice; "
+        "a difference from the map is between two provinces")
+
+
+@pytest.mark.parametrize("badge, message", [
+    ("畿", "badge 畿 is also region 畿内's; each region's badge tells it apart"),
+    ("東海", "badge '東海' should be one character (the kanji printed in the card's badge)")])
+def test_a_karuta_badge_repeated_or_of_two_characters_is_refused(badge, message, project):
+    line = edit(project / "data" / "karuta" / "regions.yaml", "badge: 東,", f"badge: {badge},")
+    assert refused_by_check_and_build("karuta", project) == f"data/karuta/regions.yaml:{line}: {message}"
+
+
+def test_a_ninth_karuta_region_is_refused(project):
+    old = '  - {name: 西海道, romaji: Saikaidō,   badge: 西, color: "#C45600"}'
+    line = edit(project / "data" / "karuta" / "regions.yaml", old,
+                old + '\n  - {name: 蝦夷地, romaji: Ezochi, badge: 蝦, color: "#777777"}')
+    assert refused_by_check_and_build("karuta", project) == (
+        f"data/karuta/regions.yaml:{line + 1}: a region past the eighth: karuta's cards and board print the eight "
+        "regions of 五畿七道 (9 are listed), each with its own colour and badge")

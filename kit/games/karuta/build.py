@@ -16,6 +16,7 @@ from kit.draw.images import Deck, write_images
 from kit.rebuild.memo import step
 from kit.draw.output import write_all
 
+from kit.games.karuta.check import acknowledged
 from kit.games.karuta.boardpdf import board_pdfs, board_plan
 from kit.games.karuta.cards import TITLE, FrontPainter, cards_pdf, define_back, draw_back, face, text_roles
 from kit.games.karuta.geo import load_all
@@ -38,6 +39,7 @@ def render(ctx, corner_index: bool | None = None, lang: str | None = None) -> di
     langs = check_lang(lang)
     fonts.register(ctx.font)
     model, board = load_all(ctx)
+    acknowledged(ctx.data_dir, model)      # read as check reads it: a build refuses what check refuses
     book = load_book(ctx.data_dir)
     verify_book(model, book)       # a rulebook whose example the engine contradicts is not printed
     layout = ctx.layout

@@ -56,6 +56,9 @@ def acknowledged(data_dir, model: Karuta) -> dict[str, dict[frozenset, Where]]:
             if not (isinstance(item, list) and len(item) == 2 and all(k in model.by_kanji for k in item)):
                 raise KitError(f"{kind}: write each difference as [province, province], two names from "
                                "provinces.yaml", items.at(i))
+            if item[0] == item[1]:
+                raise KitError(f"{kind}: [{item[0]}, {item[1]}] names one province twice; a difference from "
+                               "the map is between two provinces", items.at(i))
             out[kind][frozenset(item)] = items.at(i)
     return out
 
