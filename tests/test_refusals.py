@@ -275,3 +275,22 @@ def test_a_ninth_karuta_region_is_refused(project):
     assert refused_by_check_and_build("karuta", project) == (
         f"data/karuta/regions.yaml:{line + 1}: a region past the eighth: karuta's cards and board print the eight "
         "regions of 五畿七道 (9 are listed), each with its own colour and badge")
+
+
+@pytest.mark.parametrize("old, new, what", [("{id: A, outer: 1,", "{id: A, outer: 7,", "A outer cost is 7"),
+                                            ("goal: {id: GOAL, outer: 2,", "goal: {id: GOAL, outer: 9,",
+                                             "goal card link outer cost is 9")])
+def test_a_tour_cost_past_one_die_is_refused(old, new, what, project):
+    line = edit(project / "data" / "tour-de-dice" / "course.yaml", old, new)
+    assert refused_by_check_and_build("tour-de-dice", project) == (
+        f"data/tour-de-dice/course.yaml:{line}: {what}; costs are whole numbers from 1 to 6: a piece down to one "
+        "die rolls at most 6, and a dearer space would stall it for good")
+
+
+def test_tour_check_tests_the_font_as_build_does(project, monkeypatch):
+    # U+0661 (Arabic-Indic one) is in no Japanese font: the data is at fault, at its line
+    monkeypatch.delenv("KIT_FONT", raising=False)
+    line = edit(project / "data" / "tour-de-dice" / "course.yaml", "label: スタート", "label: スタ\u0661ート")
+    message = refused_by_check_and_build("tour-de-dice", project)
+    assert message.startswith(f"data/tour-de-dice/course.yaml:{line}: the font "), message
+    assert "has no glyphs for 1 character that the game's data prints: \u0661;" in message
