@@ -294,3 +294,24 @@ def test_tour_check_tests_the_font_as_build_does(project, monkeypatch):
     message = refused_by_check_and_build("tour-de-dice", project)
     assert message.startswith(f"data/tour-de-dice/course.yaml:{line}: the font "), message
     assert "has no glyphs for 1 character that the game's data prints: \u0661;" in message
+
+
+@pytest.mark.parametrize("name, old, new, message", [
+    ("board.yaml", "{kind: temple, name: 立江寺,", "{kind: temple, name: 霊山寺,",
+     "space name 霊山寺 is used twice (first on line 34); the board and the progress sheet tell spaces apart by name"),
+    ("board.yaml", "{id: yanase,", "{id: katsuura,", "region id katsuura is used twice (first on line 97)"),
+    ("board.yaml", "provinces: [阿波, 讃岐, 伊予, 土佐]", "provinces: [阿波, 讃岐, 伊予, 備前]",
+     "province '備前' is not one of Shikoku's; the board is the island of 阿波, 讃岐, 伊予, 土佐"),
+    ("components.yaml", "town_coins: 3", "town_coins: 0",
+     "town_coins should be 1 to 9, not 0 (a coastal town pays the pilgrim; 10 copper become a gold slab)"),
+    ("components.yaml", "shrine_track: [0, 1, 2, 2, 3,", "shrine_track: [0, 1, 2, 1, 3,",
+     "shrine_track: 1 after 2; the values run from the start slot up and never fall (a step along the track "
+     "never costs points)"),
+    ("components.yaml", "slabs: [3, 7, 12,", "slabs: [3, 12, 7,",
+     "slabs: 7 after 12; the values run from the start slot up and never fall (a step along the track never "
+     "costs points)"),
+], ids=["space name twice", "region id twice", "province off Shikoku", "town coins 0", "shrine track falls",
+        "slabs unsorted"])
+def test_damaged_shikoku_data_is_refused_at_its_line(name, old, new, message, project):
+    line = edit(project / "data" / "shikoku-duo" / name, old, new)
+    assert refused_by_check_and_build("shikoku-duo", project) == f"data/shikoku-duo/{name}:{line}: {message}"
