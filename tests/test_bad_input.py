@@ -1056,8 +1056,8 @@ def test_a_zero_card_names_the_option_as_typed(project):
 
 
 @pytest.mark.parametrize("rule, line_of, first", [
-    (None, "{id: E,", "course card E: its outer space costs 99, but 3 dice roll at most 18, so no race could "
-                      "ever finish; costs must be at most six per die"),
+    (None, "{id: E,", "E outer cost is 99; costs are whole numbers from 1 to 6: a piece down to one die rolls at "
+                      "most 6, and a dearer space would stall it for good"),
 ])
 def test_a_course_no_race_can_finish_fails_check(project, rule, line_of, first):
     # tour-de-dice `outer: 99`: no race can ever finish, so `kit check` fails.

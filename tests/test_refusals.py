@@ -315,3 +315,56 @@ def test_tour_check_tests_the_font_as_build_does(project, monkeypatch):
 def test_damaged_shikoku_data_is_refused_at_its_line(name, old, new, message, project):
     line = edit(project / "data" / "shikoku-duo" / name, old, new)
     assert refused_by_check_and_build("shikoku-duo", project) == f"data/shikoku-duo/{name}:{line}: {message}"
+
+
+def refused_layout(game: str, old: str, new: str, project) -> tuple[str, int]:
+    """The refusal check and build give once `old` is `new` in the game's layout file; the line."""
+    line = edit(project / "layouts" / f"{game}.yaml", old, new)
+    return refused_by_check_and_build(game, project), line
+
+
+@pytest.mark.parametrize("game, old, new, message", [
+    ("karuta", "gutter: 3mm", "gutter: 500mm",
+     "a 500 mm gutter is wider than the 24 × 26 mm card itself; the gutter is the paper left between two "
+     "neighbouring pieces (a few mm)"),
+    ("shikoku-duo", "ring_space: {size: 16x16, bleed: 0mm, gutter: 3mm}", "ring_space: {size: 16x16, bleed: 0mm, "
+     "gutter: 500mm}", "a 500 mm gutter is wider than the 16 × 16 mm ring_space itself; the gutter is the paper "
+     "left between two neighbouring pieces (a few mm)"),
+])
+def test_a_gutter_wider_than_its_piece_is_refused(game, old, new, message, project):
+    got, line = refused_layout(game, old, new, project)
+    assert got == f"layouts/{game}.yaml:{line}: {message}"
+
+
+def test_a_gutter_past_the_paper_is_refused(project):
+    got, line = refused_layout("shikoku-duo", "safe: 13mm, gutter: 0mm}", "safe: 13mm, gutter: 250mm}", project)
+    assert got == (f"layouts/shikoku-duo.yaml:{line}: a 250 mm gutter is more than A4 paper holds inside its margins "
+                   "(198 mm); the gutter is the paper left between two neighbouring boards")
+
+
+def test_ring_spaces_too_large_for_the_board_are_refused_by_build_as_by_check(project):
+    got, _ = refused_layout("shikoku-duo", "ring_space: {size: 16x16", "ring_space: {size: 200x200", project)
+    assert re.fullmatch(r"data/shikoku-duo/board\.yaml:\d+: ring spaces \S+ and \S+ would print [\d.]+ mm apart "
+                        r"centre to centre; spaces of 200 mm need 203 mm .*", got.splitlines()[0]), got
+
+
+@pytest.mark.parametrize("game, old, new, message", [
+    ("karuta", "\nboard:\n", "\ncrop_marks: {length: 100mm, offset: 1mm}\nboard:\n", "a 24 × 26 mm card with its "
+     "bleed and crop marks does not fit on A4 paper"),
+    ("tour-de-dice", "size: 22x56", "size: 250x250", "a 250 × 250 mm marker with its bleed and crop marks does "
+     "not fit on A4 paper"),
+    ("shikoku-duo", "standee: {size: 26x76}", "standee: {size: 26x276}", "a 26 × 276 mm standee with its bleed "
+     "and crop marks does not fit on A4 paper"),
+    ("shikoku-duo", "pilgrim_board: {size: 180x112", "pilgrim_board: {size: 300x300", "a 300 × 300 mm "
+     "pilgrim_board with its bleed and crop marks does not fit on A4 paper"),
+    ("shikoku-duo", "coin: {size: 12x12}", "coin: {size: 250x250}", "a 180 × 112 mm pilgrim_board is too small "
+     "for its slots (they need 2544 × 537 mm); enlarge pilgrim_board or shrink its tokens in "
+     "layouts/shikoku-duo.yaml"),
+], ids=["karuta card", "tour marker", "shikoku standee", "shikoku player board", "shikoku coin"])
+def test_a_size_the_build_refuses_is_refused_by_check_at_its_line(game, old, new, message, project):
+    got, line = refused_layout(game, old, new, project)
+    # the size line of the piece that does not fit
+    piece = {"karuta": "size: 24x26", "shikoku-duo": "pilgrim_board: {size:"}
+    if "pilgrim_board is too small" in message or game == "karuta":
+        line = line_of(project / "layouts" / f"{game}.yaml", piece[game])
+    assert got == f"layouts/{game}.yaml:{line}: {message}"

@@ -12,7 +12,7 @@ from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
 from kit.games.karuta.layout import slots
 from kit.games.karuta.rulebook import load_book, verify_book
-from kit.games.karuta.settings import check_board_sheets, check_settings
+from kit.games.karuta.settings import check_board_sheets, check_settings, sizes
 from kit.draw.fonts import register
 from kit.games.karuta.cards import furigana_warnings
 
@@ -146,6 +146,7 @@ def check(ctx):
     # The slots laid out as build lays them out (0.3 s of CPU at the default card size): a
     # slot_gap or card that leaves them no room is refused here in build's words, at its line.
     slots(model, board, card.width, card.height, ctx.layout)
+    sizes(ctx.layout, board)       # and the card on its sheets, as build imposes it
     book = load_book(ctx.data_dir)
     verified = verify_book(model, book)
     known = acknowledged(ctx.data_dir, model)
