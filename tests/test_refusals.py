@@ -368,3 +368,46 @@ def test_a_size_the_build_refuses_is_refused_by_check_at_its_line(game, old, new
     if "pilgrim_board is too small" in message or game == "karuta":
         line = line_of(project / "layouts" / f"{game}.yaml", piece[game])
     assert got == f"layouts/{game}.yaml:{line}: {message}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_missing_rules_file_is_refused_at_its_path(game, project):
+    (project / "data" / game / "rules.yaml").unlink()
+    assert refused_by_check_and_build(game, project) == (
+        f"data/{game}/rules.yaml: missing data file rules.yaml; it sets the rule options and lists the presets")
+
+
+@pytest.mark.parametrize("name", ["rules.yaml", "pieces.yaml"])
+def test_a_data_file_gone_or_a_folder_during_watch_is_named_and_the_watch_goes_on(name, project):
+    import queue
+    import threading
+
+    from kit.cli import watch_build
+    from kit.games import load_game
+    from test_watch import TIMEOUT, lines_until, saved_whole
+
+    g = load_game("tour-de-dice")
+    lines: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    runner = threading.Thread(target=watch_build, args=(g, g.command("build"), {"out": str(project / "out")}, {},
+                                                        stop, lines.put))
+    runner.start()
+    path = project / "data" / "tour-de-dice" / name
+    good = path.read_bytes()
+    outcome = ("data/", "rebuilt", "error")
+    try:
+        lines_until(lines, lambda line: line.startswith("watching"))
+        path.unlink()
+        gone = lines_until(lines, lambda line: line.startswith(outcome))[-1]
+        assert gone == f"data/tour-de-dice/{name}: missing data file {name}" + (
+            "; it sets the rule options and lists the presets" if name == "rules.yaml" else "")
+        path.mkdir()
+        folder = lines_until(lines, lambda line: line.startswith(outcome))[-1]
+        assert folder == f"data/tour-de-dice/{name}: cannot read: Is a directory"
+        path.rmdir()
+        saved_whole(path, good)
+        lines_until(lines, lambda line: line.startswith("rebuilt"))     # the file back: built again
+    finally:
+        stop.set()
+        runner.join(TIMEOUT)
+    assert not runner.is_alive()
