@@ -84,11 +84,12 @@ def main() -> None:
         t4 = time.process_time()
         sheets.sampler_pdf(model, shapes, ctx.layout)
         t5 = time.process_time()
-        sheets.progress_pdf(model, ctx.layout)
+        for n in sheets.SEATS:
+            sheets.progress_pdf(model, ctx.layout, n)
         t6 = time.process_time()
         for name, t in (("load data + map (cached after the first run)", t1 - t0), ("relax slots", t2 - t1),
                         ("board plan + board, overview and key PDFs", t3 - t2), ("cards.pdf", t4 - t3),
-                        ("card-sizes.pdf", t5 - t4), ("progress-sheet.pdf", t6 - t5)):
+                        ("card-sizes.pdf", t5 - t4), ("progress-sheet-2p/3p/4p.pdf", t6 - t5)):
             print(f"  {name:<46} {t * 1000:7.0f} ms")
 
 

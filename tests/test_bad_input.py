@@ -982,7 +982,7 @@ def test_a_card_too_large_for_the_board_names_the_option_and_what_fits(project):
     assert _first_line(result) == (
         "error: --card 200x200: board scale 1 makes the board 760.1 × 794.2 mm, too small for 68 cards of "
         "200 × 200 mm (they would cover 4.5 times its area); it needs a board scale of at least 2.1, or cards no "
-        "larger than about 94.2 × 94.2 mm (layouts/karuta.yaml:10)")
+        "larger than about 94.2 × 94.2 mm (layouts/karuta.yaml:11)")
 
 
 @pytest.mark.parametrize("card", ["2x2", "3x3", "5x5"])
@@ -1232,7 +1232,7 @@ def test_a_card_from_the_command_line_too_large_for_the_board_names_the_option(p
     assert result.exit_code == 2
     assert _first_line(result).startswith("error: --card 300x400: board scale 1 makes the board 760.1 × 794.2 mm, "
                                           "too small for 68 cards of 300 × 400 mm")
-    assert _first_line(result).endswith("(layouts/karuta.yaml:10)")
+    assert _first_line(result).endswith("(layouts/karuta.yaml:11)")
 
 
 @pytest.mark.parametrize("value, words", [("x", "should be a whole number, not str 'x'"),

@@ -183,3 +183,21 @@ def _assert_min_font(page, least):
     data = page.get_contents().get_data().decode("latin-1")
     sizes = [float(v) for v in re.findall(r"/F\d+\+?\d* ([\d.]+) Tf", data)]
     assert sizes and min(sizes) >= least, sorted(set(sizes))[:5]
+
+
+def test_every_moved_slot_names_its_province_at_its_leaders_end(board, built):
+    """The board is blank but for highways: the only province names on it are at the ends of
+    the leaders of slots moved off their province, one each, at 6 pt or more."""
+    from kit.games.karuta.boardpdf import LEADER_NAME_PT
+
+    _, model, _, slots, _ = board
+    moved = {k for k, s in slots.items() if len(s.leader) >= 2}
+    assert moved
+    words = []
+    for page in PdfReader(built.out_dir / "board.pdf").pages[1:]:
+        words += page.extract_text().split()
+    from kit.games.karuta.model import START
+
+    named = {w for w in words if w in model.by_kanji}
+    assert named - {START} == moved - {START}        # the start slot carries its own label
+    assert LEADER_NAME_PT >= 6

@@ -16,8 +16,8 @@ from kit.data.units import to_pt
 
 from conftest import ROOT
 
-FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet.pdf",
-         "player-aid.pdf", "rules.pdf")
+FILES = ("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf", "progress-sheet-2p.pdf",
+         "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "player-aid.pdf", "rules.pdf")
 
 
 @pytest.fixture
@@ -377,7 +377,7 @@ def test_nothing_is_printed_within_the_paper_margin(project, margin):
     deal_command(ctx, 3, 5)
     deal_command(make_context("karuta", out=str(project / "out"), layout_file=layout, rules=[("deal", "equal")]), 3, 6)
     m, seen = ctx.layout.margin, 0
-    for name in ("progress-sheet.pdf", "deal-5.pdf", "deal-6.pdf", "cards.pdf", "card-sizes.pdf",
+    for name in ("progress-sheet-2p.pdf", "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "deal-5.pdf", "deal-6.pdf", "cards.pdf", "card-sizes.pdf",
                  "board-overview.pdf"):
         reader = PdfReader(ctx.out_dir / name)
         for n, page in enumerate(reader.pages):
@@ -453,13 +453,13 @@ def test_sampler_phone_figures_are_the_phone_check_at_each_compared_size(model, 
     assert [(s.width, s.height) for s, _ in figures] == [(card.width, card.height), (70, 95)]
     for size, roles in figures:
         each = [sizes(face(size.width, size.height, ctx.layout.piece("card").safe), p) for p in model.provinces]
-        pts = {"furigana": min(s.kana for s in each), "kanji name": min(s.kanji for s in each), "number": 5.0}
+        pts = {"furigana": min(s.kana for s in each), "kanji name": min(s.kanji for s in each), "number": 6.0}
         assert {f.role: f.pt for f in roles} == pytest.approx(pts)
         for f in roles:     # 1 pt = 25.4 / 72 mm; the card's width fills 390 CSS px
             assert f.css_px == pytest.approx(f.pt * 25.4 / 72 / size.width * 390)
             assert f.per_row == math.floor(f.css_px / 11) and f.readable == (f.css_px >= 11)
-    # A 5 pt number on a 70 mm card is 9.8 px at full width: the one role flagged.
-    assert [f.role for f in figures[1][1] if not f.readable] == ["number"]
+    # A 6 pt number on a 70 mm card is 11.8 px at full width: every role reads on a phone.
+    assert [f.role for f in figures[1][1] if not f.readable] == []
     assert all(f.readable for f in figures[0][1])
     shapes = {k: r.shape for k, r in load_all(ctx)[1].regions.items()}
     assert figures[0][1] == legibility(card_deck(model, shapes, ctx.layout))
@@ -468,4 +468,4 @@ def test_sampler_phone_figures_are_the_phone_check_at_each_compared_size(model, 
     for size, roles in figures:
         for f in roles:
             assert f"{f.role} {f.pt:.1f} pt → {f.css_px:.1f} px" in page
-    assert page.count("below 11 px: number") == 1
+    assert "below 11 px: " not in page

@@ -353,7 +353,7 @@ def test_ring_spaces_too_large_for_the_board_are_refused_by_build_as_by_check(pr
      "bleed and crop marks does not fit on A4 paper"),
     ("tour-de-dice", "size: 22x56", "size: 250x250", "a 250 × 250 mm marker with its bleed and crop marks does "
      "not fit on A4 paper"),
-    ("shikoku-duo", "standee: {size: 26x76}", "standee: {size: 26x276}", "a 26 × 276 mm standee with its bleed "
+    ("shikoku-duo", "standee: {size: 13x60,", "standee: {size: 13x276,", "a 13 × 276 mm standee with its bleed "
      "and crop marks does not fit on A4 paper"),
     ("shikoku-duo", "pilgrim_board: {size: 180x112", "pilgrim_board: {size: 300x300", "a 300 × 300 mm "
      "pilgrim_board with its bleed and crop marks does not fit on A4 paper"),

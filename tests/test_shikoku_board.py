@@ -210,7 +210,8 @@ def test_a_board_too_small_for_its_marks_is_a_warning(project):
 
     small = project / "small.yaml"
     small.write_text("pieces:\n  board: {size: 300x210, bleed: 0mm, safe: 8mm, gutter: 0mm}\n"
-                     "  ring_space: {size: 12x12, bleed: 0mm, gutter: 2mm}\n", encoding="utf-8")
+                     "  ring_space: {size: 12x12, bleed: 0mm, gutter: 2mm}\n"
+                     "  standee: {size: 10x50, sits_on: [ring_space, mountain_town]}\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["check", "--game", "shikoku-duo", "--layout", str(small), "--strict"])
     assert result.exit_code == 2
     assert "warning: the board has no clear room for the legend" in result.output

@@ -323,8 +323,9 @@ def test_other_papers_hold_every_piece(comp, paper):
 def test_progress_sheet_numbers_every_round_once(comp):
     layout = _layout()
     g = sheets.log_table(sheets.page_of(layout, landscape=True), progress_sheet(layout))
-    numbers = [r for rounds in g.pages for r in rounds]
-    assert numbers == list(range(1, progress_turns(layout) + 1))
+    numbers = [r for rows in g.pages for r in rows]
+    assert numbers == list(range(1, sheets.PICKS * progress_turns(layout) + 1))     # three rows a round
+    assert g.per_round == sheets.PICKS and all(len(rows) % sheets.PICKS == 0 for rows in g.pages)
     data, pages = sheets.progress_pdf(NS(components=comp), layout)
     assert pages == len(g.pages)
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()

@@ -168,3 +168,45 @@ def test_goods_sharing_an_initial_are_written_by_name_only():
     assert goods_initials(("indigo", "paper", "citrus", "salt")) == {"i": "indigo", "p": "paper", "c": "citrus",
                                                                      "s": "salt"}
     assert goods_initials(("salt", "silk", "paper")) == {}
+
+
+def test_a_log_writes_no_path_that_cannot_matter_and_no_sell_0():
+    """The world's wave tiles include paint_path: artists' paths are told apart; the log still
+    writes `via` only for a paint whose paths turn up different tiles, and never `sell 0`."""
+    setup = setup_of()
+    t, rules = setup.tables, setup.rules
+    seen = {"gift": 0, "paint": 0, "coastal": 0}
+    for seed in range(3, 15):
+        res, record = recorded(setup, seed)
+        text = log_text(t, rules, seed, 2, record)
+        assert " gift via " not in text and "sell 0" not in text
+        seen["gift"] += sum(1 for s in record if s.move.character == R.ARTIST and s.move.choice == R.GIFT
+                            and s.move.passed)
+        seen["coastal"] += sum(1 for s in record if s.move.character == R.MERCHANT and s.move.dest >= 0
+                               and t.town_coastal[s.move.dest] and s.move.choice == 0)
+        played = check_text(setup, text)
+        assert played.scores == res.scores and played.rounds == res.rounds
+    assert seen["gift"] and seen["coastal"], seen      # the cases the log leaves out came up
+
+
+def test_a_gift_by_several_paths_is_written_once():
+    setup = setup_of()
+    t, rules = setup.tables, setup.rules
+    for seed in range(3, 30):
+        _, record = recorded(setup, seed)
+        state = R.setup(t, rules, seed, False)
+        for step in record:
+            if step.repeat:
+                state = R.spend_hot(state)
+            legal = R.legal_moves(t, rules, state, step.seat, R.ARTIST, step.die) if not step.repeat else ()
+            gifts = [m for m in legal if m.choice == R.GIFT]
+            if len(gifts) > len({m.dest for m in gifts}):
+                bad = R.Move(R.ARTIST, step.die, gifts[0].dest, R.NOTHING)
+                why = R.explain(t, rules, state, step.seat, step.die, bad)
+                from kit.games.shikoku_duo.replay import short_move
+                listed = [short_move(t, rules, state, step.seat, step.die, m) for m in legal
+                          if m.dest == bad.dest]
+                assert why and len(set(listed)) < len(listed)      # the engine's list repeats the gift
+                return
+            state = R.apply(t, rules, state, step.seat, step.move, (lambda pool, k=step.kept: k))[0]
+    pytest.fail("no artist ever had one gift by two paths")

@@ -31,7 +31,7 @@ def test_the_report_has_the_shared_keys_and_the_games_own(run):
     assert tuple(fig) == KEYS
     g = fig["game"]
     assert set(g["ended"]) == set(R.END_CONDITIONS)
-    assert all(any(name in r.ended for name in R.END_CONDITIONS) for r in results)
+    assert all(any(name in r.ended for name in R.END_CONDITIONS + R.AUTOMA_ENDS) for r in results)
     assert sum(fig["seat_win_rate"]) + g["draws"] == pytest.approx(1.0)
     lo, hi = g["first_drafter"]["ci95"]
     assert lo <= g["first_drafter"]["share"] <= hi

@@ -30,7 +30,8 @@ from kit.games import make_context
 TURNS = progress_turns(shipped_layout("tour-de-dice"))   # the rows the shipped progress sheet promises
 SHEET = progress_sheet(shipped_layout("tour-de-dice"))
 
-NAMES = ("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf", "rules.pdf")
+SHEETS = (*(f"progress-sheet-{n}p.pdf" for n in range(2, 7)), "progress-sheet-rule2.pdf")      # one per table size
+NAMES = ("cards.pdf", "markers.pdf", "course-preview.pdf", *SHEETS, "alignment.pdf", "rules.pdf")
 POINTS = {"A4": pagesizes.A4, "Letter": pagesizes.LETTER, "A3": pagesizes.A3}   # portrait, in points
 
 
@@ -73,15 +74,16 @@ def test_preview_shows_the_ring_of_sim_seed_1(project):
 
 def test_progress_sheet_has_a_column_group_per_player(project):
     build(project / "s")
-    page = PdfReader(str(project / "s" / "progress-sheet.pdf")).pages[0].extract_text()
-    players = load(make_context("tour-de-dice").data_dir).rules["players"]
-    assert all(f"P{k}" in page for k in range(1, players + 1))
-    assert f"P{players + 1} " not in page.replace("\n", " ")
+    for players in range(2, 7):
+        page = PdfReader(str(project / "s" / f"progress-sheet-{players}p.pdf")).pages[0].extract_text()
+        assert all(f"P{k}" in page for k in range(1, players + 1))
+        assert f"P{players + 1} " not in page.replace("\n", " ")
+        assert f"{players}人用 {players} players" in page.replace("\n", " ")
 
 
 def test_progress_sheet_has_the_ring_boxes_and_a_column_group_per_colour_under_rule_2(project):
-    build(project / "r", "--rule", "two_colours=on")
-    page = PdfReader(str(project / "r" / "progress-sheet.pdf")).pages[0].extract_text().replace("\n", " ")
+    build(project / "r")
+    page = PdfReader(str(project / "r" / "progress-sheet-rule2.pdf")).pages[0].extract_text().replace("\n", " ")
     tour = load(make_context("tour-de-dice").data_dir)
     assert "コース順 ring" in page and "スタート start" in page
     cards = len(tour.deck())
@@ -184,7 +186,7 @@ def _clearance(path) -> tuple[float, float, float]:
 def test_every_page_is_the_chosen_paper(papers, name):
     portrait = POINTS[name]
     for pdf in NAMES:
-        size = portrait[::-1] if pdf == "progress-sheet.pdf" else portrait
+        size = portrait[::-1] if pdf in SHEETS else portrait
         pages = PdfReader(str(papers / f"{name}-a" / pdf)).pages
         assert pages
         for k, page in enumerate(pages):
@@ -205,7 +207,7 @@ def test_nothing_is_drawn_in_the_margin(papers, name):
 
 
 def test_a_wider_margin_moves_the_preview_and_the_log_inward(papers):
-    for pdf in ("course-preview.pdf", "progress-sheet.pdf"):
+    for pdf in ("course-preview.pdf", *SHEETS):
         reader = PdfReader(str(papers / "wide" / pdf))
         assert all(_outside(page, reader, 15.0) == [] for page in reader.pages), pdf
         # the page is laid out from the margin: 9 mm more of it moves the edges in by 9 mm
@@ -241,7 +243,7 @@ def test_the_progress_sheet_numbers_every_promised_turn(papers, name, folder, ma
     page = paper(layout, landscape=True)
     if margin is not None:
         page = Paper(page.width, page.height, margin)
-    pages = _turn_numbers(papers / folder / "progress-sheet.pdf", page)
+    pages = _turn_numbers(papers / folder / "progress-sheet-4p.pdf", page)
     numbers = [n for p in pages for n in p]
     assert numbers == list(range(1, len(numbers) + 1))
     assert len(numbers) >= TURNS
@@ -402,7 +404,7 @@ def test_markers_and_progress_sheet_follow_piece_ownership(rules, players):
 def test_rule_two_prints_each_players_two_colours(project):
     build(project / "two", "--rule", "two_colours=on")
     tour = load(project / "data" / "tour-de-dice", [("two_colours", "on")])
-    log = PdfReader(str(project / "two" / "progress-sheet.pdf")).pages[0].extract_text()
+    log = PdfReader(str(project / "two" / "progress-sheet-rule2.pdf")).pages[0].extract_text()
     markers = PdfReader(str(project / "two" / "markers.pdf")).pages[0].extract_text()
     for seat in range(3):
         names = "・".join(c.name_ja for c in tour.colours[2 * seat:2 * seat + 2])

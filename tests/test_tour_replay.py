@@ -66,7 +66,7 @@ def _tampered(line: int, new: str) -> str:
     (2, '  - "P4 2: P4 3 1 > 7/1"', "turn 2: P4 cannot stop on 7/1: from 2/1 it may stop on 2/1, 3/1, 4/1, 5/1, 6/1"),
     (2, '  - "P4 2: P4 3 1 > 6/1, P1 2 2 > 3/1"', "turn 2: P1 cannot ride: it stands on 1/1, not with P4 on 2/1"),
     (2, '  - "P4 2: P4 3 > 6/1"', "turn 2: P4 rolled 1 dice; this turn everyone rolls 2"),
-    (2, '  - "P9 2: P4 3 1 > 6/1"', "turn 2: no piece 'P9'"),
+    (2, '  - "P9 2: P4 3 1 > 6/1"', "turn 2: unknown piece 'P9'"),
     (2, '  - "P4 2: P1 3 1 > 6/1"', "the active piece P4 rolls first"),
     (2, '  - "P4 2: P4 3 1 > 99/1"', "write a space as BOX/LAP"),
     (1, '  - "P3 1: P3 4 > 2/1, P1 3 > 1/1, P4 6 > 2/1, P2 2 > 1/1"', "riders roll in clockwise order"),

@@ -147,5 +147,5 @@ def test_every_command_takes_the_same_default_player_count(project):
     assert export.exit_code == 0, export.output
     build = CliRunner().invoke(main, ["build", "--game", "tour-de-dice", "--out", "b", *rules])
     assert build.exit_code == 0, build.output
-    log = PdfReader(str(project / "b" / "progress-sheet.pdf")).pages[0].extract_text().replace("\n", " ")
+    log = PdfReader(str(project / "b" / f"progress-sheet-{expected}p.pdf")).pages[0].extract_text().replace("\n", " ")
     assert all(f"P{k} ____" in log for k in range(1, expected + 1)) and f"P{expected + 1} ____" not in log

@@ -27,11 +27,11 @@ def _tables():
     out = []
     for name in PAPERS:
         lay = game_layout("karuta", ROOT).with_paper(name)
-        out += [(f"karuta {name} {n} players", karuta.log_table(lay, n)) for n in (2, 3, 4)]
+        out += [(f"karuta {name} {n} players", karuta.log_table(lay, n)) for n in karuta.SEATS]
         lay = game_layout("tour-de-dice", ROOT).with_paper(name)
-        groups = {"4 players": ("P1", "P2", "P3", "P4"), "6 players": tuple(f"P{k}" for k in range(1, 7)),
-                  "rule 2": tuple(f"P{k // 2 + 1} 赤 red" for k in range(6))}
-        out += [(f"tour {name} {k}", tour.log_geometry(paper(lay, landscape=True), progress_sheet(lay), g).log)
+        groups = {f"{n} players": (tuple(f"P{k}" for k in range(1, n + 1)), ()) for n in range(2, 7)}
+        groups["rule 2"] = (tuple(f"P{k // 2 + 1} 赤 red" for k in range(6)), ("赤", "青", "緑", "黄", "黒", "白"))
+        out += [(f"tour {name} {k}", tour.log_geometry(paper(lay, landscape=True), progress_sheet(lay), *g).log)
                 for k, g in groups.items()]
         lay = game_layout("shikoku-duo", ROOT).with_paper(name)
         out.append((f"shikoku {name}", shikoku.log_table(shikoku.page_of(lay, landscape=True), progress_sheet(lay))))
@@ -64,7 +64,7 @@ def test_rows_fit_their_pages_and_number_every_promised_row_once(name, log):
     assert log.row == progress_sheet(lay).row_height         # the row height is the layout's
     for k, page in enumerate(log.pages):
         assert log.bottom(k) >= log.floor - 1e-9, (name, k)
-        if k < len(log.pages) - 1:      # one more round would not fit: no page is shorter than it must be
+        if k < len(log.pages) - 1 and len(log.pages[k + 1]):   # rows follow: one more round would not fit here
             assert log.bottom(k) - log.row * log.per_round < log.floor, (name, k)
 
 
@@ -79,9 +79,8 @@ def test_each_game_gives_only_its_columns():
     assert [g.title for g in t if isinstance(g, Group)] == ["P1 赤 red", "P1 青 blue"]   # one group per colour
     assert all([c.key for c in g.columns] == ["roll", "stop", "lost"] for g in t if isinstance(g, Group))
     s = shikoku.log_columns()
-    picks = [g for g in s if isinstance(g, Group) and g.title[0].isdigit()]
-    assert len(picks) == 3
-    assert all(tuple(g.columns) == shikoku.PICK_COLUMNS for g in picks)
+    assert s[-len(shikoku.PICK_COLUMNS):] == shikoku.PICK_COLUMNS       # a row per die used, three a round
+    assert [c.per for c, _, _ in turnlog.flatten(s[:-len(shikoku.PICK_COLUMNS)])] == ["round number"] + ["round"] * 4
     # a pick's columns are the fields turn_lines turns into the replay log's lines
     row = {c.key: v for c, v in zip(shikoku.PICK_COLUMNS, ("2", "商", "2", "kochi", "sell 2", ""))}
     assert shikoku.turn_lines(row) == ["2: merchant 2 kochi sell 2"]
@@ -122,7 +121,7 @@ def test_a_row_lower_than_handwriting_is_refused_at_its_line(tmp_path):
                       ("board", "map", "compared_cards", "progress_sheet"))
     with pytest.raises(KitError) as err:
         progress_sheet(lay)
-    assert "at least 4 mm" in err.value.message and "low.yaml" in str(err.value)
+    assert "at least 8 mm" in err.value.message and "low.yaml" in str(err.value)
     extra.write_text("progress_sheet:\n  turns: 20\n  row_height: 9mm\n", encoding="utf-8")
     lay = load_layout([ROOT / "layouts" / "default.yaml", ROOT / "layouts" / "karuta.yaml", extra],
                       ("board", "map", "compared_cards", "progress_sheet"))
@@ -140,14 +139,14 @@ def _drawn(log) -> bytes:
     return pdf.finish()
 
 
-def test_a_drawn_log_prints_each_row_number_and_title_and_is_deterministic():
+def test_a_drawn_log_prints_each_round_number_and_title_and_is_deterministic():
     lay = game_layout("shikoku-duo", ROOT)
     log = shikoku.log_table(shikoku.page_of(lay, landscape=True), progress_sheet(lay))
     data = _drawn(log)
     assert data == _drawn(log)
     for k, page in enumerate(PdfReader(io.BytesIO(data)).pages):
         words = page.extract_text().split()
-        assert all(str(n) in words for n in log.pages[k])
+        assert all(str((n - 1) // log.per_round + 1) in words for n in log.pages[k])    # each round's number
         assert all(cell.column.title.split()[0] in words for cell in log.cells)
 
 
@@ -189,5 +188,26 @@ def test_every_progress_sheet_prints_nothing_smaller_than_6_pt(project, game):
 
     result = CliRunner().invoke(main, ["build", "--game", game, "--out", "out"])
     assert result.exit_code == 0, result.output
-    sizes = text_sizes((project / "out/progress-sheet.pdf").read_bytes())
-    assert len(sizes) > 100 and min(sizes)[0] >= 6 - 1e-6, min(sizes)
+    sheets = sorted((project / "out").glob("progress-sheet-*.pdf"))
+    assert len(sheets) == {"karuta": 3, "tour-de-dice": 6, "shikoku-duo": 2}[game]     # one per table size
+    for sheet in sheets:
+        sizes = text_sizes(sheet.read_bytes())
+        assert len(sizes) > 100 and min(sizes)[0] >= 6 - 1e-6, (sheet.name, min(sizes))
+
+
+@pytest.mark.parametrize("name,log", TABLES, ids=[n for n, _ in TABLES])
+def test_every_written_cell_says_how_in_both_languages_and_takes_its_longest_entry(name, log):
+    for cell in log.cells:
+        col = cell.column
+        if col.per not in turnlog.WRITTEN or col.title.startswith("行動"):   # shikoku's action: its own key line
+            continue
+        assert re.search(r"[\u3040-\u9fff]", col.how) and re.search(r"[a-z]{3}", col.how), (name, col.title)
+        assert (col.longest or col.marks) and cell.width >= turnlog.hand_width(col.longest), (name, col.title)
+
+
+def test_a_cell_too_narrow_for_its_longest_entry_is_refused():
+    cols = (Column("#", 10, per="number"), Column("x", share=1, longest="draw 4 got sipc keep sippc"))
+    turn_log(cols, x=0, width=70, top=100, floor=0, row=8, rows=4)
+    with pytest.raises(KitError, match=r"'x' cell is 30.0 mm wide, but its longest entry 'draw 4 got sipc keep "
+                                       r"sippc' takes 52.2 mm by hand"):
+        turn_log(cols, x=0, width=40, top=100, floor=0, row=8, rows=4)

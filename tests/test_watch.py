@@ -68,11 +68,13 @@ EDITS = [
     # The compared card sizes feed only the sampler (layouts/ is watched too).
     ("karuta", "layouts/karuta.yaml", "{size: 26x30}", "{size: 27x30}", {"card-sizes.pdf"}),
     ("tour-de-dice", "data/tour-de-dice/pieces.yaml", '"#2a9d3f"', '"#2a9d40"', {"markers.pdf"}),
-    ("tour-de-dice", "layouts/tour-de-dice.yaml", "turns: 104", "turns: 90", {"progress-sheet.pdf"}),
+    ("tour-de-dice", "layouts/tour-de-dice.yaml", "turns: 104", "turns: 90",
+     {*(f"progress-sheet-{n}p.pdf" for n in range(2, 7)), "progress-sheet-rule2.pdf"}),
     # The card and the rulebook print the Automa's rules (per_figures 1 gives the artist ranks
     # by figures; from 3 up, with at most 5 other figures, it is +1 every time).
     ("shikoku-duo", "data/shikoku-duo/automa.yaml", "per_figures: 3", "per_figures: 1", {"automa.pdf", "rules.pdf"}),
-    ("shikoku-duo", "layouts/shikoku-duo.yaml", "turns: 36", "turns: 30", {"progress-sheet.pdf"}),
+    ("shikoku-duo", "layouts/shikoku-duo.yaml", "turns: 36", "turns: 30",
+     {"progress-sheet-duo.pdf", "progress-sheet-solo.pdf"}),
 ]
 
 
@@ -328,11 +330,11 @@ def test_a_saved_font_and_an_extra_layout_outside_the_project_rebuild(project, t
     try:
         lines_until(lines, lambda l: l.startswith("rebuilt"))
         until_watching(lines)
-        sheet = (out / "progress-sheet.pdf").read_bytes()
+        sheet = (out / "progress-sheet-4p.pdf").read_bytes()
         saved_whole(extra, b"progress_sheet:\n  turns: 60\n")
         line = lines_until(lines, lambda l: l.startswith("rebuilt"))[-1]
-        assert line.endswith("wrote progress-sheet.pdf"), line
-        assert (out / "progress-sheet.pdf").read_bytes() != sheet
+        assert line.endswith("progress-sheet-6p.pdf, progress-sheet-rule2.pdf"), line
+        assert (out / "progress-sheet-4p.pdf").read_bytes() != sheet
         # A font without Japanese saved over the chosen one: refused, as a fresh build would be
         # (were the first font kept loaded, the build would go on in it).
         latin = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"

@@ -44,6 +44,9 @@ class Piece:
     gutter: float     # space between neighbouring trims on a cut sheet
     # The layout line that set its size, for a refusal that depends on it (None: --card set it)
     where: Where | None = field(default=None, compare=False, repr=False)
+    # The places it sits on in play (`sits_on:`, kit.layout.fit checks it fits), and where that is written.
+    sits_on: tuple[str, ...] = field(default=(), compare=False)
+    sits_where: Where | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -130,14 +133,17 @@ _LENGTH = (str, int, float)
 
 
 def _piece(name: str, spec: LMap, defaults: dict, where) -> Piece:
-    fields(spec, {"size": str}, {"bleed": _LENGTH, "safe": _LENGTH, "gutter": _LENGTH},
+    fields(spec, {"size": str}, {"bleed": _LENGTH, "safe": _LENGTH, "gutter": _LENGTH, "sits_on": (str, list)},
            what=f"piece {name}", where=where)
     width, height = size(spec["size"], spec.at("size"), f"{name} size")
     values = {}
     for key in ("bleed", "safe", "gutter"):
         source = spec if key in spec else defaults
         values[key] = _len(source, key)
-    piece = Piece(name, width, height, **values, where=spec.at("size"))
+    sits = spec.get("sits_on", ())
+    sits = tuple(sits.split()) if isinstance(sits, str) else tuple(str(s) for s in sits)
+    piece = Piece(name, width, height, **values, where=spec.at("size"), sits_on=sits,
+                  sits_where=spec.at("sits_on") if "sits_on" in spec else None)
     gutter_at = spec.at("gutter") if "gutter" in spec else defaults.at("gutter")
     if piece.gutter > min(width, height):
         raise KitError(f"a {piece.gutter:g} mm gutter is wider than the {width:g} × {height:g} mm {name} itself; "
@@ -288,7 +294,7 @@ def size(value, where: Where, what: str = "size") -> tuple[float, float]:
         raise KitError(err.message, where) from None
 
 
-ROW_LEAST = 4.0        # mm: a lower row leaves no room to write in
+ROW_LEAST = 8.0                 # mm: a progress-sheet row a hand writes a name or a move in
 # The most turns a progress sheet may log: far past any real game's (a sheet of 10**40 rows
 # would take minutes to draw; `kit check` refuses it first).
 MAX_LOGGED_TURNS = 1000

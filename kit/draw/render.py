@@ -212,26 +212,29 @@ def alignment_pages(pdf: Pdf, layout: Layout, title: str = "") -> None:
         line(c, x, y - 12, x, y + 12)
         c.circle(to_pt(x), to_pt(y), to_pt(2), stroke=1, fill=0)
     lines = [
-        f"{title} Duplex alignment test: front".strip(),
+        f"{title} 両面印刷の位置合わせ Duplex alignment test: front".strip(),
         "",
-        "1. Print this page and the next on ONE sheet, double-sided,",
+        f"1. このページと次のページを1枚の両面に、{'長辺' if layout.duplex_flip == 'long' else '短辺'}とじ、"
+        "100 %（実寸、「用紙に合わせる」なし）で印刷する。",
+        "   Print this page and the next on ONE sheet, double-sided,",
         f"   flipping on the {layout.duplex_flip} edge, at 100 % (actual size, no 'fit to page').",
-        "2. Hold the sheet to a window or lamp with the BACK facing you.",
-        "3. At each corner the front's cross shows through the paper. Read where its",
+        "2. 裏を手前にして窓かランプに透かす。 Hold the sheet to a window or lamp with the BACK facing you.",
+        "3. 四隅で表の十字が透けて見える。縦線が横の目盛り (x) と、横線が縦の目盛り (y) と交わる所を mm で読む。",
+        "   At each corner the front's cross shows through the paper. Read where its",
         "   vertical line crosses the horizontal scale (x) and where its horizontal line",
         "   crosses the vertical scale (y), in mm; a half-way reading is fine.",
-        "4. New offsets = current offsets + readings (average the four corners):",
+        "4. 新しいずれ = 今のずれ + 読み（四隅の平均）。 New offsets = current offsets + readings (average the four corners):",
         f"   duplex: offset_x: {layout.duplex_dx:g}mm + x,  offset_y: {layout.duplex_dy:g}mm + y",
-        "   in layouts/<game>.yaml (or the file given with --layout).",
-        "5. Rebuild and print this test again: every reading should now be 0.",
+        "   layouts/<game>.yaml（または --layout のファイル）に書く。 in layouts/<game>.yaml (or the file given with --layout).",
+        "5. 作り直してもう一度印刷: 読みはすべて 0 になる。 Rebuild and print this test again: every reading should now be 0.",
         "",
-        f"Current layout: {layout.paper} paper, flip {layout.duplex_flip} edge, offset "
+        f"今の設定 Current layout: {layout.paper} paper, flip {layout.duplex_flip} edge, offset "
         f"x {layout.duplex_dx:g} mm, y {layout.duplex_dy:g} mm.",
-        "Check the printer's scale: the bar below must measure exactly 100 mm.",
+        "下の目盛りがちょうど 100 mm か確かめる。 Check the printer's scale: the bar below must measure exactly 100 mm.",
     ]
     top = h - 55
     for k, s in enumerate(lines):
-        text(c, 35, top - k * 5.2, s, 8.5)
+        text(c, 25, top - k * 5.2, s, max(6.0, fit_size(s, to_pt(w - 50), 8.5, 6.0)))
     bar_y = top - len(lines) * 5.2 - 6
     _ruler(c, (w - 100) / 2, bar_y, 100)
     pdf.show_page()
@@ -239,10 +242,11 @@ def alignment_pages(pdf: Pdf, layout: Layout, title: str = "") -> None:
     pdf.set_page_size(w, h)
     for x, y in alignment_back_targets(layout):
         _reading_scales(c, x, y)
-    text(c, w / 2, h / 2 + 8, f"{title} Duplex alignment test: back".strip(), 10, "centre")
-    text(c, w / 2, h / 2, "Hold to the light with this side facing you; read each scale where",
+    text(c, w / 2, h / 2 + 8, f"{title} 両面印刷の位置合わせ Duplex alignment test: back".strip(), 10, "centre")
+    text(c, w / 2, h / 2, "この面を手前にして透かし、表の十字が見える所で各目盛りを読む（説明は表）。", 8.5, "centre")
+    text(c, w / 2, h / 2 - 5, "Hold to the light with this side facing you; read each scale where",
          8.5, "centre")
-    text(c, w / 2, h / 2 - 5, "the front's cross shows through (instructions on the front).", 8.5, "centre")
+    text(c, w / 2, h / 2 - 10, "the front's cross shows through (instructions on the front).", 8.5, "centre")
     pdf.show_page()
 
 

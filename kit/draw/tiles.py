@@ -292,7 +292,7 @@ def draw_assembly(pdf: Pdf, plan_: TilePlan, form: str, title: str, notes: tuple
     k = min(box.w / (hi_x - lo_x), box.h / (hi_y - lo_y))
     ox = box.x + (box.w - (hi_x - lo_x) * k) / 2 - lo_x * k
     oy = box.y + (box.h - (hi_y - lo_y) * k) / 2 - lo_y * k
-    text(c, 12, ph - 16, f"{title}: how to assemble the {len(plan_.tiles)} sheets", 13)
+    text(c, 12, ph - 16, f"{title}: {len(plan_.tiles)} 枚の組み立て方 how to assemble the {len(plan_.tiles)} sheets", 13)
     for i, note in enumerate(notes):
         text(c, 12, ph - 22 - 4.5 * i, note, 8)
     c.saveState()
@@ -303,7 +303,10 @@ def draw_assembly(pdf: Pdf, plan_: TilePlan, form: str, title: str, notes: tuple
     for t in plan_.tiles:
         r = Rect(ox + t.source.x * k, oy + t.source.y * k, t.source.w * k, t.source.h * k)
         stroke_rect(c, r, Color(0.1, 0.1, 0.5), 0.6)
-        cx, cy = r.x + r.w / 2, r.y + r.h / 2
-        fill_rect(c, Rect(cx - 5, cy - 3, 10, 7), white)
-        text(c, cx, cy - 1.2, t.label, 12, "centre", Color(0.1, 0.1, 0.5))
+        # the sheet's name in its top-left corner, on a card of its own: clear of the drawing's
+        # text in the middle of a sheet (a corner is overlap, drawn twice)
+        tag = Rect(r.x + 1.2, r.y2 - 8.2, 11, 7)
+        fill_rect(c, tag, white)
+        stroke_rect(c, tag, Color(0.1, 0.1, 0.5), 0.4)
+        text(c, tag.x + tag.w / 2, tag.y + 2.2, t.label, 12, "centre", Color(0.1, 0.1, 0.5))
     pdf.show_page()

@@ -18,16 +18,21 @@ Pages are in mm from the bottom-left corner, y up.
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 
 from kit.data.errors import KitError
 from kit.draw.imposition import Rect
+from kit.draw.fonts import text_width
 from kit.draw.render import fill_rect, line, text, text_in_box
 from kit.data.units import to_pt
 
 PER = ("turn", "round", "number", "round number")
+WRITTEN = ("turn", "round")          # the columns a player writes in
+HAND_MM = 2.2                        # mm a handwritten letter or digit takes in an 8 mm row
+HAND_WIDE_MM = 4.0                   # ... and a kanji or kana
 
 GRID = Color(0.55, 0.55, 0.55)
 SHADE = Color(0.93, 0.93, 0.93)        # the header
@@ -51,6 +56,8 @@ class Column:
     per: str = "turn"                # see PER
     marks: tuple[str, ...] = ()      # printed in every row, spread over the cell (choices to circle)
     key: str = ""
+    how: str = ""                    # how to write the cell, for the sheet's key: Japanese, then English
+    longest: str = ""                # the longest thing ever written in it (its width must take it by hand)
 
 
 @dataclass(frozen=True)
@@ -144,6 +151,61 @@ def place(columns, x: float, width: float) -> tuple[tuple[Cell, ...], tuple[Band
     return tuple(cells), tuple(bands)
 
 
+def hand_width(s: str) -> float:
+    """Millimetres `s` takes written by hand in an 8 mm row."""
+    return sum(HAND_WIDE_MM if unicodedata.east_asian_width(ch) in "WF" else HAND_MM for ch in s if ch != " ") \
+        + 1.2 * s.count(" ")
+
+
+def check_cells(cells, row: float, where=None) -> None:
+    """Every written cell wide enough for its longest entry (the layout file keeps rows high
+    enough to write in: kit.data.layoutfile.progress_sheet)."""
+    for cell in cells:
+        need = hand_width(cell.column.longest)
+        if need > cell.width + 1e-9:
+            raise KitError(f"the progress sheet's {cell.column.title!r} cell is {cell.width:.1f} mm wide, but its "
+                           f"longest entry {cell.column.longest!r} takes {need:.1f} mm by hand", where)
+
+
+def key_lines(columns) -> list[str]:
+    """How to write each written column, `TITLE: how`, in the table's order (a group's columns
+    once, however many groups share them)."""
+    titles: dict[str, list[str]] = {}
+    for col, _, _ in flatten(columns):
+        if col.per in WRITTEN and col.how and col.title not in titles.setdefault(col.how, []):
+            titles[col.how].append(col.title)
+    return [f"{ts[0] if len(ts) == 1 else ts[0] + '–' + ts[-1]}: {how}" for how, ts in titles.items()]
+
+
+def draw_key(c, lines, x: float, top: float, width: float, pt: float = 6.0) -> float:
+    """The key under a log: each line wrapped to `width`; returns the y under the last."""
+    step = pt / to_pt(1) * 1.35
+    y = top
+    for line_ in lines:
+        for part in wrap(line_, width, pt):
+            y -= step
+            text(c, x, y, part, pt)
+    return y
+
+
+def key_height(lines, width: float, pt: float = 6.0) -> float:
+    return sum(len(wrap(line_, width, pt)) for line_ in lines) * pt / to_pt(1) * 1.35
+
+
+def wrap(s: str, width: float, pt: float) -> list[str]:
+    """`s` broken at spaces (or anywhere in a run of kanji) into lines at most `width` mm."""
+    out, cur = [], ""
+    for word in s.split(" "):
+        trial = f"{cur} {word}" if cur else word
+        if text_width(trial, pt) / to_pt(1) <= width or not cur:
+            cur = trial
+        else:
+            out.append(cur)
+            cur = word
+    out.append(cur)
+    return out
+
+
 def rows_between(top: float, floor: float, head: float, row: float, per_round: int = 1) -> int:
     """Whole rounds of rows between a table top edge at `top` and `floor` (the allowance keeps
     a row that fits exactly from being lost to rounding)."""
@@ -160,6 +222,7 @@ def turn_log(columns, *, x: float, width: float, top: float, floor: float, row: 
     summary box), else one more page, empty, is added for it. `where`: the layout's row height,
     named when no row fits."""
     cells, bands = place(columns, x, width)
+    check_cells(cells, row, where)
     head = head_height(columns)
     first_top = top if first_top is None else first_top
     first, later = (rows_between(t, floor, head, row, per_round) for t in (first_top, top))

@@ -47,6 +47,7 @@ GAME = Game(
     pieces=("card",),
     layout_settings=("board", "map", "compared_cards", "progress_sheet"),
     products=("board.pdf", "board-overview.pdf", "board-key.pdf", "cards.pdf", "card-sizes.pdf",
-              "progress-sheet.pdf", "player-aid.pdf", "rules.pdf"),
+              "progress-sheet-2p.pdf", "progress-sheet-3p.pdf", "progress-sheet-4p.pdf", "player-aid.pdf",
+              "rules.pdf"),
     compiled=("rules", "policies"),
 )

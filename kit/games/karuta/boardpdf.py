@@ -22,7 +22,7 @@ import shapely
 from shapely.geometry import LineString, box as shapely_box
 from shapely.ops import unary_union
 
-from kit.draw.fonts import FONT
+from kit.draw.fonts import FONT, text_width
 from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
 from kit.draw.output import Pdf
@@ -297,11 +297,12 @@ def _names(c: Canvas, model: Karuta, named, f: Frame) -> None:
     for n in named:
         ink = TIER_STROKES.get(tier[n.highway], TIER_STROKES["secondary"]).ink
         x, y = f.at(*n.at)
-        if n.tie is not None:
+        if n.tie is not None:       # dotted, in the highway's ink and with no dot: not a slot's leader
             c.setStrokeColor(ink)
-            c.setLineWidth(to_pt(0.25))
-            c.setDash([], 0)
+            c.setLineWidth(to_pt(0.35))
+            c.setDash([to_pt(0.5), to_pt(0.7)], 0)
             polyline(c, [(x, y), f.at(*n.tie)])
+            c.setDash([], 0)
         c.saveState()
         c.translate(to_pt(x), to_pt(y))
         c.rotate(-n.angle)
@@ -344,15 +345,32 @@ def _marks(c: Canvas, marks, f: Frame) -> None:
             text(c, p[0], p[1] - 1.3, "渡", 10, "centre", MARK_INK)
 
 
+LEADER_NAME_PT = 6.0        # the province's name at a leader's end
+
+
 def _leaders(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
     c.setStrokeColor(LEADER)
     c.setFillColor(LEADER)
     c.setLineWidth(to_pt(0.3))
-    for s in slots.values():
+    ends = []
+    for name, s in slots.items():
         if len(s.leader) >= 2:
             pts = [f.at(x, y) for x, y in s.leader]
+            c.setStrokeColor(LEADER)
+            c.setFillColor(LEADER)
             polyline(c, pts)
             c.circle(*_pt(pts[-1]), to_pt(0.9), stroke=0, fill=1)
+            ends.append((name, pts[-2], pts[-1]))
+    # The province named at the leader's end, on the far side from the slot: a moved slot is
+    # traced to its province on the board itself, not on the key.
+    for name, before, end in ends:
+        dx, dy = end[0] - before[0], end[1] - before[1]
+        n = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        w = text_width(name, LEADER_NAME_PT) / to_pt(1)
+        h = LEADER_NAME_PT / to_pt(1)
+        cx, cy = end[0] + dx / n * (w / 2 + 1.6), end[1] + dy / n * (h / 2 + 1.4)
+        fill_rect(c, Rect(cx - w / 2 - 0.4, cy - h / 2 - 0.2, w + 0.8, h + 0.4), white)
+        text(c, cx, cy - h * 0.36, name, LEADER_NAME_PT, "centre", LEADER)
 
 
 def _rgb(c: Color) -> tuple[float, float, float]:
@@ -730,7 +748,9 @@ def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
     width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, bp, art=art)
     p = bp.tiles
-    notes = (f"{len(p.tiles)} sheets on a grid of {p.rows} rows (A–{chr(64 + p.rows)}) × {p.cols} columns, true "
+    notes = (f"{len(p.tiles)} 枚（{p.rows} 行 × {p.cols} 列、実寸、海だけの紙は省く）。100 %（実寸）で印刷する。",
+             f"点線（上と左）で切って隣の実線に重ね、{p.overlap:g} mm ののりしろに貼る。左上から行ごとに右へ。",
+             f"{len(p.tiles)} sheets on a grid of {p.rows} rows (A–{chr(64 + p.rows)}) × {p.cols} columns, true "
              f"scale; sheets that would carry only sea are left out. Print at 100 % (actual size).",
              "Cut each sheet along its dashed lines (top and left, where another sheet lies under it) and lay it "
              "over that neighbour,",

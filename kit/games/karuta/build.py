@@ -21,7 +21,7 @@ from kit.games.karuta.cards import TITLE, FrontPainter, cards_pdf, define_back, 
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.layout import Slot, slots
 from kit.games.karuta.rulebook import load_book, rules_pdf, verify_book
-from kit.games.karuta.sheets import aid_pdf, progress_pdf, sampler_pdf
+from kit.games.karuta.sheets import SEATS, aid_pdf, progress_pdf, sampler_pdf
 from kit.rules.book import check_lang
 from kit.rules.render import page_images
 from kit.games.karuta.settings import sizes
@@ -57,7 +57,8 @@ def render(ctx, corner_index: bool | None = None, lang: str | None = None) -> di
         out / "board-key.pdf": key,
         out / "cards.pdf": step("cards.pdf", cards_pdf, model, shapes, layout, bool(corner_index), extra=font),
         out / "card-sizes.pdf": step("card-sizes.pdf", sampler_pdf, model, shapes, layout, extra=font),
-        out / "progress-sheet.pdf": step("progress-sheet.pdf", progress_pdf, model, layout, extra=font),
+        **{out / f"progress-sheet-{n}p.pdf": step(f"progress-sheet-{n}p.pdf", progress_pdf, model, layout, n, extra=font)
+           for n in SEATS},
         out / "player-aid.pdf": step("player-aid.pdf", aid_pdf, model, plan_.marks, layout, book, extra=font),
         out / "rules.pdf": step("rules.pdf", rules_pdf, model, book, layout, langs, extra=font),
     }

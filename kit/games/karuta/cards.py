@@ -28,7 +28,7 @@ from kit.draw.render import alignment_pages, card_sheets
 
 FURIGANA_FLOOR_PT = 5.0     # below this, hiragana stops being readable at arm's length
 KANJI_FLOOR_PT = 9.0        # the kanji name must stay the card's dominant element
-NUMBER_PT = 5.0
+NUMBER_PT = 6.0
 TITLE = "旧国名かるた"
 CREDIT = "Map: Ash_Crow, Wikimedia Commons, CC BY 2.5 (modified)"
 INK = Color(0.1, 0.1, 0.12)
@@ -67,7 +67,8 @@ def face(w: float, h: float, safe: float, corner_index: bool = False) -> Face:
     shape_right = right - (band_w if corner_index else 0.0)  # room for the turned index
     shape = Rect(left, safe, shape_right - left, kanji.y - 0.03 * h - safe)
     # The number and the index sit on the band but, like all text, inside the safe zone.
-    number = Rect(safe, safe, band_w - safe - 0.1, 0.09 * h)
+    # The number may run a little into the gap right of the band: two digits at 6 pt need it.
+    number = Rect(safe, safe, band_w - safe + 0.6 * safe, 0.09 * h)
     index = Rect(safe, number.y2 + 0.5, band_w - safe - 0.1, top - number.y2 - 0.5)
     if min(min(r.w, r.h) for r in (badge, kana, kanji, shape, number, index)) <= 0:
         raise KitError(f"a {w:g} × {h:g} mm card leaves no room inside its {safe:g} mm safe zone for "
@@ -192,7 +193,7 @@ def draw_front(c: Canvas, painter: FrontPainter, p: Province, trim: Rect, bleed:
     text(c, kanji.x + kanji.w / 2, kanji.y + kanji.h * 0.14, p.kanji, s.kanji, "centre", INK)
     shape = _at(trim, f.shape)
     draw_outline(c, painter.outline(p.kanji), shape.x, shape.y, mix(region.color, black, 0.25))
-    text_in_box(c, _at(trim, f.number), str(p.number), NUMBER_PT, ink, floor=3.0)
+    text_in_box(c, _at(trim, f.number), str(p.number), NUMBER_PT, ink, floor=NUMBER_PT)
     if painter.corner_index:
         _corner_index(c, f, p, trim, ink)
 

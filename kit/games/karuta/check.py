@@ -6,7 +6,9 @@ from collections import Counter
 
 from shapely import STRtree
 
-from kit.data.errors import KitError, Warning_, Where, display_path
+from kit.data.errors import KitError, KitErrors, Warning_, Where, display_path
+from kit.draw.textsize import too_small
+from kit.layout.fit import Place, misfits
 from kit.data.yamlload import fields, load_yaml, require_files
 from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
@@ -138,6 +140,33 @@ def summary(model: Karuta, board: Board) -> str:
     return "\n".join(lines)
 
 
+def places(laid, card) -> dict[str, Place]:
+    """A card's slot on the board: card-sized at the board's scale (kit.games.karuta.layout.slots),
+    at least the layout's slot_gap_least apart, so a card fits it and clears its neighbours."""
+    return {"card_slot": Place("card_slot", card.width, card.height, None, what="a card slot on the board")}
+
+
+def fit_errors(layout, laid, card) -> None:
+    errors = misfits(layout, places(laid, card), {})
+    if errors:
+        raise errors[0] if len(errors) == 1 else KitErrors(errors)
+
+
+# Pages not read in play: the card-size sampler (its smaller sizes are too small on purpose)
+# and the reduced board preview.
+NOT_IN_PLAY = ("card-sizes.pdf", "board-overview.pdf")
+
+
+def text_warnings(ctx) -> list[Warning_]:
+    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
+    a card size tried smaller is still checked (--strict refuses it)."""
+    from kit.games.karuta.build import render
+
+    files = {p.name: data for p, (data, _) in render(ctx).items() if p.name not in NOT_IN_PLAY}
+    where = lambda file, page, x, y: {"cards.pdf": "card", "board.pdf": "board"}.get(file)  # noqa: E731
+    return [Warning_(e.message, e.where) for e in too_small(files, where)]
+
+
 def check(ctx):
     check_settings(ctx.layout)
     model, board = load_all(ctx)
@@ -145,12 +174,14 @@ def check(ctx):
     card = ctx.layout.piece("card")
     # The slots laid out as build lays them out (0.3 s of CPU at the default card size): a
     # slot_gap or card that leaves them no room is refused here in build's words, at its line.
-    slots(model, board, card.width, card.height, ctx.layout)
+    laid = slots(model, board, card.width, card.height, ctx.layout)
     sizes(ctx.layout, board)       # and the card on its sheets, as build imposes it
+    fit_errors(ctx.layout, laid, card)
+    small = text_warnings(ctx)
     book = load_book(ctx.data_dir)
     verified = verify_book(model, book)
     known = acknowledged(ctx.data_dir, model)
-    warnings = map_warnings(model, board, known) + card_warnings(model, ctx)
+    warnings = map_warnings(model, board, known) + card_warnings(model, ctx) + small
     text = summary(model, board)
     text += (f"\nmap differences acknowledged in {ACKNOWLEDGED}: {sum(len(v) for v in known.values())} ("
              + ", ".join(f"{KINDS[k]} {len(v)}" for k, v in known.items()) + ")")

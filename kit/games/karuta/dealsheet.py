@@ -78,7 +78,7 @@ def deal_text(model: Karuta, players: int, seed: int) -> str:
         lines.append("")
         lines.append(f"{hand.title[1].capitalize()} ({hand.size} cards)")
         for region, cards in hand.groups:
-            lines.append(f"  {region}: " + ", ".join(f"{n} {k}" for n, k in cards))
+            lines.append(f"  {region}: " + ", ".join(f"{n} {k} {model.by_kanji[k].romaji}" for n, k in cards))
     return "\n".join(lines)
 
 
@@ -102,7 +102,7 @@ def deal_pdf(model: Karuta, layout, players: int, seed: int) -> tuple[bytes, int
     room = to_pt(w - 2 * m - 30)
     for hand in hands(model, players, seed):
         rows = [(region, part) for region, cards in hand.groups
-                for part in wrap([f"{n} {k}" for n, k in cards], room, SIZE, sep=GAP)]
+                for part in wrap([f"{n} {k} {model.by_kanji[k].romaji}" for n, k in cards], room, SIZE, sep=GAP)]
         block = 10 + LINE_H * len(rows) + 4
         if y - block < m:
             pdf.show_page()

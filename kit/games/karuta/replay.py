@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.data.errors import KitError, Where, did_you_mean, display_path
+from kit.data.errors import KitError, Where, display_path
+from kit.data.names import Names, UnknownName
 from kit.games.karuta.model import load
+from kit.games.karuta.names import provinces
 from kit.games.karuta.options import SPEC
 from kit.sim.replaylog import GameLog, placed, read_head
 from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
@@ -67,10 +69,11 @@ def _turn(item, number: int, where: Where, players: int) -> LoggedTurn:
         seat = f["seat"]
         play = f.get("play", [])
         cards = tuple(play.split()) if isinstance(play, str) else tuple(play)
-        for card in cards:
-            if not isinstance(card, str):
-                raise KitError(f"{what}: a card should be a province name, not {describe(card)}",
-                               getattr(play, "at", lambda _: where)(0))
+        for k, card in enumerate(cards):
+            if not isinstance(card, (str, int)) or isinstance(card, bool):
+                raise KitError(f"{what}: a card should be a province's name or card number, not {describe(card)}",
+                               getattr(play, "at", lambda _: where)(k))
+        cards = tuple(str(card) for card in cards)    # `play: [24, 13]`: cards by number
         if "play" in f and not cards:
             raise KitError(f"{what}: play: lists no cards; write pass: true for a pass", where)
     else:
@@ -90,10 +93,12 @@ class Played:
     left: tuple[int, ...]
 
 
-def check_game(log: Log, setup) -> Played:
-    """Replay every turn under the rules; the first illegal one raises KitError at its line."""
+def check_game(log: Log, setup, names: Names | None = None) -> Played:
+    """Replay every turn under the rules; the first illegal one raises KitError at its line.
+    `names`: the provinces' printed names (kit.games.karuta.names), else the kanji only."""
     t, rules, n = setup.tables, setup.rules, log.players
     ids = {k: i for i, k in enumerate(t.names)}
+    names = names or Names.of("province", ((k, k) for k in t.names))
     state = start_state(t, hands_of(setup, log.seed))
     starter, forced = None, opening_seat(t, rules, state.hands)
     passes, over = 0, None
@@ -107,10 +112,10 @@ def check_game(log: Log, setup) -> Played:
         elif turn.seat != (starter + k) % n:
             raise fail(f"seat {turn.seat + 1} plays out of order: this round began with seat {starter + 1}, "
                        f"so seat {(starter + k) % n + 1} is next")
-        for card in turn.cards:
-            if card not in ids:
-                raise fail(f"unknown province {card!r}{did_you_mean(card, ids)}")
-        cards = tuple(ids[c] for c in turn.cards)
+        try:
+            cards = tuple(ids[names.read(card)] for card in turn.cards)
+        except UnknownName as err:
+            raise fail(str(err)) from None
         why = explain(t, rules, state, turn.seat, cards)
         if why:
             raise fail(why)
@@ -172,7 +177,7 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     # The log's own rules describe how the game was played; --rule may still override them.
     model = load(ctx.data_dir, tuple(parsed.rules) + tuple(ctx.rules))
     setup = make_setup(model, parsed.players, policy)
-    played = check_game(parsed, setup)
+    played = check_game(parsed, setup, provinces(model))
     results = stream(setup, games, parsed.seed, workers, hands=hands_of(setup, parsed.seed))
     head = f"{display_path(path)}: {parsed.players} players, deal seed {parsed.seed}"
     return head + "\n" + compare(played, results, parsed, setup.policies)

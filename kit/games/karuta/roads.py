@@ -29,7 +29,7 @@ from kit.layout.relax import Box
 Point = tuple[float, float]
 
 NEAR = 2.5               # a detour may use the corners of slots within this many slot sizes of the link
-LABEL_PT = (7.0, 6.0, 5.0)   # sizes tried for a highway's name, largest first
+LABEL_PT = (7.0, 6.5, 6.0)   # sizes tried for a highway's name, largest first (6 pt: the least read in play)
 LABEL_CLEAR = 0.6         # map units kept between a name and any slot
 
 

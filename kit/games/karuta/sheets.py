@@ -22,9 +22,9 @@ from kit.draw.fonts import wrap
 from kit.games.karuta.boardpdf import TIER_STROKES, legend_mark, polyline, set_stroke
 from kit.rules.render import lines_of
 
-SEATS = 4                    # the most players; a sheet is printed for the rules' player count
+SEATS = (2, 3, 4)            # the tables the game takes: a progress sheet for each
 GRID = Color(0.55, 0.55, 0.55)
-HEADER_H = 52.0             # mm above the log on the first page
+HEADER_H = 60.0             # mm above the log on the first page: the fields and the key
 SUMMARY_H = 62.0
 BOX_W = 12.0                # a tracker box: one province name and its tick
 FOOTER = 1.0                # the footer line's baseline: this far below the content margin
@@ -34,18 +34,28 @@ TIER_NAMES = {"main": "五街道", "primary": "脇街道 (主)", "secondary": "�
 ROUTES = ("街", "隣", "航", "パス")
 
 
+LONGEST_CHAIN = "武蔵 相模 伊豆 駿河 遠江 三河 尾張"     # a long chain: the cards cell takes it by hand
+
+
 def log_columns(players: int) -> tuple:
     """Three marks a turn (the seat, the route or パス circled, the cards played); the cards left
     in each hand once a round, at its end. The cards column takes the width the others leave."""
     return (Column("手番", 9, sub="turn", per="number"), Column("巡", 8, sub="round", per="round number"),
-            Column("席", 9, sub="seat", key="seat"),
-            Column("経路 (○で囲む)", 38, sub="route: circle one", marks=ROUTES),
-            Column("出した札", share=1, sub="cards played, in the order laid down", key="play"),
-            Group("残 cards left", tuple(Column(f"残{s + 1}", 11, sub="round end", per="round")
+            Column("席", 9, sub="seat", key="seat", longest="4",
+                   how=f"番をした席の番号 1〜{players} / the seat whose turn it is, 1 to {players}"),
+            Column("経路 (○で囲む)", 38, sub="route: circle one", marks=ROUTES,
+                   how="使った経路を○で囲む（街=街道、隣=隣接、航=航路、パス）/ circle the route: 街 highway, "
+                       "隣 adjacency, 航 sea route, or パス pass"),
+            Column("出した札", share=1, sub="cards played, in the order laid down", key="play", longest=LONGEST_CHAIN,
+                   how="置いた順に、札の国名（漢字・かな・ローマ字）か札の番号 / each card in the order laid down, by its "
+                       "name (kanji, kana or romaji) or by the number on the card: 武蔵 相模, or 26 25"),
+            Group("残 cards left", tuple(Column(f"残{s + 1}", 11, sub="round end", per="round", longest="17",
+                                                how="巡の終わりに各席の手札の枚数 / at each round's end, the cards "
+                                                    "left in that seat's hand")
                                          for s in range(players))))
 
 
-def log_table(layout: Layout, players: int = SEATS) -> TurnLog:
+def log_table(layout: Layout, players: int = SEATS[-1]) -> TurnLog:
     """The log on every page: whole rounds only, so a round's cards-left cells stay on one page;
     the last page keeps room for the summary box (else it gets a page of its own)."""
     w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)
@@ -55,28 +65,30 @@ def log_table(layout: Layout, players: int = SEATS) -> TurnLog:
                     where=sheet.where)
 
 
-def _header(c, x: float, top: float, w: float) -> None:
-    text(c, x, top - 7, f"{TITLE}  進行シート", 16)
-    text(c, x + w, top - 7, "progress sheet for a hand-played game", 8, "right")
-    fields = (("日付 date", 48), ("配札シード deal seed", 48), ("人数 players", 30), ("ルール rules", w - 126))
+def _header(c, x: float, top: float, w: float, players: int) -> None:
+    text(c, x, top - 7, f"{TITLE}  進行シート  {players}人用", 16)
+    text(c, x + w, top - 7, f"progress sheet for a hand-played game, {players} players", 8, "right")
+    fields = (("日付 date", 48), ("配札シード deal seed", 48), (f"人数 players: {players}", 30),
+              ("ルール rules (key=value)", w - 126))
     fx, y = x, top - 20
     for label, fw in fields:
         stroke_rect(c, Rect(fx, y, fw - 2, 9), GRID, 0.4)
         text(c, fx + 1, y + 6.3, label, 6)
         fx += fw
     y -= 12
-    sw = w / SEATS
-    for s in range(SEATS):
+    sw = w / players
+    for s in range(players):
         stroke_rect(c, Rect(x + s * sw, y, sw - 2, 9), GRID, 0.4)
         text(c, x + s * sw + 1, y + 6.3, f"席{s + 1} seat {s + 1}: name", 6)
     y -= 7
-    text(c, x, y + 2, "Each turn: the seat, the route circled (街 = 街道 highway, 隣 = 隣接 adjacency, "
-                      "航 = 航路 sea route, or パス pass) and the cards played, in order.", 6.5)
-    text(c, x, y - 2.5, "Each round, at its end: 残 = the cards left in each seat's hand.", 6.5)
-    text(c, x, y - 7, "The deal: `kit deal --game karuta --players N --seed S` prints each hand.", 6.5)
+    text(c, x, y + 2, f"配札: `kit deal --game karuta --players {players} --seed S` が各席の手札を印刷する。"
+                      f"  The deal: `kit deal --game karuta --players {players} --seed S` prints each hand.", 6.5)
+    text(c, x, y - 2.5, "ルール欄: 変えたルールだけ key=value で（例 round_start=fixed）。"
+                        "  rules: only the rules changed, as key=value (e.g. round_start=fixed); blank: the defaults.",
+         6.5)
 
 
-def _summary(c, x: float, top: float, w: float) -> None:
+def _summary(c, x: float, top: float, w: float, players: int) -> None:
     box = Rect(x, top - SUMMARY_H, w, SUMMARY_H)
     stroke_rect(c, box, black, 0.8)
     text(c, x + 2, top - 6, "まとめ summary", 10)
@@ -88,11 +100,11 @@ def _summary(c, x: float, top: float, w: float) -> None:
         text(c, x + 2, y, a + ": ________________", 8)
         text(c, x + w / 2, y, b + ": ________________", 8)
     y = top - 16 - len(rows) * 8
-    sw = (w - 40) / SEATS
+    sw = (w - 40) / SEATS[-1]
     text(c, x + 2, y, "席 seat", 8)
     text(c, x + 2, y - 6, "パス回数 passes", 8)
     text(c, x + 2, y - 12, "残り札 cards left", 8)
-    for s in range(SEATS):
+    for s in range(players):
         text(c, x + 40 + s * sw, y, f"席{s + 1}", 8)
         stroke_rect(c, Rect(x + 40 + s * sw, y - 7.6, sw - 4, 5), GRID, 0.3)
         stroke_rect(c, Rect(x + 40 + s * sw, y - 13.6, sw - 4, 5), GRID, 0.3)
@@ -114,7 +126,7 @@ def _tracker(c, model: Karuta, x: float, top: float, w: float, bottom: float) ->
     for h in model.highways:
         y -= row_h
         text(c, x, y + 5.5, h.name, 8.5)
-        text(c, x, y + 1.8, TIER_NAMES.get(h.tier, h.tier), 6, fill=Color(0.4, 0.4, 0.4))
+        text(c, x, y + 1.8, f"{h.romaji} · {TIER_NAMES.get(h.tier, h.tier)}", 6, fill=Color(0.4, 0.4, 0.4))
         y = _boxes(c, model, x + name_w, y, w - name_w, h.provinces, row_h)
     for title, names in (("街道なし off-highway (隣接)", off), ("島 islands (航路)", list(model.islands))):
         y -= row_h + 2
@@ -131,29 +143,34 @@ def _boxes(c, model: Karuta, x: float, y: float, w: float, names, row_h: float) 
         r = Rect(x + col * BOX_W, y - row * row_h, BOX_W - 0.8, row_h - 1.5)
         fill_rect(c, Rect(r.x, r.y2 - 1.2, r.w, 1.2), colour(model.region_of[name].color))
         stroke_rect(c, r, GRID, 0.3)
-        text_in_box(c, Rect(r.x + 0.3, r.y + r.h * 0.45, r.w - 0.6, r.h * 0.35), name, 7.5)
-        stroke_rect(c, Rect(r.x + r.w / 2 - 1.5, r.y + 0.8, 3, 3), black, 0.3)
+        text_in_box(c, Rect(r.x + 0.3, r.y + r.h * 0.5, r.w - 0.6, r.h * 0.3), name, 7.5)
+        # romaji for a reader of no kanji; the tick box moves to the corner to make room
+        text_in_box(c, Rect(r.x + 0.2, r.y + r.h * 0.22, r.w - 0.4, r.h * 0.26), model.by_kanji[name].romaji, 6.0,
+                    floor=6.0)
+        stroke_rect(c, Rect(r.x2 - 2.6, r.y + 0.4, 2.2, 2.2), black, 0.3)
     return y - (max(len(names) - 1, 0) // per_row) * row_h
 
 
-def progress_pdf(model: Karuta, layout: Layout) -> tuple[bytes, int]:
-    """進行シート: header, a log of the layout's `progress_sheet: turns`, a summary box and a
-    board tracker page."""
+def progress_pdf(model: Karuta, layout: Layout, players: int) -> tuple[bytes, int]:
+    """進行シート for a table of `players`: header, a log of the layout's `progress_sheet:
+    turns` in rounds of `players` turns, the key to its cells, a summary box and a board
+    tracker page."""
     w, h, m = layout.paper_width, layout.paper_height, sheet_margin(layout)
-    pdf = Pdf(w, h, f"{TITLE}: progress sheet", FONT)
+    pdf = Pdf(w, h, f"{TITLE}: progress sheet, {players} players", FONT)
     c = pdf.canvas
-    players = max(2, min(SEATS, int(model.rules.get("players", SEATS))))
     log = log_table(layout, players)
     pages = log.pages
+    key = turnlog.key_lines(log_columns(players))
     for n, turns in enumerate(pages):
         pdf.set_page_size(w, h)
         if n == 0:
-            _header(c, m, h - m, w - 2 * m)
+            _header(c, m, h - m, w - 2 * m, players)
+            turnlog.draw_key(c, key, m, h - m - 43, w - 2 * m, 6.0)
         else:
-            text(c, m, h - m - 6, f"{TITLE}  進行シート (続き continued)   配札シード seed: ______", 10)
+            text(c, m, h - m - 6, f"{TITLE}  進行シート {players}人用 (続き continued)   配札シード seed: ______", 10)
         bottom = turnlog.draw(c, log, n) if len(turns) else log.tops[n]
         if n == len(pages) - 1:
-            _summary(c, m, bottom - 4, w - 2 * m)
+            _summary(c, m, bottom - 4, w - 2 * m, players)
         text(c, w - m, m - FOOTER, f"{n + 1}/{len(pages) + 1}", 7, "right")
         pdf.show_page()
     pdf.set_page_size(w, h)
@@ -245,7 +262,7 @@ def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int
 # --- player aid -----------------------------------------------------------------------
 
 AID_PT = 9.0                 # the aid's running text
-AID_LINE = 5.0               # mm between its lines
+AID_LINE = 4.6               # mm between its lines
 
 
 AID_RULES = (("first_card", "最初の札：", "The first card: "), ("passing", "パス：", "Passing: "),
@@ -274,11 +291,13 @@ def aid_lines(model: Karuta, marks, book=None) -> list[tuple[str, str, str]]:
     for tier in ("main", "primary", "secondary"):
         for h in model.highways:
             if h.tier == tier:
-                out.append(("highway", tier, f"{h.name}: " + " → ".join(h.provinces)))
+                out.append(("highway", tier, f"{h.name} {h.romaji}: "
+                            + " → ".join(f"{k} {model.by_kanji[k].romaji}" for k in h.provinces)))
     out.append(("head", "", "航路 islands and their ports"))
     for i in model.islands:
         ports = sorted(model.ports_of.get(i, ()), key=lambda k: model.by_kanji[k].number)
-        out.append(("text", "", f"{i} ← {'・'.join(ports)}"))
+        out.append(("text", "", f"{i} {model.by_kanji[i].romaji} ← "
+                    + "・".join(f"{k} {model.by_kanji[k].romaji}" for k in ports)))
     return out
 
 

@@ -37,8 +37,8 @@ GAME = Game(
             "painting_tile", "wave_tile", "goods_token", "shop_token", "gold_slab", "coin", "hot_spring_token",
             "rank_marker", "standee", "die_sticker", "player_aid", "automa_board"),
     products=("board.pdf", "board-overview.pdf", "player-boards.pdf", "tiles.pdf", "tokens.pdf",
-              "dice-stickers.pdf", "player-aid.pdf", "automa.pdf", "score-pad.pdf", "progress-sheet.pdf",
-              "alignment.pdf", "rules.pdf"),
-    layout_settings=("board_tiles", "map", "progress_sheet"),
+              "dice-stickers.pdf", "player-aid.pdf", "automa.pdf", "score-pad.pdf", "progress-sheet-duo.pdf",
+              "progress-sheet-solo.pdf", "alignment.pdf", "rules.pdf"),
+    layout_settings=("board_tiles", "map", "progress_sheet", "dice"),
     compiled=("rules", "policies", "automa"),
 )

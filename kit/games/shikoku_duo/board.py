@@ -46,7 +46,7 @@ KIND_NAMES = {"temple": ("寺", "temple: shrine track +1"), "garden": ("庭", "g
               "town": ("港", "coastal town: coins; merchants sell")}
 
 NAME_PT = 8.0              # place names round the ring
-ROMAJI_PT = 5.0
+ROMAJI_PT = 6.0
 LABEL_GAP = 1.2            # mm between a disc and its label
 SLOT_GAP = 1.5             # mm between a coastal town's disc and its shop-token slot
 REGION_ICON = 12.0         # mm: the disc showing a region's painting type
@@ -258,7 +258,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
             road = _unit(first_route[s.town][0] - c[0], first_route[s.town][1] - c[1])
             shop = None
             for extra in (0.0, 2.0, 4.0, 6.0, 9.0, 12.0):
-                for turn in (0, 20, -20, 40, -40):
+                for turn in (0, 20, -20, 40, -40, 60, -60, 80, -80):
                     d = _turn(road, turn)
                     k = r + SLOT_GAP + shop_size / 2 + extra
                     x, y = c[0] + d[0] * k, c[1] + d[1] * k
@@ -303,7 +303,7 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
     start = (((last[0] + first[0]) / 2, (last[1] + first[1]) / 2), _unit(first[0] - last[0], first[1] - last[1]))
     taken.discs.append((start[0], 4.0))
     start_label = _place_label(start[0], 4.0, spaces[0].outward,
-                               [("★ 発願 start", 9.0, False), ("both pilgrims begin on space 0", 5.0, True)], taken, edge)
+                               [("★ 発願 start", 9.0, False), ("both pilgrims begin on space 0", 6.0, True)], taken, edge)
 
     legend, supply = _corners(bp, spaces, coast, supply_size(layout), taken.crowded)
     wave_w = piece(layout, "wave_tile").width + 1.0
@@ -543,7 +543,7 @@ def _legend(c: Canvas, model: ShikokuDuo, g: BoardLayout) -> None:
     y -= 6
     text(c, x2, y, "A region's spaces: the ring along its coast, town to town", 6.5)
     text(c, x2, y - 3.4, "(a coastal town counts for the regions on both sides).", 6.5)
-    text(c, r.x + 4, r.y + 3, CREDIT, 5.5, fill=Color(0.35, 0.35, 0.4))
+    text(c, r.x + 4, r.y + 3, CREDIT, 6.0, fill=Color(0.35, 0.35, 0.4))
 
 
 def _supply(c: Canvas, g: BoardLayout) -> None:
@@ -555,7 +555,7 @@ def _supply(c: Canvas, g: BoardLayout) -> None:
         if name == "onsen":
             stroke_rect(c, s, colour(ONSEN), to_pt(0.6), ([to_pt(1.2), to_pt(0.8)], 0))
             text(c, s.x2 + 3, s.y + s.h / 2 + 1, "温泉 hot-spring token", 7)
-            text(c, s.x2 + 3, s.y + s.h / 2 - 3, "returns here when used", 5.5, fill=Color(0.35, 0.35, 0.4))
+            text(c, s.x2 + 3, s.y + s.h / 2 - 3, "returns here when used", 6.0, fill=Color(0.35, 0.35, 0.4))
         else:
             stroke_rect(c, s, colour(WAVE), to_pt(0.6), ([to_pt(1.2), to_pt(0.8)], 0))
             text(c, s.x + s.w / 2, s.y + s.h / 2 - 1.5, "波", 12, "centre", mix(WAVE, white, 0.5))
@@ -571,11 +571,16 @@ def board_pdfs(model: ShikokuDuo, layout: Layout) -> dict[str, tuple[bytes, int]
     _form(tiled.canvas, model, g)
     p = plan(g.width, g.height, layout, tile_overlap(layout))
     if len(p.tiles) > 1:
-        notes = (f"{len(p.tiles)} sheets, {p.rows} rows × {p.cols} columns, true scale: the board is "
+        rows = f"{p.rows} row{'s' if p.rows > 1 else ''} × {p.cols} column{'s' if p.cols > 1 else ''}"
+        order = "work right along row A" + (", then row B under it, and so on" if p.rows > 1 else "")
+        notes = (f"{len(p.tiles)} 枚、実寸 {g.width:.0f} × {g.height:.0f} mm。100 %（実寸）で印刷する。",
+                 f"点線（上と左）で切って隣の実線に重ね、{p.overlap:g} mm ののりしろに貼る。A1 から"
+                 + ("行ごとに右へ、次の行へ。" if p.rows > 1 else "右へ。"),
+                 f"{len(p.tiles)} sheets, {rows}, true scale: the board is "
                  f"{g.width:.0f} × {g.height:.0f} mm. Print at 100 % (actual size).",
                  "Cut each sheet along its dashed seam lines (top and left) and lay it over its neighbour,",
                  f"the cut edge on the neighbour's solid line, ticks continuing; glue in the {p.overlap:g} mm strip.",
-                 "Start with A1 and work right along row A, then row B under it.")
+                 f"Start with A1 and {order}.")
         draw_assembly(tiled, p, FORM, title, notes)
         draw_tiles(tiled, p, FORM, title)
     else:

@@ -8,7 +8,8 @@
 - dice-stickers.pdf: the three dice's faces;
 - player-aid.pdf: play on the front, setup on the back (duplex);
 - automa.pdf: the Automa's rules (from data/shikoku-duo/automa.yaml) above its rank tracks;
-- score-pad.pdf, progress-sheet.pdf: paper for the table and for `kit replay`;
+- score-pad.pdf, progress-sheet-duo.pdf, progress-sheet-solo.pdf: paper for the table and for
+  `kit replay`;
 - alignment.pdf: the duplex alignment test.
 
 Nothing is written until every file has rendered, so a failed build leaves earlier outputs as
@@ -63,7 +64,8 @@ def pieces(game, layout, automa, font: tuple = ()) -> dict[str, tuple[bytes, int
         "player-aid.pdf": step("player-aid.pdf", sheets.aid_pdf, game, layout, extra=font),
         "automa.pdf": step("automa.pdf", sheets.automa_pdf, *automa, layout, extra=font),
         "score-pad.pdf": step("score-pad.pdf", sheets.score_pad_pdf, game, layout, extra=font),
-        "progress-sheet.pdf": step("progress-sheet.pdf", sheets.progress_pdf, game, layout, extra=font),
+        **{f"progress-sheet-{table}.pdf": step(f"progress-sheet-{table}.pdf", sheets.progress_pdf, game, layout,
+                                               table == "solo", extra=font) for table in ("duo", "solo")},
         "alignment.pdf": step("alignment.pdf", alignment_pdf, layout, extra=font),
     }
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.data.errors import Collector, Warning_
+from kit.data.errors import Collector, KitError, KitErrors, Warning_
 from kit.data.layoutfile import progress_turns
 from kit.draw.imposition import grid
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
 from kit.games.shikoku_duo import playerboards, tokens
 from kit.games.shikoku_duo.automa import load_automa
+from kit.draw.textsize import too_small
+from kit.layout.fit import Place, misfits
 from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
 from kit.games.shikoku_duo.rules import CHARACTERS
 from kit.games.shikoku_duo.rulebook import load_book, verify_book
@@ -107,19 +109,104 @@ def board_warnings(model: ShikokuDuo, ctx) -> list[Warning_]:
             for what in board_layout(model, ctx.layout).crowded]
 
 
+def places(model: ShikokuDuo, automa, layout) -> dict[str, Place]:
+    """Where this game's pieces sit in play, measured from what the build draws."""
+    from kit.games.shikoku_duo.sheets import RANK_CELL, rank_slot
+
+    bp = piece_of(layout)
+    gap = closest(model.board, bp)[0]
+    slot_w, pitch = rank_slot(automa.tracks, layout.piece("automa_board").width)
+    face, least = dice_faces(layout)
+    return {
+        "ring_space": Place("ring_space", bp.space, bp.space, gap, what="a ring space's disc"),
+        "mountain_town": Place("mountain_town", bp.town, bp.town, None, holds=2,
+                               what="a mountain town's disc (two merchants may share it)"),
+        "rank_slot": Place("rank_slot", slot_w, RANK_CELL, pitch, what="an Automa rank slot"),
+        "die_face": Place("die_face", least - 2 * DIE_ROUNDING, least - 2 * DIE_ROUNDING, None,
+                          what=f"the flat of a {least:g} mm die's face (the smallest the dice stickers page names)"),
+    }
+
+
+DIE_ROUNDING = 0.5        # mm an ordinary die's rounded edge takes off each side of its face
+
+
+def dice_faces(layout) -> tuple[float, float]:
+    """The dice the stickers are for: `dice: {face: 16mm, least: 14mm}` (an ordinary die's face,
+    and the smallest one the stickers still fit)."""
+    from kit.data.layoutfile import length
+    from kit.data.yamlload import fields
+
+    section = layout.section("dice")
+    fields(section, {"face": (str, int, float), "least": (str, int, float)}, what="dice")
+    face, least = length(section, "face"), length(section, "least")
+    if least > face:
+        raise KitError(f"dice: least ({least:g} mm) is more than face ({face:g} mm)", section.at("least"))
+    return face, least
+
+
+def footprints(layout) -> dict[str, tuple[float, float]]:
+    """What a piece covers where it stands: a folded standee its width by one base flap."""
+    from kit.games.shikoku_duo.tokens import STANDEE_BASE
+
+    s = layout.piece("standee")
+    return {"standee": (s.width, round(s.height * STANDEE_BASE, 2))}
+
+
+def fit_errors(model: ShikokuDuo, automa, layout) -> None:
+    errors = misfits(layout, places(model, automa, layout), footprints(layout))
+    if errors:
+        raise errors[0] if len(errors) == 1 else KitErrors(errors)
+
+
+# Pages not read in play: the reduced board preview, and the duplex test page.
+NOT_IN_PLAY = ("board-overview.pdf", "alignment.pdf")
+
+
+def piece_at(comp, layout):
+    """The piece a point of a cut sheet stands on (tokens, tiles, dice stickers), by its trims."""
+    from kit.games.shikoku_duo import tokens as T
+
+    sheets = {"tokens.pdf": T.token_sections(comp, layout), "tiles.pdf": T.duplex_sections(comp),
+              "dice-stickers.pdf": T.die_sections(comp)}
+    packed = {name: T.pack(layout, sections) for name, sections in sheets.items()}
+
+    def where(file, page, x, y):
+        if file not in packed:
+            return file.removesuffix(".pdf")
+        pages = packed[file]
+        band_pages = pages if file != "tiles.pdf" else [p for p in pages for _ in (0, 1)]   # fronts and backs
+        for placed in band_pages[page - 1] if page - 1 < len(band_pages) else ():
+            for trim in placed.grid.trims:
+                if trim.x - 1 <= x <= trim.x2 + 1 and trim.y - 1 <= y <= trim.y2 + 1:
+                    return sheets[file][placed.section].piece
+        return file.removesuffix(".pdf")
+    return where
+
+
+def text_warnings(ctx, model) -> list[Warning_]:
+    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
+    a card size tried smaller is still checked (--strict refuses it)."""
+    from kit.games.shikoku_duo.build import render
+
+    files = {p.name: data for p, (data, _) in render(ctx).items() if p.name not in NOT_IN_PLAY}
+    return [Warning_(e.message, e.where) for e in too_small(files, piece_at(model.components, ctx.layout))]
+
+
 def check(ctx):
     model = load_ctx(ctx)
     automa = load_automa(ctx.data_dir / "automa.yaml")     # the solo rules card and `sim --players 1` read it
     piece = board_piece(ctx)
     tile_overlap(ctx.layout)          # read once, so a bad setting is reported here
     progress_turns(ctx.layout)        # likewise the progress sheet's row count
-    sizes(model, ctx.layout)
+    sizes(model, ctx.layout)        # the ring spaces, the player boards and every piece on its sheets
+    fit_errors(model, automa, ctx.layout)
+    small = text_warnings(ctx, model)
     text = summary(model, piece) + "\n" + automa_summary(automa)
     book = load_book(ctx.data_dir, model)
     verified = verify_book(model, book, ctx.data_dir)
     text += (f"\nrulebook: {len(book.order)} rule options with their sentences in ja and en; {verified} of "
              f"{len(book.examples)} examples hold under these rules, every one verified by the engine")
-    warnings = list(model.warnings) + board_warnings(model, ctx)
+    warnings = list(model.warnings) + board_warnings(model, ctx) + small
     text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")
     return text, warnings
 

@@ -221,7 +221,7 @@ def draw_pilgrim(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, comp, pl
             _slot(c, box, white if k else tint(rgb, 0.6), edge)
             text_in_box(c, Rect(box.x, box.y + box.h * 0.3, box.w, box.h * 0.55), str(v), 11, INK)
             foot = "start" if k == 0 else (f"{k} 満 full" if k == len(cells) - 1 else str(k))
-            text(c, box.x + box.w / 2, box.y + 1.0, foot, 4.5, "centre", edge)
+            text(c, box.x + box.w / 2, box.y + 0.8, foot, 6.0, "centre", edge)
     # The score table: a column per shrine value, a row per garden value.
     cells = lay.slots["table"]
     cols = len(comp.shrine_track) + 1
@@ -257,7 +257,7 @@ def draw_merchant(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, comp, p
         box = _at(trim, r)
         _slot(c, box, tint(GOLD, 0.7), mix(GOLD, black, 0.4))
         text_in_box(c, box.grow(-1.5), str(v), 14, ink)
-        text(c, box.x2 - 1, box.y + 1, f"{k + 1}", 5, "right", ink)
+        text(c, box.x2 - 1, box.y + 1, f"{k + 1}", 6, "right", ink)
     for k, r in enumerate(lay.slots["copper"]):
         box = _at(trim, r)
         cx, cy = box.x + box.w / 2, box.y + box.h / 2
@@ -282,7 +282,7 @@ def draw_artist(c: Canvas, trim: Rect, bleed: float, lay: BoardLayout, comp, pla
         box = _at(trim, r)
         _slot(c, box, white, mix(rgb, black, 0.3))
         text_in_box(c, box.grow(-3), str(v), 16, mix(rgb, black, 0.4))
-        text(c, box.x + 1, box.y + 1, f"{k + 1}", 5, fill=mix(rgb, black, 0.3))
+        text(c, box.x + 1, box.y + 1, f"{k + 1}", 6, fill=mix(rgb, black, 0.3))
     for t, r in zip(comp.painting_types, lay.slots["legend"]):
         box = _at(trim, r)
         rgb_t = painting_colour(comp.painting_types, t.id)

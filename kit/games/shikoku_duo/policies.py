@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from kit.sim import search as searching
 from kit.games.shikoku_duo.rules import (
-    character_scores, drafters, fired, play_die, roll, winner,
+    character_scores, choice, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
-    SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, artist_targets, chosen_move, effects, gift_wanted,
-    merchant_dests, paint_counts, pilgrim_stops, wave_choices,
+    FIGURES, PAINT_PATH, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, chosen_move, effects,
+    figure_counts, merchant_dests, paint_counts, pilgrim_stops, wave_choices,
 )
 
 # Worth of progress that scores nothing yet, in points: copper and goods count towards
@@ -117,7 +117,7 @@ class Policy:
         within 1e-9 of it; `rng` breaks a tie (it is not used when there is none). A candidate
         is the move's fields as a plain tuple; only the chosen one becomes a Move."""
         best_v, ties = self._judge(rules, state, seat, character, die)
-        return best_v, _new(Move, ties[0] if len(ties) == 1 else rng.choice(ties))
+        return best_v, _new(Move, ties[0] if len(ties) == 1 else choice(rng, ties))
 
     def _judge(self, rules, state, seat, character, die) -> tuple[float, list]:
         """(best gain, the candidates with it) of one die; an Automa's seat (the planner judging
@@ -218,7 +218,7 @@ class Policy:
 
     def _artist(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
         t = self.t
-        targets = artist_targets(t, fx, p.artist, die)
+        targets = (t.artist_via if fx[PAINT_PATH] else t.artist_plain)[p.artist][die]     # artist_targets
         if not targets:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         if p.ranks:     # an Automa's artist only moves
@@ -226,11 +226,17 @@ class Policy:
         row = self.artist_v
         painted, gifted = p.painted, p.gifted
         base = row[painted][gifted]
-        wanted = gift_wanted(p)
+        wanted = p.paintings[gifted] if gifted < painted else -1       # gift_wanted
         gift = row[painted][gifted + 1] - base if wanted >= 0 else 0.0
         best_v, ties = _NONE, None
         painting = t.region_painting
-        for (d, passed), n in zip(targets, paint_counts(t, rules, state, seat, fx, targets)):
+        if fx is NO_EFFECTS and len(p.paintings) - painted >= FIGURES:
+            # paint_counts where no effect applies and no cap can bite: the figures round each target
+            packed = figure_counts(t, state, seat)
+            counts = [packed >> 3 * d & 7 for d, _ in targets]
+        else:
+            counts = paint_counts(t, rules, state, seat, fx, targets)
+        for (d, passed), n in zip(targets, counts):
             v = row[painted + n][gifted] - base
             if v > best_v + 1e-9:
                 best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]
@@ -256,12 +262,12 @@ class Policy:
                 v, ties = self._merchant(rules, state, seat, p, fx, dice[c])
             else:
                 v, ties = self._artist(rules, state, seat, p, fx, dice[c])
-            m = ties[0] if len(ties) == 1 else rng.choice(ties)
+            m = ties[0] if len(ties) == 1 else choice(rng, ties)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = [(c, m)], v
             elif v > best_v - 1e-9:
                 best.append((c, m))
-        c, m = best[0] if len(best) == 1 else rng.choice(best)
+        c, m = best[0] if len(best) == 1 else choice(rng, best)
         self._plan = (state, _new(Move, m))
         return c
 
@@ -362,7 +368,7 @@ class Planner(Policy):
             elif v > best_v - 1e-9:
                 best.append(c)
         self._plan = None
-        return best[0] if len(best) == 1 else rng.choice(best)
+        return best[0] if len(best) == 1 else choice(rng, best)
 
 
 _new = tuple.__new__     # Move(*fields) without NamedTuple.__new__'s cost

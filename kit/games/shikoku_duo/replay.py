@@ -38,6 +38,7 @@ from pathlib import Path
 from kit.data.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
+from kit.games.shikoku_duo.names import UnknownName, Vocabulary, move_words, vocabulary
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 from kit.sim.replaylog import GameLog, placed, read_head
 from kit.sim.simulate import run_games
@@ -76,7 +77,9 @@ def parse_log(doc, file_where: Where, t: R.Tables | None = None) -> Log:
     return Log(players=f["players"], rules=rules, where=doc.where, seed=f["seed"], rounds=()), f["rounds"]
 
 
-def read_rounds(rounds, t: R.Tables) -> tuple[LoggedRound, ...]:
+def read_rounds(rounds, t: R.Tables, v: Vocabulary | None = None) -> tuple[LoggedRound, ...]:
+    """The rounds' dice and turns; `v`: the printed names the turns may use (names.py), else
+    only the engine's own words."""
     out = []
     for k, item in enumerate(rounds):
         where = rounds.at(k)
@@ -90,35 +93,40 @@ def read_rounds(rounds, t: R.Tables) -> tuple[LoggedRound, ...]:
                                f"{', '.join(map(str, t.dice[R.CHARACTERS.index(c)]))})", f["dice"].at(c))
             dice.append(d[c])
         turns = f["turns"]
-        out.append(LoggedRound(k + 1, tuple(dice), tuple(_turn(x, turns.at(j), t, what)
+        out.append(LoggedRound(k + 1, tuple(dice), tuple(_turn(x, turns.at(j), t, what, v)
                                                        for j, x in enumerate(turns)), where))
     return tuple(out)
 
 
-def _turn(item, where: Where, t: R.Tables, what: str) -> LoggedTurn:
+def _turn(item, where: Where, t: R.Tables, what: str, v: Vocabulary | None = None) -> LoggedTurn:
     if not isinstance(item, str):
         raise KitError(f"{what}: a turn is \"SEAT: MOVE\", e.g. \"1: pilgrim 3 12\", not {describe(item)}", where)
-    seat_text, sep, rest = item.partition(":")
-    if not sep or seat_text.strip() not in ("1", "2"):
+    seat_text, sep, rest = item.replace("：", ":").partition(":")
+    seat = (v.seats.get(seat_text.strip()) if v else None) or (int(seat_text) if seat_text.strip() in ("1", "2")
+                                                               else None)
+    if not sep or seat is None:
         raise KitError(f"{what}: write \"SEAT: MOVE\" with seat 1 or 2, not {item!r}", where)
-    words = rest.split()
-    repeat = bool(words) and words[0] == "repeat"
+    words = rest.replace("、", " ").replace(",", " ").split()
+    lower = [w.casefold() for w in words]
+    repeat = bool(words) and lower[0] in ("repeat", "湯")
     if repeat:
-        words = words[1:]
+        words, lower = words[1:], lower[1:]
     keep = got = None
-    if "keep" in words:
-        i = words.index("keep")
-        keep = _goods_words(t, words[i + 1:], where, what)
-        words = words[:i]
-    if "got" in words:
-        i = words.index("got")
-        got = () if words[i + 1:] == ["none"] else _goods_words(t, words[i + 1:], where, what)
+    if "keep" in lower:
+        i = lower.index("keep")
+        keep = _goods_words(t, words[i + 1:], where, what, v)
+        words, lower = words[:i], lower[:i]
+    if "got" in lower:
+        i = lower.index("got")
+        got = () if lower[i + 1:] == ["none"] else _goods_words(t, words[i + 1:], where, what, v)
         words = words[:i]
     try:
+        if v is not None:
+            words = move_words(v, words)
         move = R.parse_move(t, " ".join(words))
-    except R.IllegalMove as err:
+    except (R.IllegalMove, UnknownName) as err:
         raise KitError(f"{what}: {err}", where) from None
-    return LoggedTurn(int(seat_text) - 1, move, repeat, keep, where, got)
+    return LoggedTurn(seat - 1, move, repeat, keep, where, got)
 
 
 def goods_initials(names) -> dict[str, str]:
@@ -127,14 +135,17 @@ def goods_initials(names) -> dict[str, str]:
     return initials if len(initials) == len(names) else {}
 
 
-def _goods_words(t: R.Tables, words, where: Where, what: str) -> tuple[str, ...]:
-    """The goods a log names: each word a kind's name (`indigo`) or a run of their initials
-    (`ipcc`: indigo paper citrus citrus), short enough for the progress sheet's action cell."""
+def _goods_words(t: R.Tables, words, where: Where, what: str, v: Vocabulary | None = None) -> tuple[str, ...]:
+    """The goods a log names: each word a kind's name as printed (`indigo`, `藍`) or a run of
+    their initials (`ipcc`: indigo paper citrus citrus), short enough for the progress sheet's
+    action cell."""
     initials = goods_initials(t.goods_names)
     out = []
     for word in words:
         if word in t.goods_names:
             out.append(word)
+        elif v is not None and word in v.goods:
+            out.append(v.goods.get(word))
         elif initials and all(ch in initials for ch in word):
             out.extend(initials[ch] for ch in word)
         else:
@@ -216,11 +227,63 @@ def check_game(log: Log, setup) -> Played:
     return Played(state.round, bool(ended), scores, win, ended)
 
 
+def resolve(t: R.Tables, rules: R.Rules, state: R.State, seat: int, die: int, move: R.Move) -> R.Move:
+    """The legal move a log's words stand for when they leave out what the rules do not need:
+    `via` when the path cannot matter (a gift, or a paint every path of which turns up as
+    many tiles), `sell 0` for a merchant in a coastal town selling nothing, `draw N` when the
+    town allows one N. Anything else is returned as written (and explain says why not)."""
+    legal = R.legal_moves(t, rules, state, seat, move.character, die)
+    if move in legal or move.dest < 0:
+        return move
+    like = [m for m in legal if (m.character, m.steps, m.dest) == (move.character, move.steps, move.dest)]
+    if move.character == R.MERCHANT and move.choice < 0:
+        if t.town_coastal[move.dest]:
+            like = [m for m in like if m.choice == 0]
+        return like[0] if len(like) == 1 else move
+    if move.character == R.ARTIST and not move.passed:
+        like = [m for m in like if m.choice == move.choice]
+        if like and (move.choice != R.PAINT or len({R.paint_count(t, rules, state, seat, m.dest, m.passed)
+                                                     for m in like}) == 1):
+            return like[0]
+    return move
+
+
+def short_move(t: R.Tables, rules: R.Rules, state: R.State, seat: int, die: int, move: R.Move) -> str:
+    """A move in the fewest words that `resolve` reads back to it (what the progress sheet
+    needs written)."""
+    full = R.format_move(t, move)
+    words = full.split()
+    for cut in (words[:words.index("via")] if "via" in words else None,
+                words[:-2] if words[-2:] == ["sell", "0"] else None):
+        if cut and _alike(t, rules, state, seat, resolve(t, rules, state, seat, die, R.parse_move(t, " ".join(cut))),
+                          move):
+            return " ".join(cut)
+    return full
+
+
+def _alike(t, rules, state, seat, a: R.Move, b: R.Move) -> bool:
+    """Two moves with one outcome: the same but for a path that turns up as many tiles (a
+    gift's path, or no paint at all, turns up none)."""
+    if a == b:
+        return True
+    if a._replace(passed=0) != b._replace(passed=0) or a.character != R.ARTIST:
+        return False
+    return a.choice != R.PAINT or (R.paint_count(t, rules, state, seat, a.dest, a.passed)
+                                   == R.paint_count(t, rules, state, seat, b.dest, b.passed))
+
+
 def _do(t, rules, state, seat, die, turn: LoggedTurn, controller, is_automa: bool, fail) -> R.State:
-    move = turn.move
+    move = resolve(t, rules, state, seat, die, turn.move)
+    turn = replace(turn, move=move)
     if move.steps != die and move.character != R.PILGRIM:
         raise fail(f"the {R.CHARACTERS[move.character]} die shows {die}, not {move.steps}")
     why = R.explain(t, rules, state, seat, die, move)
+    if why and " is not allowed there; legal: " in why:
+        # the legal list as a log would write it: a gift once, not once per path
+        same = [m for m in R.legal_moves(t, rules, state, seat, move.character, die)
+                if m.dest == move.dest and m.steps == move.steps]
+        why = (f"{R.format_move(t, move)} is not allowed there; legal: "
+               + "; ".join(dict.fromkeys(short_move(t, rules, state, seat, die, m) for m in same)))
     if why:
         raise fail(why)
     if is_automa:
@@ -284,7 +347,11 @@ def compare(played: Played, results, log: Log, policies) -> str:
         lines.append(placed(f"seat {seat + 1} points", played.scores[seat], [r.scores[seat] for r in results], 14))
     if played.finished:
         win = "a draw" if played.winner is None else f"seat {played.winner + 1}"
-        lines.append(f"  winner: {win}; the game ended on {', '.join(played.ended)}")
+        own = [e for e in played.ended if e not in R.AUTOMA_ENDS]
+        automa = [e.split()[1] for e in played.ended if e in R.AUTOMA_ENDS]
+        why = ([", ".join(own)] if own else []) + ([f"the Automa's {' and '.join(automa)} rank track full"]
+                                                   if automa else [])
+        lines.append(f"  winner: {win}; the game ended on {'; '.join(why)}")
     sim_wins = [sum(1 for r in results if r.winner == s) / g for s in range(2)]
     lines.append("  simulated winners: " + ", ".join(f"seat {s + 1} {w:.0%}" for s, w in enumerate(sim_wins)))
     return "\n".join(lines)
@@ -297,7 +364,7 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     # The log's own rules describe how the game was played; --rule may still override them.
     model = load_model(ctx, tuple(parsed.rules) + tuple(ctx.rules))
     setup = make_setup(model, ctx.data_dir, parsed.players, policy)
-    parsed = replace(parsed, rounds=read_rounds(raw_rounds, setup.tables))
+    parsed = replace(parsed, rounds=read_rounds(raw_rounds, setup.tables, vocabulary(model)))
     played = check_game(parsed, setup)
     results = run_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
                         desc="shikoku-duo")
@@ -319,13 +386,13 @@ def log_text(t: R.Tables, rules: R.Rules, seed: int, players: int, record, note:
         lines.append(f"  - dice: {{pilgrim: {dice['pilgrim']}, merchant: {dice['merchant']}, artist: {dice['artist']}}}")
         lines.append("    turns:")
         for s in steps:
-            text = ("repeat " if s.repeat else "") + R.format_move(t, s.move)
+            if s.repeat:
+                state = R.spend_hot(state)
+            text = ("repeat " if s.repeat else "") + short_move(t, rules, state, s.seat, s.die, s.move)
             if s.drawn:
                 text += " got " + _goods(t, s.drawn)
                 if sum(state.players[s.seat].goods) + sum(s.drawn) > t.hold:
                     text += " keep " + _goods(t, s.kept)
             lines.append(f'      - "{s.seat + 1}: {text}"')
-            if s.repeat:
-                state = R.spend_hot(state)
             state = R.apply(t, rules, state, s.seat, s.move, (lambda pool, k=s.kept: k))[0]
     return "\n".join(lines) + "\n"

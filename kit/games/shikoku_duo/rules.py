@@ -90,6 +90,8 @@ P_PLUS, P_MINUS, DRAW_PLUS, SELL_PLUS, PAINT_PLUS, PAINT_PATH = range(6)
 NOTHING, PAINT, GIFT = 0, 1, 2
 ACTIONS = ("nothing", "paint", "gift")
 END_CONDITIONS = ("shrine", "garden", "slabs", "gifts", "limit")
+# The Automa's own ends: one of its rank tracks reaching its last slot, by character.
+AUTOMA_ENDS = ("automa pilgrim", "automa merchant", "automa artist")
 BOARD, START = -1, 0
 PAINT_CAP = 5
 FIGURES = 5          # figures a paint action may count: both pilgrims and merchants, the other artist
@@ -370,7 +372,7 @@ class GoodsOrder:
         i %= self.size
         while i >= len(self.entries):
             bag = list(self._full)
-            self._rng.shuffle(bag)
+            shuffle(self._rng, bag)
             self.entries += bag
         return self.entries[i]
 
@@ -391,7 +393,7 @@ def goods_order(counts: tuple[int, ...], seed: int) -> tuple[int, ...]:
 def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
     """The starting position of game `seed` (shops, tiles and wave sides drawn from it)."""
     shops = list(range(len(t.shops)))
-    stream(seed, "shops").shuffle(shops)
+    shuffle(stream(seed, "shops"), shops)
     town_shop = [-1] * len(t.town_names)
     for town, shop in zip(t.coastal, shops):
         town_shop[town] = shop
@@ -404,7 +406,7 @@ def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
     players = []
     for seat in range(2):
         tiles = list(t.paintings)
-        stream(seed, f"tiles {seat + 1}").shuffle(tiles)
+        shuffle(stream(seed, f"tiles {seat + 1}"), tiles)
         ranks = (0, 0, 0) if automa and seat == 1 else ()
         players.append(Player(START, start_town, start_region, goods=(0,) * len(t.goods_names),
                               paintings=tuple(tiles), ranks=ranks))
@@ -412,11 +414,47 @@ def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
                  seed=seed)
 
 
+# A game draws from random.Random through these two, which draw exactly what rng.choice and
+# rng.shuffle draw (getrandbits of n's bit length, drawn again while not below n) without
+# random's Python-level helpers around each draw: a game's shuffles and ties cost more
+# through them than its moves do.
+
+def choice(rng: random.Random, seq):
+    """rng.choice(seq): the same element from the same generator state."""
+    n = len(seq)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return seq[r]
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """rng.shuffle(items): the same order from the same generator state."""
+    bits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
-    """The three dice, pilgrim's, merchant's and artist's, rolled in that order."""
-    pilgrim, merchant, artist = t.dice
-    choice = rng.choice        # a face of six: the draw randrange(6) makes, with less around it
-    return choice(pilgrim), choice(merchant), choice(artist)
+    """The three dice, pilgrim's, merchant's and artist's, rolled in that order: each face is
+    the one rng.choice(faces) gives (getrandbits of the count's bit length, drawn again while
+    out of range), without choice's two calls a die."""
+    bits = rng.getrandbits
+    out = []
+    for faces in t.dice:
+        n = len(faces)
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        out.append(faces[r])
+    return tuple(out)
 
 
 def drafters(state: State, round_: int | None = None) -> tuple[int, int, int]:
@@ -509,6 +547,14 @@ def figures_around(t: Tables, state: State, seat: int, regions: int) -> int:
     return (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
 
 
+def figure_counts(t: Tables, state: State, seat: int) -> int:
+    """The figures other than `seat`'s artist round every region at once: region r's count
+    is bits 3r..3r+2 (Tables.space_counts)."""
+    x, y = state.players
+    return (t.space_counts[x[PILGRIM]] + t.space_counts[y[PILGRIM]] + t.town_counts[x[MERCHANT]]
+            + t.town_counts[y[MERCHANT]] + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
+
+
 def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...], targets) -> list[int]:
     """Tiles a paint action would turn up at each (destination, regions passed) of `targets`,
     with wave effects `fx` (the figures counted are all but this artist, so where it stands
@@ -525,9 +571,7 @@ def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int
             n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
             out.append(min(n + plus_count, cap) if n else 0)
         return out
-    x, y = state.players
-    counts = (t.space_counts[x[PILGRIM]] + t.space_counts[y[PILGRIM]] + t.town_counts[x[MERCHANT]]
-              + t.town_counts[y[MERCHANT]] + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
+    counts = figure_counts(t, state, seat)
     if not plus_count and cap >= FIGURES:      # no cap can bite: the count is the figures'
         return [counts >> 3 * dest & 7 for dest, _ in targets]
     for dest, _ in targets:
@@ -682,17 +726,19 @@ def draw_from(t: Tables, state: State, n: int) -> tuple[tuple[int, ...], int]:
     drawn = [0] * len(bag)
     if n <= 0 or total == 0:
         return tuple(drawn), 0
-    entry = goods_bags(t.goods_counts, state.seed).entry
-    used = 0
+    order = goods_bags(t.goods_counts, state.seed)
+    entries, size = order.entries, order.size      # entry(i), read straight from the bags shuffled so far
+    at = state.draws
     for _ in range(min(n, total)):
         while True:
-            kind = entry(state.draws + used)
-            used += 1
+            i = at % size
+            kind = entries[i] if i < len(entries) else order.entry(i)
+            at += 1
             if bag[kind]:
                 break
         bag[kind] -= 1
         drawn[kind] += 1
-    return tuple(drawn), used
+    return tuple(drawn), at - state.draws
 
 
 def keep_first(t: Tables, pool: tuple[int, ...]) -> tuple[int, ...]:
@@ -795,22 +841,23 @@ def spend_hot(state: State) -> State:
 # --- the end ------------------------------------------------------------------------
 
 def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str, ...]:
-    """End conditions that hold now (an Automa's rank tracks count as its characters')."""
+    """End conditions that hold now: a player's (END_CONDITIONS) and an Automa's rank track
+    filled (AUTOMA_ENDS), named apart."""
     a, b = state.players
     shrine_top, garden_top, slabs_top = t.shrine_top, t.garden_top, len(t.slabs)
     shrine = a.shrine >= shrine_top or b.shrine >= shrine_top
     garden = a.garden >= garden_top or b.garden >= garden_top
     slabs = a.slabs >= slabs_top or b.slabs >= slabs_top
     gifts = bool(a.paintings and a.gifted >= len(a.paintings) or b.paintings and b.gifted >= len(b.paintings))
+    ranks = [False, False, False]
     if rank_tops:
         for p in (a, b):
             if p.ranks:
-                shrine |= p.ranks[PILGRIM] >= rank_tops[PILGRIM]
-                slabs |= p.ranks[MERCHANT] >= rank_tops[MERCHANT]
-                gifts |= p.ranks[ARTIST] >= rank_tops[ARTIST]
-    if not (shrine or garden or slabs or gifts):      # every round but the last
+                ranks = [ranks[c] or p.ranks[c] >= rank_tops[c] for c in range(3)]
+    if not (shrine or garden or slabs or gifts or any(ranks)):      # every round but the last
         return ()
-    return tuple(name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit)
+    return (tuple(name for name, hit in zip(END_CONDITIONS, (shrine, garden, slabs, gifts)) if hit)
+            + tuple(name for name, hit in zip(AUTOMA_ENDS, ranks) if hit))
 
 
 def character_scores(t: Tables, p: Player) -> tuple[int, int, int]:
@@ -947,14 +994,16 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
     repeat = False
     while True:
         keep = None
-        if move.character == MERCHANT and move.dest >= 0 and not t.town_coastal[move.dest]:
+        dest = move[2]
+        if character == MERCHANT and dest >= 0 and not t.town_coastal[dest]:
             keep = lambda pool: who.keep(t, rules, state, seat, pool, rng)  # noqa: E731
         after, drawn, kept = apply(t, rules, state, seat, move, keep)
         after = who.after(t, rules, state, after, seat, move)
         if record is not None:
             record.append(Step(state.round, seat, die, move, drawn, kept, repeat))
         state = after
-        if repeat or not may_repeat(state, seat, held) or not who.repeat(t, rules, state, seat, character, die, rng):
+        # may_repeat(state, seat, held), without the call: most dice end here
+        if repeat or not held or after.hot != seat or not who.repeat(t, rules, state, seat, character, die, rng):
             return state, int(repeat)
         state = spend_hot(state)
         repeat = True
@@ -977,20 +1026,33 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
     tops = controllers[1].rank_tops if automa else ()
     used = repeats = 0
     ended = ()
+    # Each seat's points as the round's standing: a human's straight from the tables (what
+    # sum(character_scores) gives), the Automa's from its rank tracks.
+    shrine, garden, slabs, gifts = t.shrine_track, t.garden_track, (0,) + t.slabs, t.gift_points
     while True:
         dice = roll(t, rng)
-        left = [0, 1, 2]
-        for seat in drafters(state):
-            who = controllers[seat]
-            c = left[0] if len(left) == 1 else who.pick(t, rules, state, seat, dice, tuple(left), rng)
-            left.remove(c)
-            state, r = play_die(t, rules, state, seat, c, dice[c], who, rng, record)
-            used += 1
-            repeats += r
+        # the round's three dice drafted 1-2-1 (drafters), the last die left to its drafter
+        opener = (state.first + state.round) % 2
+        second = 1 - opener
+        who = controllers[opener]
+        c = who.pick(t, rules, state, opener, dice, (0, 1, 2), rng)
+        state, r = play_die(t, rules, state, opener, c, dice[c], who, rng, record)
+        repeats += r
+        left = (1, 2) if c == 0 else (0, 2) if c == 1 else (0, 1)
+        who = controllers[second]
+        c = who.pick(t, rules, state, second, dice, left, rng)
+        state, r = play_die(t, rules, state, second, c, dice[c], who, rng, record)
+        repeats += r
+        c = left[1] if c == left[0] else left[0]
+        state, r = play_die(t, rules, state, opener, c, dice[c], controllers[opener], rng, record)
+        repeats += r
+        used += 3
         state = _put(state, _ROUND, state.round + 1)
         if track is not None:
             a, b = state.players
-            track((sum(score_of(t, a, controllers[0])), sum(score_of(t, b, controllers[1]))))
+            track((shrine[a.shrine] * garden[a.garden] + slabs[a.slabs] + gifts[a.gifted],
+                   sum(score_of(t, b, controllers[1])) if automa else
+                   shrine[b.shrine] * garden[b.garden] + slabs[b.slabs] + gifts[b.gifted]))
         ended = fired(t, state, tops)
         if ended:
             break

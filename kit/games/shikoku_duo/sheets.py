@@ -223,14 +223,28 @@ def aid_pdf(game, layout: Layout) -> tuple[bytes, int]:
 
 # --- the Automa -----------------------------------------------------------------------------
 
+RANK_CELL = 11.0          # mm: a rank slot's height, and its width where the board has room
+RANK_GAP = 0.8            # mm between two slots
+RANK_SAFE = 4.0           # mm: the Automa board's inner margin
+
+
+def rank_slot(tracks, board_w: float) -> tuple[float, float]:
+    """A rank track slot's width and the pitch between slots on a board `board_w` mm wide
+    (the longest track fits its width): what automa_front draws and kit check fits the
+    rank markers to."""
+    n = max(len(v) for v in tracks)
+    w = min(RANK_CELL, (board_w - 2 * RANK_SAFE) / n - RANK_GAP)
+    return w, w + RANK_GAP
+
+
 def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ...]):
     """The Automa's board: its rules (Japanese, English beneath) above its three rank tracks."""
 
     def draw(c, i, trim, bleed):
         fill_rect(c, trim.grow(bleed), PAPER)
         top = _title(c, trim, bleed, f"{TITLE}  オートマ Automa", "solo: it plays the second seat")
-        safe = 4.0
-        cell = 11.0
+        safe = RANK_SAFE
+        cell = RANK_CELL
         track_h = len(tracks) * (cell + 5.5)
         rules = Rect(trim.x + safe, trim.y + safe + track_h + 2, trim.w - 2 * safe, top - trim.y - safe - track_h - 2)
         _fit_rules(c, rules, lines)
@@ -240,15 +254,15 @@ def automa_front(lines: list[tuple[str, str]], tracks: tuple[tuple[int, ...], ..
             y -= cell + 5.5
             text(c, trim.x + safe, y + cell + 1.2, f"{name} {en} rank", 7, fill=mix(rgb, black, 0.3))
             n = len(values)
-            w = min(cell, (trim.w - 2 * safe) / n - 0.8)
+            w, pitch = rank_slot(tracks, trim.w)
             for k, v in enumerate(values):
-                box = Rect(trim.x + safe + k * (w + 0.8), y, w, cell)
+                box = Rect(trim.x + safe + k * pitch, y, w, cell)
                 fill_rect(c, box, tint(rgb, 0.75) if k < n - 1 else colour(rgb))
                 stroke_rect(c, box, colour(rgb), 0.5)
                 text_in_box(c, Rect(box.x, box.y + 3, box.w, box.h - 4), str(v), 10,
                             INK if k < n - 1 else ink_on(rgb))
-                text(c, box.x + box.w / 2, box.y + 0.9, "end" if k == n - 1 else str(k), 4.5, "centre",
-                     mix(rgb, black, 0.4))
+                text(c, box.x + box.w / 2, box.y + 0.7, "end" if k == n - 1 else str(k), 6.0, "centre",
+                     mix(rgb, black, 0.4) if k < n - 1 else ink_on(rgb))
     return draw
 
 
@@ -347,27 +361,44 @@ def score_pad_pdf(game, layout: Layout) -> tuple[bytes, int]:
 # --- progress sheet ---------------------------------------------------------------------------
 
 LOG_TOP_DROP = 25.0     # the log's top edge below the top margin: the fields above it
-KEY_ROOM = 8.0          # the log ends at least this far above the bottom margin: the key under it
+KEY_ROOM = 23.0         # the log ends at least this far above the bottom margin: the key under it
 LABEL_PT = 6.5          # the fields' labels and the setup line
 KEY_PT = 6.0            # the key under the log (the sheet's smallest text: read at the table)
 
-ROUND_COLUMNS = (Column("#", 8.0, per="number", key="round"), Column("先手", 11.0, sub="first 1/2", key="first"),
-                 Group("出目 dice", tuple(Column(ch, 10.5, sub=en, key="dice")
+# A round takes three rows, one per die used (1-2-1: the first drafter, the second, the first
+# again); the round's number, first drafter and dice are written once, across its rows.
+ROUND_COLUMNS = (Column("#", 8.0, sub="round", per="round number", key="round"),
+                 Column("先手", 11.0, sub="first 1/2", per="round", key="first", longest="2",
+                        how="そのラウンドの先手の席 / the round's first drafter, 1 or 2"),
+                 Group("出目 dice", tuple(Column(ch, 10.5, sub=en, per="round", key="dice", longest="4",
+                                                how="振った3つのダイスの目 / the three dice as rolled")
                                          for ch, en in (("巡", "pilgrim"), ("商", "merchant"), ("絵", "artist")))))
-# One die's turn, as the replay log's `SEAT: CHARACTER STEPS WHERE ACTION` (rules.format_move):
-# the narrow columns as wide as their 6 pt second line, the rest shared by where and what.
-PICK_COLUMNS = (Column("席", 5.0, sub="1/2", key="seat"), Column("駒", 7.4, sub="巡商絵", key="character"),
-                Column("歩", 6.4, sub="steps", key="steps"),
-                Column("行き先", share=0.36, sub="no.·town·region", key="where"),
-                Column("行動 action", share=0.64, sub="wave·sell·draw·paint·gift", key="action"),
-                Column("湯", 7.4, sub="repeat", key="repeat"))
-PICKS = ("1. pick (first drafter)", "2. pick (second)", "3. pick (first drafter)")
+# One die's turn, as the replay log's `SEAT: CHARACTER STEPS WHERE ACTION` (rules.format_move).
+LONGEST_WHERE = "Niyodo River"                     # a region's romaji, as the board prints it
+LONGEST_ACTION = "draw 4 got sipc keep sippc"      # a mountain town's draw over the hold, by initials
+PICK_COLUMNS = (Column("席", 8.0, sub="1/2", key="seat", longest="2",
+                       how="ダイスを使った席（先手・後手・先手の順）/ the seat using the die: the first drafter, the "
+                           "second, the first drafter"),
+                Column("駒", 10.0, sub="巡 商 絵", key="character", longest="商",
+                       how="動かした駒: 巡 商 絵（pilgrim merchant artist とも）/ the character moved: 巡 pilgrim, "
+                           "商 merchant, 絵 artist"),
+                Column("歩", 8.0, sub="steps", key="steps", longest="4", how="進んだ数 / the steps moved"),
+                Column("行き先", share=0.30, sub="no.·town·region", key="where", longest=LONGEST_WHERE,
+                       how="巡: マスの番号か名前、商: 町、絵: 地域、盤の表記どおり（高知・Kōchi・Kochi、仁淀川・Niyodo River）/ "
+                           "pilgrim: the ring space's number or name; merchant: the town; artist: the region; each as "
+                           "the board prints it"),
+                Column("行動 action", share=0.45, sub="wave·sell·draw·paint·gift", key="action",
+                       longest=LONGEST_ACTION, how=""),
+                Column("湯", share=0.25, sub="repeat: where action", key="repeat", longest="Uwajima sell 2",
+                       how="温泉トークンで繰り返した時、その行き先と行動 / a hot-spring repeat: its 行き先 and 行動"))
+PICKS = 3
 CHARACTER_WORDS = {"巡": "pilgrim", "商": "merchant", "絵": "artist"}
 
 
 def log_columns() -> tuple:
-    """A row per round: its number, the first drafter, the three dice, then the three picks."""
-    return (*ROUND_COLUMNS, *(Group(title, PICK_COLUMNS) for title in PICKS))
+    """A row per die used, three to a round: the round's number, first drafter and dice once
+    across its rows, then the pick."""
+    return (*ROUND_COLUMNS, *PICK_COLUMNS)
 
 
 def turn_lines(row: dict) -> list[str]:
@@ -387,30 +418,36 @@ def log_table(pg: Paper, sheet: ProgressSheet) -> TurnLog:
     try:
         return turn_log(log_columns(), x=pg.margin, width=pg.width - 2 * pg.margin,
                         top=pg.height - pg.margin - LOG_TOP_DROP, floor=pg.margin + KEY_ROOM,
-                        row=sheet.row_height, rows=sheet.turns)
-    except KitError:
+                        row=sheet.row_height, rows=sheet.turns * PICKS, per_round=PICKS, where=sheet.where)
+    except KitError as err:
+        if "no room" not in err.message:
+            raise
         raise KitError(f"a {pg.width:g} × {pg.height:g} mm page has no room for the progress sheet's log with "
                        f"{sheet.row_height:g} mm rows", sheet.where) from None
 
 
-def _setup_header(c, pg: Paper, g: TurnLog, n: int) -> None:
+def _setup_header(c, pg: Paper, g: TurnLog, n: int, solo: bool) -> None:
     """The title, the fields a replay log starts with, and where the setup comes from: the deal
     sheet of the seed prints the shops, wave sides and tile and goods orders, so they are not
     copied here."""
     x, top = g.x, pg.height - pg.margin
-    text(c, x, top - 6, f"{TITLE}  進行シート  progress sheet  ({n + 1}/{len(g.pages)})", 12)
-    text(c, x + g.width, top - 6, "everything `kit replay --game shikoku-duo` needs, one round per row", 7, "right")
-    fields_ = (("日付 date", 0.16), ("seed (the deal sheet's)", 0.16), ("players: 2, or 1 (the Automa is seat 2)", 0.22),
-               ("1:", 0.16), ("2:", 0.16), ("rules (key=value)", 0.14))
+    table = "ソロ solo: 1 player and the Automa" if solo else "2人 duo: 2 players"
+    text(c, x, top - 6, f"{TITLE}  進行シート  progress sheet  {table}  ({n + 1}/{len(g.pages)})", 12)
+    text(c, x + g.width, top - 6, "`kit replay --game shikoku-duo` の全て / everything `kit replay` needs, "
+         "a row per die", 7, "right")
+    players = "players: 1 (席2 seat 2 = オートマ Automa)" if solo else "players: 2"
+    fields_ = (("日付 date", 0.16), ("シード seed (the deal sheet's)", 0.16), (f"人数 {players}", 0.22),
+               ("席1 seat 1:", 0.16), ("席2 seat 2:" + (" オートマ Automa" if solo else ""), 0.16),
+               ("ルール rules (key=value)", 0.14))
     fx = x
     for label, share in fields_:
         fw = g.width * share
         stroke_rect(c, Rect(fx, top - 18, fw - 2, 9), GRID, 0.4)
         text(c, fx + 1, top - 11.6, label, LABEL_PT)
         fx += fw
-    text(c, x, top - 22.5, "Set up from the deal sheet of the seed (kit deal --game shikoku-duo --seed N): the first "
-         "drafter, the wave sides, the shops on the coastal towns, each player's painting tiles and the goods order.",
-         LABEL_PT)
+    text(c, x, top - 22.5, "配札シートどおりに準備（kit deal --game shikoku-duo --seed N）。  Set up from the deal sheet "
+         "of the seed (kit deal --game shikoku-duo --seed N): the first drafter, the wave sides, the shops on the "
+         "coastal towns, each player's painting tiles and the goods order.", LABEL_PT)
 
 
 def goods_key(comp) -> str:
@@ -423,26 +460,32 @@ def goods_key(comp) -> str:
     return f"; goods by name or initial, {' '.join(initials)}: 'got {''.join(list(initials)[:3])}'"
 
 
-def progress_pdf(game, layout: Layout) -> tuple[bytes, int]:
-    """progress-sheet.pdf (landscape): the setup, then a row per round: first drafter, the three
-    dice, and for each pick the seat, the character, where it went and what it did."""
+def action_how(comp, solo: bool) -> str:
+    """How the 行動 cell is written, in both languages, from the data's goods."""
+    automa = ("  オートマ（席2）は行動を書かない / the Automa (seat 2) writes none." if solo else "")
+    return ("巡: 浜では取った波タイルの駒、商: 港町 sell N（0なら空欄）・宿場町 draw N got 品 (+ keep 品)、"
+            "絵: paint か gift / pilgrim on a seashore: 'wave CHARACTER'; merchant: 'sell N' in a coastal town "
+            "(blank for none), 'draw N got GOODS' in a mountain town (+ 'keep GOODS' over the hold"
+            f"{goods_key(comp)}); artist: 'paint' or 'gift' (+ 'via REGIONS' only when paint_path's paths "
+            "differ)." + automa)
+
+
+def progress_pdf(game, layout: Layout, solo: bool = False) -> tuple[bytes, int]:
+    """progress-sheet-duo.pdf or -solo.pdf (landscape): the setup, then three rows a round (one
+    per die): the round's first drafter and dice once, and for each die the seat, the
+    character, where it went and what it did; the key to every cell under the log."""
     comp = game.components
     pg = page_of(layout, landscape=True)
     g = log_table(pg, progress_sheet(layout))
-    pdf = Pdf(pg.width, pg.height, f"{TITLE}: progress sheet")
+    pdf = Pdf(pg.width, pg.height, f"{TITLE}: progress sheet, {'solo' if solo else 'duo'}")
+    key = turnlog.key_lines(log_columns())
+    at = next(k for k, line_ in enumerate(key) if line_.startswith("湯"))
+    key.insert(at, f"行動 action: {action_how(comp, solo)}")
     for n in range(len(g.pages)):
         pdf.set_page_size(pg.width, pg.height)
         c = pdf.canvas
-        _setup_header(c, pg, g, n)
-        turnlog.draw(c, g, n)
-        key = ("A pick is the log's turn `SEAT: CHARACTER STEPS WHERE ACTION`: 1 巡 3 12 wave merchant → "
-               "\"1: pilgrim 3 12 wave merchant\".  湯: tick when the token repeats the die; write the repeat's "
-               "行き先 and 行動 after a '/'.",
-               "行き先: pilgrim: the ring space's number · merchant: the town, artist: the region, each by its id "
-               "(the romaji under its name, e.g. kochi, katsuura).",
-               "行動: pilgrim 'wave CHARACTER' · merchant 'sell N' or 'draw N got GOODS' (+ 'keep GOODS' over the "
-               f"hold{goods_key(comp)}) · artist 'paint' or 'gift' (+ 'via REGIONS' with paint_path).")
-        for k, line_ in enumerate(key):
-            text(c, g.x, pg.margin + 4.6 - 2.6 * k, line_, KEY_PT)
+        _setup_header(c, pg, g, n, solo)
+        bottom = turnlog.draw(c, g, n)
+        turnlog.draw_key(c, key, g.x, bottom - 0.5, g.width, KEY_PT)
         pdf.show_page()
     return pdf.finish(), pdf.pages

@@ -22,7 +22,9 @@ seats, the Automa's second); `game` holds what only this game measures:
     winner_waves        {side id: share of games the winner held that wave tile with that side up}
     waves_up            {side id: share of games that side was up}
     hot_spring_repeats  mean repeats per game
-    automa              (solo runs) {policy, win_rate, ci95}: the Automa's win share against it
+    automa              (solo runs) {policy, share, ci95, ended}: the Automa's win share against it,
+                        and `ended` {pilgrim|merchant|artist: share}: the Automa's own end, its rank
+                        track of that character full (apart from the player's four above)
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from kit.data.errors import KitError
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
-from kit.games.shikoku_duo.rules import CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
+from kit.games.shikoku_duo.rules import AUTOMA_ENDS, CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
 from kit.sim.quality import Facts, Standings
 from kit.sim.report import Measure, Outcome, Run, Tally, measured
 from kit.sim.seating import seat_policies
@@ -105,7 +107,18 @@ def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
     """Game `seed` and the quality facts of its standings (each seat's points after every
     round), reduced in the worker that plays it; played by rules.play, which scores as it goes."""
     standings = Standings()
-    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, standings.add)
+    add = standings.add_ranked
+
+    def track(points) -> None:      # two seats: the one ahead leads, the other is last
+        a, b = points
+        if a > b:
+            add(points, 0, 1)
+        elif b > a:
+            add(points, 1, 0)
+        else:
+            add(points, None, None)
+
+    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, track)
     return result, standings.facts()
 
 
@@ -146,7 +159,7 @@ def figures(setup: Setup, results: Iterable, seed: int, tally: Tally | None = No
     t = setup.tables
     side_ids = [(c, side, t.wave_names[c][side]) for c in range(3) for side in range(2)]
     n = first = draws = repeats = automa = 0
-    ended = dict.fromkeys(END_CONDITIONS, 0)
+    ended = dict.fromkeys(END_CONDITIONS + AUTOMA_ENDS, 0)
     points = {who: [Values() for _ in range(len(CHARACTERS) + 1)] for who in ("all", "winner", "loser")}
     share = [Values() for _ in CHARACTERS]
     held = dict.fromkeys((sid for _, _, sid in side_ids), 0)
@@ -162,7 +175,7 @@ def figures(setup: Setup, results: Iterable, seed: int, tally: Tally | None = No
         n += 1
         tally.add(outcome(r, facts))
         rounds.add(r.rounds)
-        for name in END_CONDITIONS:
+        for name in END_CONDITIONS + AUTOMA_ENDS:
             if name in r.ended:
                 ended[name] += 1
         first += r.winner == r.first
@@ -201,7 +214,9 @@ def figures(setup: Setup, results: Iterable, seed: int, tally: Tally | None = No
         "hot_spring_repeats": repeats / n,
     }
     if setup.solo:
-        game["automa"] = {"policy": setup.policies[0], **_share(automa, n)}
+        game["automa"] = {"policy": setup.policies[0], **_share(automa, n),
+                          # the Automa's own end, apart from the player's: which rank track filled
+                          "ended": {name.split()[1]: ended[name] / n for name in AUTOMA_ENDS}}
     return tally.figures(seed=seed, policies=setup.policies, options=setup.options, game=game)
 
 
@@ -236,6 +251,8 @@ def lines(fig: dict) -> list[str]:
     if "automa" in g:
         a = g["automa"]
         out.append(f"the Automa wins against {a['policy']}: {_pct(a)}")
+        out.append("the Automa's own end (a rank track full) held at the end: "
+                   + ", ".join(f"{k} rank {v:.1%}" for k, v in a["ended"].items()))
     return out
 
 
@@ -247,6 +264,8 @@ def subtitle(fig: dict) -> str:
            + ", ".join(f"{k} {v:.0%}" for k, v in g["ended"].items() if v))
     if "automa" in g:
         out += f" · the Automa wins {g['automa']['share']:.1%}"
+        ends = ", ".join(f"{k} rank {v:.0%}" for k, v in g["automa"]["ended"].items() if v)
+        out += f" · its own end: {ends or 'none'}"
     return out
 
 

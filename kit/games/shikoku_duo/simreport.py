@@ -29,7 +29,8 @@ def cells(sim, run) -> tuple[list, list]:
     rounds = run.extra     # the run's rounds per game (Values)
     top = [lambda c, box: draw_histogram(c, box, Counter(rounds.counts), "rounds per game",
                                          ro["median"], f"median {ro['median']:g}"),
-           lambda c, box: draw_shares(c, box, [Share(k, v) for k, v in g["ended"].items()],
+           lambda c, box: draw_shares(c, box, [Share(k, v) for k, v in g["ended"].items()]
+                                      + [Share(f"Automa\n{k} rank", v) for k, v in g.get("automa", {}).get("ended", {}).items()],
                                       "end condition held at the end (share of games)",
                                       reference=0.1, reference_label="10%")]
     firsts = [Share("first drafter\nof round 1", fd["share"], tuple(fd["ci95"]))]

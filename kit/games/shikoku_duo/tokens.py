@@ -18,7 +18,7 @@ from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kit.data.errors import KitError
-from kit.draw.fonts import fit_size, wrap
+from kit.draw.fonts import text_width, fit_size, wrap
 from kit.draw.imposition import Grid, Rect, back_trims, band, marks_extent
 from kit.data.layoutfile import Layout
 from kit.draw.output import Pdf
@@ -92,9 +92,18 @@ def pack(layout: Layout, sections: tuple[Section, ...]) -> list[tuple[Placed, ..
 
 
 def _caption(c: Canvas, layout: Layout, s: str) -> None:
-    """The sheet's caption under the pieces, shrunk to stay inside the printable width."""
-    size = fit_size(s, to_pt(layout.paper_width - 2 * layout.margin), CAPTION_PT, 3.0)
-    text(c, layout.paper_width / 2, layout.margin + 1.2, s, size, "centre")
+    """The sheet's caption under the pieces, inside the printable width: shrunk to no less than
+    6 pt, then broken into two lines at its middle ` · `."""
+    room = to_pt(layout.paper_width - 2 * layout.margin)
+    size = max(6.0, fit_size(s, room, CAPTION_PT, 6.0))
+    if text_width(s, size) <= room or " · " not in s:
+        text(c, layout.paper_width / 2, layout.margin + 1.2, s, size, "centre")
+        return
+    parts = s.split(" · ")
+    cut = min(range(1, len(parts)), key=lambda k: abs(len(" · ".join(parts[:k])) - len(s) / 2))
+    for k, line_ in enumerate((" · ".join(parts[:cut]) + " ·", " · ".join(parts[cut:]))):
+        text(c, layout.paper_width / 2, layout.margin + 1.2 + 2.6 * (1 - k), line_,
+             max(6.0, fit_size(line_, room, CAPTION_PT, 6.0)), "centre")
 
 
 def sheets(pdf: Pdf, layout: Layout, sections: tuple[Section, ...], title: str) -> list[tuple[Placed, ...]]:
@@ -135,7 +144,7 @@ def sheets(pdf: Pdf, layout: Layout, sections: tuple[Section, ...], title: str) 
 # --images`' phone check.
 PAINTING_NAME_PT = 6.5      # painting tile: the painting type's name (shrinks to fit)
 WAVE_NAME_EN_PT = 6.0       # wave tile: the side's English name (shrinks to fit)
-WAVE_TEXT_PT = 5.6          # wave tile: its rule text
+WAVE_TEXT_PT = 6.0          # wave tile: its rule text (read in play: the least a table reads)
 
 
 def _k(trim: Rect, base: float) -> float:
@@ -231,7 +240,9 @@ def _round_token(c, trim: Rect, bleed: float, rgb: str, big: str, small: str, ba
     ink = ink_on(rgb)
     if small:
         text_in_box(c, Rect(cx - r * 0.7, cy - r * 0.05, r * 1.4, r * 0.85), big, 12 * k, ink, floor=3)
-        text_in_box(c, Rect(cx - r * 0.75, cy - r * 0.7, r * 1.5, r * 0.45), small, 4.5 * k, ink, floor=2.5)
+        # the small line is read in play: 6 pt, on the square past the disc if it must
+        text_in_box(c, Rect(trim.x + 0.3, cy - r * 0.72, trim.w - 0.6, r * 0.45), small, max(6.0, 4.5 * k), ink,
+                    floor=6.0)
     else:
         text_in_box(c, Rect(cx - r * 0.7, cy - r * 0.6, r * 1.4, r * 1.2), big, 14 * k, ink, floor=3)
 
@@ -258,8 +269,8 @@ def token_sections(comp, layout: Layout) -> tuple[Section, ...]:
         head = colour_band(c, trim, bleed, rgb, 5.5 * k)
         text_in_box(c, head, f"土産物屋 {comp.goods_names[s.kind]}", 6.5 * k, ink_on(rgb), floor=3)
         text_in_box(c, Rect(trim.x, trim.y + 4 * k, trim.w, trim.h - 10.5 * k), f"{s.value}", 22 * k, INK)
-        text_in_box(c, Rect(trim.x + 1, trim.y + 1.2 * k, trim.w - 2, 3.2 * k),
-                    f"銭 copper per {s.kind}", 5 * k, INK, floor=2.5)
+        text_in_box(c, Rect(trim.x + 0.5, trim.y + 1.2 * k, trim.w - 1, 3.2 * k),
+                    f"copper per {s.kind}", max(6.0, 5 * k), INK, floor=6.0)
 
     def slab(c, i, trim, bleed):
         k = _k(trim, 13)
@@ -275,19 +286,19 @@ def token_sections(comp, layout: Layout) -> tuple[Section, ...]:
 
     def marker(c, i, trim, bleed):
         p, sym, en = markers[i]
-        _round_token(c, trim, bleed, p.rgb, sym, f"{p.seat} {en}", 12)
+        _round_token(c, trim, bleed, p.rgb, sym, en, 12)      # the seat is its colour
 
     def onsen(c, i, trim, bleed):
         k = _k(trim, 24)
         _round_token(c, trim, bleed, ONSEN, "湯", "", 24)
-        text_in_box(c, Rect(trim.x + 2 * k, trim.y + 1.5 * k, trim.w - 4 * k, 3.4 * k), "温泉 hot spring", 5.5 * k,
-                    white, floor=2.5)
+        text_in_box(c, Rect(trim.x + 2 * k, trim.y + 1.5 * k, trim.w - 4 * k, 3.4 * k), "温泉 hot spring",
+                    max(6.0, 5.5 * k), white, floor=6.0)
 
     ranks = tuple(CHARACTER)
 
     def rank(c, i, trim, bleed):
         name, en, rgb = CHARACTER[ranks[i]]
-        _round_token(c, trim, bleed, "#55585e", name[0], f"Automa {en}", 13)
+        _round_token(c, trim, bleed, "#55585e", name[0], en, 13)     # the Automa's board names its tracks
 
     standees = [(ch, p) for p in PLAYERS for ch in CHARACTER]
 
@@ -345,12 +356,13 @@ def draw_standee(c: Canvas, trim: Rect, bleed: float, character: str, p: Player)
         p_.lineTo(to_pt(cx - face.w * 0.12), to_pt(face.y + face.h * 0.68))
         p_.close()
         c.drawPath(p_, stroke=0, fill=1)
-        text_in_box(c, Rect(face.x + 1, face.y + face.h * 0.43, face.w - 2, face.h * 0.14), name, 8 * k,
-                    ink_on(rgb), floor=3)
-        text_in_box(c, Rect(face.x + 1, face.y + face.h * 0.15, face.w - 2, face.h * 0.14), f"{p.seat} {p.name}",
-                    7 * k, ink, floor=3)
-        text_in_box(c, Rect(face.x + 1, face.y + face.h * 0.03, face.w - 2, face.h * 0.1), en, 5 * k, ink,
-                    floor=2.5)
+        # read across the board in play: never under 6 pt, however narrow the standee
+        text_in_box(c, Rect(face.x + 0.5, face.y + face.h * 0.43, face.w - 1, face.h * 0.14), name,
+                    max(7.0, 8 * k), ink_on(rgb), floor=6.0)
+        text_in_box(c, Rect(face.x + 0.5, face.y + face.h * 0.17, face.w - 1, face.h * 0.13), f"{p.seat} {p.name}",
+                    max(6.5, 7 * k), ink, floor=6.0)
+        text_in_box(c, Rect(face.x + 0.3, face.y + face.h * 0.03, face.w - 0.6, face.h * 0.12), en,
+                    max(6.0, 5 * k), ink, floor=6.0)
         c.restoreState()
     c.setStrokeColor(ink)
     c.setDash([1.2, 1.2], 0)
@@ -373,8 +385,8 @@ def die_sections(comp) -> tuple[Section, ...]:
         fill_rect(c, trim.grow(bleed), colour(rgb))
         ink = ink_on(rgb)
         text_in_box(c, Rect(trim.x, trim.y + trim.h * 0.28, trim.w, trim.h * 0.62), str(v), 22 * k, ink)
-        text_in_box(c, Rect(trim.x + 0.8, trim.y + 0.8 * k, trim.w - 1.6, trim.h * 0.22), name, 5 * k, ink,
-                    floor=2.5)
+        text_in_box(c, Rect(trim.x + 0.5, trim.y + 0.6 * k, trim.w - 1, trim.h * 0.22), name, max(6.0, 5 * k), ink,
+                    floor=6.0)
     return (Section("die_sticker", "dice stickers", len(faces), sticker),)
 
 
@@ -396,9 +408,15 @@ def tokens_pdf(comp, layout: Layout) -> tuple[bytes, int]:
 
 def dice_pdf(comp, layout: Layout) -> tuple[bytes, int]:
     """dice-stickers.pdf: one sheet of stickers for three ordinary dice."""
+    from kit.games.shikoku_duo.check import dice_faces
+
+    face, least = dice_faces(layout)
+    sticker = layout.piece("die_sticker")
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: dice stickers")
-    sheets(pdf, layout, die_sections(comp), f"{TITLE} dice stickers (one die per character: stick the six "
-                                            f"faces of a colour on one die)")
+    sheets(pdf, layout, die_sections(comp), f"{TITLE} dice stickers · {least:g}–{face:g} mm の普通のダイス3個用 / for "
+                                            f"three ordinary {least:g}–{face:g} mm dice ({sticker.width:g} mm "
+                                            f"stickers) · one die per character: stick the six faces of a colour "
+                                            f"on one die")
     return pdf.finish(), pdf.pages
 
 

@@ -31,6 +31,7 @@ GAME = Game(
     card="card",
     pieces=("card", "marker"),
     layout_settings=("progress_sheet",),
-    products=("cards.pdf", "markers.pdf", "course-preview.pdf", "progress-sheet.pdf", "alignment.pdf", "rules.pdf"),
+    products=("cards.pdf", "markers.pdf", "course-preview.pdf", *(f"progress-sheet-{n}p.pdf" for n in range(2, 7)),
+              "progress-sheet-rule2.pdf", "alignment.pdf", "rules.pdf"),
     compiled=("play", "policies", "rules"),
 )

@@ -4,7 +4,8 @@
   fronts with bleed and crop marks, each sheet followed by its duplex back;
 - markers.pdf: six player markers;
 - course-preview.pdf: the ring of `kit sim --seed 1`'s first race, both laps (portrait);
-- progress-sheet.pdf: the hand-playtest log (the same paper, landscape);
+- progress-sheet-2p.pdf ... -6p.pdf, progress-sheet-rule2.pdf: the hand-playtest log for each table
+  (the same paper, landscape);
 - alignment.pdf: the duplex alignment test.
 
 Each product is a `kit.rebuild.memo.step`: under `--watch` it is redrawn only when a value it read last
@@ -93,10 +94,16 @@ def markers_pdf(tour: Tour, layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
-def progress_pdf(tour: Tour, setup: Setup, layout) -> tuple[bytes, int]:
+# The tables the game seats, each with its own progress sheet: 2 to 6 players with a colour
+# each, and optional rule ②'s three players with two neighbouring colours each.
+TABLES = {f"progress-sheet-{n}p.pdf": tuple(range(n)) for n in range(2, 7)}
+TABLES["progress-sheet-rule2.pdf"] = tuple(p // 2 for p in range(6))
+
+
+def progress_pdf(tour: Tour, setup: Setup, layout, owner: tuple[int, ...]) -> tuple[bytes, int]:
     page = paper(layout, landscape=True)
-    pdf = Pdf(page.width, page.height, f"{TITLE} progress sheet")
-    progress_pages(pdf, page, setup.owner, tour.colours, progress_sheet(layout), len(setup.deck))
+    pdf = Pdf(page.width, page.height, f"{TITLE} progress sheet, {max(owner) + 1} players")
+    progress_pages(pdf, page, owner, tour.colours, progress_sheet(layout), len(setup.deck))
     return pdf.finish(), pdf.pages
 
 
@@ -106,8 +113,8 @@ def alignment_pdf(layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
-def build(ctx, lang: str | None = None, images: bool = False, dpi: int = 150):
-    """Render every PDF first; write them only if all rendered."""
+def render(ctx, lang: str | None = None) -> dict[str, tuple[bytes, int]]:
+    """Every PDF as {name: (bytes, pages)}; writes nothing."""
     langs = check_lang(lang)
     register(ctx.font)
     tour = load(ctx.data_dir, ctx.rules)
@@ -122,10 +129,19 @@ def build(ctx, lang: str | None = None, images: bool = False, dpi: int = 150):
         "cards.pdf": step("cards.pdf", cards_pdf, tour, layout, extra=font),
         "course-preview.pdf": step("course-preview.pdf", preview_pdf, tour, setup, layout, extra=font),
         "markers.pdf": step("markers.pdf", markers_pdf, tour, layout, extra=font),
-        "progress-sheet.pdf": step("progress-sheet.pdf", progress_pdf, tour, setup, layout, extra=font),
+        **{name: step(name, progress_pdf, tour, setup, layout, owner, extra=font) for name, owner in TABLES.items()},
         "alignment.pdf": step("alignment.pdf", alignment_pdf, layout, extra=font),
         "rules.pdf": step("rules.pdf", rules_pdf, tour, book, layout, langs, extra=font),
     }
+    return rendered
+
+
+def build(ctx, lang: str | None = None, images: bool = False, dpi: int = 150):
+    """Render every PDF first; write them only if all rendered."""
+    rendered = render(ctx, lang)
+    layout = ctx.layout
+    tour = load(ctx.data_dir, ctx.rules)
+    font = (str(font_path(ctx.font)),)
     files = {ctx.out_dir / name: data for name, (data, _) in rendered.items()}
     written = [(ctx.out_dir / name, pages) for name, (_, pages) in rendered.items()]
     if not images:

@@ -113,14 +113,23 @@ def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
     standings = Standings()
     players, owner = setup.players, setup.owner
 
-    def track(positions, goal: int) -> None:
+    add = standings.add_ranked
+
+    def by_piece(positions, goal: int) -> None:
+        # A piece a seat: the positions rank the seats, lead them and part them just as the
+        # spaces to the goal do (the same standings, moved by the goal).
+        top, low = max(positions), min(positions)     # a seat alone ahead or behind, as Standings.add finds them
+        add(positions, positions.index(top) if positions.count(top) == 1 else None,
+            positions.index(low) if positions.count(low) == 1 else None)
+
+    def by_seat(positions, goal: int) -> None:
         st = [-goal] * players
         for p, pos in enumerate(positions):
             if pos - goal > st[owner[p]]:
                 st[owner[p]] = pos - goal
         standings.add(st)
 
-    result = _run(setup, seed, None, track)[2]
+    result = _run(setup, seed, None, by_piece if owner == tuple(range(players)) else by_seat)[2]
     return result, standings.facts()
 
 
@@ -172,6 +181,7 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
     winner = None
     turns = 0
     limit = setup.turn_limit
+    goal = course.goal
     while turns < limit:
         turns += 1
         active = mine[seat][0] if len(mine[seat]) == 1 else choose_colour(race, mine[seat])
@@ -184,7 +194,7 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
             if log is not None:
                 log.append(Turn(active, 0))
             if track is not None:
-                track(race.positions, course.goal)
+                track(race.positions, goal)
         else:
             race, turn = take_turn(course, race, active, k, order[active], join_of, choose, r)
             if k > 1:
@@ -196,7 +206,7 @@ def _run(setup: Setup, seed: int, log: list | None, track=None):
             if log is not None:
                 log.append(turn)
             if track is not None:
-                track(race.positions, course.goal)
+                track(race.positions, goal)
             if turn.winner is not None:
                 winner = turn.winner
                 break
@@ -223,8 +233,10 @@ def take_turn(course: Course, race: Race, active: int, k: int, order: tuple[int,
         rollers = (active,)
     # roll(): k dice for each roller in turn, from the race's own generator (lists, not
     # generators, which cost more than the rolls)
-    if k == 1:
-        rolls = ((int(r() * 6) + 1,),) if len(rollers) == 1 else tuple([(int(r() * 6) + 1,) for _ in rollers])
+    if len(rollers) == 1:
+        rolls = ((int(r() * 6) + 1,),) if k == 1 else (tuple([int(r() * 6) + 1 for _ in range(k)]),)
+    elif k == 1:
+        rolls = tuple([(int(r() * 6) + 1,) for _ in rollers])
     else:
         rolls = tuple([tuple([int(r() * 6) + 1 for _ in range(k)]) for _ in rollers])
     return resolve(course, race, rollers, rolls, choose)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from kit.data.names import UnknownName
 from kit.data.errors import KitError, Where, did_you_mean, display_path
 from kit.sim.replaylog import GameLog, placed, read_head
 from kit.sim.simulate import run_games
@@ -39,6 +40,7 @@ from kit.games.tour_de_dice.model import RULE_SPEC, Tour, check_players, load
 from kit.games.tour_de_dice.play import Setup, make_setup, play_game
 from kit.games.tour_de_dice.policies import parse_policies
 from kit.games.tour_de_dice.rules import START, Course, Race, clockwise, lay_course, may_join, new_race, resolve
+from kit.games.tour_de_dice.names import card_ids, pieces as piece_names, space_words
 from kit.games.tour_de_dice.sheets import piece_labels
 from kit.games.tour_de_dice.play import play_log
 
@@ -118,7 +120,8 @@ def space_name(course: Course, space: int) -> str:
 
 
 def space_of(course: Course, name: str) -> int | None:
-    if name.upper() == "S":
+    name = space_words(name)
+    if name == "S":
         return START
     box, sep, lap = name.partition("/")
     n = len(course.ring)
@@ -153,8 +156,9 @@ def course_of(log: Log, tour: Tour, setup: Setup) -> Course:
     if len(log.ring) != len(deck):
         raise KitError(f"the ring lists {len(log.ring)} cards after the goal card; the deck has {len(deck)} "
                        f"({', '.join(sorted(c.id for c in deck))})", log.ring_where)
-    cards = []
+    cards, ids = [], card_ids(by_id)
     for k, ident in enumerate(log.ring):
+        ident = ids.get(ident, ident)
         if ident not in by_id:
             raise KitError(f"ring box {k + 1}: unknown card {ident!r}{did_you_mean(ident, by_id)}", log.ring_where)
         if not by_id[ident]:
@@ -168,8 +172,7 @@ def check_race(log: Log, tour: Tour, setup: Setup) -> tuple[Course, Raced]:
     """Replay every turn under the rules; the first illegal one raises KitError at its line."""
     course = course_of(log, tour, setup)
     labels = piece_labels(setup.owner, tour.colours)
-    pieces = {name: p for p, name in enumerate(labels)}
-    pieces.update({name.lower(): p for name, p in list(pieces.items())})
+    pieces = piece_names(setup.owner, tour.colours, labels)
     owner, players = setup.owner, setup.players
     order = tuple(clockwise(p, setup.pieces, owner, players) for p in range(setup.pieces))
     race = new_race(setup.pieces, setup.dice)
@@ -180,10 +183,10 @@ def check_race(log: Log, tour: Tour, setup: Setup) -> tuple[Course, Raced]:
             return KitError(f"turn {turn.number}: {why}", turn.where)
 
         def piece(name: str) -> int:
-            p = pieces.get(name, pieces.get(name.lower()))
-            if p is None:
-                raise fail(f"no piece {name!r}{did_you_mean(name, labels)}; the pieces are {', '.join(labels)}")
-            return p
+            try:
+                return pieces.read(name)
+            except UnknownName as err:
+                raise fail(f"{err}; the pieces are {', '.join(labels)}") from None
 
         if over:
             raise fail(f"the race was over after turn {over}")
@@ -220,7 +223,7 @@ def check_race(log: Log, tour: Tour, setup: Setup) -> tuple[Course, Raced]:
             space = space_of(course, stop)
             if space is None:
                 raise fail(f"{name} stops on {stop!r}: write a space as BOX/LAP (1/1 to "
-                           f"{len(course.ring) - 1}/2, G/1, G/2) or S")
+                           f"{len(course.ring) - 1}/2, G/1, G/2 the goal) or S (スタート, start, 0)")
             stops[piece(name)] = space
 
         def choose(p, options, positions, reaches):

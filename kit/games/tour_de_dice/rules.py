@@ -165,10 +165,30 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
     (ascending space numbers, a range or a tuple; the first is where the piece stands);
     None moves every piece as far as it may.
     """
-    positions = list(race.positions)
-    leader = race.leader
     b = course.breakaway
     paid, goal = course.paid, len(course.costs) - 1
+    if b is None and len(rollers) == 1:
+        # The common turn: one piece rolls with no Breakaway on the ring, so nothing holds it,
+        # nobody rides along and only its own dice can be lost.
+        p, roll = rollers[0], rolls[0]
+        start = race.positions[p]
+        reach = bisect_right(paid, paid[start] + sum(roll)) - 1
+        to = reach if reach < goal else goal
+        if to > start and choose is not None:
+            far = to
+            to = choose(p, range(start, far + 1), race.positions, ((p, reach),))
+            if not start <= to <= far:
+                raise ValueError(f"piece {p} cannot stop on {to}; options {tuple(range(start, far + 1))}")
+        positions = race.positions[:p] + (to,) + race.positions[p + 1:]
+        if len(roll) == 1:                              # one die is never lost
+            lost, dice = _NONE_LOST, race.dice
+        else:
+            k = lost_dice(roll)
+            lost, dice = (k,), race.dice[:p] + (race.dice[p] - k,) + race.dice[p + 1:] if k else race.dice
+        turn = _new(Turn, (p, len(roll), rollers, rolls, ((start, to),), lost, (), p if to == goal else None))
+        return _new(Race, (positions, dice, race.leader)), turn
+    positions = list(race.positions)
+    leader = race.leader
     # furthest() of each roller (a list, not a generator, which costs more than the work here)
     if len(rollers) == 1:
         p = rollers[0]
@@ -238,6 +258,7 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
 # Turn(...) and Race(...) without NamedTuple.__new__, a Python function that costs more than a
 # turn's arithmetic: resolve makes both every turn of every simulated race, with every field given.
 _new = tuple.__new__
+_NONE_LOST = (0,)
 
 
 def new_race(pieces: int, dice: int) -> Race:

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black, white
 
 from kit.data.errors import KitError
-from kit.draw.imposition import Paper, Rect, grid, paper  # noqa: F401  (Paper, paper: used by build and tests)
+from kit.draw.imposition import band, Paper, Rect, grid, paper  # noqa: F401  (Paper, paper: used by build and tests)
 from kit.draw import turnlog
 from kit.data.layoutfile import Layout, ProgressSheet
 from kit.draw.output import Pdf
 from kit.draw.render import colour, draw_clipped, ink_on, draw_segments, fill_rect, line, stroke_rect, text, text_in_box
-from kit.draw.turnlog import Column, Group, TurnLog, turn_log
+from kit.draw.turnlog import Column, Group, TurnLog, hand_width, turn_log
 from kit.data.units import to_pt
 
 from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
@@ -184,7 +184,7 @@ def _track_rows(c, course: Course, start_label: str, x: float, top: float, box: 
                 continue
             total += course.costs[space]
             text_in_box(c, Rect(r.x, r.y + 5, r.w, 7), str(course.costs[space]), 11, ink)
-            text(c, r.x + r.w / 2, r.y + 1.5, f"{name} Σ{total}", 4.5, "centre", ink)
+            text(c, r.x + r.w / 2, r.y + 1.2, f"{name} Σ{total}", 6.0, "centre", ink)
     text(c, x, note_y, "数字: そのマスに入るコスト。Σ: スタートからの合計。"
          "赤: Breakaway（コスト0、止まれない）。", 7)
 
@@ -201,18 +201,33 @@ LOG_LINE_DROP = 14.0            # date/players line baseline below the top margi
 RING_DROP = 22.0                # the ring boxes' bottom edge below the top margin
 RING_BOX_H, RING_BOX_W = 6.0, 11.0    # a ring box, and the widest one
 LOG_TOP_DROP = 26.0             # log's top edge below the top margin
-KEY_RISE = 1.0                  # key's baseline above the bottom margin
-KEY_ROOM = 5.0                  # the log ends at least this far above the bottom margin
+KEY_ROOM = 19.0                 # the log ends at least this far above the bottom margin: the key under it
+KEY_PT = 6.0
 
 
-def log_columns(groups: tuple[str, ...] = ("P1", "P2", "P3", "P4")) -> tuple:
+def log_columns(groups: tuple[str, ...] = ("P1", "P2", "P3", "P4"), names: tuple[str, ...] = ()) -> tuple:
     """Per turn the active piece, the dice used and who joined; per piece (a group each, titled
-    by `groups`) its roll, where it stopped and the dice it lost."""
+    by `groups`) its roll, where it stopped and the dice it lost. `names`: what a cell writes
+    for each piece (P1, ... or, under rule ②, its colour's kanji), for the cells' widths."""
     share = 1 / len(groups)
-    return (Column("#", 8, per="number"), Column("手番", 14, key="piece"), Column("数", 9, key="dice"),
-            Column("相乗り", 22, key="joiners"),
-            *(Group(g, (Column("出目", share=0.40 * share, key="roll"), Column("止", share=0.45 * share, key="stop"),
-                        Column("失", share=0.15 * share, key="lost"))) for g in groups))
+    names = names or tuple(g.split()[0] for g in groups)
+    riders = " ".join(names[1:])            # at most every other piece rides
+    piece = max(names, key=hand_width)
+    return (Column("#", 8, per="number"),
+            Column("手番", 14, key="piece", longest=piece,
+                   how="手番のコマ（P1…、ルール②では色: 赤 red …）/ the active piece: P1, P2, ... (rule ②: its colour, "
+                       "赤 or red)"),
+            Column("数", 9, key="dice", longest="3", how="宣言したダイスの数（0=パス）/ the dice declared, 0 for a pass"),
+            Column("相乗り", max(22.0, hand_width(riders) + 1.5), key="joiners", longest=riders,
+                   how="相乗りしたコマ（時計回り）/ the pieces that rode the roll, clockwise"),
+            *(Group(g, (Column("出目", share=0.40 * share, key="roll", longest="6 6 6",
+                               how="そのコマの出目 / that piece's dice, e.g. 3 5"),
+                        Column("止", share=0.45 * share, key="stop", longest="14/2",
+                               how="止まったマス 番号/周（例 5/1。G/1=ゴールカード外側、G/2=ゴール、S=スタート）/ the space it "
+                                   "stopped on, BOX/LAP: 5/1; G/1 the goal card's outer space, G/2 the goal; S (start, "
+                                   "スタート, 0) the start"),
+                        Column("失", share=0.15 * share, key="lost", longest="3",
+                               how="失ったダイスの数 / the dice it lost"))) for g in groups))
 
 
 @dataclass(frozen=True)
@@ -247,17 +262,21 @@ class LogGeometry:
         return self.log.bottom(0)
 
 
-def log_geometry(page: Paper, sheet: ProgressSheet, groups: tuple[str, ...] = ("P1", "P2", "P3", "P4")) -> LogGeometry:
+def log_geometry(page: Paper, sheet: ProgressSheet, groups: tuple[str, ...] = ("P1", "P2", "P3", "P4"),
+                 names: tuple[str, ...] = ()) -> LogGeometry:
     top = page.height - page.margin
     left = page.margin + LOG_PAD
     try:
-        log = turn_log(log_columns(groups), x=left, width=page.width - 2 * left, top=top - LOG_TOP_DROP,
+        log = turn_log(log_columns(groups, names), x=left, width=page.width - 2 * left, top=top - LOG_TOP_DROP,
                        floor=page.margin + KEY_ROOM, row=sheet.row_height, rows=sheet.turns, fill=True)
-    except KitError:
+    except KitError as err:
+        if "no room" not in err.message:
+            raise
         raise KitError(f"a {page.width:g} × {page.height:g} mm page with a {page.margin:g} mm margin "
                        f"has no room for the progress sheet's log with {sheet.row_height:g} mm rows",
                        sheet.where) from None
-    return LogGeometry(page, top - LOG_TITLE_DROP, top - LOG_LINE_DROP, top - RING_DROP, page.margin + KEY_RISE, log)
+    return LogGeometry(page, top - LOG_TITLE_DROP, top - LOG_LINE_DROP, top - RING_DROP,
+                       page.margin + KEY_ROOM - 1.0, log)
 
 
 def seat_colours(owner: tuple[int, ...], colours: tuple[Colour, ...]) -> tuple[tuple[Colour, ...], ...]:
@@ -286,21 +305,22 @@ def progress_pages(pdf: Pdf, page: Paper, owner: tuple[int, ...], colours: tuple
     each piece in play to its player's seat; under rule ② every colour has its own column group."""
     players = seat_colours(owner, colours)
     labels = piece_labels(owner, colours)
+    two = len(labels) > len(players)
     groups = tuple(label if label.startswith("P") else f"P{owner[p] + 1} {colours[p].name_ja} {label}"
                    for p, label in enumerate(labels))
-    g = log_geometry(page, sheet, groups)
+    names = tuple(colours[p].name_ja for p in range(len(labels))) if two else labels
+    g = log_geometry(page, sheet, groups, names)
+    table = f"{len(players)}人用 {len(players)} players" + ("  ルール② rule ②: 2 colours each" if two else "")
     for n in range(g.pages):
         pdf.set_page_size(page.width, page.height)
         c = pdf.canvas
-        text(c, g.left, g.title_y, f"{TITLE}  進行シート  progress sheet  ({n + 1}/{g.pages})", 12)
-        text(c, g.left, g.line_y, "日付 ____________   コース (seed) ________   プレイヤー: "
+        text(c, g.left, g.title_y, f"{TITLE}  進行シート  progress sheet  {table}  ({n + 1}/{g.pages})", 12)
+        text(c, g.left, g.line_y, "日付 date ____________   コース course (seed) ________   プレイヤー players: "
              + "   ".join(f"P{k + 1} ____ ({'・'.join(c.name_ja for c in cs)})" for k, cs in enumerate(players)),
              7.5)
         _ring_row(c, g.left, g.ring_y, g.width, cards)
         turnlog.draw(c, g.log, n)
-        text(c, g.left, g.key_y, "手番: 手番のコマ  数: 使ったダイスの数（0=パス）  相乗り: 参加したコマ  "
-             "出目: 各自の目  止: 止まったマス（コース順の番号/周、例 5/1。G/1=ゴールカード外側、G/2=ゴール）  "
-             "失: 失ったダイス", 6.5)
+        turnlog.draw_key(c, turnlog.key_lines(log_columns(groups, names)), g.left, g.key_y, g.width, KEY_PT)
         pdf.show_page()
     return g
 
@@ -329,15 +349,21 @@ def _ring_row(c, x: float, y: float, width: float, cards: int) -> None:
 def marker_pages(pdf: Pdf, layout: Layout, colours: tuple[Colour, ...], owner: tuple[int, ...]) -> int:
     """Six fold-over standees, one per colour, cut out along crop marks; `owner` gives each
     colour's player seat."""
-    sheet = grid(layout, "marker")
+    m = layout.piece("marker")
+    # a band of just the markers printed, so crop marks go round them and no empty rows
+    sheet = band(layout.paper_width, layout.paper_height, layout.margin, layout.paper_width - layout.margin,
+                 m.width, m.height, m.bleed, m.gutter, layout.crop_offset, layout.crop_length,
+                 layout.paper_height - layout.margin, layout.margin + 8, len(colours)) or grid(layout, "marker")
     pdf.set_page_size(layout.paper_width, layout.paper_height)
     c = pdf.canvas
     for i, (col, label) in enumerate(zip(colours, marker_labels(owner), strict=True)):
         draw_clipped(c, lambda cv, k, trim, bleed, col=col, label=label: _marker(cv, trim, bleed, col, label),
                      i, sheet.trims[i], sheet.bleed)
     draw_segments(c, tuple(s for s in sheet.crop_marks))
-    text(c, layout.paper_width / 2, layout.margin + 2,
-         "プレイヤーコマ: 切って点線で山折り、下端を台紙に。 player markers: cut, fold on the dotted lines", 7, "centre")
+    text(c, layout.paper_width / 2, layout.margin + 5,
+         "プレイヤーコマ: 切り取り、点線で折って三角に立て、両端ののりしろを重ねて底にする。", 7, "centre")
+    text(c, layout.paper_width / 2, layout.margin + 2, "player markers: cut out, fold on the dotted lines into a "
+         "tent, and glue the two end flaps together under it as its base", 7, "centre")
     pdf.show_page()
     return len(colours)
 
