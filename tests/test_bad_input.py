@@ -886,7 +886,7 @@ HUGE = "1" + "0" * 20
     ("components.yaml", "hold: 5 ", f"hold: {HUGE} ", f"hold should be 1 to 10, not {HUGE} (slots on the merchant"),
     ("components.yaml", "copper_max: 9\n", "copper_max: 40\n",
      "copper_max should be 1 to 9, not 40 (10 copper become a gold slab at once)"),
-    ("components.yaml", "town_coins: 3 ", "town_coins: 12 ", "town_coins should be 0 to 9, not 12"),
+    ("components.yaml", "town_coins: 3 ", "town_coins: 12 ", "town_coins should be 1 to 9, not 12"),
     ("components.yaml", "{kind: salt, value: 3}", "{kind: salt, value: 5000}", "shop value should be 1 to 9, not 5000"),
     ("components.yaml", "shops:\n  - {kind: indigo, value: 3}\n", "shops:\n",
      "there are 7 shop tokens; the rules need 8, one for each coastal town"),
@@ -1056,8 +1056,8 @@ def test_a_zero_card_names_the_option_as_typed(project):
 
 
 @pytest.mark.parametrize("rule, line_of, first", [
-    (None, "{id: E,", "course card E: its outer space costs 99, but 3 dice roll at most 18, so no race could "
-                      "ever finish; costs must be at most six per die"),
+    (None, "{id: E,", "E outer cost is 99; costs are whole numbers from 1 to 6: a piece down to one die rolls at "
+                      "most 6, and a dearer space would stall it for good"),
 ])
 def test_a_course_no_race_can_finish_fails_check(project, rule, line_of, first):
     # tour-de-dice `outer: 99`: no race can ever finish, so `kit check` fails.

@@ -236,3 +236,178 @@ def test_a_tour_preset_with_both_optional_rules_is_refused_though_not_run(projec
         assert refused(*args, "--game", "tour-de-dice") == (
             f"data/tour-de-dice/rules.yaml:{line}: preset 'rule-2' turns on both breakaway (optional rule ①) and "
             "two_colours (optional rule ②): the rules allow only one of them")
+
+
+def refused_by_check_and_build(game: str, project) -> str:
+    """The refusal `kit check` gives, once `kit build` has given the same one and written nothing."""
+    message = refused("check", "--game", game)
+    assert refused("build", "--game", game, "--out", project / "out") == message
+    assert not (project / "out").exists()
+    return message
+
+
+def test_an_island_in_the_karuta_adjacency_list_is_refused(project):
+    line = edit(project / "data" / "karuta" / "adjacency.yaml", "  - [山城, 大和]", "  - [山城, 大和]\n  - [越後, 佐渡]")
+    assert refused_by_check_and_build("karuta", project) == (
+        f"data/karuta/adjacency.yaml:{line + 1}: 越後–佐渡: 佐渡 is an island (sea_routes.yaml), reached by sea "
+        "routes only; the adjacency list holds land borders")
+
+
+def test_a_karuta_map_difference_of_one_province_twice_is_refused(project):
+    line = edit(project / "data" / "karuta" / "map_differences.yaml", "[肥後, 大隅]", "[肥後, 肥後]")
+    assert refused_by_check_and_build("karuta", project) == (
+        f"data/karuta/map_differences.yaml:{line}: neighbours_apart: [肥後, 肥後] names one province twice; "
+        "a difference from the map is between two provinces")
+
+
+@pytest.mark.parametrize("badge, message", [
+    ("畿", "badge 畿 is also region 畿内's; each region's badge tells it apart"),
+    ("東海", "badge '東海' should be one character (the kanji printed in the card's badge)")])
+def test_a_karuta_badge_repeated_or_of_two_characters_is_refused(badge, message, project):
+    line = edit(project / "data" / "karuta" / "regions.yaml", "badge: 東,", f"badge: {badge},")
+    assert refused_by_check_and_build("karuta", project) == f"data/karuta/regions.yaml:{line}: {message}"
+
+
+def test_a_ninth_karuta_region_is_refused(project):
+    old = '  - {name: 西海道, romaji: Saikaidō,   badge: 西, color: "#C45600"}'
+    line = edit(project / "data" / "karuta" / "regions.yaml", old,
+                old + '\n  - {name: 蝦夷地, romaji: Ezochi, badge: 蝦, color: "#777777"}')
+    assert refused_by_check_and_build("karuta", project) == (
+        f"data/karuta/regions.yaml:{line + 1}: a region past the eighth: karuta's cards and board print the eight "
+        "regions of 五畿七道 (9 are listed), each with its own colour and badge")
+
+
+@pytest.mark.parametrize("old, new, what", [("{id: A, outer: 1,", "{id: A, outer: 7,", "A outer cost is 7"),
+                                            ("goal: {id: GOAL, outer: 2,", "goal: {id: GOAL, outer: 9,",
+                                             "goal card link outer cost is 9")])
+def test_a_tour_cost_past_one_die_is_refused(old, new, what, project):
+    line = edit(project / "data" / "tour-de-dice" / "course.yaml", old, new)
+    assert refused_by_check_and_build("tour-de-dice", project) == (
+        f"data/tour-de-dice/course.yaml:{line}: {what}; costs are whole numbers from 1 to 6: a piece down to one "
+        "die rolls at most 6, and a dearer space would stall it for good")
+
+
+def test_tour_check_tests_the_font_as_build_does(project, monkeypatch):
+    # U+0661 (Arabic-Indic one) is in no Japanese font: the data is at fault, at its line
+    monkeypatch.delenv("KIT_FONT", raising=False)
+    line = edit(project / "data" / "tour-de-dice" / "course.yaml", "label: スタート", "label: スタ\u0661ート")
+    message = refused_by_check_and_build("tour-de-dice", project)
+    assert message.startswith(f"data/tour-de-dice/course.yaml:{line}: the font "), message
+    assert "has no glyphs for 1 character that the game's data prints: \u0661;" in message
+
+
+@pytest.mark.parametrize("name, old, new, message", [
+    ("board.yaml", "{kind: temple, name: 立江寺,", "{kind: temple, name: 霊山寺,",
+     "space name 霊山寺 is used twice (first on line 34); the board and the progress sheet tell spaces apart by name"),
+    ("board.yaml", "{id: yanase,", "{id: katsuura,", "region id katsuura is used twice (first on line 97)"),
+    ("board.yaml", "provinces: [阿波, 讃岐, 伊予, 土佐]", "provinces: [阿波, 讃岐, 伊予, 備前]",
+     "province '備前' is not one of Shikoku's; the board is the island of 阿波, 讃岐, 伊予, 土佐"),
+    ("components.yaml", "town_coins: 3", "town_coins: 0",
+     "town_coins should be 1 to 9, not 0 (a coastal town pays the pilgrim; 10 copper become a gold slab)"),
+    ("components.yaml", "shrine_track: [0, 1, 2, 2, 3,", "shrine_track: [0, 1, 2, 1, 3,",
+     "shrine_track: 1 after 2; the values run from the start slot up and never fall (a step along the track "
+     "never costs points)"),
+    ("components.yaml", "slabs: [3, 7, 12,", "slabs: [3, 12, 7,",
+     "slabs: 7 after 12; the values run from the start slot up and never fall (a step along the track never "
+     "costs points)"),
+], ids=["space name twice", "region id twice", "province off Shikoku", "town coins 0", "shrine track falls",
+        "slabs unsorted"])
+def test_damaged_shikoku_data_is_refused_at_its_line(name, old, new, message, project):
+    line = edit(project / "data" / "shikoku-duo" / name, old, new)
+    assert refused_by_check_and_build("shikoku-duo", project) == f"data/shikoku-duo/{name}:{line}: {message}"
+
+
+def refused_layout(game: str, old: str, new: str, project) -> tuple[str, int]:
+    """The refusal check and build give once `old` is `new` in the game's layout file; the line."""
+    line = edit(project / "layouts" / f"{game}.yaml", old, new)
+    return refused_by_check_and_build(game, project), line
+
+
+@pytest.mark.parametrize("game, old, new, message", [
+    ("karuta", "gutter: 3mm", "gutter: 500mm",
+     "a 500 mm gutter is wider than the 24 × 26 mm card itself; the gutter is the paper left between two "
+     "neighbouring pieces (a few mm)"),
+    ("shikoku-duo", "ring_space: {size: 16x16, bleed: 0mm, gutter: 3mm}", "ring_space: {size: 16x16, bleed: 0mm, "
+     "gutter: 500mm}", "a 500 mm gutter is wider than the 16 × 16 mm ring_space itself; the gutter is the paper "
+     "left between two neighbouring pieces (a few mm)"),
+])
+def test_a_gutter_wider_than_its_piece_is_refused(game, old, new, message, project):
+    got, line = refused_layout(game, old, new, project)
+    assert got == f"layouts/{game}.yaml:{line}: {message}"
+
+
+def test_a_gutter_past_the_paper_is_refused(project):
+    got, line = refused_layout("shikoku-duo", "safe: 13mm, gutter: 0mm}", "safe: 13mm, gutter: 250mm}", project)
+    assert got == (f"layouts/shikoku-duo.yaml:{line}: a 250 mm gutter is more than A4 paper holds inside its margins "
+                   "(198 mm); the gutter is the paper left between two neighbouring boards")
+
+
+def test_ring_spaces_too_large_for_the_board_are_refused_by_build_as_by_check(project):
+    got, _ = refused_layout("shikoku-duo", "ring_space: {size: 16x16", "ring_space: {size: 200x200", project)
+    assert re.fullmatch(r"data/shikoku-duo/board\.yaml:\d+: ring spaces \S+ and \S+ would print [\d.]+ mm apart "
+                        r"centre to centre; spaces of 200 mm need 203 mm .*", got.splitlines()[0]), got
+
+
+@pytest.mark.parametrize("game, old, new, message", [
+    ("karuta", "\nboard:\n", "\ncrop_marks: {length: 100mm, offset: 1mm}\nboard:\n", "a 24 × 26 mm card with its "
+     "bleed and crop marks does not fit on A4 paper"),
+    ("tour-de-dice", "size: 22x56", "size: 250x250", "a 250 × 250 mm marker with its bleed and crop marks does "
+     "not fit on A4 paper"),
+    ("shikoku-duo", "standee: {size: 13x60,", "standee: {size: 13x276,", "a 13 × 276 mm standee with its bleed "
+     "and crop marks does not fit on A4 paper"),
+    ("shikoku-duo", "pilgrim_board: {size: 180x112", "pilgrim_board: {size: 300x300", "a 300 × 300 mm "
+     "pilgrim_board with its bleed and crop marks does not fit on A4 paper"),
+    ("shikoku-duo", "coin: {size: 12x12}", "coin: {size: 250x250}", "a 180 × 112 mm pilgrim_board is too small "
+     "for its slots (they need 2544 × 537 mm); enlarge pilgrim_board or shrink its tokens in "
+     "layouts/shikoku-duo.yaml"),
+], ids=["karuta card", "tour marker", "shikoku standee", "shikoku player board", "shikoku coin"])
+def test_a_size_the_build_refuses_is_refused_by_check_at_its_line(game, old, new, message, project):
+    got, line = refused_layout(game, old, new, project)
+    # the size line of the piece that does not fit
+    piece = {"karuta": "size: 24x26", "shikoku-duo": "pilgrim_board: {size:"}
+    if "pilgrim_board is too small" in message or game == "karuta":
+        line = line_of(project / "layouts" / f"{game}.yaml", piece[game])
+    assert got == f"layouts/{game}.yaml:{line}: {message}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_missing_rules_file_is_refused_at_its_path(game, project):
+    (project / "data" / game / "rules.yaml").unlink()
+    assert refused_by_check_and_build(game, project) == (
+        f"data/{game}/rules.yaml: missing data file rules.yaml; it sets the rule options and lists the presets")
+
+
+@pytest.mark.parametrize("name", ["rules.yaml", "pieces.yaml"])
+def test_a_data_file_gone_or_a_folder_during_watch_is_named_and_the_watch_goes_on(name, project):
+    import queue
+    import threading
+
+    from kit.cli import watch_build
+    from kit.games import load_game
+    from test_watch import TIMEOUT, lines_until, saved_whole
+
+    g = load_game("tour-de-dice")
+    lines: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    runner = threading.Thread(target=watch_build, args=(g, g.command("build"), {"out": str(project / "out")}, {},
+                                                        stop, lines.put))
+    runner.start()
+    path = project / "data" / "tour-de-dice" / name
+    good = path.read_bytes()
+    outcome = ("data/", "rebuilt", "error")
+    try:
+        lines_until(lines, lambda line: line.startswith("watching"))
+        path.unlink()
+        gone = lines_until(lines, lambda line: line.startswith(outcome))[-1]
+        assert gone == f"data/tour-de-dice/{name}: missing data file {name}" + (
+            "; it sets the rule options and lists the presets" if name == "rules.yaml" else "")
+        path.mkdir()
+        folder = lines_until(lines, lambda line: line.startswith(outcome))[-1]
+        assert folder == f"data/tour-de-dice/{name}: cannot read: Is a directory"
+        path.rmdir()
+        saved_whole(path, good)
+        lines_until(lines, lambda line: line.startswith("rebuilt"))     # the file back: built again
+    finally:
+        stop.set()
+        runner.join(TIMEOUT)
+    assert not runner.is_alive()

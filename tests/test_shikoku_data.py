@@ -278,7 +278,8 @@ BOARD_CASES = [
     ("  anchor_weight: 0.5", "  anchor_weight: -1", "anchor_weight should be 0 to 100"),
     ("  offset: 3.5", "  offset: 0", "ring offset should be more than 0"),
     ("  offset: 3.5", "  ofset: 3.5", "unknown key 'ofset' in ring (did you mean offset?)"),
-    ("provinces: [阿波, 讃岐, 伊予, 土佐]", "provinces: [阿波, 讃岐, 伊代, 土佐]", "has no province 伊代"),
+    ("provinces: [阿波, 讃岐, 伊予, 土佐]", "provinces: [阿波, 讃岐, 伊代, 土佐]", "province '伊代' is not one of Shikoku's; the board is the island of 阿波, 讃岐, 伊予, 土佐 "
+     "(did you mean 伊予?)"),
 ]
 
 
@@ -331,7 +332,7 @@ COMPONENT_CASES = [
     ("icon: wave}", "icon: waves}", "unknown icon 'waves' (did you mean wave?)"),
     ("  - {id: temple, name: 寺社, romaji: jisha, icon: temple}            # temples and shrines\n", "",
      "there are 3 painting types; the rules need 4", "painting_types:"),
-    ("town_coins: 3 ", "town_coins: -1 ", "town_coins should be 0 to 9, not -1"),
+    ("town_coins: 3 ", "town_coins: -1 ", "town_coins should be 1 to 9, not -1"),
     ("hold: 5 ", "hold: five ", "'hold' should be a whole number"),
 ]
 

@@ -42,6 +42,8 @@ class Piece:
     bleed: float      # artwork past the trim
     safe: float       # text and symbols stay this far inside the trim
     gutter: float     # space between neighbouring trims on a cut sheet
+    # The layout line that set its size, for a refusal that depends on it (None: --card set it)
+    where: Where | None = field(default=None, compare=False, repr=False)
     # The places it sits on in play (`sits_on:`, kit.layout.fit checks it fits), and where that is written.
     sits_on: tuple[str, ...] = field(default=(), compare=False)
     sits_where: Where | None = field(default=None, compare=False)
@@ -90,7 +92,7 @@ class Layout:
     def with_piece(self, name: str, width: float, height: float) -> "Layout":
         """The layout with one piece resized (`--card WxH` resizes the piece "card")."""
         piece = self.piece(name)
-        return replace(self, pieces=tuple(replace(p, width=width, height=height) if p is piece else p
+        return replace(self, pieces=tuple(replace(p, width=width, height=height, where=None) if p is piece else p
                                           for p in self.pieces))
 
 
@@ -140,8 +142,12 @@ def _piece(name: str, spec: LMap, defaults: dict, where) -> Piece:
         values[key] = _len(source, key)
     sits = spec.get("sits_on", ())
     sits = tuple(sits.split()) if isinstance(sits, str) else tuple(str(s) for s in sits)
-    piece = Piece(name, width, height, **values, sits_on=sits,
+    piece = Piece(name, width, height, **values, where=spec.at("size"), sits_on=sits,
                   sits_where=spec.at("sits_on") if "sits_on" in spec else None)
+    gutter_at = spec.at("gutter") if "gutter" in spec else defaults.at("gutter")
+    if piece.gutter > min(width, height):
+        raise KitError(f"a {piece.gutter:g} mm gutter is wider than the {width:g} × {height:g} mm {name} itself; "
+                       "the gutter is the paper left between two neighbouring pieces (a few mm)", gutter_at)
     if piece.gutter < 2 * piece.bleed:
         at = spec.at("gutter") if "gutter" in spec else spec.at("bleed")
         raise KitError(f"{name} gutter must be at least twice the bleed, or bleeds overlap", at)
@@ -212,6 +218,12 @@ def load_layout(files: list[Path], settings: tuple[str, ...] = (), pieces: tuple
     if 2 * margin >= min(PAPERS[paper]):
         raise KitError(f"a {margin:g} mm margin leaves nothing of {paper} paper "
                        f"({PAPERS[paper][0]:.0f} × {PAPERS[paper][1]:.0f} mm)", merged.at("margin"))
+    room = min(PAPERS[paper]) - 2 * margin
+    for name, piece in zip(specs, piece_values):
+        if piece.gutter > room:
+            where = specs[name].at("gutter") if "gutter" in specs[name] else defaults.at("gutter")
+            raise KitError(f"a {piece.gutter:g} mm gutter is more than {paper} paper holds inside its margins "
+                           f"({room:g} mm); the gutter is the paper left between two neighbouring {name}s", where)
     own = {name: _located(merged[name], merged.at(name)) for name in settings if name in merged}
     return Layout(
         paper=paper, paper_width=PAPERS[paper][0], paper_height=PAPERS[paper][1], margin=margin,

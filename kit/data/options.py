@@ -135,7 +135,10 @@ def load_options(spec: tuple[Option, ...], path: Path | None, overrides=()) -> R
     presets: dict = {}
     sources: dict = {}
     preset_sources: dict = {}
-    if path is not None and path.exists():
+    if path is not None:
+        if not path.exists():        # the game's rules are data like its other files, never guessed
+            raise KitError(f"missing data file {path.name}; it sets the rule options and lists the presets",
+                           Where(display_path(path)))
         doc = load_yaml(path)
         if doc is None:
             raise KitError("the rules file is empty; it sets the rule options and lists the presets "

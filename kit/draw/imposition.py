@@ -98,8 +98,8 @@ def grid(layout: Layout, piece: Piece | str) -> Grid:
     cols = math.floor((avail_w + card.gutter) / (w + card.gutter) + 1e-9)
     rows = math.floor((avail_h + card.gutter) / (h + card.gutter) + 1e-9)
     if cols < 1 or rows < 1:
-        raise KitError(f"a {w:g} × {h:g} mm card with its bleed and crop marks does not fit on "
-                       f"{layout.paper} paper")
+        raise KitError(f"a {w:g} × {h:g} mm {card.name or 'card'} with its bleed and crop marks does not fit on "
+                       f"{layout.paper} paper", getattr(card, "where", None))
     used_w = cols * w + (cols - 1) * card.gutter
     used_h = rows * h + (rows - 1) * card.gutter
     # Centre the grid so front and back mirror about the sheet's own centre line.

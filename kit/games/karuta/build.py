@@ -11,20 +11,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from kit.draw import fonts
-from kit.draw.imposition import grid
 from kit.draw.images import Deck, write_images
 from kit.rebuild.memo import step
 from kit.draw.output import write_all
 
+from kit.games.karuta.check import acknowledged
 from kit.games.karuta.boardpdf import board_pdfs, board_plan
-from kit.games.karuta.cards import TITLE, FrontPainter, cards_pdf, define_back, draw_back, face, text_roles
+from kit.games.karuta.cards import TITLE, FrontPainter, cards_pdf, define_back, draw_back, text_roles
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.layout import Slot, slots
 from kit.games.karuta.rulebook import load_book, rules_pdf, verify_book
 from kit.games.karuta.sheets import SEATS, aid_pdf, progress_pdf, sampler_pdf
 from kit.rules.book import check_lang
 from kit.rules.render import page_images
-from kit.games.karuta.settings import check_board_sheets
+from kit.games.karuta.settings import sizes
 
 
 def board_slots(model, board, layout) -> dict[str, Slot]:
@@ -38,15 +38,12 @@ def render(ctx, corner_index: bool | None = None, lang: str | None = None) -> di
     langs = check_lang(lang)
     fonts.register(ctx.font)
     model, board = load_all(ctx)
+    acknowledged(ctx.data_dir, model)      # read as check reads it: a build refuses what check refuses
     book = load_book(ctx.data_dir)
     verify_book(model, book)       # a rulebook whose example the engine contradicts is not printed
     layout = ctx.layout
     card = layout.piece("card")
-    # A card that does not fit the paper, or leaves nothing inside its safe zone, is
-    # refused here with its own message, before the board's slots are relaxed for it.
-    grid(layout, card)
-    check_board_sheets(layout, board.width, board.height)
-    face(card.width, card.height, card.safe, bool(corner_index))
+    sizes(layout, board, bool(corner_index))
     shapes = {k: r.shape for k, r in board.regions.items()}
     font = (str(fonts.font_path(ctx.font)),)       # what the text is drawn in, for the steps' fingerprints
     slots_ = step("slots", board_slots, model, board, layout)

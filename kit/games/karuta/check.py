@@ -14,7 +14,7 @@ from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
 from kit.games.karuta.layout import slots
 from kit.games.karuta.rulebook import load_book, verify_book
-from kit.games.karuta.settings import check_board_sheets, check_settings
+from kit.games.karuta.settings import check_board_sheets, check_settings, sizes
 from kit.draw.fonts import register
 from kit.games.karuta.cards import furigana_warnings
 
@@ -58,6 +58,9 @@ def acknowledged(data_dir, model: Karuta) -> dict[str, dict[frozenset, Where]]:
             if not (isinstance(item, list) and len(item) == 2 and all(k in model.by_kanji for k in item)):
                 raise KitError(f"{kind}: write each difference as [province, province], two names from "
                                "provinces.yaml", items.at(i))
+            if item[0] == item[1]:
+                raise KitError(f"{kind}: [{item[0]}, {item[1]}] names one province twice; a difference from "
+                               "the map is between two provinces", items.at(i))
             out[kind][frozenset(item)] = items.at(i)
     return out
 
@@ -172,6 +175,7 @@ def check(ctx):
     # The slots laid out as build lays them out (0.3 s of CPU at the default card size): a
     # slot_gap or card that leaves them no room is refused here in build's words, at its line.
     laid = slots(model, board, card.width, card.height, ctx.layout)
+    sizes(ctx.layout, board)       # and the card on its sheets, as build imposes it
     fit_errors(ctx.layout, laid, card)
     small = text_warnings(ctx)
     book = load_book(ctx.data_dir)

@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 
-from kit.data.errors import Collector, KitError, Where, did_you_mean, display_path
+from kit.data.errors import Collector, KitError, Where, did_you_mean, display_path, quoted
 from kit.data.options import load_options
 from kit.data.yamlload import LList, empty_mapping, fields, load_yaml, require_files, top_list
 
@@ -20,6 +20,7 @@ from kit.games.karuta.options import SPEC as RULE_SPEC
 
 TIERS = ("main", "primary", "secondary")
 START = "武蔵"
+REGIONS = 8     # 五畿七道: the cards' colours and badges, and the printed key, are made for eight
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ def load(data_dir: Path, rule_overrides=()) -> Karuta:
     where: dict = {}
     data_dir = require_files(data_dir, FILES)
 
-    regions, region_names = [], {}
+    regions, region_names, badges = [], {}, {}
     items = _entries(data_dir / "regions.yaml", "regions")
     for i, item in enumerate(items):
         f = fields(item, {"name": str, "romaji": str, "badge": str, "color": str}, what="region", where=items.at(i))
@@ -171,6 +172,17 @@ def load(data_dir: Path, rule_overrides=()) -> Karuta:
             errors.error(f"region {f['name']} is listed twice (first on line {region_names[f['name']].line})",
                          items.at(i))
             continue
+        if i == REGIONS:
+            errors.error(f"a region past the eighth: karuta's cards and board print the eight regions of "
+                         f"五畿七道 ({len(items)} are listed), each with its own colour and badge", items.at(i))
+        if len(f["badge"]) != 1:
+            errors.error(f"badge {quoted(f['badge'])} should be one character (the kanji printed in the "
+                         "card's badge)", item.at("badge"))
+        elif f["badge"] in badges:
+            errors.error(f"badge {f['badge']} is also region {badges[f['badge']]}'s; each region's badge "
+                         "tells it apart", item.at("badge"))
+        else:
+            badges[f["badge"]] = f["name"]
         if not (len(f["color"]) == 7 and f["color"].startswith("#")
                 and all(c in "0123456789abcdefABCDEF" for c in f["color"][1:])):
             errors.error(f"colour {f['color']!r} should be #RRGGBB", item.at("color"))
@@ -249,6 +261,11 @@ def load(data_dir: Path, rule_overrides=()) -> Karuta:
         elif name:
             islands.append(name)
             where[("island", name)] = f["islands"].at(j)
+    for a, b in adjacency:
+        for k in (a, b):
+            if k in islands:
+                errors.error(f"{a}–{b}: {k} is an island (sea_routes.yaml), reached by sea routes only; "
+                             "the adjacency list holds land borders", where[("adjacency", frozenset((a, b)))])
     routes, seen_routes = [], {}
     for (a, b), at in _pairs(f["sea_routes"], known, errors, "sea route"):
         if (a, b) in seen_routes:

@@ -14,6 +14,7 @@ from kit.data.errors import KitError
 from kit.data.layoutfile import Layout, length, number, progress_turns, size
 from kit.data.yamlload import LList, fields
 from kit.draw.tiles import MAX_SHEETS, glue_strip, sheet_count
+from kit.draw.imposition import grid
 from kit.games.karuta.cards import face
 
 
@@ -98,3 +99,13 @@ def check_settings(layout: Layout) -> None:
     board(layout)
     compared_cards(layout)
     progress_turns(layout)
+
+
+def sizes(layout, board, corner_index: bool = False) -> None:
+    """A card that does not fit the paper or leaves nothing inside its safe zone, and a board
+    its sheets cannot hold, refused in their own words before the board's slots are relaxed:
+    `kit check` runs this too, so it refuses every size the build would."""
+    card = layout.piece("card")
+    grid(layout, card)
+    check_board_sheets(layout, board.width, board.height)
+    face(card.width, card.height, card.safe, corner_index)

@@ -31,6 +31,7 @@ from kit.games.shikoku_duo.pieces import TITLE
 from kit.games.shikoku_duo.automa import board_order, card_lines, load_automa
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.board import board_pdfs
+from kit.games.shikoku_duo.check import sizes
 from kit.games.shikoku_duo.rulebook import load_book, rules_pdf, verify_book
 from kit.rules.book import check_lang
 from kit.rules.render import page_images
@@ -75,6 +76,7 @@ def render(ctx, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
     register(ctx.font)
 
     game = load(ctx.data_dir, ctx.rules, ctx.map_path())
+    sizes(game, ctx.layout)      # as `kit check` lays the pieces out: a size refused here is refused there
     book = load_book(ctx.data_dir, game)
     verify_book(game, book, ctx.data_dir)    # a rulebook whose example the engine contradicts is not printed
     automa = automa_card(ctx.data_dir, game)   # read before anything is drawn: a bad automa.yaml stops the build at once

@@ -6,8 +6,10 @@ from collections import Counter
 
 from kit.data.errors import Collector, KitError, KitErrors, Warning_
 from kit.data.layoutfile import progress_turns
+from kit.draw.imposition import grid
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
+from kit.games.shikoku_duo import playerboards, tokens
 from kit.games.shikoku_duo.automa import load_automa
 from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
@@ -36,6 +38,21 @@ def spacing_errors(model: ShikokuDuo, piece) -> None:
                      f"centre to centre; spaces of {piece.space:g} mm need {t.minimum:g} mm "
                      f"(move an `at:` place or lower ring anchor_weight)", model.where[("space", t.b)])
     errors.raise_if_any()
+
+
+def sizes(model: ShikokuDuo, layout) -> None:
+    """Every piece laid out as the build lays it out, without drawing: the ring spaces on the
+    board, the player boards' slots, and each piece on its sheets. The build runs this before it
+    draws, and `kit check` runs it, so check refuses every size the build would."""
+    spacing_errors(model, piece_of(layout))
+    comp = model.components
+    boards = playerboards.layouts(layout, comp)
+    for name in boards:
+        grid(layout, f"{name}_board")
+    for name in ("player_aid", "automa_board"):
+        grid(layout, name)
+    for sections in (tokens.duplex_sections(comp), tokens.token_sections(comp, layout), tokens.die_sections(comp)):
+        tokens.pack(layout, sections)
 
 
 def summary(model: ShikokuDuo, piece) -> str:
@@ -181,7 +198,7 @@ def check(ctx):
     piece = board_piece(ctx)
     tile_overlap(ctx.layout)          # read once, so a bad setting is reported here
     progress_turns(ctx.layout)        # likewise the progress sheet's row count
-    spacing_errors(model, piece)
+    sizes(model, ctx.layout)        # the ring spaces, the player boards and every piece on its sheets
     fit_errors(model, automa, ctx.layout)
     small = text_warnings(ctx, model)
     text = summary(model, piece) + "\n" + automa_summary(automa)

@@ -39,7 +39,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from kit.rebuild import cache
-from kit.data.errors import Collector, KitError, Warning_, Where, did_you_mean, display_path
+from kit.data.errors import Collector, KitError, Warning_, Where, did_you_mean, display_path, quoted
 from kit.data.options import load_options
 from kit.data.yamlload import LList, LMap, fields, load_yaml, require_files
 from kit.data.project import find_map
@@ -55,6 +55,7 @@ RING_SPACES = 37
 COASTAL_TOWNS = 8
 MOUNTAIN_TOWNS = 4
 REGIONS = 8
+SHIKOKU = ("阿波", "讃岐", "伊予", "土佐")     # the provinces of the island the board is
 PAINTING_TYPES = 4
 MOUNTAIN_VALUES = (2, 3, 4)
 SHRINE_SLOTS = 9          # the shrine track is full at slot 9
@@ -75,7 +76,7 @@ MAX_GOODS = 300           # goods in the bag in all (a few hundred pieces is a b
 # (rules.COPPER_PER_SLAB), so the track, a town's coins and a good's price stay under 10;
 # the hold and the copper track are rows of printed slots: a hold of 10**9 could not be drawn.
 COPPER = (1, 9)           # copper_max
-TOWN_COINS = (0, 9)       # copper a pilgrim earns in a coastal town
+TOWN_COINS = (1, 9)       # copper a pilgrim earns in a coastal town
 SHOP_VALUE = (1, 9)       # copper a shop pays for one good
 HOLD = (1, 10)            # goods a merchant may hold (the rules' hold is 5)
 SCORE = (0, 999)          # a value printed in a track's or a slab's slot
@@ -258,6 +259,16 @@ def _ints(values, what: str, where: Where, errors: Collector, length: int | None
     return tuple(out)
 
 
+def _rising(items, values: tuple, what: str, where: Where, errors: Collector) -> None:
+    """A score track's values, left to right, never fall: a step along it never costs points."""
+    for i in range(1, len(values)):
+        if values[i] < values[i - 1]:
+            at = items.at(i) if isinstance(items, LList) and len(items) == len(values) else where
+            errors.error(f"{what}: {values[i]} after {values[i - 1]}; the values run from the start slot up "
+                         "and never fall (a step along the track never costs points)", at)
+            return
+
+
 # ---------------------------------------------------------------- board.yaml
 
 @dataclass(frozen=True)
@@ -278,6 +289,12 @@ def _read_board(path: Path, errors: Collector):
     provinces = [p for p in top["provinces"] if isinstance(p, str)]
     if len(provinces) != len(top["provinces"]) or not provinces:
         errors.error("provinces should be a list of province names on the map", doc.at("provinces"))
+    for i, name in enumerate(top["provinces"]):
+        if isinstance(name, str) and name not in SHIKOKU:
+            errors.error(f"province {quoted(name)} is not one of Shikoku's; the board is the island of "
+                         f"{', '.join(SHIKOKU)}{did_you_mean(name, SHIKOKU)}", top["provinces"].at(i))
+        elif name in top["provinces"][:i]:
+            errors.error(f"province {name} is listed twice", top["provinces"].at(i))
 
     geo = fields(top["georeference"], {"west": dict, "east": dict, "south": dict}, what="georeference")
     capes = {}
@@ -308,6 +325,10 @@ def _read_board(path: Path, errors: Collector):
             errors.error(f"coastal town {f['name']} needs a `town:` id for the trade routes", where)
         if f["kind"] != "town" and "town" in f:
             errors.error(f"{f['name']} has a `town:` id but is a {f['kind']}, not a town", item.at("town"))
+        twice = next((sp for sp in spaces if sp.name == f["name"]), None)
+        if twice is not None:
+            errors.error(f"space name {f['name']} is used twice (first on line {twice.where.line}); the board "
+                         "and the progress sheet tell spaces apart by name", item.at("name"))
         at = _lonlat(f["at"], item.at("at"), errors) if "at" in f else None
         spaces.append(_RawSpace(f["name"], f["kind"], f.get("town"), at, f.get("reading", ""),
                                 f.get("romaji", ""), where))
@@ -336,6 +357,9 @@ def _read_board(path: Path, errors: Collector):
     for i, item in enumerate(items):
         f = fields(item, {"id": str, "name": str, "painting": str, "at": list}, {"romaji": str},
                    what="region", where=items.at(i))
+        twice = next((r for r in regions if r[0]["id"] == f["id"]), None)
+        if twice is not None:
+            errors.error(f"region id {f['id']} is used twice (first on line {twice[2].line})", item.at("id"))
         at = _lonlat(f["at"], item.at("at"), errors)
         regions.append((f, at, items.at(i), item.at("painting")))
     return doc, top, provinces, capes, ring, spaces, mountains, regions
@@ -391,13 +415,16 @@ def _read_components(path: Path, errors: Collector, where_map: dict) -> Componen
         if kind not in sold:
             errors.warn(f"no shop sells {kind}: merchants can never sell it", where_map[("goods", kind)])
 
-    for key, bounds, why in (("town_coins", TOWN_COINS, "10 copper become a gold slab"),
+    for key, bounds, why in (("town_coins", TOWN_COINS, "a coastal town pays the pilgrim; 10 copper become a "
+                                                        "gold slab"),
                              ("copper_max", COPPER, "10 copper become a gold slab at once"),
                              ("hold", HOLD, "slots on the merchant board; the rules' hold is 5")):
         _count(top[key], key, doc.at(key), errors, *bounds, why=why)
     shrine = _ints(top["shrine_track"], "shrine_track", doc.at("shrine_track"), errors, SHRINE_SLOTS + 1, *SCORE)
     garden = _ints(top["garden_track"], "garden_track", doc.at("garden_track"), errors, GARDEN_SLOTS + 1, *SCORE)
     slabs = _ints(top["slabs"], "slabs", doc.at("slabs"), errors, SLABS, *SCORE)
+    for name, values in (("shrine_track", shrine), ("garden_track", garden), ("slabs", slabs)):
+        _rising(top[name], values, name, doc.at(name), errors)
     slots = _ints(top["artist_slots"], "artist_slots", doc.at("artist_slots"), errors, PAINTINGS, *SCORE)
 
     types, type_ids = [], {}

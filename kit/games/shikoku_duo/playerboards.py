@@ -60,7 +60,7 @@ def _check(name: str, board: Card, lay: BoardLayout) -> BoardLayout:
             raise KitError(f"a {board.width:g} × {board.height:g} mm {name} is too small for its slots "
                            f"(they need {max(b.x2 for b in boxes) + board.safe:.0f} × "
                            f"{board.height - min(b.y for b in boxes) + board.safe:.0f} mm); enlarge "
-                           f"{name} or shrink its tokens in layouts/shikoku-duo.yaml")
+                           f"{name} or shrink its tokens in layouts/shikoku-duo.yaml", board.where)
     return lay
 
 

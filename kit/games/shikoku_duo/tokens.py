@@ -77,7 +77,7 @@ def pack(layout: Layout, sections: tuple[Section, ...]) -> list[tuple[Placed, ..
                 if g is None:
                     if not pages[-1]:
                         raise KitError(f"a {card.width:g} × {card.height:g} mm {s.piece} with its bleed and crop "
-                                       f"marks does not fit on {layout.paper} paper")
+                                       f"marks does not fit on {layout.paper} paper", card.where)
                     pages.append([])
                     top, shelf = page_top, None
                     continue

@@ -7,7 +7,7 @@ GAME = Game(
     title="ツール・ド・ダイス: a dice race over a ring of course cards",
     package="kit.games.tour_de_dice",
     commands=(
-        Command("check", "check:check", ("card", "layout", "rule", "preset", "strict")),
+        Command("check", "check:check", ("card", "layout", "font", "rule", "preset", "strict")),
         Command("export", "check:export", ("rule", "preset")),
         Command("build", "build:build", ("paper", "card", "out", "layout", "font", "rule", "preset",
                                          "print-shop", "lang")),

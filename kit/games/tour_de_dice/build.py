@@ -21,7 +21,7 @@ from kit.draw.fonts import font_path, register
 from kit.rebuild.memo import step
 from kit.data.layoutfile import progress_sheet
 from kit.draw.images import Deck, write_images
-from kit.draw.imposition import Rect
+from kit.draw.imposition import Rect, grid
 from kit.draw.output import Pdf, write_all
 from kit.draw.render import alignment_pages, card_sheets
 
@@ -36,6 +36,14 @@ from kit.rules.render import page_images
 
 PREVIEW_SEED = 1
 TITLE = "tour-de-dice"
+
+
+def sizes(layout) -> None:
+    """Every piece laid out on its sheet as the build lays it out, without drawing: a size the
+    build would refuse is refused by `kit check` too, in the same words."""
+    check_card_size(layout.piece("card"))
+    grid(layout, "card")
+    grid(layout, "marker")
 
 
 def faces(tour: Tour) -> tuple:
@@ -113,7 +121,7 @@ def render(ctx, lang: str | None = None) -> dict[str, tuple[bytes, int]]:
     book = load_book(ctx.data_dir, tour)
     verify_book(tour, book)        # a rulebook whose example the engine contradicts is not printed
     layout = ctx.layout
-    check_card_size(layout.piece("card"))
+    sizes(layout)
     players = default_players(tour.rules)
     setup = make_setup(tour, players, ("bold",) * players)
     font = (str(font_path(ctx.font)),)       # what the text is drawn in, for the steps' fingerprints

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from kit.data.errors import KitError, KitErrors, Warning_
+from kit.data.errors import KitErrors, Warning_
 from kit.data.layoutfile import progress_turns
 from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
 
 from kit.games.tour_de_dice.rules import lay_course
-from kit.games.tour_de_dice.cards import check_card_size
+from kit.games.tour_de_dice.build import sizes
 from kit.games.tour_de_dice.model import Tour, default_players, load
 from kit.games.tour_de_dice.options import SPEC
 from kit.games.tour_de_dice.rulebook import load_book, verify_book
@@ -25,20 +25,6 @@ def _warnings(tour: Tour) -> list[Warning_]:
                             "optional rule ① swaps a 1 (inner) / 2 (outer) card",
                             tour.where.get("replaces")))
     return out
-
-
-def unpayable(tour: Tour) -> list[KitError]:
-    """Spaces no roll can pay for: a course with one is a race no one can ever finish.
-
-    A roll is at most six a die, and a piece never has more dice than it starts with.
-    """
-    most = 6 * tour.rules["dice"]
-    spaces = [(f"course card {c.id}", c, side, getattr(c, side)) for c in tour.cards for side in ("outer", "inner")]
-    spaces += [(f"goal card {tour.goal.id}", tour.goal, side, getattr(tour.goal, side)) for side in ("outer", "inner")]
-    spaces.append((f"Breakaway ({tour.breakaway.id})", tour.breakaway, "inner", tour.breakaway.inner))
-    return [KitError(f"{name}: its {side} space costs {cost}, but {tour.rules['dice']} dice roll at most {most}, "
-                     "so no race could ever finish; costs must be at most six per die", tour.where.get(card.id))
-            for name, card, side, cost in spaces if cost > most]
 
 
 MARKER_BASE = 3.0       # mm: a marker's base flap (sheets._marker), what it stands on
@@ -74,10 +60,7 @@ def text_warnings(ctx) -> list[Warning_]:
 
 def check(ctx) -> tuple[str, list[Warning_]]:
     tour = load(ctx.data_dir, ctx.rules)
-    errors = unpayable(tour)
-    if errors:
-        raise errors[0] if len(errors) == 1 else KitErrors(errors)
-    check_card_size(ctx.layout.piece("card"))
+    sizes(ctx.layout)
     progress_turns(ctx.layout)
     fit_errors(ctx.layout)
     small = text_warnings(ctx)

@@ -91,11 +91,18 @@ class Tour:
         return tuple(c for c in self.cards if c.inner < c.outer)
 
 
+DIE = 6     # a die's highest face: what a piece down to one die can pay
+
+
 def _cost(mapping: LMap, key: str, errors: Collector, what: str, lowest: int = 1) -> int:
     value = mapping[key]
     if value < lowest:
         word = "negative" if value < 0 else "zero"
         errors.error(f"{what} {key} cost is {word} ({value}); costs are whole numbers from {lowest}",
+                     mapping.at(key))
+    elif value > DIE:
+        errors.error(f"{what} {key} cost is {value}; costs are whole numbers from {lowest} to {DIE}: a piece "
+                     f"down to one die rolls at most {DIE}, and a dearer space would stall it for good",
                      mapping.at(key))
     return value
 
