@@ -48,7 +48,7 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from kit.rebuild import cache
-    from kit.games.shikoku_duo.model import CACHE_FILE
+    from kit.games.shikoku_duo.boardcache import CACHE_FILE
 
     kept = cache.folder(ROOT / "data" / "shikoku-duo") / CACHE_FILE
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -12,7 +12,7 @@ import pytest
 
 from kit.rebuild import cache
 from kit.data.errors import KitError, Where, display_path
-from kit.games.shikoku_duo import model as shikoku
+from kit.games.shikoku_duo import boardcache as shikoku
 from kit.games.shikoku_duo.model import load
 
 from conftest import MAP, ROOT
@@ -245,7 +245,7 @@ def test_a_second_sim_imports_no_geometry_library(project):
 def test_the_library_versions_are_the_installed_ones_without_importing_them():
     from importlib.metadata import version
 
-    probe = ("import sys; from kit.rebuild import cache; from kit.games.shikoku_duo.model import LIBRARIES; "
+    probe = ("import sys; from kit.rebuild import cache; from kit.games.shikoku_duo.boardcache import LIBRARIES; "
              "print(repr(cache.versions(LIBRARIES + ('no-such-library',)))); "
              "print(sorted(m for m in ('shapely', 'svgelements', 'numpy') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,

@@ -16,10 +16,10 @@ board, so what is legal depends only on the board and the rules.
 
 from __future__ import annotations
 
-from reportlab.lib.colors import Color, black, white
+from reportlab.lib.colors import Color, black
 
 from kit.data.errors import KitError, Where, did_you_mean
-from kit.draw.render import colour, fill_rect, line, stroke_rect, text
+from kit.draw.render import fill_rect, line, stroke_rect, text
 from kit.draw.imposition import Rect
 from kit.rules.book import Example, load_rulebook
 from kit.rules.examples import verify

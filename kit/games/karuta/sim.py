@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Iterable
 
-from kit.sim import report
 from kit.games.karuta.deal import dealt
 from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load

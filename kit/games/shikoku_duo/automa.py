@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from kit.data.errors import KitError, Where, did_you_mean, display_path
-from kit.games.shikoku_duo.model import outside
+from kit.games.shikoku_duo.reading import outside
 from kit.games.shikoku_duo.rules import (
     ARTIST, CHARACTERS, FIGURES, MERCHANT, PILGRIM, SPACE_KINDS, Move, State, Tables, chosen_move, figures_around,
 )

@@ -26,7 +26,7 @@ from kit.data.units import to_pt
 
 from kit.games.shikoku_duo.boardlayout import Frame, board_piece, frame, tile_overlap
 from kit.games.shikoku_duo.icons import draw_icon, draw_kind
-from kit.games.shikoku_duo.model import KINDS, ShikokuDuo
+from kit.games.shikoku_duo.values import KINDS, ShikokuDuo
 from kit.games.shikoku_duo.pieces import INK, ONSEN, TITLE, WAVE, painting_colour, piece
 
 FORM = "shikoku-board"

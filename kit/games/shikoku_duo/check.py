@@ -13,7 +13,8 @@ from kit.games.shikoku_duo import playerboards, tokens
 from kit.games.shikoku_duo.automa import load_automa
 from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
-from kit.games.shikoku_duo.model import KINDS, ShikokuDuo, load
+from kit.games.shikoku_duo.model import load
+from kit.games.shikoku_duo.values import KINDS, ShikokuDuo
 from kit.games.shikoku_duo.rules import CHARACTERS
 from kit.games.shikoku_duo.rulebook import load_book, verify_book
 from kit.draw.fonts import register

@@ -35,7 +35,6 @@ from functools import partial
 from pathlib import Path
 from typing import Iterable
 
-from kit.sim import report
 from kit.data.errors import KitError
 from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players

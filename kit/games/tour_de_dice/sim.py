@@ -12,7 +12,7 @@ from kit.data.errors import KitError
 from kit.games.tour_de_dice.model import check_players, default_players, load
 from kit.games.tour_de_dice.play import STANDING, make_setup, play_measured
 from kit.games.tour_de_dice.policies import POLICIES, parse_policies
-from kit.games.tour_de_dice.stats import MEASURES, figures, lines, outcome
+from kit.games.tour_de_dice.stats import MEASURES, figures, lines
 
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,

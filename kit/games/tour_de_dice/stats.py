@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from kit.sim import report
 from kit.sim.report import Measure, Outcome, Tally, measured
 from kit.sim.simulate import Values, wilson
 
