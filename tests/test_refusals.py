@@ -3,7 +3,6 @@
 escaped excerpt of what was given."""
 
 import re
-import shutil
 
 import pytest
 from click.testing import CliRunner

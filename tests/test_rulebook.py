@@ -13,7 +13,6 @@ from pypdf import PdfReader
 from conftest import ROOT, shipped_layout, text_sizes
 
 from kit.data.errors import KitError
-from kit.data.options import load_options
 from kit.rules.book import LANGS, SECTIONS, heading, load_rulebook
 
 

@@ -3,7 +3,6 @@ turn stops the replay at its line with its round and why."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest

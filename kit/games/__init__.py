@@ -71,6 +71,7 @@ from pathlib import Path
 from kit.data.errors import KitError, did_you_mean
 from kit.data.layoutfile import Layout, load_layout
 from kit.data.project import Context, layout_files, project_root
+from kit.sim.simulate import MAX_GAMES
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,6 @@ class Opt:
     def param(self) -> str:
         return self.dest or self.name.replace("-", "_")
 
-
-MAX_GAMES = 1_000_000
 
 # Options several games share; a game names them in its Command, or declares an Opt
 # of the same name to change its help or bounds.

@@ -24,6 +24,7 @@ from kit.sim.cluster import active, cluster_chunk, play_chunks
 from kit.sim.progress import progress
 
 R = TypeVar("R")
+MAX_GAMES = 1_000_000     # games a run or a sweep plays at most: far past any study, refused before the first
 CHUNK = 200
 
 

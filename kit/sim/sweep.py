@@ -32,7 +32,7 @@ from kit.data.errors import KitError
 from kit.sim.report import Run
 from kit.sim.simulator import Simulator
 from kit.sim.text import num
-from kit.sim.simulate import summary, wilson
+from kit.sim.simulate import MAX_GAMES, summary, wilson
 
 Z = 1.96
 RESERVED = ("preset", "policy", "rule")
@@ -94,8 +94,6 @@ MAX_ROWS = 1000
 
 def check_size(varies: Sequence[Vary], games: int) -> None:
     """Refuse, before making any combination, a sweep past kit's limits."""
-    from kit.games import MAX_GAMES
-
     rows = math.prod(len(v.values) for v in varies)
     shape = " × ".join(str(len(v.values)) for v in varies)
     if rows > MAX_ROWS:

@@ -45,7 +45,7 @@ def kept_board(data_dir: Path, map_path: str, raw, errors: Collector, where: dic
         errors.warnings.extend(warnings)
         return board, _nothing
 
-    from kit.layout.svgmap import load_map
+    from kit.layout.svgmap import load_map     # the map and shapely, loaded only when the board is computed
 
     before, warned = dict(where), len(errors.warnings)
     board = compute_board(raw, load_map(map_path), errors, where)

@@ -19,6 +19,11 @@ from kit.games.shikoku_duo.rules import CHARACTERS
 from kit.games.shikoku_duo.rulebook import load_book, verify_book
 from kit.draw.fonts import register
 from kit.games.shikoku_duo.board import board_layout
+from kit.games.shikoku_duo.sheets import RANK_CELL, rank_slot
+from kit.data.layoutfile import length
+from kit.data.yamlload import fields
+from kit.games.shikoku_duo.tokens import STANDEE_BASE
+from kit.games.shikoku_duo import tokens as T
 
 
 def load_ctx(ctx) -> ShikokuDuo:
@@ -112,7 +117,6 @@ def board_warnings(model: ShikokuDuo, ctx) -> list[Warning_]:
 
 def places(model: ShikokuDuo, automa, layout) -> dict[str, Place]:
     """Where this game's pieces sit in play, measured from what the build draws."""
-    from kit.games.shikoku_duo.sheets import RANK_CELL, rank_slot
 
     bp = piece_of(layout)
     gap = closest(model.board, bp)[0]
@@ -134,8 +138,6 @@ DIE_ROUNDING = 0.5        # mm an ordinary die's rounded edge takes off each sid
 def dice_faces(layout) -> tuple[float, float]:
     """The dice the stickers are for: `dice: {face: 16mm, least: 14mm}` (an ordinary die's face,
     and the smallest one the stickers still fit)."""
-    from kit.data.layoutfile import length
-    from kit.data.yamlload import fields
 
     section = layout.section("dice")
     fields(section, {"face": (str, int, float), "least": (str, int, float)}, what="dice")
@@ -147,7 +149,6 @@ def dice_faces(layout) -> tuple[float, float]:
 
 def footprints(layout) -> dict[str, tuple[float, float]]:
     """What a piece covers where it stands: a folded standee its width by one base flap."""
-    from kit.games.shikoku_duo.tokens import STANDEE_BASE
 
     s = layout.piece("standee")
     return {"standee": (s.width, round(s.height * STANDEE_BASE, 2))}
@@ -165,7 +166,6 @@ NOT_IN_PLAY = ("board-overview.pdf", "alignment.pdf")
 
 def piece_at(comp, layout):
     """The piece a point of a cut sheet stands on (tokens, tiles, dice stickers), by its trims."""
-    from kit.games.shikoku_duo import tokens as T
 
     sheets = {"tokens.pdf": T.token_sections(comp, layout), "tiles.pdf": T.duplex_sections(comp),
               "dice-stickers.pdf": T.die_sections(comp)}

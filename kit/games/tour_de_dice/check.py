@@ -15,6 +15,7 @@ from kit.games.tour_de_dice.model import Tour, default_players, load
 from kit.games.tour_de_dice.options import SPEC
 from kit.games.tour_de_dice.rulebook import load_book, verify_book
 from kit.games.tour_de_dice.play import shuffled_course, make_setup
+from kit.games.tour_de_dice.build import render
 
 
 def _warnings(tour: Tour) -> list[Warning_]:
@@ -51,7 +52,6 @@ NOT_IN_PLAY = ("alignment.pdf",)
 def text_warnings(ctx) -> list[Warning_]:
     """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
     a card size tried smaller is still checked (--strict refuses it)."""
-    from kit.games.tour_de_dice.build import render
 
     files = {name: data for name, (data, _) in render(ctx).items() if name not in NOT_IN_PLAY}
     where = lambda file, page, x, y: {"cards.pdf": "card", "markers.pdf": "marker"}.get(file)  # noqa: E731
