@@ -207,7 +207,8 @@ def test_missing_map_names_every_place(project, monkeypatch):
 def test_strict_turns_map_warnings_into_failure(project):
     code, out = run("check", "--game", "karuta", "--strict")
     model = load(DATA)
-    from kit.games.karuta.check import acknowledged, map_warnings
+    from kit.games.karuta.check import map_warnings
+    from kit.games.karuta.differences import acknowledged
     expected = map_warnings(model, join(model, load_map(str(MAP))), acknowledged(DATA, model))
     assert (code == 2) == bool(expected)
 

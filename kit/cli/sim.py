@@ -9,6 +9,7 @@ from pathlib import Path
 
 from kit.data.errors import KitError, display_path
 from kit.draw.output import write_atomic
+from kit.sim.ladderpdf import ladder_pdf
 from kit.sim.reportpdf import report_pdf, sweep_pdf
 from kit.sim.cluster import cluster as on_cluster
 from kit.sim.ladder import ladder, lines as ladder_lines
@@ -69,8 +70,6 @@ def ladder_command(ctx, sim: Simulator, *, games: int, players: int | None, seed
     lad = ladder(ctx, sim, games=games, players=players, seed=seed, workers=workers, spec=spec)
     wrote = []
     if report:
-        from kit.sim.ladderpdf import ladder_pdf
-
         path = Path(report)
         write_atomic(path, ladder_pdf(sim, lad, ctx))
         wrote.append(f"wrote {display_path(path)}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kit.data.errors import KitError
+from kit.data.errors import KitError, did_you_mean
 
 GAP = 1.0          # mm a piece keeps from its neighbour on the same or the next place
 
@@ -50,7 +50,6 @@ def misfits(layout, places: dict[str, Place], footprints: dict[str, tuple[float,
         for name in piece.sits_on:
             place = places.get(name)
             if place is None:
-                from kit.data.errors import did_you_mean
                 out.append(KitError(f"{piece.name} sits_on {name!r}: no such place{did_you_mean(name, places)}; "
                                     f"the places are {', '.join(places)}", where))
                 continue

@@ -36,7 +36,7 @@ from kit.games.karuta.settings import board as board_settings
 from kit.games.karuta.layout import Slot
 from kit.games.karuta.model import START, Karuta
 from kit.games.karuta.roads import Name, Road, names, roads
-from kit.games.karuta.check import TOUCH, touching_pairs
+from kit.games.karuta.differences import TOUCH, touching_pairs
 
 FORM = "karuta-board"
 BORDER = Color(0.45, 0.45, 0.45)

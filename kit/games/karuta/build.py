@@ -15,7 +15,7 @@ from kit.draw.images import Deck, write_images
 from kit.rebuild.memo import step
 from kit.draw.output import write_all
 
-from kit.games.karuta.check import acknowledged
+from kit.games.karuta.differences import acknowledged
 from kit.games.karuta.boardpdf import board_pdfs, board_plan
 from kit.games.karuta.cards import TITLE, FrontPainter, cards_pdf, define_back, draw_back, text_roles
 from kit.games.karuta.geo import load_all

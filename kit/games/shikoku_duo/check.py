@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.data.errors import Collector, KitError, KitErrors, Warning_
+from kit.data.errors import Collector, KitErrors, Warning_
 from kit.data.layoutfile import progress_turns
 from kit.draw.imposition import grid
 
@@ -20,8 +20,6 @@ from kit.games.shikoku_duo.rulebook import load_book, verify_book
 from kit.draw.fonts import register
 from kit.games.shikoku_duo.board import board_layout
 from kit.games.shikoku_duo.sheets import RANK_CELL, rank_slot
-from kit.data.layoutfile import length
-from kit.data.yamlload import fields
 from kit.games.shikoku_duo.tokens import STANDEE_BASE
 from kit.games.shikoku_duo import tokens as T
 
@@ -121,7 +119,7 @@ def places(model: ShikokuDuo, automa, layout) -> dict[str, Place]:
     bp = piece_of(layout)
     gap = closest(model.board, bp)[0]
     slot_w, pitch = rank_slot(automa.tracks, layout.piece("automa_board").width)
-    face, least = dice_faces(layout)
+    face, least = T.dice_faces(layout)
     return {
         "ring_space": Place("ring_space", bp.space, bp.space, gap, what="a ring space's disc"),
         "mountain_town": Place("mountain_town", bp.town, bp.town, None, holds=2,
@@ -135,21 +133,8 @@ def places(model: ShikokuDuo, automa, layout) -> dict[str, Place]:
 DIE_ROUNDING = 0.5        # mm an ordinary die's rounded edge takes off each side of its face
 
 
-def dice_faces(layout) -> tuple[float, float]:
-    """The dice the stickers are for: `dice: {face: 16mm, least: 14mm}` (an ordinary die's face,
-    and the smallest one the stickers still fit)."""
-
-    section = layout.section("dice")
-    fields(section, {"face": (str, int, float), "least": (str, int, float)}, what="dice")
-    face, least = length(section, "face"), length(section, "least")
-    if least > face:
-        raise KitError(f"dice: least ({least:g} mm) is more than face ({face:g} mm)", section.at("least"))
-    return face, least
-
-
 def footprints(layout) -> dict[str, tuple[float, float]]:
     """What a piece covers where it stands: a folded standee its width by one base flap."""
-
     s = layout.piece("standee")
     return {"standee": (s.width, round(s.height * STANDEE_BASE, 2))}
 
@@ -187,7 +172,7 @@ def piece_at(comp, layout):
 def text_warnings(ctx, model) -> list[Warning_]:
     """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
     a card size tried smaller is still checked (--strict refuses it)."""
-    from kit.games.shikoku_duo.build import render
+    from kit.games.shikoku_duo.build import render      # build imports this module's sizes
 
     files = {p.name: data for p, (data, _) in render(ctx).items() if p.name not in NOT_IN_PLAY}
     return [Warning_(e.message, e.where) for e in too_small(files, piece_at(model.components, ctx.layout))]

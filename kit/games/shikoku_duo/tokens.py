@@ -20,7 +20,8 @@ from reportlab.pdfgen.canvas import Canvas
 from kit.data.errors import KitError
 from kit.draw.fonts import text_width, fit_size, wrap
 from kit.draw.imposition import Grid, Rect, back_trims, band, marks_extent
-from kit.data.layoutfile import Layout
+from kit.data.layoutfile import Layout, length
+from kit.data.yamlload import fields
 from kit.draw.output import Pdf
 from kit.draw.render import (CAPTION_PT, colour, draw_clipped, draw_segments, fill_rect, ink_on, line, mix,
                         stroke_rect, text, text_in_box)
@@ -406,10 +407,19 @@ def tokens_pdf(comp, layout: Layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
+def dice_faces(layout) -> tuple[float, float]:
+    """The dice the stickers are for: `dice: {face: 16mm, least: 14mm}` (an ordinary die's face,
+    and the smallest one the stickers still fit)."""
+    section = layout.section("dice")
+    fields(section, {"face": (str, int, float), "least": (str, int, float)}, what="dice")
+    face, least = length(section, "face"), length(section, "least")
+    if least > face:
+        raise KitError(f"dice: least ({least:g} mm) is more than face ({face:g} mm)", section.at("least"))
+    return face, least
+
+
 def dice_pdf(comp, layout: Layout) -> tuple[bytes, int]:
     """dice-stickers.pdf: one sheet of stickers for three ordinary dice."""
-    from kit.games.shikoku_duo.check import dice_faces
-
     face, least = dice_faces(layout)
     sticker = layout.piece("die_sticker")
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: dice stickers")
