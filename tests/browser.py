@@ -67,6 +67,25 @@ def play_by_clicking(page, limit: int = 400) -> int:
     raise AssertionError(f"the game did not end within {limit} moves")
 
 
+def open_page(chromium, url: str, size: dict):
+    """A page of the table at `url` at a viewport size, and the list its script errors land in."""
+    page = chromium.new_page(viewport=size)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return page, errors
+
+
+def downloaded_log(page, folder: Path, session) -> Path:
+    """The end screen's log, downloaded into `folder`: byte for byte the table's own save."""
+    with page.expect_download() as download:
+        page.click("#download")
+    log = folder / "downloaded.yaml"
+    download.value.save_as(log)
+    assert log.read_text(encoding="utf-8") == session.save.read_text(encoding="utf-8")
+    return log
+
+
 def kit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     """`kit ARGS` run as a user runs it, from this checkout."""
     return subprocess.run([sys.executable, "-m", "kit", *args], cwd=cwd, capture_output=True, text=True,

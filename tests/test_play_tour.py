@@ -8,7 +8,7 @@ from kit.games.tour_de_dice.table import Match
 from kit.play.session import Seats, Session
 from kit.games import make_context
 
-from browser import DESKTOP, PHONE, kit, play_by_clicking, serve
+from browser import DESKTOP, PHONE, downloaded_log, kit, open_page, play_by_clicking, serve
 
 
 @pytest.fixture
@@ -60,20 +60,13 @@ def test_a_saved_race_resumes_where_it_stopped(ctx, tmp_path):
 def test_a_whole_race_through_the_browser_replays(ctx, tmp_path, size, chromium):
     session, server, base = serve(Match(ctx, 2, "bold", 3), (0,), tmp_path)
     try:
-        page = chromium.new_page(viewport=size)
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + "?t=" + session.seats.host_token())
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), size)
         made = play_by_clicking(page)
         assert made > 5 and session.match.to_act() is None and session.match.winner is not None
         assert made == sum(1 for e in session.events if e.seat == 0)
         page.wait_for_function("document.getElementById('replay').textContent.includes('turns checked')",
                                timeout=60000)
-        with page.expect_download() as download:
-            page.click("#download")
-        log = tmp_path / "downloaded.yaml"
-        download.value.save_as(log)
-        assert log.read_text(encoding="utf-8") == session.save.read_text(encoding="utf-8")
+        log = downloaded_log(page, tmp_path, session)
         assert not errors
         page.close()
     finally:
