@@ -40,11 +40,7 @@ def _run_command(ctx, sim: Simulator, *, games: int, players: int | None, seed: 
         return sweep_command(ctx, sim, games=games, players=players, seed=seed, policy=policy,
                              workers=workers, as_json=as_json, report=report, vary=vary)
     run = sim.run(ctx, games=games, players=players, seed=seed, policy=policy, workers=workers)
-    wrote = []
-    if report:
-        path = Path(report)
-        write_atomic(path, report_pdf(sim, run, ctx))
-        wrote.append(f"wrote {display_path(path)}")
+    wrote = written(report, lambda: report_pdf(sim, run, ctx))
     if as_json:
         return json.dumps(run.figures, ensure_ascii=False, indent=1)
     return "\n".join([text(sim, run.figures), *wrote])
@@ -54,11 +50,7 @@ def sweep_command(ctx, sim: Simulator, *, games: int, players: int | None, seed:
                   workers: int | None, as_json: bool, report: str | None, vary) -> str:
     rows, runs, comparisons = sweep(ctx, sim, games=games, players=players, seed=seed, policy=policy,
                                     workers=workers, vary=vary)
-    wrote = []
-    if report:
-        path = Path(report)
-        write_atomic(path, sweep_pdf(sim, rows, runs, comparisons, ctx, games=games, seed=seed))
-        wrote.append(f"wrote {display_path(path)}")
+    wrote = written(report, lambda: sweep_pdf(sim, rows, runs, comparisons, ctx, games=games, seed=seed))
     if as_json:
         return json.dumps(sweep_json(sim, rows, runs, comparisons, games=games, seed=seed),
                           ensure_ascii=False, indent=1)
@@ -68,11 +60,16 @@ def sweep_command(ctx, sim: Simulator, *, games: int, players: int | None, seed:
 def ladder_command(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, workers: int | None,
                    as_json: bool, report: str | None, spec: str) -> str:
     lad = ladder(ctx, sim, games=games, players=players, seed=seed, workers=workers, spec=spec)
-    wrote = []
-    if report:
-        path = Path(report)
-        write_atomic(path, ladder_pdf(sim, lad, ctx))
-        wrote.append(f"wrote {display_path(path)}")
+    wrote = written(report, lambda: ladder_pdf(sim, lad, ctx))
     if as_json:
         return json.dumps({"game": sim.name, "ladder": lad}, ensure_ascii=False, indent=1)
     return "\n".join([*ladder_lines(sim.name, lad, sim.unit), *wrote])
+
+
+def written(report: str | None, pdf) -> list[str]:
+    """With --report, the PDF that pdf() draws written to it (atomically), and the line saying so."""
+    if not report:
+        return []
+    path = Path(report)
+    write_atomic(path, pdf())
+    return [f"wrote {display_path(path)}"]
