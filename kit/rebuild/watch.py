@@ -213,8 +213,8 @@ def watch(paths: list[Path], build: Callable[[], object], report: Callable[[str]
                 if not changes:
                     continue
                 saved, kinds = relevant(changes, folders, extra)
-                if not saved:
-                    continue
+                if not saved or _files_now(folders, extra) == before:
+                    continue        # no file changed since the last build: an event that came late
                 report(f"saved {', '.join(saved)}: rebuilding")
                 # Stamped before the build reads them, so a save while it runs counts next time.
                 now = {p: _stamp(p) for p in extra}
