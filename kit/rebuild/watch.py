@@ -116,6 +116,16 @@ def _files_now(folders: list[Path], files: dict) -> dict[Path, tuple]:
     return found
 
 
+def _tree_now(folders: list[Path], files: dict) -> dict[Path, tuple]:
+    """_files_now, and every folder under `folders` too (a folder where a file was is a change)."""
+    found = _files_now(folders, files)
+    for folder in folders:
+        for where, dirs, _ in os.walk(folder):
+            for name in dirs:
+                found[_resolved(Path(where) / name)] = ("folder",)
+    return found
+
+
 def forget_loaded(memo: Memo) -> None:
     """Drop the kept map and fonts, and every step's result, so the next build reads them afresh."""
 
@@ -180,6 +190,7 @@ def watch(paths: list[Path], build: Callable[[], object], report: Callable[[str]
 
     folders = [Path(p) for p in paths]
     before = _files_now(folders, {})
+    built_on = _tree_now(folders, {})     # what the folders held when the last build began
     try:
         once()
     except KeyboardInterrupt:
@@ -188,6 +199,7 @@ def watch(paths: list[Path], build: Callable[[], object], report: Callable[[str]
     extra = outside()
     stamps = {p: _stamp(p) for p in extra}
     before.update(stamps)          # known only once a build has said which they are
+    built_on.update(stamps)
     announced = None
     while True:
         places = sorted({_resolved(p) for p in folders}
@@ -213,8 +225,8 @@ def watch(paths: list[Path], build: Callable[[], object], report: Callable[[str]
                 if not changes:
                     continue
                 saved, kinds = relevant(changes, folders, extra)
-                if not saved or _files_now(folders, extra) == before:
-                    continue        # no file changed since the last build: an event that came late
+                if not saved or _tree_now(folders, extra) == built_on:
+                    continue        # nothing changed since the last build: an event that came late
                 report(f"saved {', '.join(saved)}: rebuilding")
                 # Stamped before the build reads them, so a save while it runs counts next time.
                 now = {p: _stamp(p) for p in extra}
@@ -222,6 +234,7 @@ def watch(paths: list[Path], build: Callable[[], object], report: Callable[[str]
                     forget_loaded(memo)
                 stamps = now
                 before = _files_now(folders, extra)
+                built_on = _tree_now(folders, extra)
                 once()
                 builds += 1
                 named = outside()
