@@ -19,6 +19,7 @@ from kit.sim import search as searching
 from kit.sim import seating
 
 from kit.games.tour_de_dice.rules import Course, Race
+from kit.games.tour_de_dice.turns import choose_colour, race_on, seats, take_turn
 
 DEFAULT = "bold"
 DRAFT_SLACK = 2     # spaces a drafter gives up to end its move beside another piece
@@ -204,8 +205,6 @@ def _search_dice(setup, playouts: int, rollout: str, course: Course, race: Race,
     that wins clearly more often than rollout's own count is rolled. The dice come from
     generators seeded by the position (a policy is asked without the race's generator), so
     the same race decides the same."""
-    from kit.games.tour_de_dice.play import _seats, race_on, take_turn   # play.py imports this module
-
     counts = tuple(range(race.dice[piece] + 1))
     owner = setup.owner
     me = owner[piece]
@@ -217,7 +216,7 @@ def _search_dice(setup, playouts: int, rollout: str, course: Course, race: Race,
     def choose(p, options, positions, reaches):
         return stop(course, positions, p, options, reaches)
 
-    order = _seats(owner, setup.players, setup.pieces)[1][piece]
+    order = seats(owner, setup.players, setup.pieces)[1][piece]
     seed = random.Random(repr((course.ring, course.costs, race, piece))).getrandbits(64)
 
     def playout(k, j):
@@ -254,11 +253,6 @@ def _searcher(playouts: int, rollout_name: str = ROLLOUT) -> Policy:
 
 POLICIES = searching.Registry(dict(POLICIES, search=_searcher(searching.DEFAULT_PLAYOUTS)),
                               lambda _, n: _searcher(n))
-
-
-def choose_colour(race: Race, pieces: tuple[int, ...]) -> int:
-    """Option ②: the player's piece that takes the turn, the one further ahead (then more dice)."""
-    return max(pieces, key=lambda p: (race.positions[p], race.dice[p], -p))
 
 
 def parse_policies(text: str | None, players: int) -> tuple[str, ...]:

@@ -166,68 +166,76 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
     None moves every piece as far as it may.
     """
     b = course.breakaway
-    paid, goal = course.paid, len(course.costs) - 1
+    paid = course.paid
+    goal = len(paid) - 1
+    positions, dice, leader = race
+    active = rollers[0]
+    base = paid[positions[active]]                      # every roller stands on the active space
     if b is None and len(rollers) == 1:
         # The common turn: one piece rolls with no Breakaway on the ring, so nothing holds it,
         # nobody rides along and only its own dice can be lost.
-        p, roll = rollers[0], rolls[0]
-        start = race.positions[p]
-        reach = bisect_right(paid, paid[start] + sum(roll)) - 1
-        to = reach if reach < goal else goal
+        roll = rolls[0]
+        start = positions[active]
+        reach = bisect_right(paid, base + sum(roll)) - 1
+        to = reach
         if to > start and choose is not None:
-            far = to
-            to = choose(p, range(start, far + 1), race.positions, ((p, reach),))
-            if not start <= to <= far:
-                raise ValueError(f"piece {p} cannot stop on {to}; options {tuple(range(start, far + 1))}")
-        positions = race.positions[:p] + (to,) + race.positions[p + 1:]
+            to = choose(active, range(start, reach + 1), positions, ((active, reach),))
+            if not start <= to <= reach:
+                raise ValueError(f"piece {active} cannot stop on {to}; options {tuple(range(start, reach + 1))}")
+        after = positions[:active] + (to,) + positions[active + 1:]
         if len(roll) == 1:                              # one die is never lost
-            lost, dice = _NONE_LOST, race.dice
+            lost = _NONE_LOST
         else:
             k = lost_dice(roll)
-            lost, dice = (k,), race.dice[:p] + (race.dice[p] - k,) + race.dice[p + 1:] if k else race.dice
-        turn = _new(Turn, (p, len(roll), rollers, rolls, ((start, to),), lost, (), p if to == goal else None))
-        return _new(Race, (positions, dice, race.leader)), turn
-    positions = list(race.positions)
-    leader = race.leader
+            lost = (k,)
+            if k:
+                dice = dice[:active] + (dice[active] - k,) + dice[active + 1:]
+        turn = _new(Turn, (active, len(roll), rollers, rolls, ((start, to),), lost, (), active if to == goal else None))
+        return _new(Race, (after, dice, leader)), turn
     # furthest() of each roller (a list, not a generator, which costs more than the work here)
     if len(rollers) == 1:
-        p = rollers[0]
-        reaches = ((p, bisect_right(paid, paid[positions[p]] + sum(rolls[0])) - 1),)
+        reaches = ((active, bisect_right(paid, base + sum(rolls[0])) - 1),)
     else:
-        reaches = tuple([(p, bisect_right(paid, paid[positions[p]] + sum(r)) - 1) for p, r in zip(rollers, rolls)])
+        reaches = tuple([(p, bisect_right(paid, base + sum(r)) - 1) for p, r in zip(rollers, rolls)])
+    at = list(positions)
     moves, held = [], []
     cap = goal
     group = None
     winner = None
     n = 0
     for piece, reach in reaches:
-        start = positions[piece]
-        far = reach if reach < cap else cap
-        low, high = start, far
-        if b is not None:
-            if n and held and held[0] == rollers[0] and start < b < reach:
+        start = at[piece]
+        high = reach if reach < cap else cap
+        if b is not None and start < b:                 # Breakaway ahead: it may hold this piece
+            if n and held and held[0] == active and b < reach:
                 held.append(piece)                      # stuck behind an active piece Breakaway held
-            elif start < b < far and leader is not None:
+            elif b < high and leader is not None:
                 if group is None:                       # condition 1 (no leader yet): the first to pass leads
                     group = _group_passes(course, race, leader, rollers, tuple(map(sum, rolls)))
                 if not group:                           # condition 2 fails: stop before Breakaway
                     high = b - 1
                     held.append(piece)
-        if low == high:
-            to = low
-        else:
-            options = range(low, high + 1)
-            if b is not None and low <= b <= high:
-                options = tuple([i for i in options if i != b])
-            if choose is None or len(options) == 1:
-                to = options[-1]
+            if start == high:
+                to = start
             else:
-                to = choose(piece, options, tuple(positions), reaches)
-            if to not in options:
-                raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(options)}")
-        if b is not None and leader is None and start < b < to:
-            leader = piece
-        positions[piece] = to
+                options = range(start, high + 1)
+                if b <= high:
+                    options = tuple([i for i in options if i != b])
+                if choose is None or len(options) == 1:
+                    to = options[-1]
+                else:
+                    to = choose(piece, options, tuple(at), reaches)
+                if to not in options:
+                    raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(options)}")
+            if leader is None and b < to:
+                leader = piece
+        elif start == high or choose is None:
+            to = high
+        else:
+            to = choose(piece, range(start, high + 1), tuple(at), reaches)
+            if not start <= to <= high:
+                raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(range(start, high + 1))}")
+        at[piece] = to
         moves.append((start, to))
         if not n:
             cap = to                                    # joiners never overtake the active piece
@@ -239,20 +247,20 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
         # Condition 2 holds only if the whole pack passes: one stopped short, so nobody does.
         for k, (start, to) in enumerate(moves):
             if start < b < to:
-                positions[rollers[k]] = b - 1
+                at[rollers[k]] = b - 1
                 moves[k] = (start, b - 1)
                 held.append(rollers[k])
     if len(rolls[0]) == 1:                              # one die is never lost
         lost = (0,) * n
-        dice = race.dice
     else:
         lost = tuple([lost_dice(r) for r in rolls[:n]])
-        dice = list(race.dice)
-        for piece, k in zip(rollers, lost):
-            dice[piece] -= k
-        dice = tuple(dice)
-    turn = _new(Turn, (rollers[0], len(rolls[0]), rollers, rolls, tuple(moves), lost, tuple(held), winner))
-    return _new(Race, (tuple(positions), dice, leader)), turn
+        if any(lost):
+            dice = list(dice)
+            for piece, k in zip(rollers, lost):
+                dice[piece] -= k
+            dice = tuple(dice)
+    turn = _new(Turn, (active, len(rolls[0]), rollers, rolls, tuple(moves), lost, tuple(held), winner))
+    return _new(Race, (tuple(at), dice, leader)), turn
 
 
 # Turn(...) and Race(...) without NamedTuple.__new__, a Python function that costs more than a
