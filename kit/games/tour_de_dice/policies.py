@@ -19,7 +19,7 @@ from kit.sim import search as searching
 from kit.sim import seating
 
 from kit.games.tour_de_dice.rules import Course, Race
-from kit.games.tour_de_dice.turns import choose_colour, race_on, seats, take_turn
+from kit.games.tour_de_dice.turns import race_on, seats, take_turn
 
 DEFAULT = "bold"
 DRAFT_SLACK = 2     # spaces a drafter gives up to end its move beside another piece
