@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from kit.sim.quality import Facts, facts_at
 
 from kit.games.tour_de_dice.model import Tour, check_players
-from kit.games.tour_de_dice.policies import POLICIES, _furthest
-from kit.games.tour_de_dice.rules import START, Course, Turn, lay_course, new_race
-from kit.games.tour_de_dice.turns import choose_colour, seats as _seats, take_turn
+from kit.games.tour_de_dice.policies import POLICIES
+from kit.games.tour_de_dice.rules import Course, Turn, lay_course, new_race
+from kit.games.tour_de_dice.turns import Played, play_on, seats
 
 
 @dataclass(frozen=True)
@@ -111,12 +111,12 @@ def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
     """Race `seed` and the quality facts of its standings (minus each seat's spaces to the goal,
     from its piece nearest the goal, after every turn), reduced in the worker that plays it."""
     seen: list = []
-    _, race, result, changes = _run(setup, seed, None, seen)
+    played, result = _run(setup, seed, None, seen)[1:]
     if not seen:
         return result, facts_at(0, None, ())
-    mine = _seats(setup.owner, setup.players, setup.pieces)[0]
+    mine = seats(setup.owner, setup.players, setup.pieces)[0]
     half = seen[(len(seen) + 1) // 2 - 1]
-    return result, facts_at(changes, _standing(half, mine), _standing(race.positions, mine))
+    return result, facts_at(played.lead_changes, _standing(half, mine), _standing(played.race.positions, mine))
 
 
 def _standing(positions: tuple[int, ...], mine) -> tuple[int, ...]:
@@ -130,108 +130,32 @@ def _standing(positions: tuple[int, ...], mine) -> tuple[int, ...]:
 def play_log(setup: Setup, seed: int) -> tuple[Course, tuple[Turn, ...], Result]:
     """The race with every turn kept, for the course preview, progress sheets and tests."""
     log: list[Turn] = []
-    course, race, result, _ = _run(setup, seed, log)
+    course, _, result = _run(setup, seed, log)
     return course, tuple(log), result
 
 
-def _seat_table(setup: Setup, seed: int):
-    """A race's start from its seed: the dice, the shuffled ring, the start player, each
-    seat's pieces and each piece's clockwise order."""
+def _run(setup: Setup, seed: int, log: list | None, seen: list | None = None) -> tuple[Course, Played, Result]:
+    """The race of `seed` from its start: the dice, the shuffled ring, the start player, then
+    the turns (turns.play_on, which appends to `log` and `seen`)."""
     rng = random.Random(seed)
     course = shuffled_course(setup, rng)
     first = start_seat(rng, setup.players)
-    return (rng, course, first) + _seats(setup.owner, setup.players, setup.pieces)
+    played = play_on(course, new_race(setup.pieces, setup.dice), first, setup.turn_limit, setup.owner,
+                     players_of(setup), rng.random, log, seen)
+    return course, played, _result(course, setup, played, first)
 
 
-def _run(setup: Setup, seed: int, log: list | None, seen: list | None = None):
-    """The race of `seed`: its course, last position, Result, and the times the lead passed from
-    one seat to another (the quality standings' lead changes, counted only with `seen`); every
-    Turn appended to `log`, and to `seen` the positions after every turn."""
-    rng, course, first, mine, order = _seat_table(setup, seed)
-    seat = first
-    owner, players, pieces = setup.owner, setup.players, setup.pieces
-    b = course.breakaway
-    # Without Breakaway the policies' pack sense never applies: ask their own rules directly.
-    policy = players_of(setup)
-    dice_of = tuple(p.dice if b is not None else p.own_dice for p in policy)
-    join_of = tuple(p.join if b is not None else p.own_join for p in policy)
-    stop_of = tuple(p.stop for p in policy)
-    race = new_race(pieces, setup.dice)
-    r = rng.random
-
-    def choose(piece, options, positions, reaches):
-        return stop_of[piece](course, positions, piece, options, reaches)
-
-    if all(stop is _furthest for stop in stop_of):
-        choose = None       # every piece goes as far as it may: nothing to ask
-
-    # each seat's piece when it has one; a seat of two colours chooses as its turn comes
-    alone = tuple(m[0] if len(m) == 1 else None for m in mine)
-    colours = max(len(m) for m in mine)
-    passes = held_moves = held_turns = 0
-    winner = None
-    turns = 0
-    limit = setup.turn_limit
-    # The lead: pieces never move back and no rider passes the active piece, so only a move
-    # of the active piece to the front (or level with it) can change who is alone in front.
-    top, leader, changes = START, None, 0
-    while turns < limit:
-        turns += 1
-        active = alone[seat]
-        if active is None:
-            active = choose_colour(race, mine[seat])
-        k = dice_of[active](course, race, active)
-        have = race.dice[active]
-        if k > have:
-            k = have
-        if k <= 0:
-            passes += 1
-            if log is not None:
-                log.append(Turn(active, 0))
-            if seen is not None:
-                seen.append(race.positions)
-        else:
-            race, turn = take_turn(course, race, active, k, order[active], join_of, choose, r)
-            if log is not None:
-                log.append(turn)
-            if seen is not None:
-                positions = race.positions
-                seen.append(positions)
-                to = positions[active]
-                if to >= top:
-                    top = to
-                    # alone in front: the active seat's pieces are all that stand on the front space
-                    me = owner[active]
-                    front = positions.count(to)
-                    if front == 1 or (front <= colours and all(owner[p] == me for p in range(pieces)
-                                                                if positions[p] == to)):
-                        if leader is not None and leader != me:
-                            changes += 1
-                        leader = me
-            if b is not None and turn.held:
-                held_moves += len(turn.held)
-            if turn.winner is not None:
-                winner = turn.winner
-                break
-        if b is not None and race.leader is not None and any(pos < b for p, pos in enumerate(race.positions)
-                                                            if p != race.leader):
-            held_turns += 1
-        seat += 1
-        if seat == players:
-            seat = 0
+def _result(course: Course, setup: Setup, played: Played, first: int) -> Result:
+    owner, race, winner = setup.owner, played.race, played.winner
     # Dice are only ever lost: what each seat's pieces lack is what they lost.
-    lost = [0] * players
+    lost = [0] * setup.players
     for p, have in enumerate(race.dice):
         lost[owner[p]] += setup.dice - have
-    result = _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner)
-    return course, race, result, changes
-
-
-def _result(course, race, winner, turns, first, passes, lost, held_moves, held_turns, owner) -> Result:
     gap_spaces = gap_cost = None
     if winner is not None:
         rest = [pos for p, pos in enumerate(race.positions) if owner[p] != owner[winner]]
         best = max(rest)
         gap_spaces, gap_cost = course.goal - best, course.cost_between(best, course.goal)
-    return Result(None if winner is None else owner[winner], turns, first, passes, tuple(lost), gap_spaces,
-                  gap_cost, None if race.leader is None else owner[race.leader], held_moves, held_turns)
+    return Result(None if winner is None else owner[winner], played.turns, first, played.passes, tuple(lost),
+                  gap_spaces, gap_cost, None if race.leader is None else owner[race.leader], played.held_moves,
+                  played.held_turns)

@@ -58,7 +58,7 @@ class Match:
         self.policies = parse_policies(policy, players)
         self.setup = s = make_setup(self.tour, players, self.policies)
         self.players = players
-        self.rng = random.Random(seed)          # play._seat_table's order: ring, start roll, then the dice
+        self.rng = random.Random(seed)          # play._run's order: ring, start roll, then the dice
         self.course = shuffled_course(s, self.rng)
         self.first = self.seat = start_seat(self.rng, players)
         self.owner = s.owner
