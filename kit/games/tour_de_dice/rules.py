@@ -158,8 +158,10 @@ def _group_passes(course: Course, race: Race, leader: int, rollers: tuple[int, .
 
 
 def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[tuple[int, ...], ...],
-            choose: Choose | None) -> tuple[Race, Turn]:
-    """Move every roller in order (active first), then take away lost dice.
+            choose: Choose | None, record: bool = True) -> tuple[Race, Turn | None]:
+    """Move every roller in order (active first), then take away lost dice: the race after the
+    turn, and the Turn as a progress sheet records it (None with `record` False, for a
+    simulator that keeps no log: it reads the winner, always the active piece, from the race).
 
     `choose(piece, options, positions, reaches)` picks one of the legal stops
     (ascending space numbers, a range or a tuple; the first is where the piece stands);
@@ -171,27 +173,47 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
     positions, dice, leader = race
     active = rollers[0]
     base = paid[positions[active]]                      # every roller stands on the active space
-    if b is None and len(rollers) == 1:
-        # The common turn: one piece rolls with no Breakaway on the ring, so nothing holds it,
-        # nobody rides along and only its own dice can be lost.
-        roll = rolls[0]
-        start = positions[active]
-        reach = bisect_right(paid, base + sum(roll)) - 1
-        to = reach
-        if to > start and choose is not None:
-            to = choose(active, range(start, reach + 1), positions, ((active, reach),))
-            if not start <= to <= reach:
-                raise ValueError(f"piece {active} cannot stop on {to}; options {tuple(range(start, reach + 1))}")
-        after = positions[:active] + (to,) + positions[active + 1:]
-        if len(roll) == 1:                              # one die is never lost
-            lost = _NONE_LOST
+    if b is None:
+        # No Breakaway on the ring: nothing holds a piece. Each roller in turn moves as far as
+        # its roll pays (or where it chooses), never past the active piece; the goal ends the turn.
+        here = positions[active]
+        reaches = None if choose is None else \
+            tuple([(p, bisect_right(paid, base + sum(r)) - 1) for p, r in zip(rollers, rolls)])
+        at = list(positions)
+        moves = 0
+        cap = goal
+        winner = None
+        for piece, roll in zip(rollers, rolls):
+            to = bisect_right(paid, base + sum(roll)) - 1
+            if to > cap:
+                to = cap
+            if to > here and choose is not None:
+                high = to
+                to = choose(piece, range(here, high + 1), tuple(at), reaches)
+                if not here <= to <= high:
+                    raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(range(here, high + 1))}")
+            at[piece] = to
+            moves += 1
+            if piece == active:
+                cap = to                                # joiners never overtake the active piece
+            if to == goal:
+                winner = piece
+                break
+        k = len(rolls[0])
+        if k == 1:                                      # one die is never lost
+            lost = (0,) * moves
         else:
-            k = lost_dice(roll)
-            lost = (k,)
-            if k:
-                dice = dice[:active] + (dice[active] - k,) + dice[active + 1:]
-        turn = _new(Turn, (active, len(roll), rollers, rolls, ((start, to),), lost, (), active if to == goal else None))
-        return _new(Race, (after, dice, leader)), turn
+            lost = tuple([lost_dice(r) for r in rolls[:moves]])
+            if any(lost):
+                dice = list(dice)
+                for piece, n in zip(rollers, lost):
+                    dice[piece] -= n
+                dice = tuple(dice)
+        after = _new(Race, (tuple(at), dice, leader))
+        if not record:
+            return after, None
+        return after, _new(Turn, (active, k, rollers, rolls, tuple([(here, at[p]) for p in rollers[:moves]]), lost, (),
+                                 winner))
     # furthest() of each roller (a list, not a generator, which costs more than the work here)
     if len(rollers) == 1:
         reaches = ((active, bisect_right(paid, base + sum(rolls[0])) - 1),)
@@ -266,7 +288,6 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
 # Turn(...) and Race(...) without NamedTuple.__new__, a Python function that costs more than a
 # turn's arithmetic: resolve makes both every turn of every simulated race, with every field given.
 _new = tuple.__new__
-_NONE_LOST = (0,)
 
 
 def new_race(pieces: int, dice: int) -> Race:

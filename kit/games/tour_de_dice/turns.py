@@ -66,6 +66,9 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
     if all(stop is furthest for stop in stop_of):
         choose = None       # every piece goes as far as it may: nothing to ask
 
+    # a Turn is made only for the log, or with Breakaway, whose held moves are counted
+    record = log is not None or b is not None
+    goal = course.goal
     passes = held_moves = held_turns = 0
     winner = None
     turns = 0
@@ -102,7 +105,7 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
             else:
                 rollers = (active,)
                 rolls = ((int(r() * 6) + 1,),) if k == 1 else (_roll(r, k),)
-            race, turn = resolve(course, race, rollers, rolls, choose)
+            race, turn = resolve(course, race, rollers, rolls, choose, record)
             if log is not None:
                 log.append(turn)
             if seen is not None:
@@ -121,8 +124,8 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
                         leader = me
             if b is not None and turn.held:
                 held_moves += len(turn.held)
-            if turn.winner is not None:
-                winner = turn.winner
+            if race.positions[active] == goal:      # the winner is always the active piece
+                winner = active
                 break
         if b is not None and race.leader is not None and any(pos < b for p, pos in enumerate(race.positions)
                                                             if p != race.leader):
