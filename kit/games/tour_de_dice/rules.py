@@ -37,14 +37,12 @@ class Course:
     # paid[i]: what reaching space i from the start costs (costs are never negative, so a
     # roll's furthest space is one binary search)
     paid: tuple[int, ...] = ()
+    goal: int = 0                # the goal, the last space (read every turn: a field, not a property)
 
     def __post_init__(self):
         if not self.paid:
             object.__setattr__(self, "paid", tuple(accumulate(self.costs[1:], initial=0)))
-
-    @property
-    def goal(self) -> int:
-        return len(self.costs) - 1
+        object.__setattr__(self, "goal", len(self.costs) - 1)
 
     @property
     def link(self) -> int:
@@ -169,14 +167,14 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
     """
     b = course.breakaway
     paid = course.paid
-    goal = len(paid) - 1
+    goal = course.goal
     positions, dice, leader = race
     active = rollers[0]
-    base = paid[positions[active]]                      # every roller stands on the active space
+    here = positions[active]
+    base = paid[here]                                   # every roller stands on the active space
     if b is None:
         # No Breakaway on the ring: nothing holds a piece. Each roller in turn moves as far as
         # its roll pays (or where it chooses), never past the active piece; the goal ends the turn.
-        here = positions[active]
         reaches = None if choose is None else \
             tuple([(p, bisect_right(paid, base + sum(r)) - 1) for p, r in zip(rollers, rolls)])
         at = list(positions)

@@ -96,15 +96,17 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
             # The riders: the pieces on the active space that may (as many dice) and will join,
             # clockwise; then k dice for each roller in turn (rules.may_join and the rolls).
             here = positions[active]
+            roll = (int(r() * 6) + 1,) if k == 1 else _roll(r, k)
             if positions.count(here) > 1:
-                rollers = tuple([active] + [p for p in order[active]
-                                            if positions[p] == here and dice[p] >= k
-                                            and join_of[p](course, race, p, k)])
-                rolls = tuple([(int(r() * 6) + 1,) for _ in rollers]) if k == 1 else \
-                    tuple([_roll(r, k) for _ in rollers])
+                # (the policies roll no dice: each rider's are rolled as it joins, in the same order)
+                rollers, rolls = [active], [roll]
+                for p in order[active]:
+                    if positions[p] == here and dice[p] >= k and join_of[p](course, race, p, k):
+                        rollers.append(p)
+                        rolls.append((int(r() * 6) + 1,) if k == 1 else _roll(r, k))
+                rollers, rolls = tuple(rollers), tuple(rolls)
             else:
-                rollers = (active,)
-                rolls = ((int(r() * 6) + 1,),) if k == 1 else (_roll(r, k),)
+                rollers, rolls = (active,), (roll,)
             race, turn = resolve(course, race, rollers, rolls, choose, record)
             if log is not None:
                 log.append(turn)
