@@ -116,7 +116,9 @@ def facts_at(lead_changes: int, half: Sequence[float] | None, final: Sequence[fl
     at half time and at the end (`half` None: no turn was played)."""
     if half is None:
         return Facts(0, None, None, None)
-    return Facts(lead_changes, _alone(half, _above), _alone(half, _below), _margin(final))
+    top, low = max(half), min(half)     # the seat alone ahead and alone behind, as _alone finds them
+    return Facts(lead_changes, half.index(top) if half.count(top) == 1 else None,
+                 half.index(low) if half.count(low) == 1 else None, _margin(final))
 
 
 def facts_of(standings: Iterable[Sequence[float]]) -> Facts:

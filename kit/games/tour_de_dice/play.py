@@ -15,7 +15,7 @@ from kit.sim.quality import Facts, facts_at
 from kit.games.tour_de_dice.model import Tour, check_players
 from kit.games.tour_de_dice.policies import POLICIES
 from kit.games.tour_de_dice.rules import Course, Turn, lay_course, new_race
-from kit.games.tour_de_dice.turns import Played, play_on, seats
+from kit.games.tour_de_dice.turns import Played, play_on, roll as dice_roll, seats
 
 
 @dataclass(frozen=True)
@@ -86,18 +86,18 @@ def shuffled_course(setup: Setup, rng: random.Random) -> Course:
 
 
 def roll(rng: random.Random, k: int) -> tuple[int, ...]:
-    r = rng.random
-    return tuple(int(r() * 6) + 1 for _ in range(k))
+    return dice_roll(rng.random, k)
 
 
 def start_seat(rng: random.Random, players: int) -> int:
     """Everyone rolls three dice; the highest total starts; ties roll again among themselves."""
-    seats = list(range(players))
-    while len(seats) > 1:
-        totals = [sum(roll(rng, 3)) for _ in seats]
+    r = rng.random
+    rolling = list(range(players))
+    while len(rolling) > 1:
+        totals = [sum(dice_roll(r, 3)) for _ in rolling]
         top = max(totals)
-        seats = [s for s, t in zip(seats, totals) if t == top]
-    return seats[0]
+        rolling = [s for s, t in zip(rolling, totals) if t == top]
+    return rolling[0]
 
 
 def play_game(setup: Setup, seed: int) -> Result:

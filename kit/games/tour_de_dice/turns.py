@@ -12,11 +12,11 @@ from kit.games.tour_de_dice.rules import Course, Race, Turn, clockwise, resolve
 
 @lru_cache(maxsize=16)
 def seats(owner: tuple[int, ...], players: int, pieces: int):
-    """Each seat's pieces, each piece's others clockwise, and each seat's piece when it has
-    only one (None: a seat of two colours chooses as its turn comes)."""
+    """Each seat's pieces, each piece's others clockwise, each seat's piece when it has only
+    one (None: a seat of two colours chooses as its turn comes), and the most pieces a seat has."""
     mine = tuple(tuple(p for p in range(pieces) if owner[p] == s) for s in range(players))
     order = tuple(clockwise(p, pieces, owner, players) for p in range(pieces))
-    return mine, order, tuple(m[0] if len(m) == 1 else None for m in mine)
+    return mine, order, tuple(m[0] if len(m) == 1 else None for m in mine), max(len(m) for m in mine)
 
 
 def choose_colour(race: Race, pieces: tuple[int, ...]) -> int:
@@ -52,18 +52,19 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
     A seat alone in front leads; pieces never move back and no rider passes the active piece,
     so only a move of the active piece to the front (or level with it) changes the lead."""
     pieces, players = len(owner), max(owner) + 1
-    mine, order, alone = seats(owner, players, pieces)
-    colours = max(len(m) for m in mine)
+    mine, order, alone, colours = seats(owner, players, pieces)
     b = course.breakaway
     # Without Breakaway the policies' pack sense never applies: ask their own rules directly.
-    dice_of = tuple(p.dice if b is not None else p.own_dice for p in policy)
-    join_of = tuple(p.join if b is not None else p.own_join for p in policy)
-    stop_of = tuple(p.stop for p in policy)
+    if b is None:
+        dice_of, join_of = tuple([p.own_dice for p in policy]), tuple([p.own_join for p in policy])
+    else:
+        dice_of, join_of = tuple([p.dice for p in policy]), tuple([p.join for p in policy])
+    stop_of = tuple([p.stop for p in policy])
 
     def choose(piece, options, positions, reaches):
         return stop_of[piece](course, positions, piece, options, reaches)
 
-    if all(stop is furthest for stop in stop_of):
+    if stop_of.count(furthest) == pieces:
         choose = None       # every piece goes as far as it may: nothing to ask
 
     # a Turn is made only for the log, or with Breakaway, whose held moves are counted
@@ -96,17 +97,17 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
             # The riders: the pieces on the active space that may (as many dice) and will join,
             # clockwise; then k dice for each roller in turn (rules.may_join and the rolls).
             here = positions[active]
-            roll = (int(r() * 6) + 1,) if k == 1 else _roll(r, k)
+            own = (int(r() * 6) + 1,) if k == 1 else roll(r, k)
             if positions.count(here) > 1:
                 # (the policies roll no dice: each rider's are rolled as it joins, in the same order)
-                rollers, rolls = [active], [roll]
+                rollers, rolls = [active], [own]
                 for p in order[active]:
                     if positions[p] == here and dice[p] >= k and join_of[p](course, race, p, k):
                         rollers.append(p)
-                        rolls.append((int(r() * 6) + 1,) if k == 1 else _roll(r, k))
+                        rolls.append((int(r() * 6) + 1,) if k == 1 else roll(r, k))
                 rollers, rolls = tuple(rollers), tuple(rolls)
             else:
-                rollers, rolls = (active,), (roll,)
+                rollers, rolls = (active,), (own,)
             race, turn = resolve(course, race, rollers, rolls, choose, record)
             if log is not None:
                 log.append(turn)
@@ -138,12 +139,13 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
     return Played(race, winner, turns, passes, held_moves, held_turns, changes)
 
 
-def _roll(r, k: int) -> tuple[int, ...]:
-    """k dice from random() `r`, in order (written out for the usual two and three dice:
-    a comprehension costs more than the rolls)."""
+def roll(r, k: int) -> tuple[int, ...]:
+    """k dice from random() `r`, in order (written out for the usual one to three dice: a
+    comprehension costs more than the rolls)."""
+    if k == 1:
+        return (int(r() * 6) + 1,)
     if k == 2:
         return (int(r() * 6) + 1, int(r() * 6) + 1)
     if k == 3:
         return (int(r() * 6) + 1, int(r() * 6) + 1, int(r() * 6) + 1)
     return tuple([int(r() * 6) + 1 for _ in range(k)])
-
