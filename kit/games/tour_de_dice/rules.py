@@ -29,7 +29,7 @@ from typing import Callable, NamedTuple, Sequence
 START = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)     # slots: read every turn, and cheaper to read so
 class Course:
     ring: tuple[str, ...]        # card ids clockwise, the goal card first
     costs: tuple[int, ...]       # cost of entering each space; costs[0] (the start) is unused
@@ -66,16 +66,11 @@ def lay_course(goal_id: str, goal_costs: tuple[int, int], cards: Sequence, break
 
     The Breakaway card's outer cost is 0 whatever the data says: that is the rule.
     """
-    outer, inner = [0], []
-    spot = None
-    for i, card in enumerate(cards, 1):
-        is_event = card.id == breakaway_id
-        outer.append(0 if is_event else card.outer)
-        inner.append(card.inner)
-        if is_event:
-            spot = i
-    costs = tuple(outer) + (goal_costs[0],) + tuple(inner) + (goal_costs[1],)
-    return Course((goal_id,) + tuple(c.id for c in cards), costs, spot)
+    ids = [card.id for card in cards]
+    outer = [0 if card.id == breakaway_id else card.outer for card in cards]
+    spot = len(ids) - ids[::-1].index(breakaway_id) if breakaway_id in ids else None     # counted from 1
+    costs = (0, *outer, goal_costs[0], *[card.inner for card in cards], goal_costs[1])
+    return Course((goal_id, *ids), costs, spot)
 
 
 class Race(NamedTuple):

@@ -109,10 +109,10 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
             else:
                 rollers, rolls = (active,), (own,)
             race, turn = resolve(course, race, rollers, rolls, choose, record)
+            positions = race.positions
             if log is not None:
                 log.append(turn)
             if seen is not None:
-                positions = race.positions
                 seen.append(positions)
                 to = positions[active]
                 if to >= top:
@@ -127,7 +127,7 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
                         leader = me
             if b is not None and turn.held:
                 held_moves += len(turn.held)
-            if race.positions[active] == goal:      # the winner is always the active piece
+            if positions[active] == goal:           # the winner is always the active piece
                 winner = active
                 break
         if b is not None and race.leader is not None and any(pos < b for p, pos in enumerate(race.positions)
