@@ -258,7 +258,8 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
         if to == goal:
             winner = piece
             break
-    if group and any(start < b and to < b for start, to in moves):
+    # (a list, not a generator: compiled, a generator would make resolve allocate its scope each turn)
+    if group and any([start < b and to < b for start, to in moves]):
         # Condition 2 holds only if the whole pack passes: one stopped short, so nobody does.
         for k, (start, to) in enumerate(moves):
             if start < b < to:

@@ -120,8 +120,8 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
                     # alone in front: the active seat's pieces are all that stand on the front space
                     me = owner[active]
                     front = positions.count(to)
-                    if front == 1 or (front <= colours and all(owner[p] == me for p in range(pieces)
-                                                                if positions[p] == to)):
+                    if front == 1 or (front <= colours and all([owner[p] == me for p in range(pieces)
+                                                                 if positions[p] == to])):
                         if leader is not None and leader != me:
                             changes += 1
                         leader = me
@@ -130,8 +130,8 @@ def play_on(course: Course, race: Race, seat: int, limit: int, owner: tuple[int,
             if positions[active] == goal:           # the winner is always the active piece
                 winner = active
                 break
-        if b is not None and race.leader is not None and any(pos < b for p, pos in enumerate(race.positions)
-                                                            if p != race.leader):
+        if b is not None and race.leader is not None and any([pos < b for p, pos in enumerate(race.positions)
+                                                             if p != race.leader]):
             held_turns += 1
         seat += 1
         if seat == players:
