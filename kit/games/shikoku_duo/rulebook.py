@@ -112,6 +112,7 @@ def facts(game) -> dict:
         out[lang]["goods_total"] = str(sum(comp.goods.values()))
         out[lang]["town_coins"] = str(comp.town_coins)
         out[lang]["hold"] = str(comp.hold)
+        out[lang]["copper_max"] = str(comp.copper_max)
         out[lang]["slab_count"] = str(len(comp.slabs))
         out[lang]["slab_total"] = str(len(comp.slabs) * 2)
     for lang in ("ja", "en"):

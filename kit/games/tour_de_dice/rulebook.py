@@ -47,20 +47,17 @@ def facts(tour) -> dict:
     goal card, the card Breakaway replaces, and the dice the table brings for six colours."""
     by_id = {c.id: c for c in tour.cards}
     gone = by_id.get(tour.breakaway.replaces)
-    dice = tour.rules["dice"] * 6
+    counts = {"card_count": str(sum(c.copies for c in tour.cards)), "breakaway_inner": str(tour.breakaway.inner),
+              "dice_total": str(tour.rules["dice"] * 6), "dice": str(tour.rules["dice"])}    # the same in both
     return {
-        "ja": {"cards": "、".join(f"{c.id}×{c.copies}（外{c.outer}/内{c.inner}）" for c in tour.cards),
-               "card_count": str(sum(c.copies for c in tour.cards)),
+        "ja": {**counts,
+               "cards": "、".join(f"{c.id}×{c.copies}（外{c.outer}/内{c.inner}）" for c in tour.cards),
                "goal": f"外{tour.goal.outer}/内{tour.goal.inner}",
-               "replaced": f"{gone.id}（外{gone.outer}/内{gone.inner}）" if gone else tour.breakaway.replaces,
-               "breakaway_inner": str(tour.breakaway.inner), "dice_total": str(dice),
-               "dice": str(tour.rules["dice"])},
-        "en": {"cards": ", ".join(f"{c.id} ×{c.copies} (outer {c.outer} / inner {c.inner})" for c in tour.cards),
-               "card_count": str(sum(c.copies for c in tour.cards)),
+               "replaced": f"{gone.id}（外{gone.outer}/内{gone.inner}）" if gone else tour.breakaway.replaces},
+        "en": {**counts,
+               "cards": ", ".join(f"{c.id} ×{c.copies} (outer {c.outer} / inner {c.inner})" for c in tour.cards),
                "goal": f"outer {tour.goal.outer} / inner {tour.goal.inner}",
-               "replaced": f"{gone.id} ({gone.outer}/{gone.inner})" if gone else tour.breakaway.replaces,
-               "breakaway_inner": str(tour.breakaway.inner), "dice_total": str(dice),
-               "dice": str(tour.rules["dice"])},
+               "replaced": f"{gone.id} ({gone.outer}/{gone.inner})" if gone else tour.breakaway.replaces},
     }
 
 
