@@ -127,7 +127,8 @@ class Rulebook:
         return [(o, self.sentence(o, values[o], lang)) for o in self.order]
 
     def filled(self, paragraphs, values, lang: str) -> list[str]:
-        return [self._facts(PLACEHOLDER.sub(lambda m: self.sentence(m.group(1), values[m.group(1)], lang), p), lang)
+        # facts first: a fact may hold {rule:OPTION} (a piece's text worded by a rule option)
+        return [PLACEHOLDER.sub(lambda m: self.sentence(m.group(1), values[m.group(1)], lang), self._facts(p, lang))
                 for p in paragraphs]
 
     def section(self, key: str, values, lang: str) -> list[str]:

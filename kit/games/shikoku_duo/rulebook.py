@@ -19,6 +19,7 @@ name or id, as on the board.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from reportlab.lib.colors import Color, black
@@ -46,6 +47,16 @@ def load_book(data_dir, game):
     for lang in found:
         found[lang]["automa"] = automa[lang]
     return load_rulebook(Path(data_dir) / FILE, SPEC).with_facts(found)
+
+
+def printed(game, book):
+    """The game as its pieces print it: each wave side's text with its `{rule:OPTION}` worded
+    by the rulebook's sentence for the rules in force (the tiles, the deal sheet and the
+    rulebook say the same)."""
+    waves = tuple(replace(w, text=book.filled([w.text], game.rules, "ja")[0],
+                          text_en=book.filled([w.text_en or w.text], game.rules, "en")[0])
+                  for w in game.components.waves)
+    return replace(game, components=replace(game.components, waves=waves))
 
 
 def automa_facts(data_dir, game) -> dict:
