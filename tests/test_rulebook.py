@@ -188,12 +188,12 @@ def test_a_wrong_example_is_refused_at_its_line(tmp_path, game):
     assert f"rulebook.yaml:{line}: example {number}: {said}" in str(err.value)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_a_rule_value_without_its_sentence_is_refused_at_its_line(tmp_path, game):
+@pytest.mark.parametrize("game,name", [(g, None) for g in GAMES] + [("shikoku-duo", "copper_over_top")])
+def test_a_rule_value_without_its_sentence_is_refused_at_its_line(tmp_path, game, name):
     from importlib import import_module
 
     spec = import_module(f"kit.games.{game.replace('-', '_')}.options").SPEC
-    option = next(o for o in spec if o.choices or o.kind is bool)
+    option = next(o for o in spec if (o.choices or o.kind is bool) and name in (None, o.name))
     data = copied(tmp_path, game)
     path = data / "rulebook.yaml"
     text = path.read_text(encoding="utf-8").splitlines()
@@ -260,9 +260,14 @@ def test_shikoku_rulebook_answers_the_tables_questions_from_the_data():
         regions = [r for r in game.board.regions if town.id in r.towns]
         assert squeeze(f"{town.name}（{town.value}）→ " + "・".join(r.name for r in regions)) in text["ja"]
         assert squeeze(f"{town.romaji} ({town.value}): " + ", ".join(r.romaji for r in regions)) in text["en"]
-    # the wave tiles' effects in English as well as Japanese
-    for w in game.components.waves:
+    # the wave tiles' effects in English as well as Japanese, as the tiles word them for these rules
+    from kit.games.shikoku_duo.rulebook import printed
+
+    for w in printed(game, book).components.waves:
+        assert "{rule:" not in w.text + w.text_en
         assert squeeze(w.text_en) in text["en"] and squeeze(w.text) in text["ja"]
+    practised = next(w for w in printed(game, book).components.waves if w.effect == "paint_plus")
+    assert practised.text == book.sentence("paint_plus", values["paint_plus"], "ja")
     # one word for the artist on every piece
     assert "絵描き" not in text["ja"]
 

@@ -3,10 +3,10 @@
 Each face is a function `(canvas, trim, bleed)` drawing inside one card's trim, in mm.
 The faces are drawn for a 63 × 88 mm card and scale with the trim: every length and type
 size is multiplied by `scale(trim)`, and the cost numerals grow to fill their half of the
-card, so a tall card gets taller numerals. Below MIN_W × MIN_H the labels would be too small
-to read, and `check_card_size` refuses the size; the TURN cards (one per language, the
-rulebook's summary for the rules being built) set their text as large as fits, never below
-TURN_FLOOR_PT.
+card, so a tall card gets taller numerals. The TURN cards (one per language: the rulebook's
+summary for the rules being built) set their text as large as fits, never below TURN_FLOOR_PT:
+below MIN_W × MIN_H the written rules' would not fit, and `check_card_size` refuses the size
+(a longer preset on a small card is refused when its card is drawn).
 A course card lies in the ring with its inner end toward the centre: the top half
 is the inner space (lap 2, dark), the bottom half the outer space (lap 1, light), so
 the two laps differ in colour as well as position.
@@ -33,7 +33,7 @@ LAP2_INK = white
 EVENT = Color(0.85, 0.25, 0.15)
 GOLD = Color(0.95, 0.75, 0.15)
 BASE_W, BASE_H = 63.0, 88.0          # the card the faces are drawn for; other sizes scale from it
-MIN_W, MIN_H = 50.0, 70.0            # below this the faces' labels are too small to read
+MIN_W, MIN_H = 55.0, 80.0            # the smallest card whose TURN text (the written rules) fits at 6 pt
 COST_FILL = 1.2                      # numeral size per pt of box height: the digits fill about 90 % of it
 LABEL_PT = 8
 ID_PT = 6                            # the card's id in its corner
@@ -174,7 +174,7 @@ def turn_size(lines: list[str], lang: str, trim: Rect) -> float:
     """The largest size (TURN_PT scaled with the card, down to TURN_FLOOR_PT) at which the
     card's text fits its face; a card too small for it at TURN_FLOOR_PT is refused."""
     body = _turn_body(trim)
-    size = TURN_PT * scale(trim)
+    size = max(TURN_PT * scale(trim), TURN_FLOOR_PT)
     while _turn_height(_turn_set(lines, lang, body.w - 1.5 * scale(trim), size), size) > body.h:
         size -= 0.1
         if size < TURN_FLOOR_PT - 1e-9:
