@@ -12,7 +12,8 @@ The file holds, each in Japanese (ja) and English (en):
     examples: [{title: {ja, en}, text: {ja, en}, when: {OPTION: [VALUE, ...]}, ...the game's keys}]
 
 A paragraph may hold `{rule:OPTION}`: the sentence of the option's value being built, so the
-sections print the preset's rules, not a fixed text. A paragraph starting "- " is a bullet.
+sections print the preset's rules, not a fixed text. A fact may hold `{rule:OPTION}` too (a
+piece's text a rule option words, such as a tile's effect). A paragraph starting "- " is a bullet.
 An option, a value or a language without its sentence is refused at its line.
 """
 
