@@ -743,7 +743,7 @@ LATIN_FONT = _latin_font()
 
 
 @pytest.mark.parametrize("args, count, first", [
-    (["build", "--game", "tour-de-dice", "--out", "out"], 232, "、 。 「 」"),
+    (["build", "--game", "tour-de-dice", "--out", "out"], 236, "、 。 「 」"),
     (["check", "--game", "karuta"], 344, "、 。 「 」"),
     (["build", "--game", "karuta", "--out", "out"], 344, "、 。 「 」"),
 ], ids=["tour build", "karuta check", "karuta build"])
