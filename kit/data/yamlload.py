@@ -50,6 +50,9 @@ _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
 # What the YAML reader refuses (PyYAML's NON_PRINTABLE), checked first, the same for both parsers.
 _NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+# What no text of a game's files holds, though an escape in a double-quoted string can write it
+# (the reader refuses it raw): control characters but the tab and the line break.
+_CONTROL = re.compile("[\x00-\x08\x0B-\x1F\x7F-\x9F]")
 _OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 _SKIP = (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)
@@ -95,6 +98,11 @@ def _scalar(loader, event, where: Where):
                            f"{_not_decimal_kind(event.value)}); write the number in decimal digits "
                            "(a size as WxH, like 24x26), or quote the value if it is text", where)
     if tag in (_STR, _MERGE):
+        control = _CONTROL.search(event.value)
+        if control:
+            raise KitError(f"text {quoted(_around(event.value, control.start()))} holds the control character "
+                           f"U+{ord(control.group()):04X} (written as a YAML escape): a printed piece shows it as "
+                           "nothing or as a box; remove it", where)
         return event.value, tag
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
     constructors = loader.yaml_constructors
@@ -105,6 +113,12 @@ def _scalar(loader, event, where: Where):
         kind = tag.rpartition(":")[2]  # tag:yaml.org,2002:timestamp -> timestamp
         detail = f" ({err})" if isinstance(err, ValueError) else ""
         raise KitError(f"{event.value!r} is not a valid {kind}{detail}", where) from None
+
+
+def _around(text: str, at: int, room: int = 20) -> str:
+    """The part of `text` round its character at `at`, marked with … where it is cut."""
+    start = max(0, at - room)
+    return ("…" if start else "") + text[start:at + room] + ("…" if at + room < len(text) else "")
 
 
 def _not_decimal_kind(text: str) -> str:
