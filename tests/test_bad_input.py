@@ -754,7 +754,7 @@ def test_a_font_without_japanese_is_refused_naming_the_characters(project, monke
     result = invoke(*args, "--font", LATIN_FONT)
     assert result.exit_code == 2
     line = _first_line(result)
-    assert line.startswith(f"error: the font {LATIN_FONT} has no glyphs for {count} characters that the game's "
+    assert line.startswith(f"error: --font {LATIN_FONT} has no glyphs for {count} characters that the game's "
                            f"data prints: {first} "), line
     assert line.endswith("; choose a font that has them (the default is IPAexGothic; --font or KIT_FONT name "
                          "another .ttf)")

@@ -36,9 +36,16 @@ def test_a_truncated_font_is_refused(game, project, tmp_path):
     cut = tmp_path / "cut.ttf"
     cut.write_bytes(fonts.font_path(None).read_bytes()[:100_000])
     message = refused("build", "--game", game, "--font", cut, "--out", tmp_path / "out")
-    assert message == f"error: font {cut}: cannot use it (the file is truncated or damaged); kit needs a " \
+    assert message == f"error: --font {cut}: cannot use it (the file is truncated or damaged); kit needs a " \
                       "TrueType (.ttf) font"
     assert not (tmp_path / "out").exists()
+
+
+def test_a_damaged_font_is_named_by_the_variable_that_chose_it(project, tmp_path, monkeypatch):
+    cut = tmp_path / "cut.ttf"
+    cut.write_bytes(b"\0\1\0\0" + b"\0" * 200)
+    monkeypatch.setenv("KIT_FONT", str(cut))
+    assert refused("check", "--game", "karuta").startswith(f"error: KIT_FONT {cut}: cannot use it (")
 
 
 def test_an_unknown_policy_is_quoted_escaped():
