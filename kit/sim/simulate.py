@@ -289,6 +289,13 @@ class Values:
         squares = sum((Fraction(v) - mean) ** 2 * c for v, c in self.counts.items()) / (self.n - 1)
         return _sqrt(squares.numerator, squares.denominator)
 
+    def ranks(self, value) -> float:
+        """percentile_rank(value, the values)."""
+        if not self.n:
+            return float("nan")
+        below = sum(c for v, c in self.counts.items() if v < value)
+        return 100.0 * (below + 0.5 * self.counts.get(value, 0)) / self.n
+
 
 def _sqrt(n: int, m: int) -> float:
     """The square root of n/m correctly rounded, as statistics.stdev rounds it: an integer
@@ -301,13 +308,6 @@ def _sqrt(n: int, m: int) -> float:
     if q >= 0:
         return float(isqrt_odd(n, m << 2 * q) << q)
     return isqrt_odd(n << -2 * q, m) / (1 << -q)
-
-    def ranks(self, value) -> float:
-        """percentile_rank(value, the values)."""
-        if not self.n:
-            return float("nan")
-        below = sum(c for v, c in self.counts.items() if v < value)
-        return 100.0 * (below + 0.5 * self.counts.get(value, 0)) / self.n
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
