@@ -148,11 +148,12 @@ def _merged(item: _Open) -> LMap:
     return out
 
 
-def _compose(loader, file: str) -> Any:
+def _compose(loader, file: str, each=None) -> Any:
     """The document's value, built from the parser's events with an explicit stack.
 
     An alias gives the anchored value itself (as PyYAML does) but counts at its full
     size against MAX_VALUES, so an alias bomb is refused after a few hundred events.
+    `each` is (KEY, function): see parse_yaml.
     """
     anchors: dict[str, tuple[Any, int]] = {}
     unfinished: set[str] = set()
@@ -212,7 +213,10 @@ def _compose(loader, file: str) -> Any:
             continue
         parent = stack[-1]
         parent.size += size
-        if isinstance(parent.value, LList):
+        if each is not None and len(stack) == 2 and isinstance(parent.value, LList) and stack[0].key == each[0] \
+                and isinstance(stack[0].value, LMap):
+            each[1](stack[0].value, value, here)     # an item of the streamed list: handed on, not kept
+        elif isinstance(parent.value, LList):
             parent.value.append(value)
             parent.value.item_where.append(here)
         elif parent.key_where is None:  # this value is a key
@@ -233,8 +237,13 @@ def _compose(loader, file: str) -> Any:
     return root
 
 
-def parse_yaml(text: str, file: str) -> Any:
-    """Parse YAML text; syntax errors and values past kit's limits become KitError with the line."""
+def parse_yaml(text: str, file: str, each=None) -> Any:
+    """Parse YAML text; syntax errors and values past kit's limits become KitError with the line.
+
+    With `each` = (KEY, function), the items of the list under the document's top-level KEY
+    are not kept: each is handed to function(head, item, where) as soon as it is read, in
+    order, `head` being the mapping of the keys written before KEY; the list is left empty.
+    A refusal the function raises stops the reading there."""
     bad = _NOT_PRINTABLE.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
@@ -242,7 +251,7 @@ def parse_yaml(text: str, file: str) -> Any:
                        Where(file, line))
     loader = _Loader(text)
     try:
-        return _compose(loader, file)
+        return _compose(loader, file, each)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
@@ -262,7 +271,8 @@ def require_files(folder: Path | str, names) -> Path:
     return folder
 
 
-def load_yaml(path: Path | str) -> Any:
+def load_yaml(path: Path | str, each=None) -> Any:
+    """A YAML file's value (`each`: see parse_yaml)."""
     path = Path(path)
     name = display_path(path)
     try:
@@ -282,7 +292,7 @@ def load_yaml(path: Path | str) -> Any:
         column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
         raise KitError(f"not UTF-8 text: {err.reason} (byte {column} of the line); kit reads data "
                        "files as UTF-8", Where(name, line)) from None
-    return parse_yaml(text, name)
+    return parse_yaml(text, name, each)
 
 
 _TYPE_NAMES = {
