@@ -14,7 +14,6 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kit.data.errors import KitError
-from kit.draw.fonts import wrap
 from kit.draw.imposition import Paper, Rect, paper, sheet_margin
 from kit.data.layoutfile import Layout, ProgressSheet, progress_sheet
 from kit.draw.output import Pdf
@@ -240,9 +239,7 @@ def _fit_rules(c, box: Rect, lines) -> None:
         y = box.y2
         for ja, en in lines:
             for s, sz, fill in ((ja, size, INK), (en, size * 0.86, mix("#22324f", white, 0.2))):
-                tokens = list(s) if s and ord(max(s)) > 0x2000 else s.split(" ")
-                sep = "" if tokens is not None and len(tokens) == len(s) else " "
-                for part in wrap(tokens, to_pt(box.w - 2), sz, sep=sep, hang="。、）"):
+                for part in lines_of(s, "ja" if s and ord(max(s)) > 0x2000 else "en", box.w - 2, sz):
                     y -= sz / to_pt(1) * 1.3
                     text(cv, box.x + (0 if s is ja else 2), y, part, sz, fill=fill)
             y -= 0.8
