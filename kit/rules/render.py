@@ -1,7 +1,7 @@
 """`rules.pdf`: a game's rulebook for the rule values being built, in one or both languages.
 
-Each language is a whole book a table can learn from alone: the sections, the rules in
-force (one sentence per rule option, the preset's), the worked examples with their
+Each language is a whole book a table can learn from alone: the sections, the game's notes
+(rulebook.yaml notes:), the rules in force (one sentence per rule option, the preset's), the worked examples with their
 diagrams, the glossary, and a one-page summary on a page of its own. Sizes in points:
 body text BODY_PT, nothing below SMALL_PT.
 """
@@ -143,6 +143,11 @@ def book_pages(flow: Flow, book: Rulebook, values, lang: str, diagram: DrawExamp
     for key in SECTIONS:
         flow.head(heading(key, lang))
         for p in book.section(key, values, lang):
+            flow.para(p, lang)
+    for name in book.notes:
+        title, paragraphs = book.note(name, values, lang)
+        flow.head(title)
+        for p in paragraphs:
             flow.para(p, lang)
     flow.head(heading("rules", lang))
     for option, sentence in book.in_force(values, lang):

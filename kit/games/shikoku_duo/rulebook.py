@@ -34,6 +34,7 @@ from kit.rules.render import SMALL_PT, Diagram, measure, rulebook_pdf
 from kit.games.shikoku_duo import rules as engine
 from kit.games.shikoku_duo.automa import Automa, board_order, card_lines, load_automa
 from kit.games.shikoku_duo.options import SPEC
+from kit.games.shikoku_duo.pieces import CHARACTER, PLAYERS
 
 FILE = "rulebook.yaml"
 KEYS = ("title", "text", "when", "seed", "automa", "place", "seat", "character", "die", "dests", "paint", "picks")
@@ -126,6 +127,7 @@ def facts(game) -> dict:
         out[lang]["copper_max"] = str(comp.copper_max)
         out[lang]["slab_count"] = str(len(comp.slabs))
         out[lang]["slab_total"] = str(len(comp.slabs) * 2)
+    out = _setup_facts(game, t, out)
     for lang in ("ja", "en"):
         waves = []
         for w in comp.waves:
@@ -133,6 +135,36 @@ def facts(game) -> dict:
             name = w.name if lang == "ja" else w.name_en
             waves.append(f"{name}: {said}" if lang == "en" else f"{name}（{w.name_en}）：{said}")
         out[lang]["waves"] = ("　" if lang == "ja" else " · ").join(waves)
+    return out
+
+
+def _setup_facts(game, t, out: dict) -> dict:
+    """Where each marker and figure starts, read off the engine's starting position (a solo game's,
+    so the Automa's ranks too), and the seats' colours and the dice: the setup the rulebook prints
+    is the one the engine plays from."""
+    start = engine.setup(t, engine.Rules.from_options(game.rules), 0, automa=True)
+    human, bot = start.players
+    comp = game.components
+    if len(set(bot.ranks)) != 1 or start.hot != engine.BOARD or set(start.waves) != {engine.BOARD}:
+        raise KitError("the rulebook's setup says the Automa's ranks start level and the hot-spring token and "
+                       "the wave tiles on the board; the engine's starting position differs")
+    space = t.ring_names[human.pilgrim]
+    out["ja"]["pilgrim_start"] = f"マス{human.pilgrim}（{space}）"
+    romaji = game.board.ring[human.pilgrim].romaji if hasattr(game.board, "ring") else ""
+    out["en"]["pilgrim_start"] = f"space {human.pilgrim} ({romaji or space})"
+    for lang in ("ja", "en"):
+        out[lang]["shrine_start"] = str(comp.shrine_track[human.shrine])
+        out[lang]["garden_start"] = str(comp.garden_track[human.garden])
+        out[lang]["copper_start"] = str(human.copper)
+        out[lang]["rank_start"] = str(bot.ranks[0])
+        out[lang]["paintings"] = str(len(human.paintings))
+    out["ja"]["seat_colours"] = "、".join(f"席{p.seat}は{p.name}" for p in PLAYERS)
+    out["en"]["seat_colours"] = ", ".join(f"seat {p.seat} {p.name_en}" for p in PLAYERS)
+    out["ja"]["second_colour"], out["en"]["second_colour"] = PLAYERS[1].name, PLAYERS[1].name_en
+    out["ja"]["dice_faces"] = "、".join(f"{CHARACTER[ch][0]} {'・'.join(map(str, comp.dice[ch]))}" for ch in CHARACTER)
+    out["en"]["dice_faces"] = "; ".join(f"{CHARACTER[ch][1]} {', '.join(map(str, comp.dice[ch]))}" for ch in CHARACTER)
+    out["ja"]["rank_markers"] = "・".join(CHARACTER[ch][0][0] for ch in CHARACTER)
+    out["en"]["rank_markers"] = ", ".join(CHARACTER[ch][1] for ch in CHARACTER)
     return out
 
 
