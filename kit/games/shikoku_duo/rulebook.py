@@ -127,6 +127,14 @@ def facts(game) -> dict:
         out[lang]["copper_max"] = str(comp.copper_max)
         out[lang]["slab_count"] = str(len(comp.slabs))
         out[lang]["slab_total"] = str(len(comp.slabs) * 2)
+        out[lang]["shrine_top"] = str(len(comp.shrine_track) - 1)      # the full track ends the game
+        out[lang]["garden_top"] = str(len(comp.garden_track) - 1)
+        out[lang]["artist_slot_count"] = str(len(comp.artist_slots))
+        out[lang]["ring_spaces"] = str(len(t.ring_names))
+        out[lang]["coastal_count"] = str(len(coastal))
+        out[lang]["mountain_count"] = str(len(mountain))
+        out[lang]["region_count"] = str(len(regions))
+        out[lang]["shop_count"] = str(len(comp.shops))
     out = _setup_facts(game, t, out)
     for lang in ("ja", "en"):
         waves = []
