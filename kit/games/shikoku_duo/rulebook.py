@@ -87,7 +87,8 @@ def _names(game) -> tuple[dict, dict, dict]:
 
 def facts(game) -> dict:
     """What the rulebook says from the data: which regions each mountain town counts for, the
-    board order the Automa breaks ties by, where the hot-spring token starts, the wave tiles."""
+    board order the Automa breaks ties by, where the hot-spring token starts, the wave tiles, the
+    counts (ring, towns, track tops, slabs) and the setup's starts (_setup_facts)."""
     b = game.board
     t = engine.tables(game)
     towns = list(b.towns.values())
