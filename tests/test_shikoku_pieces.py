@@ -521,6 +521,11 @@ def test_the_aid_prints_the_rulebooks_summary_setup_and_sentences_in_both_langua
             assert "".join(p.removeprefix("- ").split())[:16] in aid, (lang, p)
         for option, _, _ in sheets.AID_RULES:
             assert "".join(book.sentence(option, values[option], lang).split())[:16] in aid, (lang, option)
+        # the back: setting up from a deal sheet and keeping the record, from the rulebook's notes
+        assert {"deal_sheet", "record"} <= set(book.notes)
+        for name in book.notes:
+            title, paragraphs = book.note(name, values, lang)
+            assert "".join(title.split()) in aid and all("".join(p.split())[:16] in aid for p in paragraphs)
     assert min(s for s, _ in text_sizes(data)) >= sheets.AID_FLOOR_PT - 1e-6
 
 

@@ -14,7 +14,6 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kit.data.errors import KitError
-from kit.draw.fonts import wrap
 from kit.draw.imposition import Paper, Rect, paper, sheet_margin
 from kit.data.layoutfile import Layout, ProgressSheet, progress_sheet
 from kit.draw.output import Pdf
@@ -61,8 +60,9 @@ def _set_blocks(c, col: Rect, blocks, size: float, head_size: float) -> float:
 
 
 def _japanese(s: str) -> bool:
-    """A line set as Japanese (broken anywhere) rather than at spaces."""
-    return any(ord(ch) > 0x3000 for ch in s[:12])
+    """A line set as Japanese (broken between characters) rather than at spaces: one with kana
+    (an English line may name a piece in kanji, 社 or 庭, but never holds kana)."""
+    return any("\u3041" <= ch <= "\u30ff" for ch in s)
 
 
 AID_FLOOR_PT = 6.0       # the least text read in play
@@ -79,6 +79,54 @@ def _fit_blocks(c, col: Rect, blocks, size: float, head_size: float) -> float:
                            f"at {AID_FLOOR_PT:g} pt; make the piece larger in the layout")
         k -= 0.02
     _set_blocks(c, col, blocks, size * k, head_size * k)
+    return size * k
+
+
+def _pour(c, cols: list[Rect], blocks, size: float, head_size: float) -> bool:
+    """Blocks poured down the columns in turn (a heading never last in a column); whether they
+    all fit."""
+    lead = size / to_pt(1) * 1.3
+    head_step = head_size / to_pt(1) * 1.1 + 0.8
+    k, y = 0, cols[0].y2
+    for b in blocks:
+        parts = []
+        for s in b.lines:
+            indent = 2.0 if s.startswith(("・", "- ")) or s[:2].strip().isdigit() else 0.0
+            lines = lines_of(s, "ja" if _japanese(s) else "en", cols[0].w - indent - 1.5, size)
+            parts += [(indent + (1.5 if n else 0), part, n == len(lines) - 1) for n, part in enumerate(lines)]
+        if y - head_step - 2 * lead < cols[k].y and y < cols[k].y2:
+            k, y = k + 1, cols[min(k + 1, len(cols) - 1)].y2
+            if k == len(cols):
+                return False
+        y -= head_step - 0.8
+        text(c, cols[k].x, y, b.head, head_size, fill=colour(b.rgb))
+        y -= 0.8
+        for indent, part, last in parts:
+            if y - lead < cols[k].y:
+                k += 1
+                if k == len(cols):
+                    return False
+                y = cols[k].y2
+            y -= lead
+            text(c, cols[k].x + indent, y, part, size, fill=INK)
+            if last:
+                y -= lead * 0.12          # continuation lines are indented: a small gap marks the paragraph
+        y -= lead * 0.6
+    return True
+
+
+def _fit_pour(c, cols: list[Rect], blocks, size: float, head_size: float) -> float:
+    """The blocks poured down the columns at the largest size (down to AID_FLOOR_PT) at which they
+    fit; refused when none does. Returns the text size used."""
+    scratch = Canvas(io.BytesIO())
+    k = 1.0
+    while not _pour(scratch, cols, blocks, size * k, head_size * k):
+        if size * (k - 0.02) < AID_FLOOR_PT:
+            raise KitError(f"the text of {blocks[0].head!r} and what follows does not fit its {len(cols)} columns "
+                           f"of {cols[0].w:.0f} × {cols[0].h:.0f} mm at {AID_FLOOR_PT:g} pt; make the piece larger "
+                           "in the layout")
+        k -= 0.02
+    _pour(c, cols, blocks, size * k, head_size * k)
     return size * k
 
 
@@ -132,27 +180,18 @@ def starts(game) -> str:
             f"merchants in {town.name} ({town.id}); artists in {region.name or region.id} ({region.id})")
 
 
-def setup_blocks(game, book) -> tuple[list[Block], list[Block]]:
-    """The setup as the rulebook says it for the rules being built (both languages), and how to
-    set up from a deal sheet and keep the record."""
+def setup_blocks(game, book) -> tuple[list[Block], list[Block], list[Block]]:
+    """The aid's back: the rulebook's setup for the rules being built in Japanese, in English, and
+    its notes (setting up from a deal sheet, keeping the record) in both."""
     values = game.rules
-    first = [Block("準備", tuple(book.section("setup", values, "ja"))),
-             Block("Setup", tuple(book.section("setup", values, "en")))]
-    second = [Block("配置 deal sheet", (
-        "For a game `kit replay` can check, print `kit deal --game shikoku-duo --seed N` (any number) "
-        "and set up from it, shuffling and tossing nothing: shop tokens on the towns it names, wave tiles "
-        "with its sides up, your tiles face down in its order, its first drafter.",
-        "No bag: lay the goods out as a supply. A draw takes the next numbers of the sheet's goods list, "
-        "crossing each off; a kind the supply has run out of is crossed off and passed over. Roll your own dice.",
-    )), Block("記録 keep a record", (
-        "The progress sheet records the seed and each round: first drafter, the three dice, each pick with "
-        "its move and action, goods drawn ('draw 3 got …') and kept, hot-spring repeats.",
-        "`kit replay --game shikoku-duo LOG.yaml` checks a game so written, round by round.",
-        "The score pad adds up each character at the end.")),
-        Block("ソロ solo setup", (
-            "The Automa takes the second colour's figures and the rank markers on the 0 of its three tracks; "
-            "no boards, goods, money or wave tiles.",))]
-    return first, second
+    ja = [Block("準備", tuple(book.section("setup", values, "ja")))]
+    en = [Block("Setup", tuple(book.section("setup", values, "en")))]
+    notes = []
+    for name in book.notes:
+        for lang in ("ja", "en"):
+            title, paragraphs = book.note(name, values, lang)
+            notes.append(Block(title, tuple(paragraphs)))
+    return ja, en, notes
 
 
 def aid_front(comp, book, values):
@@ -168,13 +207,12 @@ def aid_front(comp, book, values):
 
 
 def aid_back(game, book):
-    first, second = setup_blocks(game, book)
+    cols_blocks = setup_blocks(game, book)
 
     def draw(c, i, trim, bleed):
         fill_rect(c, trim.grow(bleed), PAPER)
         top = _title(c, trim, bleed, f"{TITLE}  setup", "two players, three dice, about 30 minutes")
-        for col, blocks in zip(_columns(trim, 4.0, top, 3), ([first[0]], [first[1]], second)):
-            _fit_blocks(c, col, blocks, 8.4, 10)
+        _fit_pour(c, _columns(trim, 4.0, top, 3), [b for blocks in cols_blocks for b in blocks], 8.4, 10)
     return draw
 
 
@@ -240,9 +278,7 @@ def _fit_rules(c, box: Rect, lines) -> None:
         y = box.y2
         for ja, en in lines:
             for s, sz, fill in ((ja, size, INK), (en, size * 0.86, mix("#22324f", white, 0.2))):
-                tokens = list(s) if s and ord(max(s)) > 0x2000 else s.split(" ")
-                sep = "" if tokens is not None and len(tokens) == len(s) else " "
-                for part in wrap(tokens, to_pt(box.w - 2), sz, sep=sep, hang="。、）"):
+                for part in lines_of(s, "ja" if s and ord(max(s)) > 0x2000 else "en", box.w - 2, sz):
                     y -= sz / to_pt(1) * 1.3
                     text(cv, box.x + (0 if s is ja else 2), y, part, sz, fill=fill)
             y -= 0.8

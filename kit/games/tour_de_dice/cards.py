@@ -17,7 +17,6 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black, white
 
 from kit.data.errors import KitError
-from kit.draw.fonts import wrap
 from kit.draw.imposition import Rect
 from kit.draw.render import fill_rect, stroke_rect, text, text_in_box
 from kit.data.units import to_pt
@@ -37,7 +36,6 @@ MIN_W, MIN_H = 55.0, 80.0            # the smallest card whose TURN text (the wr
 COST_FILL = 1.2                      # numeral size per pt of box height: the digits fill about 90 % of it
 LABEL_PT = 8
 ID_PT = 6                            # the card's id in its corner
-NO_LINE_START = "。、）」"             # punctuation that hangs at the end of a line instead
 
 TURN_PT = 7.5                        # the TURN card's text at its largest (63 × 88 mm); it shrinks to fit
 TURN_FLOOR_PT = 6.0                  # ... never below this: the least a table reads in play
@@ -51,12 +49,6 @@ def halves(trim: Rect, bleed: float) -> tuple[Rect, Rect]:
     outer = Rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h / 2 + bleed)
     inner = Rect(trim.x - bleed, mid, trim.w + 2 * bleed, trim.h / 2 + bleed)
     return inner, outer
-
-
-def wrap_text(s: str, size: float, width_mm: float) -> list[str]:
-    """Japanese text broken into lines that fit `width_mm`: any character may end a line, and
-    closing punctuation hangs past the width rather than start one."""
-    return wrap(list(s), to_pt(width_mm), size, hang=NO_LINE_START)
 
 
 def scale(trim: Rect) -> float:
@@ -145,7 +137,7 @@ def event_front(c, trim: Rect, bleed: float, event: EventCard) -> None:
     text(c, trim.x + 21 * k, mid - 12.5 * k, event.name, 11 * k, "left", white)
     text(c, trim.x + 21 * k, mid - 19.5 * k, event.name_ja, 11 * k, "left", white)
     size = 6.5 * k
-    for n, s in enumerate(wrap_text(event.condition + "止まれない。", size, trim.w - 8 * k)):
+    for n, s in enumerate(lines_of(event.condition + "止まれない。", "ja", trim.w - 8 * k, size)):
         text(c, trim.x + 4 * k, mid - (27 + n * 3.2) * k, s, size, "left", white)
     _corner_id(c, trim, event.id)
 
