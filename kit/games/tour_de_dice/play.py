@@ -89,12 +89,15 @@ def roll(rng: random.Random, k: int) -> tuple[int, ...]:
     return dice_roll(rng.random, k)
 
 
+START_ROLL = 3          # dice each player rolls for the start player, whatever the dice they take
+
+
 def start_seat(rng: random.Random, players: int) -> int:
-    """Everyone rolls three dice; the highest total starts; ties roll again among themselves."""
+    """Everyone rolls START_ROLL dice; the highest total starts; ties roll again among themselves."""
     r = rng.random
     rolling = list(range(players))
     while len(rolling) > 1:
-        totals = [sum(dice_roll(r, 3)) for _ in rolling]
+        totals = [sum(dice_roll(r, START_ROLL)) for _ in rolling]
         top = max(totals)
         rolling = [s for s, t in zip(rolling, totals) if t == top]
     return rolling[0]
