@@ -9,14 +9,11 @@ from pathlib import Path
 
 from kit.data.errors import KitError, display_path
 from kit.draw.output import write_atomic
-from kit.sim.ladderpdf import ladder_pdf
-from kit.sim.reportpdf import report_pdf, sweep_pdf
 from kit.sim.cluster import cluster as on_cluster
-from kit.sim.ladder import ladder, lines as ladder_lines
 from kit.sim.simulator import Simulator
-from kit.sim.sweep import sweep, sweep_json
-from kit.sim.sweep import text as sweep_text
-from kit.sim.text import text
+
+# The sweep, the ladder, the text report and the PDFs are imported where they are used: a
+# plain `kit sim --json` then loads (and, without cached bytecode, compiles) none of them.
 
 
 def sim_command(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, policy: str | None,
@@ -40,17 +37,21 @@ def _run_command(ctx, sim: Simulator, *, games: int, players: int | None, seed: 
         return sweep_command(ctx, sim, games=games, players=players, seed=seed, policy=policy,
                              workers=workers, as_json=as_json, report=report, vary=vary)
     run = sim.run(ctx, games=games, players=players, seed=seed, policy=policy, workers=workers)
-    wrote = written(report, lambda: report_pdf(sim, run, ctx))
+    wrote = written(report, lambda: _pdfs().report_pdf(sim, run, ctx))
     if as_json:
         return json.dumps(run.figures, ensure_ascii=False, indent=1)
+    from kit.sim.text import text
     return "\n".join([text(sim, run.figures), *wrote])
 
 
 def sweep_command(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, policy: str | None,
                   workers: int | None, as_json: bool, report: str | None, vary) -> str:
+    from kit.sim.sweep import sweep, sweep_json
+    from kit.sim.sweep import text as sweep_text
+
     rows, runs, comparisons = sweep(ctx, sim, games=games, players=players, seed=seed, policy=policy,
                                     workers=workers, vary=vary)
-    wrote = written(report, lambda: sweep_pdf(sim, rows, runs, comparisons, ctx, games=games, seed=seed))
+    wrote = written(report, lambda: _pdfs().sweep_pdf(sim, rows, runs, comparisons, ctx, games=games, seed=seed))
     if as_json:
         return json.dumps(sweep_json(sim, rows, runs, comparisons, games=games, seed=seed),
                           ensure_ascii=False, indent=1)
@@ -59,6 +60,9 @@ def sweep_command(ctx, sim: Simulator, *, games: int, players: int | None, seed:
 
 def ladder_command(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, workers: int | None,
                    as_json: bool, report: str | None, spec: str) -> str:
+    from kit.sim.ladder import ladder, lines as ladder_lines
+    from kit.sim.ladderpdf import ladder_pdf
+
     lad = ladder(ctx, sim, games=games, players=players, seed=seed, workers=workers, spec=spec)
     wrote = written(report, lambda: ladder_pdf(sim, lad, ctx))
     if as_json:
@@ -73,3 +77,9 @@ def written(report: str | None, pdf) -> list[str]:
     path = Path(report)
     write_atomic(path, pdf())
     return [f"wrote {display_path(path)}"]
+
+
+def _pdfs():
+    """kit.sim.reportpdf, imported only when a report is drawn (it loads the drawing code)."""
+    from kit.sim import reportpdf
+    return reportpdf

@@ -11,7 +11,6 @@ the data folder), then each chunk is a task naming its seeds.
 
 from __future__ import annotations
 
-import logging
 from contextlib import contextmanager
 
 from kit.data.errors import KitError
@@ -43,6 +42,8 @@ def cluster(address: str | None):
         yield None
         return
     n = local_workers(address)
+    import logging
+
     from dask.distributed import Client, LocalCluster
 
     local = None
