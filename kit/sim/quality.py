@@ -30,17 +30,16 @@ Intervals: Wilson's for shares, the normal one (mean ± 1.96 standard errors) fo
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from kit.sim.simulate import wilson
 
 Z = 1.96
 
 
-@dataclass(frozen=True)
-class Facts:
-    """What the quality measures need of one game."""
+class Facts(NamedTuple):
+    """What the quality measures need of one game (a tuple: one a game comes back from every
+    worker, and a tuple is the cheapest value to send and to build)."""
 
     lead_changes: int
     half_leader: int | None     # the seat ahead of every other at half time, if one is
@@ -161,6 +160,7 @@ class Tally:
         self.seat_wins = [0.0] * players
         # per pair of seats (i < j): the sum and the sum of squares of wins[i] - wins[j]
         self.pair = {(i, j): [0.0, 0.0] for i in range(players) for j in range(i + 1, players)}
+        self._pairs = tuple(self.pair.items())
         self.no_winner = 0
         self.margin = _Mean()
         self.margins: dict[float, int] = {}
@@ -174,7 +174,7 @@ class Tally:
         self.games += 1
         for s in range(self.players):
             self.seat_wins[s] += w[s]
-        for (i, j), acc in self.pair.items():
+        for (i, j), acc in self._pairs:
             d = w[i] - w[j]
             acc[0] += d
             acc[1] += d * d

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from kit.sim.quality import Facts, Tally as QualityTally
 from kit.sim.seating import policy_seats
@@ -42,9 +42,9 @@ KEYS = ("games", "players", "seed", "policies", "policy_seats", "rules", "turns"
         "seat_win_interval", "policy_win_rate", "policy_win_interval", "no_winner_rate", "quality", "game")
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One simulated game as the shared report reads it."""
+class Outcome(NamedTuple):
+    """One simulated game as the shared report reads it (a tuple: the parent builds one a
+    game, and a tuple is the cheapest value to build)."""
 
     wins: tuple[float, ...]         # per seat: 1 for the winner, fractions of a shared win, all 0 if none
     turns: int
@@ -77,20 +77,17 @@ class Tally:
     def __init__(self, players: int, measures: int = 0, keep: Callable[[Outcome], None] | None = None,
                  standing: str = ""):
         self.players = players
-        self.quality = QualityTally(players, standing)  # `standing` names what it counts
+        # It sums each seat's wins (in game order, as sum() over the games) and the games nobody
+        # won, which the shared figures read from it. `standing` names what it counts.
+        self.quality = QualityTally(players, standing)
+        self.seat_wins = self.quality.seat_wins     # the same list
         self.n = 0
-        self.seat_wins = [0] * players      # summed in game order, as sum() over the games
-        self.no_winner = 0
         self.turns = Values()
         self.measures = [Values() for _ in range(measures)]
         self.keep = keep
 
     def add(self, o: Outcome) -> Outcome:
         self.n += 1
-        for s in range(self.players):
-            self.seat_wins[s] += o.wins[s]
-        if sum(o.wins) == 0:
-            self.no_winner += 1
         self.turns.add(o.turns)
         for values, m in zip(self.measures, o.measures):
             values.add(m)
@@ -117,7 +114,7 @@ class Tally:
             "seat_win_interval": [list(wilson(w, n)) for w in seat_wins],
             "policy_win_rate": {name: w / n for name, w in policy_wins.items()},
             "policy_win_interval": {name: list(wilson(w, n)) for name, w in policy_wins.items()},
-            "no_winner_rate": self.no_winner / n,
+            "no_winner_rate": self.quality.no_winner / n,
             "quality": self.quality.figure(),
             "game": game,
         }
