@@ -39,7 +39,6 @@ from kit.games import make_context
 from kit.data.units import parse_size
 from kit.sim.simulator import Simulator
 from kit.cli.sim import sim_command
-from kit.rebuild.watch import watch
 
 
 class SizeType(click.ParamType):
@@ -319,6 +318,8 @@ def watch_build(g, cmd, ctx_values, call_values, stop_event=None, report=None) -
     a bad file (even at the start) is reported by the watch, which goes on; the watch's memo
     (kit.rebuild.memo) redoes only the steps whose inputs changed. Besides data/GAME/ and layouts/, it
     watches the files the build reads from elsewhere (kit.rebuild.watch)."""
+
+    from kit.rebuild.watch import watch     # here: no other command loads (and compiles) it
 
     latest = [None]
 
