@@ -167,6 +167,15 @@ class Tables:
         return len(self.garden_track) - 1
 
     @cached_property
+    def slabs_top(self) -> int:
+        return len(self.slabs)
+
+    @cached_property
+    def dice_draws(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+        """Per character: its faces, their count and its bit length (what a roll draws)."""
+        return tuple((faces, len(faces), len(faces).bit_length()) for faces in self.dice)
+
+    @cached_property
     def gift_points(self) -> tuple[int, ...]:
         """The artist's points by paintings gifted: the best slot reached (0 for none)."""
         gifts = max(len(self.paintings), len(self.artist_slots))      # at most every tile is gifted
@@ -447,9 +456,7 @@ def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
     out of range), without choice's two calls a die."""
     bits = rng.getrandbits
     out = []
-    for faces in t.dice:
-        n = len(faces)
-        k = n.bit_length()
+    for faces, n, k in t.dice_draws:
         r = bits(k)
         while r >= n:
             r = bits(k)
@@ -506,12 +513,9 @@ def pilgrim_stops(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[in
 
 
 def pilgrim_steps(fx: tuple[int, ...], die: int) -> tuple[int, ...]:
-    options = [die]
-    if fx[P_PLUS]:
-        options.append(die + fx[P_PLUS])
-    if fx[P_MINUS] and die - fx[P_MINUS] >= 1:
-        options.append(die - fx[P_MINUS])
-    return tuple(sorted(set(options)))
+    """The lengths the pilgrim may move, ascending (a tile's amount is at least 1)."""
+    less, more = die - fx[P_MINUS], die + fx[P_PLUS]
+    return ((less,) if less < die and less >= 1 else ()) + (die,) + ((more,) if more > die else ())
 
 
 def merchant_dests(t: Tables, rules: Rules, state: State, seat: int, steps: int) -> tuple[int, ...]:
@@ -576,7 +580,11 @@ def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int
         return [counts >> 3 * dest & 7 for dest, _ in targets]
     for dest, _ in targets:
         n = counts >> 3 * dest & 7
-        out.append(min(n + plus_count, cap) if n else 0)
+        if n:
+            n += plus_count
+            if n > cap:
+                n = cap
+        out.append(n)
     return out
 
 
@@ -707,7 +715,7 @@ def _earn(t: Tables, copper: int, slabs: int, earned: int) -> tuple[int, int]:
     """(copper, slabs) after earning `earned` copper: every 10 become a slab at once, while
     slabs are left; copper above the track's top is lost."""
     copper += earned
-    while copper >= COPPER_PER_SLAB and slabs < len(t.slabs):
+    while copper >= COPPER_PER_SLAB and slabs < t.slabs_top:
         copper -= COPPER_PER_SLAB
         slabs += 1
     return min(copper, t.copper_max), slabs
@@ -764,8 +772,8 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
         return state, drawn, kept
     # The player's fields as locals, the changed ones set, and one new Player made from them
     # (a NamedTuple's _replace, once per field, costs several times as much).
-    pilgrim, merchant, artist, shrine, garden, copper, slabs, goods, painted, gifted, paintings, ranks = \
-        state.players[seat]
+    players = state.players
+    pilgrim, merchant, artist, shrine, garden, copper, slabs, goods, painted, gifted, paintings, ranks = players[seat]
     if c == PILGRIM:
         pilgrim = d
     elif c == MERCHANT:
@@ -814,7 +822,6 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
         gifted += 1
     p = _new(Player, (pilgrim, merchant, artist, shrine, garden, copper, slabs, goods, painted, gifted, paintings,
                       ranks))
-    players = state[0]
     return _new(State, (((p, players[1]) if seat == 0 else (players[0], p)),) + state[1:]), drawn, kept
 
 
@@ -844,7 +851,7 @@ def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str
     """End conditions that hold now: a player's (END_CONDITIONS) and an Automa's rank track
     filled (AUTOMA_ENDS), named apart."""
     a, b = state.players
-    shrine_top, garden_top, slabs_top = t.shrine_top, t.garden_top, len(t.slabs)
+    shrine_top, garden_top, slabs_top = t.shrine_top, t.garden_top, t.slabs_top
     shrine = a.shrine >= shrine_top or b.shrine >= shrine_top
     garden = a.garden >= garden_top or b.garden >= garden_top
     slabs = a.slabs >= slabs_top or b.slabs >= slabs_top
@@ -994,7 +1001,7 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
     repeat = False
     while True:
         keep = None
-        dest = move[2]
+        dest = move.dest
         if character == MERCHANT and dest >= 0 and not t.town_coastal[dest]:
             keep = lambda pool: who.keep(t, rules, state, seat, pool, rng)  # noqa: E731
         after, drawn, kept = apply(t, rules, state, seat, move, keep)
