@@ -106,7 +106,7 @@ class Policy:
     def _with_copper(self, p, copper: int, goods_copper: float) -> float:
         """Worth after earning `copper` (slabs won at once, as rules._gain_copper does)."""
         total = p.copper + copper
-        won = min(total // COPPER_PER_SLAB, len(self.t.slabs) - p.slabs)
+        won = min(total // COPPER_PER_SLAB, self.t.slabs_top - p.slabs)
         slabs = p.slabs + won
         copper = min(total - won * COPPER_PER_SLAB, self.t.copper_max) + goods_copper
         return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
@@ -275,14 +275,14 @@ class Policy:
             elif v > best_v - 1e-9:
                 best.append((c, m))
         c, m = best[0] if len(best) == 1 else choice(rng, best)
-        self._plan = (state, _new(Move, m))
+        self._plan = (state, c, _new(Move, m))
         return c
 
     def planned(self, state, character) -> Move | None:
         """The move chosen with the die while drafting, for this very position."""
-        plan = self._plan
-        if plan is not None and plan[0] is state and plan[1].character == character:
-            return plan[1]
+        plan = self._plan       # (position, character, move), or None
+        if plan is not None and plan[0] is state and plan[1] == character:
+            return plan[2]
         return None
 
     def move(self, t, rules, state, seat, character, die, rng) -> Move:

@@ -1003,7 +1003,7 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
         keep = None
         dest = move.dest
         if character == MERCHANT and dest >= 0 and not t.town_coastal[dest]:
-            keep = lambda pool: who.keep(t, rules, state, seat, pool, rng)  # noqa: E731
+            keep = _keeper(t, rules, state, seat, who, rng)
         after, drawn, kept = apply(t, rules, state, seat, move, keep)
         after = who.after(t, rules, state, after, seat, move)
         if record is not None:
@@ -1015,6 +1015,12 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
         state = spend_hot(state)
         repeat = True
         move = who.move(t, rules, state, seat, character, die, rng)
+
+
+def _keeper(t: Tables, rules: Rules, state: State, seat: int, who, rng: random.Random):
+    """The keep(pool) apply asks, answered by `who` (made only for a draw, so that play_die
+    itself holds no closure)."""
+    return lambda pool: who.keep(t, rules, state, seat, pool, rng)
 
 
 def chosen_move(t: Tables, rules: Rules, state: State, seat: int, character: int, die: int, who,
