@@ -175,8 +175,8 @@ class Policy:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
         goods = p.goods
         worth = self._goods.get(goods)
-        held = p.copper + (self.goods_copper(goods) if worth is None else worth)
-        slabs = p.slabs
+        copper, slabs = p.copper, p.slabs
+        held = copper + (self.goods_copper(goods) if worth is None else worth)
         base, step = self.slab_base[slabs], self.slab_step[slabs]
         share = held / COPPER_PER_SLAB
         now = base + step * (share if share < 1.0 else 1.0)        # merchant_v(slabs, held)
@@ -193,7 +193,7 @@ class Policy:
                     v = 0.0
                 else:
                     # A seat's goods and copper change seldom: a sale's worth is remembered for the game.
-                    key = (goods, p.copper, slabs, kind, value + fx[SELL_PLUS])
+                    key = (goods, copper, slabs, kind, value + fx[SELL_PLUS])
                     v = sales.get(key)
                     if v is None:
                         after = list(goods)

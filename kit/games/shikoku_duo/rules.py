@@ -573,7 +573,11 @@ def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int
         for dest, passed in targets:
             regions = (1 << dest) | passed
             n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
-            out.append(min(n + plus_count, cap) if n else 0)
+            if n:
+                n += plus_count
+                if n > cap:
+                    n = cap
+            out.append(n)
         return out
     counts = figure_counts(t, state, seat)
     if not plus_count and cap >= FIGURES:      # no cap can bite: the count is the figures'
