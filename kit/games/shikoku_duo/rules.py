@@ -698,15 +698,14 @@ def explain(t: Tables, rules: Rules, state: State, seat: int, die: int, move: Mo
 
 # --- applying -----------------------------------------------------------------------
 
-# Player fields by position, for _put: a NamedTuple's _replace costs four times as much,
-# and apply runs for every die of every simulated game. A figure's field is its character's
-# index (pilgrim, merchant, artist come first, in that order).
-_SHRINE, _GARDEN, _COPPER, _SLABS, _GOODS, _PAINTED, _GIFTED = (
-    Player._fields.index(f) for f in ("shrine", "garden", "copper", "slabs", "goods", "painted", "gifted"))
+# apply unpacks a State and a Player and rebuilds them from their fields in this order (a
+# NamedTuple's _replace costs several times as much, and apply runs for every die of every
+# simulated game). A figure's field is its character's index (pilgrim, merchant, artist first).
 assert Player._fields[:3] == CHARACTERS
 assert Player._fields == ("pilgrim", "merchant", "artist", "shrine", "garden", "copper", "slabs", "goods", "painted",
-                          "gifted", "paintings", "ranks")     # the order apply unpacks and rebuilds them in
-_BAG, _WAVES, _HOT, _ROUND, _DRAWS = (State._fields.index(f) for f in ("bag", "waves", "hot", "round", "draws"))
+                          "gifted", "paintings", "ranks")
+assert State._fields == ("players", "bag", "shops", "sides", "waves", "hot", "first", "round", "draws", "seed")
+_HOT, _ROUND = State._fields.index("hot"), State._fields.index("round")      # for _put
 _new = tuple.__new__
 
 
@@ -774,9 +773,10 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
     drawn = kept = ()
     if d < 0:
         return state, drawn, kept
-    # The player's fields as locals, the changed ones set, and one new Player made from them
-    # (a NamedTuple's _replace, once per field, costs several times as much).
-    players = state.players
+    # The state's and the player's fields as locals, the changed ones set, and one new State
+    # and Player made from them (a NamedTuple's _replace, once per field, costs several times
+    # as much). `state` itself stays the position before the move.
+    players, bag, shops, sides, waves, hot, first, rounds, draws, seed = state
     pilgrim, merchant, artist, shrine, garden, copper, slabs, goods, painted, gifted, paintings, ranks = players[seat]
     if c == PILGRIM:
         pilgrim = d
@@ -795,30 +795,29 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
         elif kind == TOWN:
             copper, slabs = _earn(t, copper, slabs, t.town_coins)
         elif kind == HOT_SPRING:
-            state = _put(state, _HOT, seat)
+            hot = seat
         elif kind == SEASHORE and choice >= 0:
-            waves = list(state.waves)
-            waves[choice] = seat
-            state = _put(state, _WAVES, tuple(waves))
+            holders = list(waves)
+            holders[choice] = seat
+            waves = tuple(holders)
     elif c == MERCHANT:
         if t.town_coastal[d]:
             if choice > 0:
-                kind, value = t.shops[state.shops[d]]
+                kind, value = t.shops[shops[d]]
                 held = list(goods)
                 held[kind] -= choice
                 goods = tuple(held)
-                bag = list(state.bag)
-                bag[kind] += choice
+                back = list(bag)
+                back[kind] += choice
+                bag = tuple(back)
                 copper, slabs = _earn(t, copper, slabs, choice * (value + effects(t, state, seat)[SELL_PLUS]))
-                state = _put(state, _BAG, tuple(bag))
         else:
             drawn, used = draw_from(t, state, choice)
             pool = tuple(map(add, goods, drawn))
             kept = pool if sum(pool) <= t.hold else (keep or partial_keep(t))(pool)
-            bag = tuple(map(sub, map(add, state.bag, goods), kept))      # drawn, and all but the kept back
+            bag = tuple(map(sub, map(add, bag, goods), kept))      # drawn, and all but the kept back
             goods = tuple(kept)
-            state = _new(State, state[:_BAG] + (bag,) + state[_BAG + 1:_DRAWS] + (state.draws + used,)
-                         + state[_DRAWS + 1:])
+            draws += used
     elif choice == PAINT:
         # The figures counted are all but this artist, so where it stood does not matter.
         painted += paint_count(t, rules, state, seat, d, move.passed)
@@ -826,7 +825,8 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
         gifted += 1
     p = _new(Player, (pilgrim, merchant, artist, shrine, garden, copper, slabs, goods, painted, gifted, paintings,
                       ranks))
-    return _new(State, (((p, players[1]) if seat == 0 else (players[0], p)),) + state[1:]), drawn, kept
+    players = (p, players[1]) if seat == 0 else (players[0], p)
+    return _new(State, (players, bag, shops, sides, waves, hot, first, rounds, draws, seed)), drawn, kept
 
 
 def partial_keep(t: Tables):
