@@ -171,11 +171,6 @@ class Tables:
         return len(self.slabs)
 
     @cached_property
-    def dice_draws(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
-        """Per character: its faces, their count and its bit length (what a roll draws)."""
-        return tuple((faces, len(faces), len(faces).bit_length()) for faces in self.dice)
-
-    @cached_property
     def gift_points(self) -> tuple[int, ...]:
         """The artist's points by paintings gifted: the best slot reached (0 for none)."""
         gifts = max(len(self.paintings), len(self.artist_slots))      # at most every tile is gifted
@@ -456,7 +451,9 @@ def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
     out of range), without choice's two calls a die."""
     bits = rng.getrandbits
     out = []
-    for faces, n, k in t.dice_draws:
+    for faces in t.dice:
+        n = len(faces)
+        k = n.bit_length()
         r = bits(k)
         while r >= n:
             r = bits(k)
