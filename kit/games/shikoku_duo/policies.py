@@ -36,8 +36,9 @@ _TABLES: dict = {}     # (score weight, id of the Tables) -> (the Tables, its ju
 
 
 def _judging_tables(t: Tables, w: float):
-    """Goods worth, the average worth of a drawn good, and the pilgrim's and artist's worth
-    tables, made once per board and score weight (every game of a run shares them)."""
+    """Goods worth, the average worth of a drawn good, the pilgrim's and artist's worth tables
+    and the order goods are kept in, made once per board and score weight (every game of a run
+    shares them)."""
     worth = [0.0] * len(t.goods_names)
     for kind, value in t.shops:
         worth[kind] = max(worth[kind], value)
@@ -69,7 +70,8 @@ def _judging_tables(t: Tables, w: float):
     # (goods, copper, slabs, kind sold, copper per good): a few thousand at most.
     goods_worth: dict[tuple, float] = {}
     sales: dict[tuple, float] = {}
-    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales
+    keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-worth[k], k))     # best price first
+    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales, keep_order
 
 
 class Policy:
@@ -84,9 +86,8 @@ class Policy:
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
         (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
-         self.slab_base, self.slab_step, self._goods, self._sales) = _TABLES[key][1]
+         self.slab_base, self.slab_step, self._goods, self._sales, self.keep_order) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
-        self.keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-self.worth[k], k))   # best price first
         self._plan = None
 
     # judging ---------------------------------------------------------------------------
