@@ -857,6 +857,8 @@ def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str
     garden = a.garden >= garden_top or b.garden >= garden_top
     slabs = a.slabs >= slabs_top or b.slabs >= slabs_top
     gifts = bool(a.paintings and a.gifted >= len(a.paintings) or b.paintings and b.gifted >= len(b.paintings))
+    if not (shrine or garden or slabs or gifts or rank_tops):      # every round but the last, without an Automa
+        return ()
     ranks = [False, False, False]
     if rank_tops:
         for p in (a, b):
