@@ -497,7 +497,8 @@ def pilgrim_stops(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[in
     a, b = state.players    # a player's first fields are its figures: a[PILGRIM] is where its pilgrim stands
     occ = 1 << (b[PILGRIM] if seat == 0 else a[PILGRIM])
     if rules.pilgrim_blockers == "figures":
-        occ |= t.town_space_bit[a[MERCHANT]] | t.town_space_bit[b[MERCHANT]]
+        bit = t.town_space_bit
+        occ |= bit[a[MERCHANT]] | bit[b[MERCHANT]]
     n = len(t.ring_kind)
     start = (a if seat == 0 else b)[PILGRIM]
     out = []
@@ -552,8 +553,9 @@ def figure_counts(t: Tables, state: State, seat: int) -> int:
     """The figures other than `seat`'s artist round every region at once: region r's count
     is bits 3r..3r+2 (Tables.space_counts)."""
     x, y = state.players
-    return (t.space_counts[x[PILGRIM]] + t.space_counts[y[PILGRIM]] + t.town_counts[x[MERCHANT]]
-            + t.town_counts[y[MERCHANT]] + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
+    space, town = t.space_counts, t.town_counts
+    return (space[x[PILGRIM]] + space[y[PILGRIM]] + town[x[MERCHANT]] + town[y[MERCHANT]]
+            + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
 
 
 def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...], targets) -> list[int]:
