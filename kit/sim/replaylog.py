@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
-from kit.data.errors import KitError, Where
+from kit.data.errors import KitError, ValueRefused, Where, quoted
 from kit.data.options import Option, log_rules
 from kit.sim.simulate import Values
 from kit.data.yamlload import LMap, fields, load_yaml
 
 G = TypeVar("G")
+M = TypeVar("M")
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,20 @@ def read_head(doc, file_where: Where, what: str, required: dict, spec: tuple[Opt
         raise KitError(f"a {what} should be a mapping with {', '.join(names[:-1])} and {names[-1]}", file_where)
     f = fields(doc, required, {"rules": dict}, what=what)
     return f, log_rules(spec, f.get("rules"))
+
+
+def with_log_rules(load: Callable[[tuple], M], head: LMap, log_rules: tuple, given: tuple) -> M:
+    """`load(rules)` under the log's rules and, over them, the command line's (`given`): the
+    log's own rules describe how the game was played, `--rule` may still override them. A
+    preset the log names and the rules file has not is refused at the log's line."""
+    try:
+        return load(tuple(log_rules) + tuple(given))
+    except ValueRefused as err:
+        rules = head.get("rules")
+        if err.option == "--preset" and isinstance(rules, LMap) and "preset" in rules \
+                and all(key != "preset" for key, _ in given):
+            raise KitError(f"preset {quoted(err.value)}: {err.why}", rules.at("preset")) from None
+        raise
 
 
 def read_log(path: Path, key: str, head: Sequence[str], first: Sequence[str], check: Callable[[LMap], Any],

@@ -15,6 +15,7 @@ otherwise).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from kit.data.errors import KitError, Where, display_path
@@ -22,7 +23,7 @@ from kit.data.names import Names, UnknownName
 from kit.games.karuta.model import load
 from kit.games.karuta.names import provinces
 from kit.games.karuta.options import SPEC
-from kit.sim.replaylog import GameLog, placed, read_head, read_log
+from kit.sim.replaylog import GameLog, placed, read_head, read_log, with_log_rules
 from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
 from kit.games.karuta.sim import hands_of, make_setup, stream
 from kit.sim.simulate import Values
@@ -201,8 +202,7 @@ def replay_command(ctx, log, games, policy, workers) -> str:
 
     def start(head: LMap, whole: bool) -> tuple:
         parsed = parse_log(head, where, turns=whole)
-        # The log's own rules describe how the game was played; --rule may still override them.
-        model = load(ctx.data_dir, tuple(parsed.rules) + tuple(ctx.rules))
+        model = with_log_rules(partial(load, ctx.data_dir), head, parsed.rules, ctx.rules)
         setup = make_setup(model, parsed.players, policy)
         return parsed, setup, Replay(setup, parsed.seed, provinces(model))
 

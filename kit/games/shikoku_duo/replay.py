@@ -40,7 +40,7 @@ from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo.names import UnknownName, Vocabulary, move_words, vocabulary
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
-from kit.sim.replaylog import GameLog, placed, read_head, read_log
+from kit.sim.replaylog import GameLog, placed, read_head, read_log, with_log_rules
 from kit.sim.simulate import Values, stream_games
 from kit.data.yamlload import LMap, describe, fields
 
@@ -400,8 +400,7 @@ def replay_command(ctx, log, games, policy, workers) -> str:
 
     def start(head: LMap, whole: bool) -> tuple:
         parsed, _ = parse_log(head, where, rounds=whole)
-        # The log's own rules describe how the game was played; --rule may still override them.
-        model = load_model(ctx, tuple(parsed.rules) + tuple(ctx.rules))
+        model = with_log_rules(partial(load_model, ctx), head, parsed.rules, ctx.rules)
         setup = make_setup(model, ctx.data_dir, parsed.players, policy)
         return parsed, setup, vocabulary(model), Replay(parsed.seed, setup)
 

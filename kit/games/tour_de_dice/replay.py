@@ -32,7 +32,7 @@ from pathlib import Path
 
 from kit.data.names import UnknownName
 from kit.data.errors import KitError, Where, did_you_mean, display_path
-from kit.sim.replaylog import GameLog, placed, read_head, read_log
+from kit.sim.replaylog import GameLog, placed, read_head, read_log, with_log_rules
 from kit.sim.simulate import Values, stream_games
 from kit.data.yamlload import LMap, describe
 
@@ -325,7 +325,7 @@ def replay_command(ctx, log, games, policy, workers) -> str:
 
     def start(head: LMap, whole: bool) -> Replay:
         parsed = parse_log(head, where, turns=whole)
-        tour = load(ctx.data_dir, tuple(parsed.rules) + tuple(ctx.rules))
+        tour = with_log_rules(partial(load, ctx.data_dir), head, parsed.rules, ctx.rules)
         try:        # the optional rules in force may allow fewer tables (rule ①: 3 to 6 players)
             players = check_players(tour.rules, parsed.players)
         except KitError as err:
