@@ -179,6 +179,16 @@ def test_a_huge_log_is_refused_at_its_first_bad_turn_in_little_memory(project):
     turn = sum(text.startswith("  - ") for text in lines[:damaged])
     assert (status, stderr.splitlines()) == (2, [f"huge.yaml:{damaged}: unknown key 'plya' in turn {turn} (did "
                                                  "you mean play?)"])
+    # its rules written last: the turns after the first refused one are only read through, to
+    # find them
+    lines[damaged - 1] = lines[damaged - 1].replace("plya:", "play:")
+    rules = next(text for text in lines if text.startswith("rules:"))
+    lines.remove(rules)
+    path.write_text("\n".join(lines + [rules]) + "\n", encoding="utf-8")
+    status, kb, stderr = kit_measured("replay", "--game", "karuta", path, "--games", "5", cwd=project)
+    assert (status, stderr.splitlines()) == (2, [f"huge.yaml:{len(lines) + 1}: rules: must be written before turns: "
+                                                 "(kit checks a log turn by turn as it reads it)"])
+    assert kb < 120_000, kb
 
 
 @pytest.mark.parametrize("moved, message", [

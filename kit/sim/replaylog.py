@@ -72,13 +72,11 @@ def read_log(path: Path, key: str, head: Sequence[str], first: Sequence[str], ch
 
     A head key written after the list is refused at its line, rather than an item checked, or
     a game made, without it: when either is refused and such a key may follow (a line of the
-    text begins with it), the rest is read, unchecked, to see."""
+    text begins with it), the rest is read, the list's items only read through, to see."""
     read: dict = {"items": 0, "refused": None, "before": None}
     order = f"(kit checks a log {key.removesuffix('s')} by {key.removesuffix('s')} as it reads it)"
 
-    def each(top: LMap, item, at: Where) -> None:
-        if read["refused"]:
-            return
+    def each(top: LMap, item, at: Where) -> bool:
         if read["before"] is None:
             missing = [k for k in first if k not in top]
             if missing:
@@ -93,6 +91,8 @@ def read_log(path: Path, key: str, head: Sequence[str], first: Sequence[str], ch
             if not _may_follow(path, [k for k in head if k not in read["before"]], at.line):
                 raise
             read["refused"] = err
+            return True     # the rest of the list only read through
+        return False
 
     try:
         doc = load_yaml(path, each=(key, each))
