@@ -752,7 +752,7 @@ LATIN_FONT = _latin_font()
 
 
 @pytest.mark.parametrize("args, count, first", [
-    (["build", "--game", "tour-de-dice", "--out", "out"], 232, "、 。 「 」"),
+    (["build", "--game", "tour-de-dice", "--out", "out"], 236, "、 。 「 」"),
     (["check", "--game", "karuta"], 344, "、 。 「 」"),
     (["build", "--game", "karuta", "--out", "out"], 344, "、 。 「 」"),
 ], ids=["tour build", "karuta check", "karuta build"])
@@ -905,6 +905,11 @@ HUGE = "1" + "0" * 20
      "tracks.pilgrim: the number of slots should be 2 to 30, not 50"),
     ("automa.yaml", "temple: 1,", "temple: 100,", "pilgrim.advance.temple should be 0 to 5, not 100"),
     ("automa.yaml", "per_figures: 3", "per_figures: 70", "artist.per_figures should be 1 to 6, not 70"),
+    # the start is no kind of ring space of its own: space 0 ranks as the temple it is
+    ("automa.yaml", "town: 0}", "town: 0, start: 0}", "pilgrim.advance: start is not a kind of ring space"),
+    # a wave side worded by a rule option names one
+    ("waves.yaml", 'text: "{rule:paint_plus}"', 'text: "{rule:paint_plux}"',
+     "{rule:paint_plux}: no rule option 'paint_plux' (did you mean paint_plus?)"),
 ])
 def test_shikoku_counts_past_their_bounds_are_refused_at_their_line(project, monkeypatch, file, old, new, words):
     path = project / "data/shikoku-duo" / file

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import struct
 from functools import lru_cache
 from pathlib import Path
@@ -201,6 +202,40 @@ def wrap(tokens, width_pt: float, size: float, sep: str = "", hang: str = "",
             candidate = token
         current = candidate
     return lines + ([current] if current else [])
+
+
+# Kinsoku (JIS X 4051): characters that never begin a line (closing brackets and punctuation,
+# small kana, the prolonged-sound mark, iteration marks) and that never end one (opening brackets).
+NO_LINE_START = ("、。，．,.:;!?）)」』】〕］]｝}〉》〙”’・：；！？ー～〜‐゠–々ゝゞヽヾ"
+                 "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
+NO_LINE_END = "（(「『【〔［[｛{〈《〘“‘"
+_UNIT = re.compile(r"[!-~]+| +|.", re.S)   # a run of Latin letters, digits and signs stays whole
+
+
+def japanese_units(s: str) -> list[str]:
+    """The pieces Japanese text may break between: any two characters (a Latin word or a number
+    whole), except before a character that never begins a line and after one that never ends one."""
+    units: list[str] = []
+    for piece in _UNIT.findall(s):
+        if units and not piece.isspace() and (piece[0] in NO_LINE_START or units[-1][-1] in NO_LINE_END):
+            units[-1] += piece
+        else:
+            units.append(piece)
+    return units
+
+
+def wrap_japanese(s: str, width_pt: float, size: float, font: str = FONT) -> list[str]:
+    """Japanese text in lines that fill `width_pt`, broken between characters by the kinsoku rules
+    (japanese_units); a space where a line breaks is dropped. Nothing passes the width but a single
+    unit wider than it."""
+    lines, current = [], ""
+    for unit in japanese_units(s):
+        candidate = current + unit
+        if current.strip() and not unit.isspace() and text_width(candidate.rstrip(), size, font) > width_pt:
+            lines.append(current.rstrip())
+            candidate = unit
+        current = candidate
+    return lines + ([current.rstrip()] if current.strip() else [])
 
 
 def fit_size(text: str, width_pt: float, size: float, floor: float, font: str = FONT) -> float:
