@@ -111,7 +111,7 @@ def test_cli_replays_the_example_and_exits_2_on_an_illegal_turn(project, tmp_pat
 
 @pytest.mark.parametrize("players, rules, message", [
     ("1" + "0" * 40, "", "players should be 2 to 6, not 1" + "0" * 40),
-    ("-5", "", "players should be 2 to 6, not -5"),       # was "start: player 3 does not exist in a -5-player race"
+    ("-5", "", "players should be 2 to 6, not -5"),
     ("4", "rules: {two_colours: on}\n", "two_colours (optional rule ②) is for exactly 3 players, not 4"),
 ])
 def test_a_player_count_out_of_range_is_refused_at_its_line(project, tmp_path, players, rules, message):
