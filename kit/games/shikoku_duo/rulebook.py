@@ -136,6 +136,7 @@ def facts(game) -> dict:
         out[lang]["mountain_count"] = str(len(mountain))
         out[lang]["region_count"] = str(len(regions))
         out[lang]["shop_count"] = str(len(comp.shops))
+        out[lang]["slab_price"] = str(engine.COPPER_PER_SLAB)
     out = _setup_facts(game, t, out)
     for lang in ("ja", "en"):
         waves = []
