@@ -44,6 +44,7 @@ HEADINGS = {
 }
 OTHER = "other"                 # the reading of any value not given its own sentence
 PLACEHOLDER = re.compile(r"\{rule:([a-z_0-9]+)\}")
+JA_SPACE = re.compile(r"[。、] ")   # Japanese punctuation sets its own space
 FACT = re.compile(r"\{fact:([a-z_0-9]+)\}")   # a value the game works out from its data (a town list, a count)
 
 
@@ -181,6 +182,12 @@ def _texts(doc, what: str, where: Where, errors: Collector, many: bool) -> dict:
                 errors.error(f"{what} has no {lang} sentence", at)
                 value = ""
             out[lang] = value
+        if lang == "ja":
+            for i, s in enumerate(out[lang] if many else (out[lang],)):
+                if JA_SPACE.search(s):
+                    line = value.at(i) if many and hasattr(value, "at") else at
+                    errors.error(f"{what}: a space after {JA_SPACE.search(s).group(0)[0]} in Japanese text "
+                                 "(Japanese sets no space after its punctuation)", line)
     return out
 
 

@@ -160,9 +160,9 @@ def book_pages(flow: Flow, book: Rulebook, values, lang: str, diagram: DrawExamp
     flow.head(heading("glossary", lang))
     other = "en" if lang == "ja" else "ja"
     for term in book.glossary:
-        text = book.term_text(term, values, lang)
-        flow.para(f"{term.words[lang]}（{term.words[other]}）: {text}" if lang == "ja"
-                  else f"{term.words[lang]} ({term.words[other]}): {text}", lang)
+        meaning = book.term_text(term, values, lang)
+        flow.para(f"{term.words[lang]}（{term.words[other]}）: {meaning}" if lang == "ja"
+                  else f"{term.words[lang]} ({term.words[other]}): {meaning}", lang)
     summary_page(flow, book, values, lang)
 
 
