@@ -68,13 +68,13 @@ def how_to_draw(n: int, hold: int) -> dict:
 
 
 def figure_starts(book, values) -> dict:
-    """lang -> the rulebook's setup paragraphs that start the figures and the hot-spring token
-    (those naming the start town or the hot spring), for the rules in force: the sheet and the
+    """lang -> the rulebook's setup paragraph that starts the figures and the hot-spring token
+    (the one naming the start town), for the rules in force: the sheet and the
     rulebook say the same in both languages."""
     out = {}
     for lang in ("ja", "en"):
         raw = book.sections["setup"][lang]
-        picked = [p for p in raw if "{rule:start_town}" in p or "{fact:hot_spring}" in p]
+        picked = [p for p in raw if "{rule:start_town}" in p]
         out[lang] = ("" if lang == "ja" else " ").join(book.filled(picked, values, lang))
     return out
 

@@ -130,10 +130,15 @@ def _columns(trim: Rect, safe: float, top: float, n: int, gap: float = 4.0) -> l
     return [Rect(trim.x + safe + k * (w + gap), trim.y + safe, w, top - trim.y - safe) for k in range(n)]
 
 
-def _title(c, trim: Rect, bleed: float, title: str, sub: str) -> float:
+def _title(c, trim: Rect, bleed: float, title: str, sub: str | tuple[str, ...]) -> float:
+    """The piece's title band; `sub` right of the title, one line or one per language."""
     head = band(c, trim, bleed, HEAD_RGB, 9.0)
     text(c, head.x + 4, head.y + 2.8, title, 12, fill=white)
-    text(c, head.x2 - 4, head.y + 3.2, sub, 7, "right", fill=white)
+    if isinstance(sub, str):
+        text(c, head.x2 - 4, head.y + 3.2, sub, 7, "right", fill=white)
+    else:
+        for n, s in enumerate(sub):
+            text(c, head.x2 - 4, head.y + 5.1 - n * 3.0, s, 6.5, "right", fill=white)
     return head.y - 2
 
 
@@ -187,10 +192,11 @@ def aid_front(comp, book, values):
 
 def aid_back(game, book):
     cols_blocks = setup_blocks(game, book)
+    glance = (book.facts["ja"]["at_a_glance"], book.facts["en"]["at_a_glance"])
 
     def draw(c, i, trim, bleed):
         fill_rect(c, trim.grow(bleed), PAPER)
-        top = _title(c, trim, bleed, f"{TITLE}  setup", "two players, three dice, about 30 minutes")
+        top = _title(c, trim, bleed, f"{TITLE}  準備 setup", glance)
         _fit_pour(c, _columns(trim, 4.0, top, 3), [b for blocks in cols_blocks for b in blocks], 8.4, 10)
     return draw
 
