@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.data.errors import Collector, KitErrors, Warning_
+from kit.data.errors import KitErrors, Warning_
 from kit.data.layoutfile import progress_turns
-from kit.draw.imposition import grid
 
-from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
-from kit.games.shikoku_duo import playerboards, tokens
+from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap
 from kit.games.shikoku_duo.automa import load_automa
 from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
@@ -19,7 +17,9 @@ from kit.games.shikoku_duo.rules import CHARACTERS
 from kit.games.shikoku_duo.rulebook import load_book, verify_book
 from kit.draw.fonts import register
 from kit.games.shikoku_duo.board import board_layout
+from kit.games.shikoku_duo.build import render
 from kit.games.shikoku_duo.sheets import RANK_CELL, rank_slot
+from kit.games.shikoku_duo.sizes import sizes
 from kit.games.shikoku_duo.tokens import STANDEE_BASE
 from kit.games.shikoku_duo import tokens as T
 
@@ -31,32 +31,6 @@ def load_ctx(ctx) -> ShikokuDuo:
 def board_piece(ctx):
     """The board's sizes from the layout (board.py draws with the same)."""
     return piece_of(ctx.layout)
-
-
-def spacing_errors(model: ShikokuDuo, piece) -> None:
-    """Ring spaces that would print too close together: a data error at the later space."""
-    errors = Collector()
-    ring = model.board.ring
-    for t in too_close(model.board, piece):
-        errors.error(f"ring spaces {ring[t.a].name} and {ring[t.b].name} would print {t.distance:.1f} mm apart "
-                     f"centre to centre; spaces of {piece.space:g} mm need {t.minimum:g} mm "
-                     f"(move an `at:` place or lower ring anchor_weight)", model.where[("space", t.b)])
-    errors.raise_if_any()
-
-
-def sizes(model: ShikokuDuo, layout) -> None:
-    """Every piece laid out as the build lays it out, without drawing: the ring spaces on the
-    board, the player boards' slots, and each piece on its sheets. The build runs this before it
-    draws, and `kit check` runs it, so check refuses every size the build would."""
-    spacing_errors(model, piece_of(layout))
-    comp = model.components
-    boards = playerboards.layouts(layout, comp)
-    for name in boards:
-        grid(layout, f"{name}_board")
-    for name in ("player_aid", "automa_board"):
-        grid(layout, name)
-    for sections in (tokens.duplex_sections(comp), tokens.token_sections(comp, layout), tokens.die_sections(comp)):
-        tokens.pack(layout, sections)
 
 
 def summary(model: ShikokuDuo, piece) -> str:
@@ -172,8 +146,6 @@ def piece_at(comp, layout):
 def text_warnings(ctx, model) -> list[Warning_]:
     """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
     a card size tried smaller is still checked (--strict refuses it)."""
-    from kit.games.shikoku_duo.build import render      # build imports this module's sizes
-
     files = {p.name: data for p, (data, _) in render(ctx).items() if p.name not in NOT_IN_PLAY}
     return [Warning_(e.message, e.where) for e in too_small(files, piece_at(model.components, ctx.layout))]
 
