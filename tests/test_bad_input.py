@@ -531,7 +531,7 @@ def no_games(monkeypatch):
 def no_drawing(monkeypatch):
     """No PDF may be started, nor karuta's slots relaxed (the costly part of its board)."""
     import kit.games.karuta.layout
-    from kit.draw.output import Pdf
+    from kit.draw.pdf import Pdf
 
     forbid(monkeypatch, (Pdf, "__init__"), (kit.games.karuta.layout, "place"), (kit.games.karuta.layout, "relax"))
 
@@ -793,7 +793,7 @@ def test_a_character_no_font_has_is_refused_at_its_data_line(project, monkeypatc
 
 def test_text_drawn_in_a_font_without_its_glyphs_refuses_the_pdf():
     from kit.draw import fonts
-    from kit.draw.output import Pdf
+    from kit.draw.pdf import Pdf
 
     try:
         fonts.register(LATIN_FONT)
@@ -1217,7 +1217,7 @@ def test_a_long_build_shows_a_bar_on_a_terminal_only():
     import io
     import time
 
-    from kit.sim import progress
+    from kit.run import progress
 
     class Terminal(io.StringIO):
         def isatty(self):

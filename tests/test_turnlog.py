@@ -13,7 +13,7 @@ from kit.draw import fonts, turnlog
 from kit.data.errors import KitError
 from kit.draw.imposition import paper
 from kit.data.layoutfile import PAPERS, ProgressSheet, progress_sheet
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.games import game_layout
 from kit.draw.turnlog import Column, Group, place, turn_log
 

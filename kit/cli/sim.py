@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from kit.data.errors import KitError, display_path
-from kit.draw.output import write_atomic
+from kit.run.files import write_atomic
 from kit.sim.ladderpdf import ladder_pdf
 from kit.sim.reportpdf import report_pdf, sweep_pdf
 from kit.sim.cluster import cluster as on_cluster

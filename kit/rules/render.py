@@ -17,7 +17,7 @@ from kit.data.errors import KitError
 from kit.draw.fonts import lines_of, text_width
 from kit.draw.images import png, rasterise
 from kit.draw.imposition import sheet_margin
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import line, text
 from kit.rules.book import SECTIONS, Example, Rulebook, heading
 from kit.data.units import to_pt

@@ -9,7 +9,7 @@ from kit.draw.fonts import FONT, lines_of, text_width, wrap
 from kit.draw.images import PHONE_CSS_PX, PHONE_SCALE, READABLE_CSS_PX, Legibility, role_legibility
 from kit.draw.imposition import Rect, sheet_margin
 from kit.data.layoutfile import Layout, progress_sheet
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import colour, draw_clipped, fill_rect, stroke_rect, text, text_in_box
 from kit.draw.turnlog import Column, Group, TurnLog, turn_log
 from kit.data.units import to_pt

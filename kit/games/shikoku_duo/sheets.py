@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kit.data.errors import KitError
 from kit.draw.imposition import Paper, Rect, paper, sheet_margin
 from kit.data.layoutfile import Layout, ProgressSheet, progress_sheet
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
 from kit.draw import turnlog
 from kit.draw.turnlog import Column, Group, TurnLog, turn_log

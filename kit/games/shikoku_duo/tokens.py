@@ -22,7 +22,7 @@ from kit.draw.fonts import text_width, fit_size, wrap_japanese
 from kit.draw.imposition import Grid, Rect, back_trims, band, marks_extent
 from kit.data.layoutfile import Layout, length
 from kit.data.yamlload import fields
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import (CAPTION_PT, colour, draw_clipped, draw_segments, fill_rect, ink_on, line, mix,
                         stroke_rect, text, text_in_box)
 from kit.data.units import to_pt
