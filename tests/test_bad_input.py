@@ -460,7 +460,7 @@ def test_a_compact_turn_with_a_superscript_seat(project):
 
 @pytest.mark.parametrize("game, file, key, value, words", [
     ("tour-de-dice", "default", "margin", ".nan", "margin: nan is not a finite length"),  # grid: cannot convert NaN
-    ("tour-de-dice", "default", "margin", "-1", "margin must not be negative"),  # was refused without a line
+    ("tour-de-dice", "default", "margin", "-1", "margin must not be negative"),
     ("tour-de-dice", "default", "margin", "150mm", "a 150 mm margin leaves nothing of A4 paper"),
     ("tour-de-dice", "default", "  length", "1.0e+400", "length: inf is not a finite length"),
     ("karuta", "karuta", "  scale", ".inf", "board scale must be a number larger than zero"),
@@ -531,7 +531,7 @@ def no_games(monkeypatch):
 def no_drawing(monkeypatch):
     """No PDF may be started, nor karuta's slots relaxed (the costly part of its board)."""
     import kit.games.karuta.layout
-    from kit.draw.output import Pdf
+    from kit.draw.pdf import Pdf
 
     forbid(monkeypatch, (Pdf, "__init__"), (kit.games.karuta.layout, "place"), (kit.games.karuta.layout, "relax"))
 
@@ -793,7 +793,7 @@ def test_a_character_no_font_has_is_refused_at_its_data_line(project, monkeypatc
 
 def test_text_drawn_in_a_font_without_its_glyphs_refuses_the_pdf():
     from kit.draw import fonts
-    from kit.draw.output import Pdf
+    from kit.draw.pdf import Pdf
 
     try:
         fonts.register(LATIN_FONT)
@@ -1217,7 +1217,7 @@ def test_a_long_build_shows_a_bar_on_a_terminal_only():
     import io
     import time
 
-    from kit.sim import progress
+    from kit.run import progress
 
     class Terminal(io.StringIO):
         def isatty(self):

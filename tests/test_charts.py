@@ -16,7 +16,7 @@ from kit.draw.charts import (Share, draw_histogram, draw_shares, grid_cells, his
 from kit.cli import main
 from kit.draw.fonts import register
 from kit.draw.imposition import Rect
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 
 
 BOX = Rect(20, 30, 120, 80)

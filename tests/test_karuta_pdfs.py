@@ -392,7 +392,7 @@ def test_nothing_is_printed_within_the_paper_margin(project, margin):
 
 def test_text_boxes_find_the_page_number_where_it_is_drawn(project):
     """The reader above against a page whose text positions are known."""
-    from kit.draw.output import Pdf
+    from kit.draw.pdf import Pdf
     from kit.draw.render import text
     fonts.register()
     pdf = Pdf(210, 297, "probe", fonts.FONT)

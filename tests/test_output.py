@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from kit.data.errors import KitError
-from kit.draw.output import write_all
+from kit.run.files import write_all
 
 
 def test_writes_every_file_readable_like_any_new_file(tmp_path):
@@ -37,18 +37,18 @@ def test_a_file_where_the_folder_should_be_is_a_clear_error(tmp_path):
 def test_a_full_disk_midway_leaves_every_earlier_output_untouched(tmp_path, monkeypatch):
     import errno
 
-    import kit.draw.output
+    import kit.run.files
 
     (tmp_path / "a.pdf").write_bytes(b"old a")
     (tmp_path / "b.pdf").write_bytes(b"old b")
-    real = kit.draw.output._write_new
+    real = kit.run.files._write_new
 
     def b_fails(path, data):
         if path.name.startswith(".b.pdf."):
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
         return real(path, data)
 
-    monkeypatch.setattr(kit.draw.output, "_write_new", b_fails)
+    monkeypatch.setattr(kit.run.files, "_write_new", b_fails)
     with pytest.raises(KitError, match=r"^b\.pdf: cannot write: No space left on device$"):
         monkeypatch.chdir(tmp_path)
         write_all({tmp_path / "a.pdf": b"new a", tmp_path / "b.pdf": b"new b"})
@@ -115,7 +115,7 @@ def test_files_a_dead_build_staged_are_cleared_and_a_live_builds_are_kept(tmp_pa
 
 
 def test_the_next_check_finishes_the_renames_of_a_build_that_died_between_two(tmp_path):
-    from kit.draw.output import check_targets
+    from kit.run.files import check_targets
 
     dead = dead_pid()
     build = f"kit-{dead}-0123abcd"
@@ -132,10 +132,10 @@ def test_the_next_check_finishes_the_renames_of_a_build_that_died_between_two(tm
 
 
 def test_a_pdf_past_the_page_limit_is_refused(monkeypatch):
-    import kit.draw.output
-    from kit.draw.output import Pdf
+    import kit.draw.pdf
+    from kit.draw.pdf import Pdf
 
-    monkeypatch.setattr(kit.draw.output, "MAX_PAGES", 3)
+    monkeypatch.setattr(kit.draw.pdf, "MAX_PAGES", 3)
     pdf = Pdf(100, 100, "karuta: board")
     for _ in range(3):
         pdf.show_page()

@@ -48,7 +48,7 @@ def test_print_shop_puts_each_card_on_its_own_page_with_its_boxes(project, game)
 def test_a_sheet_page_trims_to_itself_and_a_piece_page_to_its_trim():
     import io
 
-    from kit.draw.output import Pdf
+    from kit.draw.pdf import Pdf
     pdf = Pdf(210, 297, "t")
     pdf.show_page()
     pdf.set_page_size(30, 40, (2, 2, 26, 36), 2)

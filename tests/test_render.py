@@ -13,7 +13,7 @@ from shapely.ops import unary_union
 from kit.draw import fonts
 from kit.draw.imposition import back_point, back_trims
 from kit.games.karuta.settings import board as board_settings
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import alignment_back_targets, alignment_pages, alignment_targets, card_sheets
 from kit.draw.tiles import LABEL_H, draw_assembly, draw_tiles, plan, ticks
 from kit.data.units import to_pt

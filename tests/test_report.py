@@ -241,7 +241,7 @@ def test_text_pages_set_every_line_once_in_order_continuing_on_new_pages():
     from pypdf import PdfReader
     from kit.draw import fonts
     from kit.draw.imposition import Paper
-    from kit.draw.output import Pdf
+    from kit.draw.pdf import Pdf
     from kit.sim.reportpdf import text_pages
     page = Paper(297, 210, 12)
     pdf = Pdf(page.width, page.height, "figures", font=fonts.register())

@@ -408,3 +408,41 @@ def test_tour_rulebook_and_turn_cards_count_the_dice_the_option_gives():
         assert squeeze(f"1色につきダイス{other}個") not in text["ja"]
         # the start player is rolled on three dice whatever the dice taken: what the engine rolls
         assert squeeze("全員がダイスを3個振り") in text["ja"] and squeeze("everyone rolls 3 dice") in text["en"]
+
+
+def test_one_die_is_worded_in_the_singular_and_the_sim_stays_in_the_rules_in_force():
+    book, values, _, pdf = made("tour-de-dice", "written", rules=(("dice", 1),))
+    text = by_language(book, pdf(LANGS)[0])
+    assert squeeze("1 die per colour") in text["en"] and squeeze("1 dice") not in text["en"]
+    assert squeeze("1色につきダイス1個") in text["ja"]
+    for lang in LANGS:
+        summary = "".join(book.filled(book.summary[lang], values, lang)) + "".join(book.section("setup", values, lang))
+        assert "kit sim" not in summary, lang
+        assert start(book.sentence("players", values["players"], lang)) in text[lang]   # the rules in force keep it
+
+
+def test_japanese_text_with_a_space_after_its_punctuation_is_refused_at_its_line(tmp_path):
+    from kit.games.tour_de_dice.options import SPEC
+
+    data = copied(tmp_path, "tour-de-dice")
+    path = data / "rulebook.yaml"
+    line = line_of(path, "1. 振る数を決める")
+    path.write_text(path.read_text(encoding="utf-8").replace("パス）。2.", "パス）。 2.", 1), encoding="utf-8")
+    with pytest.raises(KitError) as err:
+        load_rulebook(path, SPEC)
+    assert "a space after 。 in Japanese text" in str(err.value) and f"rulebook.yaml:{line}" in str(err.value)
+
+
+def test_glossary_text_takes_the_games_facts():
+    from conftest import MAP
+    from kit.games.shikoku_duo import rules as engine
+    from kit.games.shikoku_duo.model import load
+
+    book, values, _, pdf = made("shikoku-duo", "written")
+    game = load(ROOT / "data" / "shikoku-duo", (), MAP)
+    t = engine.tables(game)
+    ring = next(term for term in book.glossary if term.words["en"] == "ring")
+    assert book.term_text(ring, values, "ja") == f"四国の海沿いの{len(t.ring_names)}マス。"
+    assert book.term_text(ring, values, "en") == f"the {len(t.ring_names)} spaces round Shikoku's coast."
+    text = "".join(pages_text(pdf(LANGS)[0]))
+    assert "{fact:" not in text and squeeze(book.term_text(ring, values, "en")) in text

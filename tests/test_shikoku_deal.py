@@ -29,6 +29,12 @@ def model():
 
 
 @pytest.fixture(scope="module")
+def book(model):
+    from kit.games.shikoku_duo.rulebook import load_book
+    return load_book(DATA, model)
+
+
+@pytest.fixture(scope="module")
 def setup(model):
     return make_setup(model, DATA, 2, "greedy,planner")
 
@@ -88,11 +94,11 @@ def test_each_kind_of_seeded_draw_has_its_own_stream():
     assert R.goods_order(t.goods_counts, 5) == R.goods_order(t.goods_counts, 5) != R.goods_order(t.goods_counts, 6)
 
 
-def test_the_sheet_shows_the_engines_setup_and_goods_order(model, setup):
+def test_the_sheet_shows_the_engines_setup_and_goods_order(model, book, setup):
     t = setup.tables
     for seed in (7, 123):
         d = deal(t, setup.rules, seed)
-        text = deal_text(content(model, t, d))
+        text = deal_text(content(model, book, t, d))
         state = R.setup(t, setup.rules, seed)
         assert sheet_order(text) == [t.goods_names[k] for k in R.goods_order(t.goods_counts, seed)]
         for town, shop in enumerate(state.shops):
@@ -110,6 +116,12 @@ def test_the_sheet_shows_the_engines_setup_and_goods_order(model, setup):
             side = t.wave_names[c][state.sides[c]]
             name_en = next(w.name_en for w in model.components.waves if w.id == side)
             assert f"{ch}: {'AB'[state.sides[c]]} " in text and name_en in text
+        # the figures' starts in both languages, the rulebook's own sentences for the rules in force
+        for lang, head in (("ja", "駒："), ("en", "Figures: ")):
+            line = next(s for s in text.splitlines() if s.startswith(head))
+            for option in ("start_town", "start_region"):
+                assert book.sentence(option, model.rules[option], lang) in line
+        assert f"マス{state.players[0].pilgrim}（" in text and f"space {state.players[0].pilgrim} (" in text
 
 
 def test_a_simulated_game_written_as_a_log_replays_with_the_tables_own_dice(setup, tmp_path):

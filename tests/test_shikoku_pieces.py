@@ -3,6 +3,7 @@ their tokens, duplex backs under their fronts, fonts embedded, pages, determinis
 
 import io
 import math
+import shutil
 from types import MappingProxyType as MP, SimpleNamespace as NS
 
 import pytest
@@ -542,3 +543,28 @@ def test_the_rules_in_force_change_what_the_aid_and_the_practised_tile_say():
     count, cap = ("".join(book.sentence("paint_plus", v, "ja").split())[:12] for v in ("count", "cap"))
     assert count in tiles and cap not in tiles
     assert cap in variant_tiles and count not in variant_tiles
+
+
+def test_the_aid_back_says_players_dice_and_minutes_from_the_data_in_both_languages(tmp_path):
+    from conftest import MAP
+    from kit.games.shikoku_duo.model import load
+    from kit.games.shikoku_duo.options import PLAYERS as SEATS
+    from kit.games.shikoku_duo.rulebook import load_book
+
+    book, _, aid, _, _ = _printed()
+    game = load(ROOT / "data" / "shikoku-duo", (), MAP)
+    lo, hi = game.components.minutes
+    assert (lo, hi) == (20, 35)
+    assert f"{SEATS[1]}人（{SEATS[0]}人ならオートマと）・ダイス{len(game.components.dice)}個・約{lo}〜{hi}分" in aid
+    assert "".join(f"{SEATS[1]} players (or {SEATS[0]} against the Automa), 3 dice, {lo}–{hi} minutes".split()) in aid
+    assert book.facts["en"]["at_a_glance"].endswith(f"{lo}–{hi} minutes")
+    # a play time that is not [least, most] is refused at its line
+    data = tmp_path / "shikoku-duo"
+    shutil.copytree(ROOT / "data" / "shikoku-duo", data)
+    path = data / "components.yaml"
+    body = path.read_text(encoding="utf-8")
+    line = body[:body.index("minutes: [20, 35]")].count("\n") + 1
+    path.write_text(body.replace("minutes: [20, 35]", "minutes: [35, 20]"), encoding="utf-8")
+    with pytest.raises(KitError) as err:
+        load(data, (), MAP)
+    assert "minutes should be [least, most]" in str(err.value) and f"components.yaml:{line}" in str(err.value)

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from kit.draw import fonts
 from kit.cli import main
 from kit.draw.textsize import sizes, too_small
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import text
 
 

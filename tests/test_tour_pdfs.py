@@ -468,3 +468,15 @@ def test_turn_card_text_is_at_least_six_points_and_a_card_too_small_for_it_is_re
     tour = load(data, (("preset", "rule-2"),))
     with pytest.raises(KitError, match="TURN card text does not fit a 55 × 80 mm card at 6 pt"):
         turn_size(turn_lines(load_book(data, tour), tour.rules, "en"), "en", Rect(0, 0, 55, 80))
+
+
+@pytest.mark.parametrize("preset", ["written", "rule-1", "rule-2"])
+def test_the_turn_cards_speak_to_the_table_not_of_the_simulator(preset):
+    _, _, text = _turn_cards(preset)
+    assert "kitsim" not in text and "simulat" not in text.lower()
+
+
+def test_the_breakaway_card_prints_its_condition_in_both_languages():
+    tour, _, text = _turn_cards("rule-1")
+    for said in (tour.breakaway.condition, tour.breakaway.condition_en):
+        assert squeeze(said) in text

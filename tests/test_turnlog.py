@@ -13,7 +13,7 @@ from kit.draw import fonts, turnlog
 from kit.data.errors import KitError
 from kit.draw.imposition import paper
 from kit.data.layoutfile import PAPERS, ProgressSheet, progress_sheet
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.games import game_layout
 from kit.draw.turnlog import Column, Group, place, turn_log
 
@@ -211,3 +211,18 @@ def test_a_cell_too_narrow_for_its_longest_entry_is_refused():
     with pytest.raises(KitError, match=r"'x' cell is 30.0 mm wide, but its longest entry 'draw 4 got sipc keep "
                                        r"sippc' takes 52.2 mm by hand"):
         turn_log(cols, x=0, width=40, top=100, floor=0, row=8, rows=4)
+
+
+def test_the_key_breaks_japanese_by_the_kinsoku_rules_within_its_width():
+    fonts.register()
+    how = "経路：使った経路を○で囲む。街道、隣接、航路のどれか。パスのときは「パス」を囲み、次の人へ。" * 2
+    width = 40.0
+    pdf = Pdf(80, 80, "key")
+    bottom = turnlog.draw_key(pdf.canvas, [how], 5, 75, width)
+    pdf.show_page()
+    lines = [s for s in PdfReader(io.BytesIO(pdf.finish())).pages[0].extract_text().splitlines() if s.strip()]
+    assert len(lines) > 3 and "".join(lines) == how
+    assert 75 - bottom == pytest.approx(turnlog.key_height([how], width))
+    for s in lines:
+        assert fonts.text_width(s, 6.0) / 72 * 25.4 <= width + 1e-6, s
+        assert s[0] not in fonts.NO_LINE_START and s[-1] not in fonts.NO_LINE_END, s

@@ -71,8 +71,10 @@ EDITS = [
     ("tour-de-dice", "layouts/tour-de-dice.yaml", "turns: 104", "turns: 90",
      {*(f"progress-sheet-{n}p.pdf" for n in range(2, 7)), "progress-sheet-rule2.pdf"}),
     # The card and the rulebook print the Automa's rules (per_figures 1 gives the artist ranks
-    # by figures; from 3 up, with at most 5 other figures, it is +1 every time).
-    ("shikoku-duo", "data/shikoku-duo/automa.yaml", "per_figures: 3", "per_figures: 1", {"automa.pdf", "rules.pdf"}),
+    # by figures; from 3 up, with at most 5 other figures, it is +1 every time); the aid is
+    # handed the rulebook, so it is redone too, though its text and bytes stay the same.
+    ("shikoku-duo", "data/shikoku-duo/automa.yaml", "per_figures: 3", "per_figures: 1",
+     {"automa.pdf", "rules.pdf", "player-aid.pdf"}),
     ("shikoku-duo", "layouts/shikoku-duo.yaml", "turns: 36", "turns: 30",
      {"progress-sheet-duo.pdf", "progress-sheet-solo.pdf"}),
 ]
@@ -139,7 +141,7 @@ def test_a_batch_of_vanished_temporary_files_rebuilds_nothing(tmp_path):
 
 
 def _kit_staged_name(folder: Path) -> str:
-    """The name kit.draw.output gives a file a build stages cards.pdf in."""
+    """The name kit.run.files gives a file a build stages cards.pdf in."""
     return f".cards.pdf.kit-{os.getpid()}-0123abcd.new"
 
 

@@ -30,10 +30,10 @@ from kit import __version__
 
 from kit.draw import fonts
 
-from kit.sim import progress
+from kit.run import progress
 from kit.data.errors import KitError, KitErrors, PieceMisfit
 from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
-from kit.draw.output import check_targets
+from kit.run.files import check_targets
 from kit.data import project
 from kit.games import make_context
 from kit.data.units import parse_size

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from kit.data.errors import KitError, display_path
-from kit.draw.output import write_atomic
+from kit.run.files import write_atomic
 from kit.sim.cluster import cluster as on_cluster
 from kit.sim.simulator import Simulator
 

@@ -1,2 +1,2 @@
 """Pages and images: fonts, drawing helpers, imposition and crop marks, tiles, charts, the
-turn-log table, PNG images and atomic output."""
+turn-log table, the PDF canvas and PNG images."""

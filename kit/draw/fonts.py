@@ -238,6 +238,23 @@ def wrap_japanese(s: str, width_pt: float, size: float, font: str = FONT) -> lis
     return lines + ([current.rstrip()] if current.strip() else [])
 
 
+def is_japanese(s: str) -> bool:
+    """A text set as Japanese (broken between characters) rather than at spaces: one with kana
+    (an English line may name a piece in kanji, 社 or 庭, but never holds kana)."""
+    return any("\u3041" <= ch <= "\u30ff" for ch in s)
+
+
+def lines_of(s: str, lang: str, width_mm: float, size: float) -> list[str]:
+    """`s` in lines at most `width_mm` wide: English broken at spaces, Japanese between any two
+    characters the kinsoku rules allow (wrap_japanese); `lang` None: by is_japanese. The one
+    line breaker for every piece of paper."""
+    if lang is None:
+        lang = "ja" if is_japanese(s) else "en"
+    if lang == "en":
+        return wrap(s.split(" "), width_mm * 72 / 25.4, size, sep=" ") or [""]
+    return wrap_japanese(s, width_mm * 72 / 25.4, size) or [""]
+
+
 def fit_size(text: str, width_pt: float, size: float, floor: float, font: str = FONT) -> float:
     """The largest size ≤ `size` at which `text` fits in `width_pt`; may be below `floor`.
 

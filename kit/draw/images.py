@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from kit.draw.imposition import Grid, Rect
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import DrawCard, single_pages
 from kit.data.units import to_pt
 

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kit.draw.fonts import FONT, fit_size
 from kit.draw.imposition import Grid, Rect, Segment, back_point, back_trims, caption_box, grid, paginate
 from kit.data.layoutfile import Layout, Piece
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.data.units import to_pt
 
 DrawCard = Callable[[Canvas, int, Rect, float], None]

@@ -25,7 +25,7 @@ import shapely
 from kit.data.errors import KitError, Where
 from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import fill_rect, line, rect_path, stroke_rect, text
 from kit.data.units import to_pt
 

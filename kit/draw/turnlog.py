@@ -25,7 +25,7 @@ from reportlab.lib.colors import Color
 
 from kit.data.errors import KitError
 from kit.draw.imposition import Rect
-from kit.draw.fonts import text_width
+from kit.draw.fonts import lines_of, text_width
 from kit.draw.render import fill_rect, line, text, text_in_box
 from kit.data.units import to_pt
 
@@ -178,32 +178,19 @@ def key_lines(columns) -> list[str]:
 
 
 def draw_key(c, lines, x: float, top: float, width: float, pt: float = 6.0) -> float:
-    """The key under a log: each line wrapped to `width`; returns the y under the last."""
+    """The key under a log: each line wrapped to `width` (Japanese by the kinsoku rules); returns
+    the y under the last."""
     step = pt / to_pt(1) * 1.35
     y = top
     for line_ in lines:
-        for part in wrap(line_, width, pt):
+        for part in lines_of(line_, None, width, pt):
             y -= step
             text(c, x, y, part, pt)
     return y
 
 
 def key_height(lines, width: float, pt: float = 6.0) -> float:
-    return sum(len(wrap(line_, width, pt)) for line_ in lines) * pt / to_pt(1) * 1.35
-
-
-def wrap(s: str, width: float, pt: float) -> list[str]:
-    """`s` broken at spaces (or anywhere in a run of kanji) into lines at most `width` mm."""
-    out, cur = [], ""
-    for word in s.split(" "):
-        trial = f"{cur} {word}" if cur else word
-        if text_width(trial, pt) / to_pt(1) <= width or not cur:
-            cur = trial
-        else:
-            out.append(cur)
-            cur = word
-    out.append(cur)
-    return out
+    return sum(len(lines_of(line_, None, width, pt)) for line_ in lines) * pt / to_pt(1) * 1.35
 
 
 def rows_between(top: float, floor: float, head: float, row: float, per_round: int = 1) -> int:

@@ -15,7 +15,7 @@ The file is the key, then the pickled value. The key is compared before anything
 unpickled, and unpickling may only build the classes the caller names, so a file from
 another key, another version or anyone else is never run as code: it is recomputed and
 replaced like a missing, unreadable or damaged one. Writing is best effort (through
-kit.draw.output's atomic write): a read-only or full disk leaves the command working as
+kit.run.files's atomic write): a read-only or full disk leaves the command working as
 without a cache.
 """
 
@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from kit.data.errors import KitError
-from kit.draw.output import write_atomic
+from kit.run.files import write_atomic
 
 FORMAT = b"kit-cache 1\n"
 PACKAGE = Path(__file__).resolve().parents[1]     # the kit package

@@ -42,6 +42,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Callable
 
+from kit.run.files import recording
+
 # The memo of this thread's watch (a context variable: each thread sees its own).
 _ACTIVE: ContextVar = ContextVar("kit_memo", default=None)
 # The read sets of the steps now running, in any thread: a read is noted in each, which can
@@ -365,6 +367,7 @@ def remembering(memo: Memo | None):
     """Use `memo` for the builds inside (a watch holds one for its whole run)."""
     token = _ACTIVE.set(memo)
     try:
-        yield memo
+        with recording(memo):
+            yield memo
     finally:
         _ACTIVE.reset(token)

@@ -6,7 +6,7 @@ watchfiles (MIT; the OS's file events through Rust's notify) tells us when files
 so nothing polls by hand. A build that fails prints its `file:line: message` and the
 watch goes on; so does one that fails in a way kit did not foresee (a bug: one line
 naming the error and where it was raised, never a traceback that ends the watch).
-Outputs are written atomically (kit.draw.output), so a PDF viewer open on cards.pdf sees the
+Outputs are written atomically (kit.run.files), so a PDF viewer open on cards.pdf sees the
 old file or the new one, never half of one.
 
 The watch keeps one `kit.rebuild.memo.Memo` for its whole run: the parsed map and fonts stay
@@ -30,7 +30,7 @@ from typing import Callable
 from kit.data.errors import KitError
 from kit.rebuild.memo import Memo, remembering
 from kit.draw import fonts
-from kit.draw.output import TEMP_NAME
+from kit.run.files import TEMP_NAME
 
 # What a file outside the watched folders is to the build: "map" and "font" are loaded once
 # and kept (kit.layout.svgmap, kit.draw.fonts), so a save of one drops what was kept; "layout" is read

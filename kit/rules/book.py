@@ -8,7 +8,7 @@ The file holds, each in Japanese (ja) and English (en):
     readings:                                    # one sentence pair per value of every rule option
       OPTION: {VALUE: {ja: ..., en: ...}, ...}   # every choice; on/off for a switch
       OPTION: {other: {ja: "... {value} ...", en: ...}}   # a number or a name: any value
-    glossary: [{ja: 札, en: card, ja_text: ..., en_text: ...}, ...]
+    glossary: [{ja: 札, en: card, ja_text: ..., en_text: ...}, ...]   # the texts as paragraphs
     examples: [{title: {ja, en}, text: {ja, en}, when: {OPTION: [VALUE, ...]}, ...the game's keys}]
     notes:    {NAME: {title: {ja, en}, ja: [...], en: [...]}}   # optional: more headed texts (a deal
                                                               # sheet, the record), after the sections
@@ -44,6 +44,7 @@ HEADINGS = {
 }
 OTHER = "other"                 # the reading of any value not given its own sentence
 PLACEHOLDER = re.compile(r"\{rule:([a-z_0-9]+)\}")
+JA_SPACE = re.compile(r"[。、] ")   # Japanese punctuation sets its own space
 FACT = re.compile(r"\{fact:([a-z_0-9]+)\}")   # a value the game works out from its data (a town list, a count)
 
 
@@ -112,6 +113,9 @@ class Rulebook:
         for ex in self.examples:
             for lang in LANGS:
                 used.update(FACT.findall(ex.text[lang]))
+        for term in self.glossary:
+            for lang in LANGS:
+                used.update(FACT.findall(term.texts[lang]))
         missing = sorted(n for n in used if any(n not in facts.get(lang, {}) for lang in LANGS))
         if missing:
             raise KitError(f"{{fact:{missing[0]}}}: the game supplies no such fact; it has "
@@ -146,6 +150,10 @@ class Rulebook:
     def example_text(self, ex: "Example", lang: str) -> str:
         return self._facts(ex.text[lang], lang)
 
+    def term_text(self, term: Term, values, lang: str) -> str:
+        """What a glossary term means in `lang`, its facts and rule sentences filled."""
+        return self.filled([term.texts[lang]], values, lang)[0]
+
     def examples_for(self, values) -> list[Example]:
         return [e for e in self.examples if e.holds_under(values)]
 
@@ -174,6 +182,12 @@ def _texts(doc, what: str, where: Where, errors: Collector, many: bool) -> dict:
                 errors.error(f"{what} has no {lang} sentence", at)
                 value = ""
             out[lang] = value
+        if lang == "ja":
+            for i, s in enumerate(out[lang] if many else (out[lang],)):
+                if JA_SPACE.search(s):
+                    line = value.at(i) if many and hasattr(value, "at") else at
+                    errors.error(f"{what}: a space after {JA_SPACE.search(s).group(0)[0]} in Japanese text "
+                                 "(Japanese sets no space after its punctuation)", line)
     return out
 
 
@@ -269,7 +283,7 @@ def load_rulebook(path: Path, spec) -> Rulebook:
     summary = _texts(doc["summary"], "summary", doc.at("summary"), errors, many=True)
     _placeholders(summary, by_name, doc.at("summary"), errors)
     readings = _readings(doc["readings"], spec, doc.at("readings"), errors)
-    glossary = _glossary(doc["glossary"], doc.at("glossary"), errors)
+    glossary = _glossary(doc["glossary"], by_name, doc.at("glossary"), errors)
     examples = _examples(doc["examples"], by_name, doc.at("examples"), errors)
     notes = _notes(doc.get("notes", {}), by_name, doc.at("notes") if "notes" in doc else top, errors)
     errors.raise_if_any()
@@ -298,7 +312,7 @@ def _notes(doc, by_name: dict, where: Where, errors: Collector) -> dict:
     return out
 
 
-def _glossary(doc, where: Where, errors: Collector) -> tuple[Term, ...]:
+def _glossary(doc, by_name: dict, where: Where, errors: Collector) -> tuple[Term, ...]:
     if not isinstance(doc, list) or not doc:
         errors.error("glossary should be a list of terms: {ja:, en:, ja_text:, en_text:}", where)
         return ()
@@ -311,6 +325,7 @@ def _glossary(doc, where: Where, errors: Collector) -> tuple[Term, ...]:
         words = _texts(_sub(item, LANGS), f"glossary term {i + 1}", at, errors, many=False)
         texts = _texts(_sub(item, LANGS, "_text"), f"glossary term {i + 1} ({words['en']})", at, errors,
                        many=False)
+        _placeholders(texts, by_name, at, errors)
         for key in item:
             if key not in LANGS + tuple(f"{lang}_text" for lang in LANGS):
                 errors.error(f"glossary: unknown key {key!r}", item.at(key))

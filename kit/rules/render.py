@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black
 
 from kit.data.errors import KitError
-from kit.draw.fonts import text_width, wrap, wrap_japanese
+from kit.draw.fonts import lines_of, text_width
 from kit.draw.images import png, rasterise
 from kit.draw.imposition import sheet_margin
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import line, text
 from kit.rules.book import SECTIONS, Example, Rulebook, heading
 from kit.data.units import to_pt
@@ -47,14 +47,6 @@ DrawExample = Callable[[Example, object, str, float], Diagram | None]
 LANG_NAMES = {"ja": "日本語版", "en": "English"}
 PRESET_WORDS = {"ja": "規則の組: {preset}", "en": "Rule set: {preset}"}
 SUMMARY_WORDS = {"ja": "（1ページで。詳しくは前のページへ）", "en": "(on one page; the pages before say it in full)"}
-
-
-def lines_of(s: str, lang: str, width_mm: float, size: float) -> list[str]:
-    """`s` in lines at most `width_mm` wide: English broken at spaces, Japanese between any two
-    characters the kinsoku rules allow (kit/draw/fonts.py: wrap_japanese)."""
-    if lang == "en":
-        return wrap(s.split(" "), to_pt(width_mm), size, sep=" ") or [""]
-    return wrap_japanese(s, to_pt(width_mm), size) or [""]
 
 
 class Flow:
@@ -168,8 +160,9 @@ def book_pages(flow: Flow, book: Rulebook, values, lang: str, diagram: DrawExamp
     flow.head(heading("glossary", lang))
     other = "en" if lang == "ja" else "ja"
     for term in book.glossary:
-        flow.para(f"{term.words[lang]}（{term.words[other]}）: {term.texts[lang]}" if lang == "ja"
-                  else f"{term.words[lang]} ({term.words[other]}): {term.texts[lang]}", lang)
+        meaning = book.term_text(term, values, lang)
+        flow.para(f"{term.words[lang]}（{term.words[other]}）: {meaning}" if lang == "ja"
+                  else f"{term.words[lang]} ({term.words[other]}): {meaning}", lang)
     summary_page(flow, book, values, lang)
 
 

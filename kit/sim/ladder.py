@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from kit.data.errors import KitError, did_you_mean
-from kit.sim.progress import progress
+from kit.run.progress import progress
 from kit.sim.simulate import wilson
 
 Z = 1.96

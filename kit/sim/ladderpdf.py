@@ -6,7 +6,7 @@ from __future__ import annotations
 from kit.draw.charts import Share, draw_shares, grid_cells
 from kit.draw.fonts import register
 from kit.draw.imposition import Rect
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.sim.reportpdf import GAP_Y, heading, page_of
 from kit.sim.ladder import lines
 from kit.draw.textcell import draw_text_cell

@@ -13,7 +13,7 @@ from collections import Counter
 from kit.draw.charts import Share, Spread, draw_heading, draw_histogram, draw_shares, draw_spreads, grid_cells
 from kit.draw.fonts import register
 from kit.draw.imposition import Paper, Rect, paper
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import text
 from kit.draw.textcell import draw_text_cell
 from kit.sim.quality import rows as quality_rows

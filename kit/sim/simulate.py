@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Callable, Iterator, Sequence, TypeVar
 
 from kit.sim.cluster import active, cluster_chunk, play_chunks
-from kit.sim.progress import progress
+from kit.run.progress import progress
 
 R = TypeVar("R")
 MAX_GAMES = 1_000_000     # games a run or a sweep plays at most: far past any study, refused before the first

@@ -25,7 +25,7 @@ from shapely.ops import unary_union
 from kit.draw.fonts import FONT, text_width
 from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import colour, fill_rect, mix, rings_path, stroke_rect, text
 from kit.layout.svgmap import shape_rings
 from kit.draw.tiles import TilePlan, draw_assembly, draw_tiles, plan

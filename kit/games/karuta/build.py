@@ -13,7 +13,7 @@ from pathlib import Path
 from kit.draw import fonts
 from kit.draw.images import Deck, write_images
 from kit.rebuild.memo import step
-from kit.draw.output import write_all
+from kit.run.files import write_all
 
 from kit.games.karuta.differences import acknowledged
 from kit.games.karuta.boardpdf import board_pdfs, board_plan

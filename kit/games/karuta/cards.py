@@ -18,7 +18,7 @@ from kit.data.errors import KitError, Warning_
 from kit.draw.fonts import FONT, fit_size
 from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import colour, fill_rect, ink_on, mix, rings_path, text, text_in_box
 from kit.layout.svgmap import shape_rings
 from kit.data.units import to_pt

@@ -12,7 +12,8 @@ from reportlab.lib.colors import Color
 
 from kit.draw.fonts import FONT, wrap
 from kit.draw.imposition import Rect
-from kit.draw.output import Pdf, write_all
+from kit.draw.pdf import Pdf
+from kit.run.files import write_all
 from kit.draw.render import colour, fill_rect, stroke_rect, text
 from kit.data.units import to_pt
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black
 
 from kit.draw import turnlog
-from kit.draw.fonts import FONT, text_width
+from kit.draw.fonts import FONT, lines_of, text_width, wrap
 from kit.draw.images import PHONE_CSS_PX, PHONE_SCALE, READABLE_CSS_PX, Legibility, role_legibility
 from kit.draw.imposition import Rect, sheet_margin
 from kit.data.layoutfile import Layout, progress_sheet
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import colour, draw_clipped, fill_rect, stroke_rect, text, text_in_box
 from kit.draw.turnlog import Column, Group, TurnLog, turn_log
 from kit.data.units import to_pt
@@ -18,9 +18,7 @@ from kit.games.karuta.cards import (CREDIT, FURIGANA_FLOOR_PT, KANJI_FLOOR_PT, T
                                     FrontPainter, Sizes, face, sizes, text_roles)
 from kit.games.karuta.model import START, Karuta, Province
 from kit.games.karuta.settings import Compared, compared_cards
-from kit.draw.fonts import wrap
 from kit.games.karuta.boardpdf import TIER_STROKES, legend_mark, polyline, set_stroke
-from kit.rules.render import lines_of
 
 SEATS = (2, 3, 4)            # the tables the game takes: a progress sheet for each
 GRID = Color(0.55, 0.55, 0.55)

@@ -18,7 +18,7 @@ from kit.draw.charts import INK, draw_histogram
 from kit.draw.fonts import FONT, text_width
 from kit.games.karuta.cards import CREDIT
 from kit.draw.imposition import Rect
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.sim.reportpdf import run_heading
 from kit.draw.render import fill_rect, rings_path, text
 from kit.layout.svgmap import shape_rings

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kit.draw.fonts import FONT, text_width
 from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import colour, fill_rect, mix, stroke_rect, text
 from kit.draw.tiles import draw_assembly, draw_tiles, plan
 from kit.data.units import to_pt

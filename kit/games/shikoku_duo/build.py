@@ -23,7 +23,8 @@ from pathlib import Path
 
 from kit.draw.fonts import font_path, register
 from kit.rebuild.memo import step
-from kit.draw.output import Pdf, write_all
+from kit.draw.pdf import Pdf
+from kit.run.files import write_all
 from kit.draw.render import alignment_pages
 
 from kit.games.shikoku_duo import playerboards, sheets, tokens

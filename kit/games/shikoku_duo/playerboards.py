@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kit.data.errors import KitError
 from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout, Piece as Card
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.fonts import fit_size
 from kit.draw.render import card_sheets, colour, fill_rect, ink_on, mix, stroke_rect, text, text_in_box
 from kit.data.units import to_pt

@@ -18,7 +18,7 @@ from kit.sim import search as searching
 from kit.games.shikoku_duo.rules import (
     character_scores, choice, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
-    FIGURES, PAINT_PATH, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, chosen_move, effects,
+    FIGURES, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, chosen_move, effects,
     figure_counts, merchant_dests, paint_counts, pilgrim_stops, wave_choices,
 )
 
@@ -36,8 +36,9 @@ _TABLES: dict = {}     # (score weight, id of the Tables) -> (the Tables, its ju
 
 
 def _judging_tables(t: Tables, w: float):
-    """Goods worth, the average worth of a drawn good, and the pilgrim's and artist's worth
-    tables, made once per board and score weight (every game of a run shares them)."""
+    """Goods worth, the average worth of a drawn good, the pilgrim's and artist's worth tables
+    and the order goods are kept in, made once per board and score weight (every game of a run
+    shares them)."""
     worth = [0.0] * len(t.goods_names)
     for kind, value in t.shops:
         worth[kind] = max(worth[kind], value)
@@ -69,7 +70,8 @@ def _judging_tables(t: Tables, w: float):
     # (goods, copper, slabs, kind sold, copper per good): a few thousand at most.
     goods_worth: dict[tuple, float] = {}
     sales: dict[tuple, float] = {}
-    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales
+    keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-worth[k], k))     # best price first
+    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales, keep_order
 
 
 class Policy:
@@ -84,9 +86,8 @@ class Policy:
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
         (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
-         self.slab_base, self.slab_step, self._goods, self._sales) = _TABLES[key][1]
+         self.slab_base, self.slab_step, self._goods, self._sales, self.keep_order) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
-        self.keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-self.worth[k], k))   # best price first
         self._plan = None
 
     # judging ---------------------------------------------------------------------------
@@ -106,35 +107,42 @@ class Policy:
     def _with_copper(self, p, copper: int, goods_copper: float) -> float:
         """Worth after earning `copper` (slabs won at once, as rules._gain_copper does)."""
         total = p.copper + copper
-        won = min(total // COPPER_PER_SLAB, len(self.t.slabs) - p.slabs)
+        won = min(total // COPPER_PER_SLAB, self.t.slabs_top - p.slabs)
         slabs = p.slabs + won
         copper = min(total - won * COPPER_PER_SLAB, self.t.copper_max) + goods_copper
         return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
+
+    def _town_gain(self, p) -> float:
+        """What a town's copper adds to `p`'s worth (remembered with the sales: kind -1)."""
+        key = (p.goods, p.copper, p.slabs, -1, self.t.town_coins)
+        v = self._sales.get(key)
+        if v is None:
+            v = self._sales[key] = self._with_copper(p, key[4], self.goods_copper(p.goods)) - self._merchant_now(p)
+        return v
 
     def best(self, rules, state, seat, character, die, rng) -> tuple[float, Move]:
         """The legal move of `character` for `die` that gains most, and its gain: candidates
         are judged as they are made, in legal_moves' order, keeping the best so far and those
         within 1e-9 of it; `rng` breaks a tie (it is not used when there is none). A candidate
-        is the move's fields as a plain tuple; only the chosen one becomes a Move."""
-        best_v, ties = self._judge(rules, state, seat, character, die)
-        return best_v, _new(Move, ties[0] if len(ties) == 1 else choice(rng, ties))
-
-    def _judge(self, rules, state, seat, character, die) -> tuple[float, list]:
-        """(best gain, the candidates with it) of one die; an Automa's seat (the planner judging
-        its reply) has its own candidates: it takes no wave tile, sells, draws nor paints."""
+        is the move's fields as a plain tuple; only the chosen one becomes a Move. An Automa's
+        seat (the planner judging its reply) has its own candidates: it takes no wave tile,
+        sells, draws nor paints."""
         p = state.players[seat]
         fx = effects(self.t, state, seat) if seat in state.waves else NO_EFFECTS
         if character == PILGRIM:
-            return self._pilgrim(rules, state, seat, p, fx, die)
-        if character == MERCHANT:
-            return self._merchant(rules, state, seat, p, fx, die)
-        return self._artist(rules, state, seat, p, fx, die)
+            best_v, ties = self._pilgrim(rules, state, seat, p, fx, die)
+        elif character == MERCHANT:
+            best_v, ties = self._merchant(rules, state, seat, p, fx, die)
+        else:
+            best_v, ties = self._artist(rules, state, seat, p, fx, die)
+        return best_v, _new(Move, ties[0] if len(ties) == 1 else choice(rng, ties))
 
     def _pilgrim(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
         """(best gain, the candidates with it) of the pilgrim's moves, in legal_moves' order."""
         t = self.t
         best_v, ties = _NONE, None
         ring_kind, automa = t.ring_kind, bool(p.ranks)     # read once, not per stop
+        shrine, garden = p.shrine, p.garden
         for steps, d in pilgrim_stops(t, rules, state, seat, fx, die):
             kind = ring_kind[d]
             if kind == SEASHORE and not automa:
@@ -146,11 +154,11 @@ class Policy:
                         ties.append((PILGRIM, steps, d, c, 0))
                 continue
             if kind == TEMPLE:
-                v = self.temple_gain[p.shrine][p.garden]
+                v = self.temple_gain[shrine][garden]
             elif kind == GARDEN:
-                v = self.garden_gain[p.shrine][p.garden]
+                v = self.garden_gain[shrine][garden]
             elif kind == TOWN:
-                v = self._with_copper(p, t.town_coins, self.goods_copper(p.goods)) - self._merchant_now(p)
+                v = self._town_gain(p)
             elif kind == HOT_SPRING:
                 v = TOKEN_WORTH if state.hot != seat else 0.0
             else:
@@ -168,8 +176,8 @@ class Policy:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
         goods = p.goods
         worth = self._goods.get(goods)
-        held = p.copper + (self.goods_copper(goods) if worth is None else worth)
-        slabs = p.slabs
+        copper, slabs = p.copper, p.slabs
+        held = copper + (self.goods_copper(goods) if worth is None else worth)
         base, step = self.slab_base[slabs], self.slab_step[slabs]
         share = held / COPPER_PER_SLAB
         now = base + step * (share if share < 1.0 else 1.0)        # merchant_v(slabs, held)
@@ -186,7 +194,7 @@ class Policy:
                     v = 0.0
                 else:
                     # A seat's goods and copper change seldom: a sale's worth is remembered for the game.
-                    key = (goods, p.copper, slabs, kind, value + fx[SELL_PLUS])
+                    key = (goods, copper, slabs, kind, value + fx[SELL_PLUS])
                     v = sales.get(key)
                     if v is None:
                         after = list(goods)
@@ -224,18 +232,18 @@ class Policy:
         if p.ranks:     # an Automa's artist only moves
             return 0.0, [(ARTIST, die, d, NOTHING, passed) for d, passed in targets]
         row = self.artist_v
-        painted, gifted = p.painted, p.gifted
+        painted, gifted, paintings = p.painted, p.gifted, p.paintings
         base = row[painted][gifted]
-        wanted = p.paintings[gifted] if gifted < painted else -1       # gift_wanted
+        wanted = paintings[gifted] if gifted < painted else -1       # gift_wanted
         gift = row[painted][gifted + 1] - base if wanted >= 0 else 0.0
         best_v, ties = _NONE, None
         painting = t.region_painting
-        if fx is NO_EFFECTS and len(p.paintings) - painted >= FIGURES:
+        if fx[PAINT_PLUS] or fx[PAINT_PATH] or len(paintings) - painted < FIGURES:
+            counts = paint_counts(t, rules, state, seat, fx, targets)
+        else:
             # paint_counts where no effect applies and no cap can bite: the figures round each target
             packed = figure_counts(t, state, seat)
             counts = [packed >> 3 * d & 7 for d, _ in targets]
-        else:
-            counts = paint_counts(t, rules, state, seat, fx, targets)
         for (d, passed), n in zip(targets, counts):
             v = row[painted + n][gifted] - base
             if v > best_v + 1e-9:
@@ -268,14 +276,14 @@ class Policy:
             elif v > best_v - 1e-9:
                 best.append((c, m))
         c, m = best[0] if len(best) == 1 else choice(rng, best)
-        self._plan = (state, _new(Move, m))
+        self._plan = (state, c, _new(Move, m))
         return c
 
     def planned(self, state, character) -> Move | None:
         """The move chosen with the die while drafting, for this very position."""
-        plan = self._plan
-        if plan is not None and plan[0] is state and plan[1].character == character:
-            return plan[1]
+        plan = self._plan       # (position, character, move), or None
+        if plan is not None and plan[0] is state and plan[1] == character:
+            return plan[2]
         return None
 
     def move(self, t, rules, state, seat, character, die, rng) -> Move:

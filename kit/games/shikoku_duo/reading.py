@@ -192,7 +192,13 @@ def read_components(path: Path, errors: Collector, where_map: dict) -> Component
     top = fields(doc, {"dice": dict, "goods": dict, "shops": list, "town_coins": int, "copper_max": int,
                        "hold": int, "shrine_track": list, "garden_track": list, "slabs": list,
                        "artist_slots": list, "painting_types": list, "paintings": dict},
-                 what="components.yaml")
+                 {"minutes": list}, what="components.yaml")
+    minutes = top.get("minutes", [])
+    if "minutes" in top and not (len(minutes) == 2 and all(isinstance(m, int) and not isinstance(m, bool)
+                                                           and 0 < m for m in minutes) and minutes[0] <= minutes[1]):
+        errors.error(f"minutes should be [least, most], two whole numbers of minutes, not {minutes!r}",
+                     doc.at("minutes"))
+        minutes = []
     dice = {}
     for key in top["dice"]:
         if key not in CHARACTERS:
@@ -286,7 +292,7 @@ def read_components(path: Path, errors: Collector, where_map: dict) -> Component
                      doc.at("paintings"))
     return Components(MappingProxyType(dice), MappingProxyType(goods), MappingProxyType(goods_names),
                       tuple(shops), top["town_coins"], shrine, garden, slabs, slots, tuple(types),
-                      tuple(paintings), top["hold"], top["copper_max"], ())
+                      tuple(paintings), top["hold"], top["copper_max"], (), tuple(minutes))
 
 
 def read_waves(path: Path, errors: Collector) -> tuple:

@@ -33,7 +33,7 @@ from kit.rules.render import SMALL_PT, Diagram, measure, rulebook_pdf
 
 from kit.games.shikoku_duo import rules as engine
 from kit.games.shikoku_duo.automa import Automa, board_order, card_lines, load_automa
-from kit.games.shikoku_duo.options import SPEC
+from kit.games.shikoku_duo.options import PLAYERS as SEATS, SPEC
 from kit.games.shikoku_duo.pieces import CHARACTER, PLAYERS
 
 FILE = "rulebook.yaml"
@@ -136,7 +136,13 @@ def facts(game) -> dict:
         out[lang]["mountain_count"] = str(len(mountain))
         out[lang]["region_count"] = str(len(regions))
         out[lang]["shop_count"] = str(len(comp.shops))
+        out[lang]["slab_price"] = str(engine.COPPER_PER_SLAB)
     out = _setup_facts(game, t, out)
+    dice = len(comp.dice)
+    lo, hi = comp.minutes or (0, 0)
+    out["ja"]["at_a_glance"] = f"{SEATS[1]}人（{SEATS[0]}人ならオートマと）・ダイス{dice}個" + (f"・約{lo}〜{hi}分" if hi else "")
+    out["en"]["at_a_glance"] = f"{SEATS[1]} players (or {SEATS[0]} against the Automa), {dice} dice" + \
+        (f", {lo}–{hi} minutes" if hi else "")
     for lang in ("ja", "en"):
         waves = []
         for w in comp.waves:

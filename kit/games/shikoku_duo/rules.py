@@ -168,6 +168,10 @@ class Tables:
         return len(self.garden_track) - 1
 
     @cached_property
+    def slabs_top(self) -> int:
+        return len(self.slabs)
+
+    @cached_property
     def gift_points(self) -> tuple[int, ...]:
         """The artist's points by paintings gifted: the best slot reached (0 for none)."""
         gifts = max(len(self.paintings), len(self.artist_slots))      # at most every tile is gifted
@@ -501,7 +505,8 @@ def pilgrim_stops(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[in
     a, b = state.players    # a player's first fields are its figures: a[PILGRIM] is where its pilgrim stands
     occ = 1 << (b[PILGRIM] if seat == 0 else a[PILGRIM])
     if rules.pilgrim_blockers == "figures":
-        occ |= t.town_space_bit[a[MERCHANT]] | t.town_space_bit[b[MERCHANT]]
+        bit = t.town_space_bit
+        occ |= bit[a[MERCHANT]] | bit[b[MERCHANT]]
     n = len(t.ring_kind)
     start = (a if seat == 0 else b)[PILGRIM]
     out = []
@@ -514,12 +519,9 @@ def pilgrim_stops(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[in
 
 
 def pilgrim_steps(fx: tuple[int, ...], die: int) -> tuple[int, ...]:
-    options = [die]
-    if fx[P_PLUS]:
-        options.append(die + fx[P_PLUS])
-    if fx[P_MINUS] and die - fx[P_MINUS] >= 1:
-        options.append(die - fx[P_MINUS])
-    return tuple(sorted(set(options)))
+    """The lengths the pilgrim may move, ascending (a tile's amount is at least 1)."""
+    less, more = die - fx[P_MINUS], die + fx[P_PLUS]
+    return ((less,) if less < die and less >= 1 else ()) + (die,) + ((more,) if more > die else ())
 
 
 def merchant_dests(t: Tables, rules: Rules, state: State, seat: int, steps: int) -> tuple[int, ...]:
@@ -559,8 +561,9 @@ def figure_counts(t: Tables, state: State, seat: int) -> int:
     """The figures other than `seat`'s artist round every region at once: region r's count
     is bits 3r..3r+2 (Tables.space_counts)."""
     x, y = state.players
-    return (t.space_counts[x[PILGRIM]] + t.space_counts[y[PILGRIM]] + t.town_counts[x[MERCHANT]]
-            + t.town_counts[y[MERCHANT]] + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
+    space, town = t.space_counts, t.town_counts
+    return (space[x[PILGRIM]] + space[y[PILGRIM]] + town[x[MERCHANT]] + town[y[MERCHANT]]
+            + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
 
 
 def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...], targets) -> list[int]:
@@ -577,14 +580,22 @@ def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int
         for dest, passed in targets:
             regions = (1 << dest) | passed
             n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
-            out.append(min(n + plus_count, cap) if n else 0)
+            if n:
+                n += plus_count
+                if n > cap:
+                    n = cap
+            out.append(n)
         return out
     counts = figure_counts(t, state, seat)
     if not plus_count and cap >= FIGURES:      # no cap can bite: the count is the figures'
         return [counts >> 3 * dest & 7 for dest, _ in targets]
     for dest, _ in targets:
         n = counts >> 3 * dest & 7
-        out.append(min(n + plus_count, cap) if n else 0)
+        if n:
+            n += plus_count
+            if n > cap:
+                n = cap
+        out.append(n)
     return out
 
 
@@ -694,15 +705,14 @@ def explain(t: Tables, rules: Rules, state: State, seat: int, die: int, move: Mo
 
 # --- applying -----------------------------------------------------------------------
 
-# Player fields by position, for _put: a NamedTuple's _replace costs four times as much,
-# and apply runs for every die of every simulated game. A figure's field is its character's
-# index (pilgrim, merchant, artist come first, in that order).
-_SHRINE, _GARDEN, _COPPER, _SLABS, _GOODS, _PAINTED, _GIFTED = (
-    Player._fields.index(f) for f in ("shrine", "garden", "copper", "slabs", "goods", "painted", "gifted"))
+# apply unpacks a State and a Player and rebuilds them from their fields in this order (a
+# NamedTuple's _replace costs several times as much, and apply runs for every die of every
+# simulated game). A figure's field is its character's index (pilgrim, merchant, artist first).
 assert Player._fields[:3] == CHARACTERS
 assert Player._fields == ("pilgrim", "merchant", "artist", "shrine", "garden", "copper", "slabs", "goods", "painted",
-                          "gifted", "paintings", "ranks")     # the order apply unpacks and rebuilds them in
-_BAG, _WAVES, _HOT, _ROUND, _DRAWS = (State._fields.index(f) for f in ("bag", "waves", "hot", "round", "draws"))
+                          "gifted", "paintings", "ranks")
+assert State._fields == ("players", "bag", "shops", "sides", "waves", "hot", "first", "round", "draws", "seed")
+_HOT, _ROUND = State._fields.index("hot"), State._fields.index("round")      # for _put
 _new = tuple.__new__
 
 
@@ -715,7 +725,7 @@ def _earn(t: Tables, copper: int, slabs: int, earned: int) -> tuple[int, int]:
     """(copper, slabs) after earning `earned` copper: every 10 become a slab at once, while
     slabs are left; copper above the track's top is lost."""
     copper += earned
-    while copper >= COPPER_PER_SLAB and slabs < len(t.slabs):
+    while copper >= COPPER_PER_SLAB and slabs < t.slabs_top:
         copper -= COPPER_PER_SLAB
         slabs += 1
     return min(copper, t.copper_max), slabs
@@ -770,10 +780,11 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
     drawn = kept = ()
     if d < 0:
         return state, drawn, kept
-    # The player's fields as locals, the changed ones set, and one new Player made from them
-    # (a NamedTuple's _replace, once per field, costs several times as much).
-    pilgrim, merchant, artist, shrine, garden, copper, slabs, goods, painted, gifted, paintings, ranks = \
-        state.players[seat]
+    # The state's and the player's fields as locals, the changed ones set, and one new State
+    # and Player made from them (a NamedTuple's _replace, once per field, costs several times
+    # as much). `state` itself stays the position before the move.
+    players, bag, shops, sides, waves, hot, first, rounds, draws, seed = state
+    pilgrim, merchant, artist, shrine, garden, copper, slabs, goods, painted, gifted, paintings, ranks = players[seat]
     if c == PILGRIM:
         pilgrim = d
     elif c == MERCHANT:
@@ -791,30 +802,29 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
         elif kind == TOWN:
             copper, slabs = _earn(t, copper, slabs, t.town_coins)
         elif kind == HOT_SPRING:
-            state = _put(state, _HOT, seat)
+            hot = seat
         elif kind == SEASHORE and choice >= 0:
-            waves = list(state.waves)
-            waves[choice] = seat
-            state = _put(state, _WAVES, tuple(waves))
+            holders = list(waves)
+            holders[choice] = seat
+            waves = tuple(holders)
     elif c == MERCHANT:
         if t.town_coastal[d]:
             if choice > 0:
-                kind, value = t.shops[state.shops[d]]
+                kind, value = t.shops[shops[d]]
                 held = list(goods)
                 held[kind] -= choice
                 goods = tuple(held)
-                bag = list(state.bag)
-                bag[kind] += choice
+                back = list(bag)
+                back[kind] += choice
+                bag = tuple(back)
                 copper, slabs = _earn(t, copper, slabs, choice * (value + effects(t, state, seat)[SELL_PLUS]))
-                state = _put(state, _BAG, tuple(bag))
         else:
             drawn, used = draw_from(t, state, choice)
             pool = tuple(map(add, goods, drawn))
             kept = pool if sum(pool) <= t.hold else (keep or partial_keep(t))(pool)
-            bag = tuple(map(sub, map(add, state.bag, goods), kept))      # drawn, and all but the kept back
+            bag = tuple(map(sub, map(add, bag, goods), kept))      # drawn, and all but the kept back
             goods = tuple(kept)
-            state = _new(State, state[:_BAG] + (bag,) + state[_BAG + 1:_DRAWS] + (state.draws + used,)
-                         + state[_DRAWS + 1:])
+            draws += used
     elif choice == PAINT:
         # The figures counted are all but this artist, so where it stood does not matter.
         painted += paint_count(t, rules, state, seat, d, move.passed)
@@ -822,8 +832,8 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
         gifted += 1
     p = _new(Player, (pilgrim, merchant, artist, shrine, garden, copper, slabs, goods, painted, gifted, paintings,
                       ranks))
-    players = state[0]
-    return _new(State, (((p, players[1]) if seat == 0 else (players[0], p)),) + state[1:]), drawn, kept
+    players = (p, players[1]) if seat == 0 else (players[0], p)
+    return _new(State, (players, bag, shops, sides, waves, hot, first, rounds, draws, seed)), drawn, kept
 
 
 def partial_keep(t: Tables):
@@ -852,11 +862,13 @@ def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str
     """End conditions that hold now: a player's (END_CONDITIONS) and an Automa's rank track
     filled (AUTOMA_ENDS), named apart."""
     a, b = state.players
-    shrine_top, garden_top, slabs_top = t.shrine_top, t.garden_top, len(t.slabs)
+    shrine_top, garden_top, slabs_top = t.shrine_top, t.garden_top, t.slabs_top
     shrine = a.shrine >= shrine_top or b.shrine >= shrine_top
     garden = a.garden >= garden_top or b.garden >= garden_top
     slabs = a.slabs >= slabs_top or b.slabs >= slabs_top
     gifts = bool(a.paintings and a.gifted >= len(a.paintings) or b.paintings and b.gifted >= len(b.paintings))
+    if not (shrine or garden or slabs or gifts or rank_tops):      # every round but the last, without an Automa
+        return ()
     ranks = [False, False, False]
     if rank_tops:
         for p in (a, b):
@@ -1002,9 +1014,9 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
     repeat = False
     while True:
         keep = None
-        dest = move[2]
+        dest = move.dest
         if character == MERCHANT and dest >= 0 and not t.town_coastal[dest]:
-            keep = lambda pool: who.keep(t, rules, state, seat, pool, rng)  # noqa: E731
+            keep = _keeper(t, rules, state, seat, who, rng)
         after, drawn, kept = apply(t, rules, state, seat, move, keep)
         after = who.after(t, rules, state, after, seat, move)
         if record is not None:
@@ -1016,6 +1028,12 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
         state = spend_hot(state)
         repeat = True
         move = who.move(t, rules, state, seat, character, die, rng)
+
+
+def _keeper(t: Tables, rules: Rules, state: State, seat: int, who, rng: random.Random):
+    """The keep(pool) apply asks, answered by `who` (made only for a draw, so that play_die
+    itself holds no closure)."""
+    return lambda pool: who.keep(t, rules, state, seat, pool, rng)
 
 
 def chosen_move(t: Tables, rules: Rules, state: State, seat: int, character: int, die: int, who,

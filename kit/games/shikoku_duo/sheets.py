@@ -16,12 +16,12 @@ from reportlab.pdfgen.canvas import Canvas
 from kit.data.errors import KitError
 from kit.draw.imposition import Paper, Rect, paper, sheet_margin
 from kit.data.layoutfile import Layout, ProgressSheet, progress_sheet
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import card_sheets, colour, fill_rect, ink_on, line, mix, stroke_rect, text, text_in_box
 from kit.draw import turnlog
 from kit.draw.turnlog import Column, Group, TurnLog, turn_log
 from kit.data.units import to_pt
-from kit.rules.render import lines_of
+from kit.draw.fonts import lines_of
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, GRID, INK, PAPER, PLAYERS, SHADE, TITLE, TITLE_EN, band,
                                           tint)
@@ -52,17 +52,11 @@ def _set_blocks(c, col: Rect, blocks, size: float, head_size: float) -> float:
         y -= 0.8
         for s in b.lines:
             indent = 2.0 if s.startswith(("・", "- ")) or s[:2].strip().isdigit() else 0.0
-            for k, part in enumerate(lines_of(s, "ja" if _japanese(s) else "en", col.w - indent - 1.5, size)):
+            for k, part in enumerate(lines_of(s, None, col.w - indent - 1.5, size)):
                 y -= lead
                 text(c, col.x + indent + (1.5 if k else 0), y, part, size, fill=INK)
         y -= lead * 0.6
     return y
-
-
-def _japanese(s: str) -> bool:
-    """A line set as Japanese (broken between characters) rather than at spaces: one with kana
-    (an English line may name a piece in kanji, 社 or 庭, but never holds kana)."""
-    return any("\u3041" <= ch <= "\u30ff" for ch in s)
 
 
 AID_FLOOR_PT = 6.0       # the least text read in play
@@ -92,7 +86,7 @@ def _pour(c, cols: list[Rect], blocks, size: float, head_size: float) -> bool:
         parts = []
         for s in b.lines:
             indent = 2.0 if s.startswith(("・", "- ")) or s[:2].strip().isdigit() else 0.0
-            lines = lines_of(s, "ja" if _japanese(s) else "en", cols[0].w - indent - 1.5, size)
+            lines = lines_of(s, None, cols[0].w - indent - 1.5, size)
             parts += [(indent + (1.5 if n else 0), part, n == len(lines) - 1) for n, part in enumerate(lines)]
         if y - head_step - 2 * lead < cols[k].y and y < cols[k].y2:
             k, y = k + 1, cols[min(k + 1, len(cols) - 1)].y2
@@ -136,10 +130,15 @@ def _columns(trim: Rect, safe: float, top: float, n: int, gap: float = 4.0) -> l
     return [Rect(trim.x + safe + k * (w + gap), trim.y + safe, w, top - trim.y - safe) for k in range(n)]
 
 
-def _title(c, trim: Rect, bleed: float, title: str, sub: str) -> float:
+def _title(c, trim: Rect, bleed: float, title: str, sub: str | tuple[str, ...]) -> float:
+    """The piece's title band; `sub` right of the title, one line or one per language."""
     head = band(c, trim, bleed, HEAD_RGB, 9.0)
     text(c, head.x + 4, head.y + 2.8, title, 12, fill=white)
-    text(c, head.x2 - 4, head.y + 3.2, sub, 7, "right", fill=white)
+    if isinstance(sub, str):
+        text(c, head.x2 - 4, head.y + 3.2, sub, 7, "right", fill=white)
+    else:
+        for n, s in enumerate(sub):
+            text(c, head.x2 - 4, head.y + 5.1 - n * 3.0, s, 6.5, "right", fill=white)
     return head.y - 2
 
 
@@ -163,21 +162,6 @@ def aid_blocks(comp, book, values) -> tuple[list[Block], list[Block], list[Block
                      f"{en_head}: {book.sentence(option, values[option], 'en')}"))),
         Block("ダイスの目  dice faces", (dice,))]
     return ja, en, rules
-
-
-def starts(game) -> str:
-    """Where the figures start, in words: the engine's setup (rules.py), named from the board."""
-    board = getattr(game, "board", None)
-    if board is None:
-        return "pilgrims on the start space, merchants in the start town, artists in the start region"
-    rules = getattr(game, "rules", {}) or {}
-    towns = list(board.towns.values())
-    town = next((t for t in towns if t.id == rules.get("start_town")), None) or \
-        next(t for t in towns if t.kind == "mountain")
-    region = next((r for r in board.regions if r.id == rules.get("start_region")), board.regions[0])
-    first = board.ring[0]
-    return (f"both pilgrims on ring space 0, the start ({first.name}; its effect is not taken); "
-            f"merchants in {town.name} ({town.id}); artists in {region.name or region.id} ({region.id})")
 
 
 def setup_blocks(game, book) -> tuple[list[Block], list[Block], list[Block]]:
@@ -208,10 +192,11 @@ def aid_front(comp, book, values):
 
 def aid_back(game, book):
     cols_blocks = setup_blocks(game, book)
+    glance = (book.facts["ja"]["at_a_glance"], book.facts["en"]["at_a_glance"])
 
     def draw(c, i, trim, bleed):
         fill_rect(c, trim.grow(bleed), PAPER)
-        top = _title(c, trim, bleed, f"{TITLE}  setup", "two players, three dice, about 30 minutes")
+        top = _title(c, trim, bleed, f"{TITLE}  準備 setup", glance)
         _fit_pour(c, _columns(trim, 4.0, top, 3), [b for blocks in cols_blocks for b in blocks], 8.4, 10)
     return draw
 
@@ -278,7 +263,7 @@ def _fit_rules(c, box: Rect, lines) -> None:
         y = box.y2
         for ja, en in lines:
             for s, sz, fill in ((ja, size, INK), (en, size * 0.86, mix("#22324f", white, 0.2))):
-                for part in lines_of(s, "ja" if s and ord(max(s)) > 0x2000 else "en", box.w - 2, sz):
+                for part in lines_of(s, None, box.w - 2, sz):
                     y -= sz / to_pt(1) * 1.3
                     text(cv, box.x + (0 if s is ja else 2), y, part, sz, fill=fill)
             y -= 0.8

@@ -22,7 +22,7 @@ from kit.draw.fonts import text_width, fit_size, wrap_japanese
 from kit.draw.imposition import Grid, Rect, back_trims, band, marks_extent
 from kit.data.layoutfile import Layout, length
 from kit.data.yamlload import fields
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import (CAPTION_PT, colour, draw_clipped, draw_segments, fill_rect, ink_on, line, mix,
                         stroke_rect, text, text_in_box)
 from kit.data.units import to_pt
@@ -189,7 +189,7 @@ def wave_face(side, letter: str) -> Callable[[Canvas, Rect, float], None]:
         k = _k(trim, 28)
         fill_rect(c, trim.grow(bleed), tint(WAVE, 0.82))
         head = colour_band(c, trim, bleed, rgb, 6 * k)
-        text(c, head.x + 1.5 * k, head.y + 1.7 * k, f"波 {name}", 7 * k, fill=ink_on(rgb))
+        text(c, head.x + 1.5 * k, head.y + 1.7 * k, f"波 {name} {en}", 7 * k, fill=ink_on(rgb))
         text(c, head.x2 - 1.5 * k, head.y + 1.7 * k, letter, 7 * k, "right", ink_on(rgb))
         text_in_box(c, Rect(trim.x + 1.5 * k, head.y - 6.5 * k, trim.w - 3 * k, 5.5 * k),
                     side.name, 10 * k, mix(WAVE, black, 0.5), floor=4)

@@ -153,6 +153,7 @@ class Components:
     hold: int
     copper_max: int
     waves: tuple                    # 6 WaveSide, two per character
+    minutes: tuple = ()             # (least, most) minutes a game takes at the table
 
 
 @dataclass(frozen=True)

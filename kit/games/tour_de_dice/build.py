@@ -22,7 +22,8 @@ from kit.rebuild.memo import step
 from kit.data.layoutfile import progress_sheet
 from kit.draw.images import Deck, write_images
 from kit.draw.imposition import Rect, grid
-from kit.draw.output import Pdf, write_all
+from kit.draw.pdf import Pdf
+from kit.run.files import write_all
 from kit.draw.render import alignment_pages, card_sheets
 
 from kit.games.tour_de_dice.cards import (ID_PT, LABEL_PT, aid_front, back, check_card_size, course_front,

@@ -20,7 +20,7 @@ from kit.data.errors import KitError
 from kit.draw.imposition import Rect
 from kit.draw.render import fill_rect, stroke_rect, text, text_in_box
 from kit.data.units import to_pt
-from kit.rules.render import lines_of
+from kit.draw.fonts import lines_of
 
 from kit.games.tour_de_dice.model import CourseCard, EventCard, GoalCard
 
@@ -36,6 +36,8 @@ MIN_W, MIN_H = 55.0, 80.0            # the smallest card whose TURN text (the wr
 COST_FILL = 1.2                      # numeral size per pt of box height: the digits fill about 90 % of it
 LABEL_PT = 8
 ID_PT = 6                            # the card's id in its corner
+EVENT_PT = 6.5                       # the Breakaway card's condition at its largest; it shrinks to fit
+EVENT_TOP, EVENT_LEAD, EVENT_GAP = 21.5, 1.2, 0.3   # its top (mm under the card's middle), line height, language gap
 
 TURN_PT = 7.5                        # the TURN card's text at its largest (63 × 88 mm); it shrinks to fit
 TURN_FLOOR_PT = 6.0                  # ... never below this: the least a table reads in play
@@ -136,10 +138,31 @@ def event_front(c, trim: Rect, bleed: float, event: EventCard) -> None:
     text(c, trim.x + 5 * k, mid - 21 * k, "0", 40 * k, "left", white)
     text(c, trim.x + 21 * k, mid - 12.5 * k, event.name, 11 * k, "left", white)
     text(c, trim.x + 21 * k, mid - 19.5 * k, event.name_ja, 11 * k, "left", white)
-    size = 6.5 * k
-    for n, s in enumerate(lines_of(event.condition + "止まれない。", "ja", trim.w - 8 * k, size)):
-        text(c, trim.x + 4 * k, mid - (27 + n * 3.2) * k, s, size, "left", white)
+    size, wrapped = event_text(event, trim)
+    lead = size / to_pt(1) * EVENT_LEAD
+    y = mid - EVENT_TOP * k
+    for n, part in enumerate(wrapped):
+        y -= lead + (lead * EVENT_GAP if n and part[1] != wrapped[n - 1][1] else 0)
+        text(c, trim.x + 4 * k, y, part[0], size, "left", white)
     _corner_id(c, trim, event.id)
+
+
+def event_text(event: EventCard, trim: Rect) -> tuple[float, list[tuple[str, str]]]:
+    """The Breakaway card's condition, Japanese then English, as (size, [(line, lang)]): as large
+    as fits under its names and over its corner id (EVENT_PT scaled), never below TURN_FLOOR_PT."""
+    k = scale(trim)
+    room = trim.h / 2 - EVENT_TOP * k - 5 * k      # from under the names and the 0 to over the corner id
+    size = max(EVENT_PT * k, TURN_FLOOR_PT)
+    while True:
+        wrapped = [(part, lang) for s, lang in ((event.condition, "ja"), (event.condition_en, "en"))
+                   for part in lines_of(s, lang, trim.w - 8 * k, size)]
+        lead = size / to_pt(1) * EVENT_LEAD
+        if len(wrapped) * lead + lead * EVENT_GAP <= room:
+            return size, wrapped
+        size -= 0.1
+        if size < TURN_FLOOR_PT - 1e-9:
+            raise KitError(f"tour-de-dice's Breakaway card text does not fit a {trim.w:g} × {trim.h:g} mm card at "
+                           f"{TURN_FLOOR_PT:g} pt; use a larger card (--card, or pieces: card: size in the layout)")
 
 
 def turn_lines(book, values, lang: str) -> list[str]:

@@ -106,7 +106,7 @@ def export(ctx) -> dict:
         "goal": {"id": tour.goal.id, "outer": tour.goal.outer, "inner": tour.goal.inner},
         "breakaway": {"id": tour.breakaway.id, "name": tour.breakaway.name, "name_ja": tour.breakaway.name_ja,
                       "outer": 0, "inner": tour.breakaway.inner, "replaces": tour.breakaway.replaces,
-                      "condition": tour.breakaway.condition},
+                      "condition": tour.breakaway.condition, "condition_en": tour.breakaway.condition_en},
         "start": tour.start,
         "colours": [{"name": c.name, "name_ja": c.name_ja, "rgb": c.rgb} for c in tour.colours],
         "inverted_cards": [c.id for c in tour.inverted()],

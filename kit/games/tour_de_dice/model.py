@@ -49,7 +49,8 @@ class EventCard:
     name_ja: str
     inner: int        # cost of its inner space on lap 2
     replaces: str     # the course card it swaps with under optional rule ①
-    condition: str    # the passing condition, as printed on the card
+    condition: str    # the passing condition, as printed on the card (Japanese)
+    condition_en: str  # ... and in English
 
 
 @dataclass(frozen=True)
@@ -155,9 +156,9 @@ def load(data_dir: Path, rule_overrides=()) -> Tour:
         errors.error(f"the goal card's id {goal.id} is also a course card's id", top["goal"].at("id"))
 
     b = fields(top["breakaway"], {"id": str, "name": str, "name_ja": str, "inner": int, "replaces": str,
-                                  "condition": str}, what="event card")
+                                  "condition": str, "condition_en": str}, what="event card")
     event = EventCard(b["id"], b["name"], b["name_ja"], _cost(top["breakaway"], "inner", errors, "Breakaway inner"),
-                      b["replaces"], b["condition"])
+                      b["replaces"], b["condition"], b["condition_en"])
     where[event.id] = top["breakaway"].where
     where["replaces"] = top["breakaway"].at("replaces")
     if event.id in seen or event.id == goal.id:

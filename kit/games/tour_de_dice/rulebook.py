@@ -55,13 +55,14 @@ def facts(tour) -> dict:
               "start_roll": str(START_ROLL), "players_min": str(PLAYER_RANGE[0]), "players_max": str(PLAYER_RANGE[1]),
               "breakaway_min": str(BREAKAWAY_PLAYERS[0]), "breakaway_max": str(BREAKAWAY_PLAYERS[1]),
               "two_colour_players": str(TWO_COLOUR_PLAYERS)}    # the same in both
+    dice = tour.rules["dice"]
     return {
-        "ja": {**counts,
+        "ja": {**counts, "dice_words": f"ダイス{dice}個",
                "colour_names": " ".join(c.name_ja for c in tour.colours),
                "cards": "、".join(f"{c.id}×{c.copies}（外{c.outer}/内{c.inner}）" for c in tour.cards),
                "goal": f"外{tour.goal.outer}/内{tour.goal.inner}",
                "replaced": f"{gone.id}（外{gone.outer}/内{gone.inner}）" if gone else tour.breakaway.replaces},
-        "en": {**counts,
+        "en": {**counts, "dice_words": "1 die" if dice == 1 else f"{dice} dice",   # the noun by the number
                "colour_names": ", ".join(c.name for c in tour.colours),
                "cards": ", ".join(f"{c.id} ×{c.copies} (outer {c.outer} / inner {c.inner})" for c in tour.cards),
                "goal": f"outer {tour.goal.outer} / inner {tour.goal.inner}",

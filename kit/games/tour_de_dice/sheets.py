@@ -11,7 +11,7 @@ from kit.data.errors import KitError
 from kit.draw.imposition import band, Paper, Rect, grid, paper  # noqa: F401  (Paper, paper: used by build and tests)
 from kit.draw import turnlog
 from kit.data.layoutfile import Layout, ProgressSheet
-from kit.draw.output import Pdf
+from kit.draw.pdf import Pdf
 from kit.draw.render import colour, draw_clipped, ink_on, draw_segments, fill_rect, line, stroke_rect, text, text_in_box
 from kit.draw.turnlog import Column, Group, TurnLog, hand_width, turn_log
 from kit.data.units import to_pt
