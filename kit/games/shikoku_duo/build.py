@@ -24,6 +24,7 @@ from pathlib import Path
 from kit.draw.fonts import font_path, register
 from kit.rebuild.memo import step
 from kit.draw.output import Pdf, write_all
+from kit.draw.textsize import refuse
 from kit.draw.render import alignment_pages
 
 from kit.games.shikoku_duo import playerboards, sheets, tokens
@@ -31,7 +32,7 @@ from kit.games.shikoku_duo.pieces import TITLE
 from kit.games.shikoku_duo.automa import board_order, card_lines, load_automa
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.board import board_pdfs
-from kit.games.shikoku_duo.check import sizes
+from kit.games.shikoku_duo.check import NOT_IN_PLAY, piece_at, sizes
 from kit.games.shikoku_duo.rulebook import load_book, rules_pdf, verify_book
 from kit.rules.book import check_lang
 from kit.rules.render import page_images
@@ -71,7 +72,8 @@ def pieces(game, layout, automa, font: tuple = ()) -> dict[str, tuple[bytes, int
 
 
 def render(ctx, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
-    """Every build output as {path: (pdf bytes, pages)}; writes nothing."""
+    """Every build output as {path: (pdf bytes, pages)}; writes nothing. Refuses text read in
+    play below 6 pt (kit.draw.textsize), naming the piece and the text."""
     langs = check_lang(lang)
     register(ctx.font)
 
@@ -86,6 +88,7 @@ def render(ctx, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
     rendered.update(step("board", board_pdfs, game, ctx.layout, extra=font))
     rendered.update(pieces(game, ctx.layout, automa, font))
     rendered["rules.pdf"] = step("rules.pdf", rules_pdf, game, book, ctx.layout, langs, extra=font)
+    refuse({name: data for name, (data, _) in rendered.items()}, piece_at(game.components, ctx.layout), NOT_IN_PLAY)
     return {ctx.out_dir / name: value for name, value in rendered.items()}
 
 

@@ -11,7 +11,6 @@ from kit.draw.imposition import grid
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
 from kit.games.shikoku_duo import playerboards, tokens
 from kit.games.shikoku_duo.automa import load_automa
-from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.values import KINDS, ShikokuDuo
@@ -169,15 +168,6 @@ def piece_at(comp, layout):
     return where
 
 
-def text_warnings(ctx, model) -> list[Warning_]:
-    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
-    a card size tried smaller is still checked (--strict refuses it)."""
-    from kit.games.shikoku_duo.build import render      # build imports this module's sizes
-
-    files = {p.name: data for p, (data, _) in render(ctx).items() if p.name not in NOT_IN_PLAY}
-    return [Warning_(e.message, e.where) for e in too_small(files, piece_at(model.components, ctx.layout))]
-
-
 def check(ctx):
     model = load_ctx(ctx)
     automa = load_automa(ctx.data_dir / "automa.yaml")     # the solo rules card and `sim --players 1` read it
@@ -186,13 +176,14 @@ def check(ctx):
     progress_turns(ctx.layout)        # likewise the progress sheet's row count
     sizes(model, ctx.layout)        # the ring spaces, the player boards and every piece on its sheets
     fit_errors(model, automa, ctx.layout)
-    small = text_warnings(ctx, model)
+    from kit.games.shikoku_duo.build import render      # build imports this module's sizes
+    render(ctx)                    # build's pages: text read in play below 6 pt is refused
     text = summary(model, piece) + "\n" + automa_summary(automa)
     book = load_book(ctx.data_dir, model)
     verified = verify_book(model, book, ctx.data_dir)
     text += (f"\nrulebook: {len(book.order)} rule options with their sentences in ja and en; {verified} of "
              f"{len(book.examples)} examples hold under these rules, every one verified by the engine")
-    warnings = list(model.warnings) + board_warnings(model, ctx) + small
+    warnings = list(model.warnings) + board_warnings(model, ctx)
     text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")
     return text, warnings
 
