@@ -7,6 +7,7 @@ from reportlab.lib.colors import Color, black
 from kit.draw import turnlog
 from kit.draw.fonts import FONT, text_width
 from kit.draw.images import PHONE_CSS_PX, PHONE_SCALE, READABLE_CSS_PX, Legibility, role_legibility
+from kit.draw.textsize import LEAST
 from kit.draw.imposition import Rect, sheet_margin
 from kit.data.layoutfile import Layout, progress_sheet
 from kit.draw.output import Pdf
@@ -191,9 +192,9 @@ def sample_cards(model: Karuta) -> tuple[str, ...]:
 
 
 def smallest_sizes(f: Face, provinces: tuple[Province, ...]) -> Sizes:
-    """The smallest furigana and the smallest kanji over `provinces` (they may be on different cards)."""
+    """The smallest furigana, kanji and romaji over `provinces` (they may be on different cards)."""
     each = [sizes(f, p) for p in provinces]
-    return Sizes(min(s.kana for s in each), min(s.kanji for s in each))
+    return Sizes(min(s.kana for s in each), min(s.kanji for s in each), min(s.romaji for s in each))
 
 
 def phone_figures(model: Karuta, layout: Layout) -> list[tuple[Compared, list[Legibility]]]:
@@ -240,8 +241,11 @@ def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int
             flags.append(f"furigana below {FURIGANA_FLOOR_PT:g} pt")
         if smallest.kanji < KANJI_FLOOR_PT:
             flags.append(f"kanji below {KANJI_FLOOR_PT:g} pt")
+        if smallest.romaji < LEAST:
+            flags.append(f"romaji below {LEAST:g} pt")
         label = (f"{cw:g} × {ch:g} mm" + (f" ({note})" if note else "")
-                 + f": furigana down to {smallest.kana:.1f} pt, kanji {smallest.kanji:.1f} pt"
+                 + f": furigana down to {smallest.kana:.1f} pt, kanji {smallest.kanji:.1f} pt, "
+                   f"romaji {smallest.romaji:.1f} pt"
                  + ("  —  " + ", ".join(flags) if flags else ""))
         text(c, m, y - 3, label, 8)
         shown, low = phone_line(figures, len(model.provinces))
