@@ -319,7 +319,7 @@ TAIL_BASE = 2.4            # mm: the width of a highway name's tail where it lea
 
 def tail_shape(n: Name, f: Frame):
     """A tied highway name's tail (drawing mm): a wedge from its box's edge, TAIL_BASE wide,
-    narrowing to the point on the highway it names."""
+    narrowing to the point on the highway it names; None when the box itself reaches the line."""
     from shapely.geometry import Polygon
     x, y = f.at(*n.at)
     tx, ty = f.at(*n.tie)
@@ -327,6 +327,8 @@ def tail_shape(n: Name, f: Frame):
     w = n.length * f.scale
     dx, dy = tx - x, ty - y
     k = min(w / 2 / abs(dx) if dx else math.inf, h / 2 / abs(dy) if dy else math.inf)
+    if k >= 1 - 0.5 / max(math.hypot(dx, dy), 1e-9):     # the tie is within half a mm of the box
+        return None
     ex, ey = x + dx * min(k, 1.0), y + dy * min(k, 1.0)       # where the way to the tie leaves the box
     along_x = k == (w / 2 / abs(dx) if dx else math.inf)       # leaves by a side: the base runs up it
     b = TAIL_BASE / 2
@@ -336,6 +338,8 @@ def tail_shape(n: Name, f: Frame):
 
 def _tail(c: Canvas, at, n: Name, f: Frame, ink: Color) -> None:
     shape = tail_shape(n, f)
+    if shape is None:
+        return
     p = c.beginPath()
     (x0, y0), *rest = list(shape.exterior.coords)[:-1]
     p.moveTo(to_pt(x0), to_pt(y0))
@@ -418,7 +422,7 @@ def leader_names(slots: dict[str, Slot], f: Frame, found=(), named=(), marks=())
     for name, line in lines.items():
         pts = list(line.coords)
         (bx, by), end = pts[-2], pts[-1]
-        w = text_width(name, LEADER_NAME_PT) / to_pt(1)
+        w = len(name) * h          # full-width kanji: one em each, whatever the font
         a0 = math.atan2(end[1] - by, end[0] - bx)
         dot = shapely.Point(end).buffer(LEADER_DOT_MM + 0.3)
         others = unary_union([l.buffer(0.3) for k, l in lines.items() if k != name] + taken) if len(lines) > 1 or taken \
