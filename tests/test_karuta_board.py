@@ -266,3 +266,21 @@ def test_a_highway_name_beside_its_line_has_a_bubble_tail_not_a_leader(board):
             continue
         assert tail.area > 1.0 and tail.exterior.distance(tip) < 1e-6, n.highway
         assert min(e.distance(tip) for e in leader_ends) > 2 * LEADER_DOT_MM, n.highway
+
+
+def test_the_assembly_page_s_sheet_names_leave_the_small_board_title_and_legend_readable(board):
+    # the title and legend as the small drawing shows them, against every sheet's name card
+    from kit.draw.tiles import assembly_page
+    from kit.games.karuta.boardpdf import assembly_notes
+
+    _, model, _, _, bp = board
+    page = assembly_page(bp.tiles, len(assembly_notes(bp.tiles)), (bp.title, bp.legend))
+    furniture = [_rect(page.at(r)) for r in (bp.title, bp.legend)]
+    assert len(page.sheets) >= 6
+    for label, sheet, tag in page.sheets:
+        assert _rect(sheet).contains(_rect(tag)), label
+        assert not [f for f in furniture if f.intersects(_rect(tag))], label
+        assert tag.y2 >= sheet.y + sheet.h / 2, label          # in the sheet's upper half, by its left edge
+    # on the shipped board the title does stand in a sheet's top-left corner: the rule is used
+    assert any(_rect(page.at(bp.title)).intersects(_rect(type(tag)(sheet.x + 1.2, sheet.y2 - 8.2, 11, 7)))
+               for _, sheet, tag in page.sheets)

@@ -880,16 +880,8 @@ def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
     width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, bp, art=art)
     p = bp.tiles
-    notes = (f"{len(p.tiles)} 枚（{p.rows} 行 × {p.cols} 列、実寸、海だけの紙は省く）。100 %（実寸）で印刷する。",
-             f"点線（上と左）で切って隣の実線に重ね、{p.overlap:g} mm ののりしろに貼る。左上から行ごとに右へ。",
-             f"{len(p.tiles)} sheets on a grid of {p.rows} rows (A–{chr(64 + p.rows)}) × {p.cols} columns, true "
-             f"scale; sheets that would carry only sea are left out. Print at 100 % (actual size).",
-             "Cut each sheet along its dashed lines (top and left, where another sheet lies under it) and lay it "
-             "over that neighbour,",
-             f"the cut edge on the neighbour's solid line, ticks continuing; glue in the {p.overlap:g} mm strip "
-             f"between that line and the neighbour's edge.",
-             "Start with the top-left sheet and work right along each row, then the row under it.")
-    draw_assembly(tiled, p, FORM, f"{TITLE} board", notes)
+    notes = assembly_notes(p)
+    draw_assembly(tiled, p, FORM, f"{TITLE} board", notes, keep_clear=(bp.title, bp.legend))
     draw_tiles(tiled, p, FORM, f"{TITLE} board")
 
     over = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board overview", FONT)
@@ -901,3 +893,16 @@ def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
     _one_page(key, model, slots, bp, layout, FORM,
               f"{TITLE}  解答 answer key: every slot's province and its card number", key=True)
     return (tiled.finish(), tiled.pages), (over.finish(), over.pages), (key.finish(), key.pages)
+
+
+def assembly_notes(p: TilePlan) -> tuple[str, ...]:
+    """The assembly page's notes, ja then en, for the board's tile plan."""
+    return (f"{len(p.tiles)} 枚（{p.rows} 行 × {p.cols} 列、実寸、海だけの紙は省く）。100 %（実寸）で印刷する。",
+            f"点線（上と左）で切って隣の実線に重ね、{p.overlap:g} mm ののりしろに貼る。左上から行ごとに右へ。",
+            f"{len(p.tiles)} sheets on a grid of {p.rows} rows (A–{chr(64 + p.rows)}) × {p.cols} columns, true "
+            f"scale; sheets that would carry only sea are left out. Print at 100 % (actual size).",
+            "Cut each sheet along its dashed lines (top and left, where another sheet lies under it) and lay it "
+            "over that neighbour,",
+            f"the cut edge on the neighbour's solid line, ticks continuing; glue in the {p.overlap:g} mm strip "
+            f"between that line and the neighbour's edge.",
+            "Start with the top-left sheet and work right along each row, then the row under it.")
