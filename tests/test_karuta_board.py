@@ -284,3 +284,14 @@ def test_the_assembly_page_s_sheet_names_leave_the_small_board_title_and_legend_
     # on the shipped board the title does stand in a sheet's top-left corner: the rule is used
     assert any(_rect(page.at(bp.title)).intersects(_rect(type(tag)(sheet.x + 1.2, sheet.y2 - 8.2, 11, 7)))
                for _, sheet, tag in page.sheets)
+
+
+def test_no_highway_name_hides_a_leader_s_dot(board):
+    from shapely.geometry import Point
+    from kit.games.karuta.boardpdf import LEADER_DOT_MM, _name_box
+
+    _, _, _, slots, bp = board
+    f = bp.frame
+    dots = {k: Point(f.at(*s.leader[-1])).buffer(LEADER_DOT_MM) for k, s in slots.items() if len(s.leader) >= 2}
+    for n in bp.names:
+        assert not [k for k, d in dots.items() if _name_box(n, f).intersects(d)], n.highway

@@ -221,8 +221,10 @@ def board_plan(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> 
     width, height = board.width * f.scale, board.height * f.scale
     found = roads(model, slots, settings.slot_gap)
     marks = rule_marks(model, board, found)
-    named = names(model, slots, found, settings.scale,
-                  avoid=unary_union([_mark_shape(m) for m in marks]) if marks else None)
+    # highway names keep off the marks and the leaders' dots (map units), so none hides a dot
+    dots = [shapely.Point(s.leader[-1]).buffer((LEADER_DOT_MM + 0.6) / f.scale) for s in slots.values() if len(s.leader) >= 2]
+    keep = [_mark_shape(m) for m in marks] + dots
+    named = names(model, slots, found, settings.scale, avoid=unary_union(keep) if keep else None)
     ends = leader_names(slots, f, found, named, marks)
     carried = content(model, board, slots, found, named, marks, f).union(
         unary_union([shapely_box(n.box.x, n.box.y, n.box.x2, n.box.y2) for n in ends]) if ends else shapely_box(0, 0, 0, 0))
@@ -754,12 +756,12 @@ def _map(c: Canvas, model: Karuta, board, slots: dict[str, Slot], bp: BoardPlan,
         fill_rect(c, bp.area, sea)
     c.setLineJoin(1)
     _provinces(c, model, board, art)
-    _leaders(c, slots, f)
     _slots(c, model, slots, f, art)
     _provinces(c, model, board, art, fill=False)    # outlines again, crisp over the tints
     # Routes over the empty slots: the board shows which slots connect; a played card then
     # hides its part, and the line between slots still shows.
     _routes(c, model, slots, bp.roads, f)
+    _leaders(c, slots, f)           # over the routes, so no highway hides a leader's dot
     _marks(c, bp.marks, f)
     _names(c, model, bp.names, f)
     _leader_names(c, bp.leader_names)
