@@ -449,14 +449,15 @@ def test_sampler_reports_the_smallest_kanji_of_any_sampled_card(model, project, 
     monkeypatch.setattr(sheets, "SAMPLE_CARDS", ("遠江", long.kanji))
     data, _ = sheets.sampler_pdf(world, shapes, ctx.layout)
     page = PdfReader(io.BytesIO(data)).pages[0].extract_text()
-    labels = re.findall(r"([\d.]+) × ([\d.]+) mm.*?furigana down to ([\d.]+) pt, kanji ([\d.]+) pt", page)
+    labels = re.findall(r"([\d.]+) × ([\d.]+) mm.*?smallest furigana ([\d.]+) pt, kanji ([\d.]+), romaji ([\d.]+)", page)
     assert len(labels) == len(compared_cards(ctx.layout)) == 4
     differ = 0
-    for w, h, kana, kanji in labels:
+    for w, h, kana, kanji, romaji in labels:
         f = face(float(w), float(h), ctx.layout.piece("card").safe)
         each = [sizes(f, p) for p in (model.by_kanji["遠江"], long)]
         assert float(kana) == pytest.approx(min(s.kana for s in each), abs=0.05)
         assert float(kanji) == pytest.approx(min(s.kanji for s in each), abs=0.05)
+        assert float(romaji) == pytest.approx(min(s.romaji for s in each), abs=0.05)
         differ += min(each, key=lambda s: s.kana) != min(each, key=lambda s: s.kanji)
     assert differ   # on some size the two smallest belong to different cards
 
@@ -480,7 +481,8 @@ def test_sampler_phone_figures_are_the_phone_check_at_each_compared_size(model, 
     assert [(s.width, s.height) for s, _ in figures] == [(card.width, card.height), (70, 95)]
     for size, roles in figures:
         each = [sizes(face(size.width, size.height, ctx.layout.piece("card").safe), p) for p in model.provinces]
-        pts = {"furigana": min(s.kana for s in each), "kanji name": min(s.kanji for s in each), "number": 6.0}
+        pts = {"furigana": min(s.kana for s in each), "kanji name": min(s.kanji for s in each),
+               "romaji": min(s.romaji for s in each), "number": 6.0}
         assert {f.role: f.pt for f in roles} == pytest.approx(pts)
         for f in roles:     # 1 pt = 25.4 / 72 mm; the card's width fills 390 CSS px
             assert f.css_px == pytest.approx(f.pt * 25.4 / 72 / size.width * 390)
