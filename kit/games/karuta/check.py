@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.data.errors import KitErrors, Warning_
+from kit.data.errors import KitError, KitErrors, Warning_
 from kit.layout.fit import Place, misfits
 from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
@@ -113,11 +113,16 @@ def check(ctx):
     laid = slots(model, board, card.width, card.height, ctx.layout)
     sizes(ctx.layout, board)       # and the card on its sheets, as build imposes it
     fit_errors(ctx.layout, laid, card)
-    render(ctx)                    # build's pages: text read in play below 6 pt is refused
+    cards = card_warnings(model, ctx)
+    try:
+        render(ctx)                # build's pages: text read in play below 6 pt is refused
+    except KitError as err:        # with each card's shrunk furigana or kanji at its line first
+        raise KitErrors([KitError(w.message, w.where) for w in cards]
+                        + list(err.errors if isinstance(err, KitErrors) else [err])) from None
     book = load_book(ctx.data_dir)
     verified = verify_book(model, book)
     known = acknowledged(ctx.data_dir, model)
-    warnings = map_warnings(model, board, known) + card_warnings(model, ctx)
+    warnings = map_warnings(model, board, known) + cards
     text = summary(model, board)
     text += (f"\nmap differences acknowledged in {ACKNOWLEDGED}: {sum(len(v) for v in known.values())} ("
              + ", ".join(f"{KINDS[k]} {len(v)}" for k, v in known.items()) + ")")
