@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from kit.cli import main
 from kit.data.errors import KitError
+from kit.games.shikoku_duo.options import SPEC as SHIKOKU_SPEC
 from kit.games.tour_de_dice.model import load as load_tour
 from kit.draw.imposition import grid
 from kit.games import load_game
@@ -304,6 +305,9 @@ def test_damaged_replay_log(project, text):
 
 KARUTA_RULES = ["players", "deal", "first_card", "joins", "direction", "chain_limit", "passing", "stall"]
 TOUR_RULES = ["players", "dice", "breakaway", "two_colours", "turn_limit"]
+SHIKOKU_RULES = [option.name for option in SHIKOKU_SPEC]
+RULES = {"karuta": KARUTA_RULES, "tour-de-dice": TOUR_RULES, "shikoku-duo": SHIKOKU_RULES}
+GAMES = tuple(RULES)
 WORDS = st.one_of(st.text(max_size=12), st.sampled_from(
     ["", "0", "-1", "3", "99999999999999999999", "on", "OFF", "yes", "1.5", "1e3", "²", "١", "origin",
      "orgin", "even", "equal", " 4 ", "=", "true=false"]))
@@ -317,33 +321,38 @@ def rule_value(names):
 
 
 def _commands(game: str, out: Path) -> dict:
-    players = "3" if game == "karuta" else "4"
+    # shikoku-duo deals one setup for both seats: its deal takes no --players
+    players = {"karuta": ["--players", "3"], "tour-de-dice": ["--players", "4"], "shikoku-duo": []}[game]
     return {
         "check": ["check", "--game", game],
         "sim": ["sim", "--game", game, "--games", "3", "--workers", "1"],
-        "deal": ["deal", "--game", game, "--players", players, "--seed", "1", "--out", out],
+        "deal": ["deal", "--game", game, *players, "--seed", "1", "--out", out],
         "build": ["build", "--game", game, "--out", out],
     }
 
 
+def _quick(game: str, verb: str) -> bool:
+    """Whether `kit VERB --game GAME` is quick enough for a property run: karuta's and
+    shikoku-duo's builds take many seconds (their options path is check's), and tour-de-dice
+    deals no hands."""
+    return not ((game in ("karuta", "shikoku-duo") and verb == "build") or (game == "tour-de-dice" and verb == "deal"))
+
+
 @settings(max_examples=150, **FUZZ)
-@given(game=st.sampled_from(["karuta", "tour-de-dice"]), verb=st.sampled_from(["check", "sim", "deal", "build"]),
-       data=st.data())
+@given(game=st.sampled_from(GAMES), verb=st.sampled_from(["check", "sim", "deal", "build"]), data=st.data())
 def test_rule_values_from_the_command_line(project, game, verb, data):
-    assume(not (game == "karuta" and verb == "build"))  # slow; its options path is check's
-    assume(not (game == "tour-de-dice" and verb == "deal"))  # tour-de-dice deals no hands
-    rule = data.draw(rule_value(KARUTA_RULES if game == "karuta" else TOUR_RULES), label="rule")
+    assume(_quick(game, verb))
+    rule = data.draw(rule_value(RULES[game]), label="rule")
     result = invoke(*_commands(game, project / "out")[verb], f"--rule={rule}")
     refused_as_a_value(result)
 
 
 @settings(max_examples=150, **FUZZ)
-@given(game=st.sampled_from(["karuta", "tour-de-dice"]), verb=st.sampled_from(["check", "deal", "build"]),
+@given(game=st.sampled_from(GAMES), verb=st.sampled_from(["check", "deal", "build"]),
        card=st.one_of(st.none(), SIZE, st.text(max_size=12)),
        paper=st.one_of(st.none(), st.sampled_from(["A4", "a3", "LETTER", "A5", "letter "]), st.text(max_size=8)))
 def test_card_and_paper_from_the_command_line(project, game, verb, card, paper):
-    assume(not (game == "karuta" and verb == "build"))
-    assume(not (game == "tour-de-dice" and verb == "deal"))
+    assume(_quick(game, verb))
     args = _commands(game, project / "out")[verb]
     args += [f"--card={card}"] if card is not None else []
     args += [f"--paper={paper}"] if paper is not None else []
@@ -743,7 +752,7 @@ LATIN_FONT = _latin_font()
 
 
 @pytest.mark.parametrize("args, count, first", [
-    (["build", "--game", "tour-de-dice", "--out", "out"], 232, "、 。 「 」"),
+    (["build", "--game", "tour-de-dice", "--out", "out"], 236, "、 。 「 」"),
     (["check", "--game", "karuta"], 344, "、 。 「 」"),
     (["build", "--game", "karuta", "--out", "out"], 344, "、 。 「 」"),
 ], ids=["tour build", "karuta check", "karuta build"])
@@ -754,7 +763,7 @@ def test_a_font_without_japanese_is_refused_naming_the_characters(project, monke
     result = invoke(*args, "--font", LATIN_FONT)
     assert result.exit_code == 2
     line = _first_line(result)
-    assert line.startswith(f"error: the font {LATIN_FONT} has no glyphs for {count} characters that the game's "
+    assert line.startswith(f"error: --font {LATIN_FONT} has no glyphs for {count} characters that the game's "
                            f"data prints: {first} "), line
     assert line.endswith("; choose a font that has them (the default is IPAexGothic; --font or KIT_FONT name "
                          "another .ttf)")
@@ -896,6 +905,11 @@ HUGE = "1" + "0" * 20
      "tracks.pilgrim: the number of slots should be 2 to 30, not 50"),
     ("automa.yaml", "temple: 1,", "temple: 100,", "pilgrim.advance.temple should be 0 to 5, not 100"),
     ("automa.yaml", "per_figures: 3", "per_figures: 70", "artist.per_figures should be 1 to 6, not 70"),
+    # the start is no kind of ring space of its own: space 0 ranks as the temple it is
+    ("automa.yaml", "town: 0}", "town: 0, start: 0}", "pilgrim.advance: start is not a kind of ring space"),
+    # a wave side worded by a rule option names one
+    ("waves.yaml", 'text: "{rule:paint_plus}"', 'text: "{rule:paint_plux}"',
+     "{rule:paint_plux}: no rule option 'paint_plux' (did you mean paint_plus?)"),
 ])
 def test_shikoku_counts_past_their_bounds_are_refused_at_their_line(project, monkeypatch, file, old, new, words):
     path = project / "data/shikoku-duo" / file

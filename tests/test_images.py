@@ -105,7 +105,7 @@ def test_tour_de_dice_images_match_the_card_size_and_are_deterministic(tmp_path)
     assert cell.tobytes() == Image.open(faces[k]).convert("RGB").tobytes()
     assert Image.open(folder / "phone" / "cards-01.png").size[0] == 3 * PHONE_CSS_PX
     assert (folder / "course-preview.png").exists()
-    assert "phone check" in output and "aid text" in output
+    assert "phone check" in output and "TURN text" in output
     build(tmp_path / "b", "--images", "--dpi", "30")
     again = tmp_path / "b" / "images"
     names = sorted(p.relative_to(folder) for p in folder.rglob("*.png"))

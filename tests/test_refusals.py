@@ -36,9 +36,16 @@ def test_a_truncated_font_is_refused(game, project, tmp_path):
     cut = tmp_path / "cut.ttf"
     cut.write_bytes(fonts.font_path(None).read_bytes()[:100_000])
     message = refused("build", "--game", game, "--font", cut, "--out", tmp_path / "out")
-    assert message == f"error: font {cut}: cannot use it (the file is truncated or damaged); kit needs a " \
+    assert message == f"error: --font {cut}: cannot use it (the file is truncated or damaged); kit needs a " \
                       "TrueType (.ttf) font"
     assert not (tmp_path / "out").exists()
+
+
+def test_a_damaged_font_is_named_by_the_variable_that_chose_it(project, tmp_path, monkeypatch):
+    cut = tmp_path / "cut.ttf"
+    cut.write_bytes(b"\0\1\0\0" + b"\0" * 200)
+    monkeypatch.setenv("KIT_FONT", str(cut))
+    assert refused("check", "--game", "karuta").startswith(f"error: KIT_FONT {cut}: cannot use it (")
 
 
 def test_an_unknown_policy_is_quoted_escaped():
@@ -410,3 +417,55 @@ def test_a_data_file_gone_or_a_folder_during_watch_is_named_and_the_watch_goes_o
         stop.set()
         runner.join(TIMEOUT)
     assert not runner.is_alive()
+
+
+def test_a_board_of_too_many_sheets_is_refused_at_its_size(project):
+    layout = project / "layouts" / "shikoku-duo.yaml"
+    edit(layout, "overlap: 10mm", "overlap: 98mm")
+    line = edit(layout, "board: {size: 400x276,", "board: {size: 2000x2000,")
+    assert refused_by_check_and_build("shikoku-duo", project) == (
+        f"layouts/shikoku-duo.yaml:{line}: a 2,000 × 2,000 mm board with a 98 mm glue strip needs 220 sheets of "
+        "A4, more than kit's limit of 200")
+
+
+def test_every_tiling_refusal_names_its_layout_line():
+    from conftest import shipped_layout
+    from kit.data.errors import KitError, Where
+    from kit.draw.tiles import plan
+
+    layout = shipped_layout("shikoku-duo")
+    size_at, overlap_at = Where("layouts/x.yaml", 3), Where("layouts/x.yaml", 7)
+    with pytest.raises(KitError) as big:
+        plan(9000, 9000, layout, 10.0, where=size_at, overlap_at=overlap_at)
+    with pytest.raises(KitError) as glue:
+        plan(400, 276, layout, 150.0, where=size_at, overlap_at=overlap_at)
+    assert (big.value.where, glue.value.where) == (size_at, overlap_at)
+    assert str(big.value).startswith("layouts/x.yaml:3: a 9,000 × 9,000 mm board with a 10 mm glue strip needs ")
+
+
+def test_islands_no_shifted_grid_joins_are_printed_on_the_whole_grid():
+    from shapely.geometry import box
+
+    from conftest import shipped_layout
+    from kit.draw.tiles import plan
+
+    layout = shipped_layout("shikoku-duo")
+    islands = box(0, 0, 5, 5).union(box(995, 995, 1000, 1000))
+    p = plan(1000, 1000, layout, 10.0, carries=islands)
+    assert len(p.tiles) == p.rows * p.cols > 2
+
+
+@pytest.mark.parametrize("game, name, old, new, shown, code", [
+    ("karuta", "rulebook.yaml", "title: {ja: 旧国名かるた,", r'title: {ja: "旧国\x9b名かるた",', r"旧国\x9b名かるた", "009B"),
+    ("karuta", "provinces.yaml", "kanji: 山城", r'kanji: "山\u0007城"', r"山\x07城", "0007"),
+    ("tour-de-dice", "pieces.yaml", "name_ja: 赤", r'name_ja: "赤\x1b[31m"', r"赤\x1b[31m", "001B"),
+    ("shikoku-duo", "components.yaml", "name: 藍,", r'name: "藍\x9b",', r"藍\x9b", "009B"),
+    ("shikoku-duo", "rulebook.yaml", "title: {ja: 四国デュオ,", r'title: {ja: "四国デュオ' + "あ" * 40 + r'\x07",',
+     "…" + "あ" * 20 + r"\x07", "0007"),
+])
+def test_a_control_character_written_as_an_escape_is_refused_at_its_line(game, name, old, new, shown, code,
+                                                                          project):
+    line = edit(project / "data" / game / name, old, new)
+    assert refused_by_check_and_build(game, project) == (
+        f"data/{game}/{name}:{line}: text '{shown}' holds the control character U+{code} (written as a YAML "
+        "escape): a printed piece shows it as nothing or as a box; remove it")

@@ -174,3 +174,29 @@ def test_ink_on_a_fill_reads():
 
     assert ink_on("#FCEF4E") == black and ink_on("#8F125F") == white
     assert ink_on("#FFFFFF", dark=white, light=black) == white
+
+
+def test_japanese_lines_fill_the_width_by_the_kinsoku_rules():
+    from kit.draw.fonts import NO_LINE_END, NO_LINE_START, register, text_width, wrap_japanese
+    from kit.rules.render import lines_of
+
+    register()
+    s = ("土産物屋トークンを裏向きで混ぜ、8つの港町に1枚ずつ表向きに置きます。波タイル3枚は、それぞれ"
+         "どちらの面を上にするかを決めて（コインなどで）盤の横に置きます。「手番の流れ」カードは "
+         "kit deal --seed 3 の表と同じです。ちょっと待ってください。")
+    em = text_width("あ", 9)
+    for width in (60, 100, 150, 230):
+        lines = wrap_japanese(s, width, 9)
+        assert "".join(lines).replace(" ", "") == s.replace(" ", "")         # nothing lost
+        assert all(text_width(ln, 9) <= width for ln in lines)              # nothing passes the width
+        for ln, nxt in zip(lines, lines[1:]):
+            assert nxt[0] not in NO_LINE_START and ln[-1] not in NO_LINE_END
+            # full: the next line's first unit (at most three characters: 「待っ) would not have fitted
+            assert text_width(ln + nxt[:1], 9) > width - 3 * em or text_width(ln, 9) > width - 3 * em
+        assert any("--seed" in ln.split(" ") for ln in lines)               # a Latin word stays whole
+    # a run of kana is not kept together: a line of kana breaks inside it, at the width
+    kana = "ひらがなのながいれんぞくはとちゅうでもおれます"
+    assert [len(ln) for ln in wrap_japanese(kana, 5.5 * em, 9)][:3] == [5, 5, 4]   # ちゅ goes down whole
+    # English still breaks only at spaces
+    en = "Shuffle the shop tokens face down and put one face up on each of the 8 coastal towns."
+    assert " ".join(lines_of(en, "en", 40, 9)) == en

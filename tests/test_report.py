@@ -147,6 +147,19 @@ def test_vary_grammar_and_combinations():
         variants([parse_vary("rule=x")], None)
 
 
+def test_a_figure_summed_as_it_comes_has_the_standard_deviation_of_its_list():
+    import random
+    import statistics
+
+    from kit.sim.simulate import Values
+
+    draw = random.Random(5)
+    for n in (2, 3, 50, 999):
+        xs = [draw.choice([0, 1, 0.5, 1 / 3, -2, 7, 1e-3, 40]) for _ in range(n)]
+        assert Values(xs).stdev() == statistics.stdev(xs)
+        assert Values(xs).fmean() == statistics.fmean(xs)
+
+
 def test_paired_difference_is_beyond_noise_only_when_its_interval_excludes_zero():
     base = [0, 1] * 50
     assert not paired(base, base)["beyond_noise"] and paired(base, base)["diff"] == 0

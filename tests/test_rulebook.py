@@ -188,12 +188,12 @@ def test_a_wrong_example_is_refused_at_its_line(tmp_path, game):
     assert f"rulebook.yaml:{line}: example {number}: {said}" in str(err.value)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_a_rule_value_without_its_sentence_is_refused_at_its_line(tmp_path, game):
+@pytest.mark.parametrize("game,name", [(g, None) for g in GAMES] + [("shikoku-duo", "copper_over_top")])
+def test_a_rule_value_without_its_sentence_is_refused_at_its_line(tmp_path, game, name):
     from importlib import import_module
 
     spec = import_module(f"kit.games.{game.replace('-', '_')}.options").SPEC
-    option = next(o for o in spec if o.choices or o.kind is bool)
+    option = next(o for o in spec if (o.choices or o.kind is bool) and name in (None, o.name))
     data = copied(tmp_path, game)
     path = data / "rulebook.yaml"
     text = path.read_text(encoding="utf-8").splitlines()
@@ -260,9 +260,14 @@ def test_shikoku_rulebook_answers_the_tables_questions_from_the_data():
         regions = [r for r in game.board.regions if town.id in r.towns]
         assert squeeze(f"{town.name}（{town.value}）→ " + "・".join(r.name for r in regions)) in text["ja"]
         assert squeeze(f"{town.romaji} ({town.value}): " + ", ".join(r.romaji for r in regions)) in text["en"]
-    # the wave tiles' effects in English as well as Japanese
-    for w in game.components.waves:
+    # the wave tiles' effects in English as well as Japanese, as the tiles word them for these rules
+    from kit.games.shikoku_duo.rulebook import printed
+
+    for w in printed(game, book).components.waves:
+        assert "{rule:" not in w.text + w.text_en
         assert squeeze(w.text_en) in text["en"] and squeeze(w.text) in text["ja"]
+    practised = next(w for w in printed(game, book).components.waves if w.effect == "paint_plus")
+    assert practised.text == book.sentence("paint_plus", values["paint_plus"], "ja")
     # one word for the artist on every piece
     assert "絵描き" not in text["ja"]
 
@@ -336,3 +341,70 @@ def test_a_rule_override_changes_the_printed_rules_and_examples():
     assert musashi in book.examples_for(values) and start(musashi.title["en"], 12) in text["en"]
     assert "first_card=musashi" in squeeze(text["en"])     # the rule set line names the override
     assert verify() == len(book.examples_for(values))
+
+
+def test_shikoku_setup_says_where_the_engine_starts_every_piece():
+    from conftest import MAP
+    from kit.games.shikoku_duo import rules as engine
+    from kit.games.shikoku_duo.model import load
+
+    book, values, _, pdf = made("shikoku-duo", "written")
+    text = by_language(book, pdf(LANGS)[0])
+    game = load(ROOT / "data" / "shikoku-duo", (), MAP)
+    t, comp = engine.tables(game), game.components
+    begin = engine.setup(t, engine.Rules.from_options(values), 5, automa=True)
+    human, bot = begin.players
+    assert (human.shrine, human.garden, human.copper, human.slabs, sum(human.goods)) == (0, 0, 0, 0, 0)
+    # known answers: the tracks' start values, the start space and the Automa's ranks
+    assert (comp.shrine_track[human.shrine], comp.garden_track[human.garden], human.pilgrim, bot.ranks) == \
+        (0, 1, 0, (0, 0, 0))
+    towns = list(game.board.towns.values())
+    ja, en = text["ja"], text["en"]
+    assert squeeze(f"社は神社トラックのstart（値{comp.shrine_track[human.shrine]}）") in ja
+    assert squeeze(f"庭は庭園トラックのstart（値{comp.garden_track[human.garden]}）") in ja
+    assert squeeze(f"銭は銅銭トラックの{human.copper}に置きます") in ja
+    assert squeeze(f"社 on the shrine track's start (value {comp.shrine_track[human.shrine]})") in en
+    assert squeeze(f"庭 on the garden track's start (value {comp.garden_track[human.garden]})") in en
+    assert squeeze(f"銭 on the copper track's {human.copper}") in en
+    assert squeeze(f"マス{human.pilgrim}（{t.ring_names[human.pilgrim]}）") in ja
+    assert squeeze(f"宿場町{towns[human.merchant].name}から始めます") in ja
+    assert squeeze(f"mountain town {towns[human.merchant].romaji}") in en
+    assert squeeze(f"地域{game.board.regions[human.artist].name}から始めます") in ja
+    assert squeeze(f"ランクトラックの{bot.ranks[0]}に目印") in ja and squeeze(f"on {bot.ranks[0]} of each track") in en
+    for words in ("dice-stickers.pdf", "点線で折り", "小判6枚は商人ボードの横"):
+        assert squeeze(words) in ja
+    for words in ("dice-stickers.pdf", "dotted lines", "6 gold slabs beside the merchant board"):
+        assert squeeze(words) in en
+    # the notes (a deal sheet, the record) are printed in each language's book
+    for name in ("deal_sheet", "record"):
+        for lang in LANGS:
+            title, paragraphs = book.note(name, values, lang)
+            assert squeeze(title) in text[lang] and all(start(p, 24) in text[lang] for p in paragraphs)
+
+
+def test_a_note_without_a_language_is_refused_at_its_line(tmp_path):
+    from kit.games.shikoku_duo.options import SPEC
+
+    data = copied(tmp_path, "shikoku-duo")
+    path = data / "rulebook.yaml"
+    body = path.read_text(encoding="utf-8")
+    line = line_of(path, "title: {ja: 記録をつける")
+    body = body.replace("  record:\n    title: {ja: 記録をつける, en: Keeping a record}\n    ja:",
+                        "  record:\n    title: {ja: 記録をつける, en: Keeping a record}\n    jp:", 1)
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(KitError) as err:
+        load_rulebook(path, SPEC)
+    assert "unknown key 'jp'" in str(err.value) and f"rulebook.yaml:{line + 1}" in str(err.value)
+
+
+def test_tour_rulebook_and_turn_cards_count_the_dice_the_option_gives():
+    for dice in (3, 5):
+        book, values, _, pdf = made("tour-de-dice", "written", rules=(("dice", dice),))
+        text = by_language(book, pdf(LANGS)[0])
+        assert squeeze(f"1色につきダイス{dice}個") in text["ja"] and squeeze(f"{dice} dice per colour") in text["en"]
+        assert squeeze(f"（6色なら{dice * 6}個）") in text["ja"]
+        assert squeeze(f"ダイス{dice}個を取ります") in text["ja"]
+        other = 5 if dice == 3 else 3
+        assert squeeze(f"1色につきダイス{other}個") not in text["ja"]
+        # the start player is rolled on three dice whatever the dice taken: what the engine rolls
+        assert squeeze("全員がダイスを3個振り") in text["ja"] and squeeze("everyone rolls 3 dice") in text["en"]

@@ -58,10 +58,21 @@ def comp():
 
 
 @pytest.fixture(scope="module")
-def built(comp):
+def shipped():
+    """The shipped game and its rulebook: the aid prints the rulebook's sentences for its rules."""
+    from conftest import MAP
+    from kit.games.shikoku_duo.model import load
+    from kit.games.shikoku_duo.rulebook import load_book
+
+    game = load(ROOT / "data" / "shikoku-duo", (), MAP)
+    return game, load_book(ROOT / "data" / "shikoku-duo", game)
+
+
+@pytest.fixture(scope="module")
+def built(comp, shipped):
     """Every piece file on A4, rendered twice."""
-    game = NS(components=comp, rules=MP({}))
-    return pieces(game, _layout(), AUTOMA), pieces(game, _layout(), AUTOMA)
+    game, book = NS(components=comp, rules=shipped[0].rules), shipped[1]
+    return pieces(game, _layout(), AUTOMA, (), book), pieces(game, _layout(), AUTOMA, (), book)
 
 
 # --- sizes from the layout ---------------------------------------------------------------------
@@ -380,11 +391,11 @@ def test_the_real_data_prints_every_piece(project):
 
 
 @pytest.mark.parametrize("paper", ["Letter", "A3"])
-def test_every_file_follows_the_paper(comp, paper):
+def test_every_file_follows_the_paper(comp, shipped, paper):
     layout = _layout(paper)
-    game = NS(components=comp, rules=MP({}))
+    game = NS(components=comp, rules=shipped[0].rules)
     portrait = sorted(to_pt(v) for v in PAPERS[paper])
-    for name, (data, pages) in pieces(game, layout, AUTOMA).items():
+    for name, (data, pages) in pieces(game, layout, AUTOMA, (), shipped[1]).items():
         reader = PdfReader(io.BytesIO(data))
         assert len(reader.pages) == pages >= 1, name
         for page in reader.pages:
@@ -477,3 +488,57 @@ def test_the_progress_sheet_says_how_goods_are_written_and_keeps_its_text_inside
         right, top = max(b[2] for b in boxes), max(b[3] for b in boxes)
         assert left >= margin and bottom >= margin, (k, left, bottom)
         assert right <= width - margin and top <= height - margin, (k, right, top)
+
+
+# --- the rules the pieces print: the rulebook's, for the rules being built ----------------------
+
+def _printed(rules=()):
+    """player-aid.pdf and tiles.pdf of the shipped game under `rules`, their text squeezed, and
+    the rulebook and values they print from."""
+    from conftest import MAP
+    from kit.games.shikoku_duo.model import load
+    from kit.games.shikoku_duo.rulebook import load_book, printed
+
+    data = ROOT / "data" / "shikoku-duo"
+    game = load(data, tuple(rules), MAP)
+    book = load_book(data, game)
+    shown = printed(game, book)
+    aid = sheets.aid_pdf(shown, _layout(), book)[0]
+    tiles = tokens.tiles_pdf(shown.components, _layout())[0]
+    squeeze = lambda pdf: "".join("".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())  # noqa: E731
+    return book, game.rules, squeeze(aid), squeeze(tiles), aid
+
+
+VARIANT = (("merchant_path", "walk"), ("paint_plus", "cap"), ("copper_over_top", "kept"),
+           ("pilgrim_blockers", "pilgrims"), ("first_drafter", "seat1"))
+
+
+@pytest.mark.parametrize("rules", [(), VARIANT])
+def test_the_aid_prints_the_rulebooks_summary_setup_and_sentences_in_both_languages(rules):
+    book, values, aid, _, data = _printed(rules)
+    for lang in ("ja", "en"):
+        for p in book.filled(book.summary[lang], values, lang) + book.section("setup", values, lang):
+            assert "".join(p.removeprefix("- ").split())[:16] in aid, (lang, p)
+        for option, _, _ in sheets.AID_RULES:
+            assert "".join(book.sentence(option, values[option], lang).split())[:16] in aid, (lang, option)
+        # the back: setting up from a deal sheet and keeping the record, from the rulebook's notes
+        assert {"deal_sheet", "record"} <= set(book.notes)
+        for name in book.notes:
+            title, paragraphs = book.note(name, values, lang)
+            assert "".join(title.split()) in aid and all("".join(p.split())[:16] in aid for p in paragraphs)
+    assert min(s for s, _ in text_sizes(data)) >= sheets.AID_FLOOR_PT - 1e-6
+
+
+def test_the_rules_in_force_change_what_the_aid_and_the_practised_tile_say():
+    book, _, aid, tiles, _ = _printed()
+    _, _, variant_aid, variant_tiles, _ = _printed(VARIANT)
+    for option, value in VARIANT:
+        default = book.readings[option]
+        for lang in ("ja", "en"):
+            said = "".join(book.sentence(option, value, lang).split())[:16]
+            usual = next("".join(book.sentence(option, v, lang).split())[:16] for v in default if v != value)
+            assert said in variant_aid and said not in aid, (option, lang)
+            assert usual in aid and usual not in variant_aid, (option, lang)
+    count, cap = ("".join(book.sentence("paint_plus", v, "ja").split())[:12] for v in ("count", "cap"))
+    assert count in tiles and cap not in tiles
+    assert cap in variant_tiles and count not in variant_tiles

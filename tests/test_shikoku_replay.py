@@ -209,3 +209,77 @@ def test_a_gift_by_several_paths_is_written_once():
                 return
             state = R.apply(t, rules, state, step.seat, step.move, (lambda pool, k=step.kept: k))[0]
     pytest.fail("no artist ever had one gift by two paths")
+
+
+def huge_log(tmp_path, size: int = 9_000_000):
+    """The shipped example log with its rounds written over and over: one game, then a round
+    after the game was over, then thousands more (about 9 MB)."""
+    from test_shikoku_rules import DATA
+
+    text = (DATA / "example-log.yaml").read_text(encoding="utf-8")
+    head, _, body = text.partition("\nrounds:\n")
+    first = body.index("  - dice:")
+    played = body[first:]
+    copies = size // len(played.encode("utf-8"))
+    path = tmp_path / "huge.yaml"
+    path.write_text(head + "\nrounds:\n" + body[:first] + played * copies, encoding="utf-8")
+    over = (head + "\nrounds:\n" + body[:first] + played).count("\n") + 1
+    return path, over, played.count("  - dice:")
+
+
+def test_a_huge_log_is_refused_at_its_first_bad_round_in_little_memory(project):
+    # each round is checked as it is read and none is kept: reading the whole log first took
+    # 300 MB and 18 s before the first round was checked
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    path, line, rounds = huge_log(project)
+    assert path.stat().st_size > 8_000_000
+    peak = ("import resource, subprocess, sys\n"
+            "out = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
+            "print(out.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+            "print(out.stderr, end='')")
+    out = subprocess.run([sys.executable, "-c", peak, sys.executable, "-m", "kit", "replay", "--game", "shikoku-duo",
+                          str(path), "--games", "5"], capture_output=True, text=True, timeout=120,
+                         env=__import__("os").environ | {"PYTHONPATH": str(ROOT)}, cwd=project)
+    status, kb = map(int, out.stdout.splitlines()[0].split())
+    assert status == 2
+    assert out.stdout.splitlines()[1] == f"huge.yaml:{line}: round {rounds + 1}: the game was over after round " \
+                                         f"{rounds} (gifts)"
+    assert kb < 120_000, kb     # the log's text and the game; its composed rounds were 300 MB
+
+
+def test_a_log_is_checked_round_by_round_and_its_head_comes_first(project):
+    from click.testing import CliRunner
+
+    from kit.cli import main
+    from test_shikoku_rules import DATA
+
+    text = (DATA / "example-log.yaml").read_text(encoding="utf-8")
+    log = project / "log.yaml"
+    moved = text.replace("seed: 7\n", "") + "seed: 7\n"
+    log.write_text(moved, encoding="utf-8")
+    got = CliRunner().invoke(main, ["replay", "--game", "shikoku-duo", str(log), "--games", "2"])
+    first = next(k for k, line in enumerate(moved.splitlines(), 1) if line.startswith("  - dice:"))
+    assert got.exit_code == 2 and got.stderr.strip() == \
+        f"log.yaml:{first}: seed must be written before rounds: (kit checks a log round by round as it reads it)"
+    log.write_text(text + "rules: {merchant_path: simple}\n", encoding="utf-8")
+    got = CliRunner().invoke(main, ["replay", "--game", "shikoku-duo", str(log), "--games", "2"])
+    assert got.exit_code == 2 and got.stderr.strip() == \
+        f"log.yaml:{text.count(chr(10)) + 1}: rules: must be written before rounds: (kit checks a log round by " \
+        "round as it reads it)"
+
+
+def test_the_simulated_games_are_summed_as_they_stream_in():
+    from kit.games.shikoku_duo.replay import compare
+
+    setup = setup_of()
+    res, record = recorded(setup, 3)
+    log = parse_log(parse_yaml(log_text(setup.tables, setup.rules, 3, 2, record), "log.yaml"), Where("log.yaml", 1))[0]
+    played = check_text(setup, log_text(setup.tables, setup.rules, 3, 2, record))
+    results = [recorded(setup, seed)[0] for seed in range(4, 10)]
+    streamed = compare(played, (r for r in results), log, setup.policies)     # read once, never measured
+    assert streamed == compare(played, results, log, setup.policies)
+    assert "simulated: 6 games" in streamed and f"{res.rounds} rounds checked" in streamed

@@ -209,6 +209,17 @@ def test_sixty_copper_fills_the_slabs_and_copper_stops_at_the_track_top():
     assert R._earn(t, 5, 5, 30) == (t.copper_max, 6)
 
 
+def test_copper_over_top_kept_counts_copper_past_the_track_once_the_slabs_are_full():
+    _, t, _ = engine(copper_over_top="kept")
+    assert R._earn(t, 5, 5, 30) == (25, 6)          # 35: one slab, the rest kept past the track's 9
+    assert R._earn(t, 5, 6, 7) == (12, 6)
+    assert R._earn(t, 5, 3, 7) == (2, 4)            # before the last slab nothing changes
+    _, lost, _ = engine(copper_over_top="lost")
+    assert R._earn(lost, 5, 6, 7) == (9, 6) and R._earn(lost, 5, 3, 7) == (2, 4)
+    # the tie-break reads the copper kept
+    assert R.winner((40, 40), (12, 9), False) == 0
+
+
 # --- the artist ---------------------------------------------------------------------------
 
 def test_the_artist_moves_exactly_n_regions_without_re_entering_one():

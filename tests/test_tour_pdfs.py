@@ -24,6 +24,8 @@ from kit.games.tour_de_dice.cards import MIN_H, MIN_W
 from kit.games.tour_de_dice.model import load
 from kit.games.tour_de_dice.play import make_setup, owners, play_log
 from kit.games.tour_de_dice.build import cards_pdf, faces
+from kit.games.tour_de_dice.rulebook import load_book
+from kit.rules.book import LANGS
 from kit.games.tour_de_dice.sheets import Paper, log_geometry, paper, preview_geometry
 from kit.games import make_context
 
@@ -51,8 +53,8 @@ def test_build_is_byte_identical_and_complete(project):
         assert name in out_text
     ctx = make_context("tour-de-dice")
     tour = load(ctx.data_dir)
-    count = len(faces(tour))
-    assert count == sum(c.copies for c in tour.cards) + 3       # goal, Breakaway, player aid
+    count = len(faces(tour, load_book(ctx.data_dir, tour)))
+    assert count == sum(c.copies for c in tour.cards) + 4       # goal, Breakaway, a TURN card per language
     per_sheet = grid(ctx.layout, "card").per_sheet
     reader = PdfReader(io.BytesIO((project / "a" / "cards.pdf").read_bytes()))
     assert len(reader.pages) == 2 * math.ceil(count / per_sheet)   # each front followed by its back
@@ -341,7 +343,7 @@ def _card_texts(size) -> list:
     """Per front card of cards.pdf at `size` (w, h mm): its trim and the glyph boxes on it."""
     layout = make_context("tour-de-dice", card=size).layout
     tour = load(ROOT / "data" / "tour-de-dice")
-    reader = PdfReader(io.BytesIO(cards_pdf(tour, layout)[0]))
+    reader = PdfReader(io.BytesIO(cards_pdf(tour, load_book(ROOT / "data" / "tour-de-dice", tour), layout)[0]))
     trims = grid(layout, "card").trims
     out = []
     for page in reader.pages[::2]:
@@ -356,7 +358,8 @@ def _card_texts(size) -> list:
 @pytest.mark.parametrize("size", [(MIN_W, MIN_H), (63, 88), (70, 120), (88, 126)])
 def test_card_faces_scale_with_the_card(size):
     cards = _card_texts(size)
-    assert len(cards) == len(faces(load(ROOT / "data" / "tour-de-dice")))
+    tour = load(ROOT / "data" / "tour-de-dice")
+    assert len(cards) == len(faces(tour, load_book(ROOT / "data" / "tour-de-dice", tour)))
     for trim, boxes in cards:
         for s, x0, y0, x1, y1 in boxes:
             assert trim.x - 1e-6 <= x0 and x1 <= trim.x2 + 1e-6 and trim.y - 1e-6 <= y0 and y1 <= trim.y2 + 1e-6, s
@@ -365,7 +368,7 @@ def test_card_faces_scale_with_the_card(size):
                 apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
                 assert apart, (size, a, b)
     # the cost numerals grow with the card: on a course card each fills most of its half's height
-    course = [boxes for _, boxes in cards if not any(b[0] in ("GOAL", "BREAK", "手番の流れ  TURN") for b in boxes)]
+    course = [boxes for _, boxes in cards if not any(b[0] in ("GOAL", "BREAK", "手番の流れ  TURN", "TURN") for b in boxes)]
     assert course
     for boxes in course:
         numerals = [b for b in boxes if b[0].isdigit()]
@@ -410,3 +413,58 @@ def test_rule_two_prints_each_players_two_colours(project):
         names = "・".join(c.name_ja for c in tour.colours[2 * seat:2 * seat + 2])
         assert f"P{seat + 1} ____ ({names})" in log
         assert markers.count(f"P{seat + 1}") == 4          # two markers, two faces each
+
+
+def _turn_cards(preset: str) -> tuple[object, object, dict]:
+    """The shipped tour under `preset`, its rulebook, and the text of each TURN card (by language)
+    as cards.pdf prints it at the shipped card size."""
+    data = ROOT / "data" / "tour-de-dice"
+    tour = load(data, (("preset", preset),))
+    book = load_book(data, tour)
+    layout = shipped_layout("tour-de-dice")
+    reader = PdfReader(io.BytesIO(cards_pdf(tour, book, layout)[0]))
+    fronts = "".join(reader.pages[k].extract_text() for k in range(0, len(reader.pages), 2))
+    return tour, book, squeeze(fronts)
+
+
+def squeeze(s: str) -> str:
+    return "".join(s.split())
+
+
+@pytest.mark.parametrize("preset", ["written", "rule-1", "rule-2"])
+def test_the_turn_cards_print_the_rulebooks_summary_and_rules_in_force(preset):
+    tour, book, text = _turn_cards(preset)
+    for lang in LANGS:
+        for p in book.filled(book.summary[lang], tour.rules, lang):
+            assert squeeze(p)[:20] in text, (lang, p)
+        for option in ("breakaway", "two_colours"):
+            assert squeeze(book.sentence(option, tour.rules[option], lang))[:20] in text, (lang, option)
+
+
+def test_the_preset_changes_what_the_turn_cards_say():
+    _, book, written = _turn_cards("written")
+    _, _, rule1 = _turn_cards("rule-1")
+    _, _, rule2 = _turn_cards("rule-2")
+    for lang in LANGS:
+        unused, used = (squeeze(book.sentence("breakaway", v, lang))[:20] for v in (False, True))
+        assert unused in written and used not in written
+        assert used in rule1 and unused not in rule1
+        two = squeeze(book.sentence("two_colours", True, lang))[:20]
+        assert two in rule2 and two not in written
+
+
+def test_turn_card_text_is_at_least_six_points_and_a_card_too_small_for_it_is_refused():
+    from conftest import text_sizes
+    from kit.data.errors import KitError
+    from kit.draw.imposition import Rect
+    from kit.games.tour_de_dice.cards import TURN_FLOOR_PT, turn_lines, turn_size
+
+    data = ROOT / "data" / "tour-de-dice"
+    for preset in ("written", "rule-1", "rule-2"):
+        tour = load(data, (("preset", preset),))
+        book = load_book(data, tour)
+        sizes = text_sizes(cards_pdf(tour, book, shipped_layout("tour-de-dice"))[0])
+        assert min(s for s, _ in sizes) >= TURN_FLOOR_PT - 1e-6, preset
+    tour = load(data, (("preset", "rule-2"),))
+    with pytest.raises(KitError, match="TURN card text does not fit a 55 × 80 mm card at 6 pt"):
+        turn_size(turn_lines(load_book(data, tour), tour.rules, "en"), "en", Rect(0, 0, 55, 80))

@@ -50,6 +50,9 @@ _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
 # What the YAML reader refuses (PyYAML's NON_PRINTABLE), checked first, the same for both parsers.
 _NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+# What no text of a game's files holds, though an escape in a double-quoted string can write it
+# (the reader refuses it raw): control characters but the tab and the line break.
+_CONTROL = re.compile("[\x00-\x08\x0B-\x1F\x7F-\x9F]")
 _OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 _SKIP = (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)
@@ -95,6 +98,11 @@ def _scalar(loader, event, where: Where):
                            f"{_not_decimal_kind(event.value)}); write the number in decimal digits "
                            "(a size as WxH, like 24x26), or quote the value if it is text", where)
     if tag in (_STR, _MERGE):
+        control = _CONTROL.search(event.value)
+        if control:
+            raise KitError(f"text {quoted(_around(event.value, control.start()))} holds the control character "
+                           f"U+{ord(control.group()):04X} (written as a YAML escape): a printed piece shows it as "
+                           "nothing or as a box; remove it", where)
         return event.value, tag
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
     constructors = loader.yaml_constructors
@@ -105,6 +113,12 @@ def _scalar(loader, event, where: Where):
         kind = tag.rpartition(":")[2]  # tag:yaml.org,2002:timestamp -> timestamp
         detail = f" ({err})" if isinstance(err, ValueError) else ""
         raise KitError(f"{event.value!r} is not a valid {kind}{detail}", where) from None
+
+
+def _around(text: str, at: int, room: int = 20) -> str:
+    """The part of `text` round its character at `at`, marked with … where it is cut."""
+    start = max(0, at - room)
+    return ("…" if start else "") + text[start:at + room] + ("…" if at + room < len(text) else "")
 
 
 def _not_decimal_kind(text: str) -> str:
@@ -134,11 +148,12 @@ def _merged(item: _Open) -> LMap:
     return out
 
 
-def _compose(loader, file: str) -> Any:
+def _compose(loader, file: str, each=None) -> Any:
     """The document's value, built from the parser's events with an explicit stack.
 
     An alias gives the anchored value itself (as PyYAML does) but counts at its full
     size against MAX_VALUES, so an alias bomb is refused after a few hundred events.
+    `each` is (KEY, function): see parse_yaml.
     """
     anchors: dict[str, tuple[Any, int]] = {}
     unfinished: set[str] = set()
@@ -198,7 +213,10 @@ def _compose(loader, file: str) -> Any:
             continue
         parent = stack[-1]
         parent.size += size
-        if isinstance(parent.value, LList):
+        if each is not None and len(stack) == 2 and isinstance(parent.value, LList) and stack[0].key == each[0] \
+                and isinstance(stack[0].value, LMap):
+            each[1](stack[0].value, value, here)     # an item of the streamed list: handed on, not kept
+        elif isinstance(parent.value, LList):
             parent.value.append(value)
             parent.value.item_where.append(here)
         elif parent.key_where is None:  # this value is a key
@@ -219,8 +237,13 @@ def _compose(loader, file: str) -> Any:
     return root
 
 
-def parse_yaml(text: str, file: str) -> Any:
-    """Parse YAML text; syntax errors and values past kit's limits become KitError with the line."""
+def parse_yaml(text: str, file: str, each=None) -> Any:
+    """Parse YAML text; syntax errors and values past kit's limits become KitError with the line.
+
+    With `each` = (KEY, function), the items of the list under the document's top-level KEY
+    are not kept: each is handed to function(head, item, where) as soon as it is read, in
+    order, `head` being the mapping of the keys written before KEY; the list is left empty.
+    A refusal the function raises stops the reading there."""
     bad = _NOT_PRINTABLE.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
@@ -228,7 +251,7 @@ def parse_yaml(text: str, file: str) -> Any:
                        Where(file, line))
     loader = _Loader(text)
     try:
-        return _compose(loader, file)
+        return _compose(loader, file, each)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
@@ -248,7 +271,8 @@ def require_files(folder: Path | str, names) -> Path:
     return folder
 
 
-def load_yaml(path: Path | str) -> Any:
+def load_yaml(path: Path | str, each=None) -> Any:
+    """A YAML file's value (`each`: see parse_yaml)."""
     path = Path(path)
     name = display_path(path)
     try:
@@ -268,7 +292,7 @@ def load_yaml(path: Path | str) -> Any:
         column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
         raise KitError(f"not UTF-8 text: {err.reason} (byte {column} of the line); kit reads data "
                        "files as UTF-8", Where(name, line)) from None
-    return parse_yaml(text, name)
+    return parse_yaml(text, name, each)
 
 
 _TYPE_NAMES = {

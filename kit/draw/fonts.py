@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import struct
 from functools import lru_cache
 from pathlib import Path
@@ -41,6 +42,15 @@ def font_path(explicit: str | os.PathLike | None = None) -> Path:
     return Path(chosen) if chosen else default_font_path()
 
 
+def named(explicit: str | os.PathLike | None = None) -> str:
+    """The chosen font as a message names it: by the option or variable that chose it."""
+    if explicit:
+        return f"--font {excerpt(explicit, 200)}"
+    if os.environ.get("KIT_FONT"):
+        return f"KIT_FONT {excerpt(os.environ['KIT_FONT'], 200)}"
+    return f"the font {default_font_path()}"
+
+
 class _Font(TTFont):
     """A TrueType font that notes each character it is asked to draw but has no glyph for.
 
@@ -64,19 +74,24 @@ class _Font(TTFont):
 
 
 @lru_cache(maxsize=None)
-def _load(path: str) -> _Font:
+def _load(path: str, name: str = "") -> _Font:
+    """The font at `path`; `name` is how a refusal names it (`named`), the path when not given."""
+    name = name or f"the font {path}"
     try:
         return _Font(FONT, path)
     except (TTFError, OSError) as err:
-        raise KitError(f"font {path}: cannot use it ({excerpt(str(err))}); kit needs a TrueType (.ttf) font") from None
+        raise KitError(f"{name}: cannot use it ({excerpt(str(err))}); kit needs a TrueType (.ttf) font") from None
     except (struct.error, ValueError, IndexError, KeyError, TypeError, AssertionError, OverflowError,
             MemoryError):  # a truncated or damaged file: reportlab's parser stops where the bytes do
-        raise KitError(f"font {path}: cannot use it (the file is truncated or damaged); kit needs a TrueType "
+        raise KitError(f"{name}: cannot use it (the file is truncated or damaged); kit needs a TrueType "
                        "(.ttf) font") from None
 
 
-def _register(path: str) -> str:
-    font = _load(path)
+def _chosen(explicit: str | os.PathLike | None) -> _Font:
+    return _load(str(font_path(explicit)), named(explicit))
+
+
+def _register(font: _Font) -> str:
     if FONT not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(font)
     elif pdfmetrics.getFont(FONT) is not font:
@@ -88,13 +103,13 @@ def _register(path: str) -> str:
 
 def missing(chars, explicit: str | os.PathLike | None = None) -> list[str]:
     """The characters of `chars` the chosen font has no glyph for, in code order."""
-    cmap = _load(str(font_path(explicit))).face.charToGlyph
+    cmap = _chosen(explicit).face.charToGlyph
     return sorted({ch for ch in chars if ch >= " " and ch != "\xa0" and ord(ch) not in cmap})
 
 
-def _refusal(path, absent: list[str], what: str) -> KitError:
+def _refusal(name: str, absent: list[str], what: str) -> KitError:
     shown = " ".join(absent[:40]) + (" …" if len(absent) > 40 else "")
-    return KitError(f"the font {path} has no glyphs for {len(absent)} character{'s' if len(absent) != 1 else ''} "
+    return KitError(f"{name} has no glyphs for {len(absent)} character{'s' if len(absent) != 1 else ''} "
                     f"{what}: {shown}; choose a font that has them (the default is IPAexGothic; "
                     "--font or KIT_FONT name another .ttf)")
 
@@ -108,7 +123,7 @@ def require(chars, what: str, explicit: str | os.PathLike | None = None) -> None
     the user chose is itself the suspect, and is named alone."""
     absent = missing(chars, explicit)
     if absent:
-        err = _refusal(font_path(explicit), absent, what)
+        err = _refusal(named(explicit), absent, what)
         if isinstance(chars, dict) and not chosen_font(explicit):
             # the lines are looked for only now, so a build that goes ahead reads no file twice
             first = min(chars[ch] for ch in absent)
@@ -159,12 +174,12 @@ def drawn_but_missing(doc) -> None:
     font = pdfmetrics.getFont(FONT) if FONT in pdfmetrics.getRegisteredFontNames() else None
     absent = font.missing.pop(id(doc), None) if isinstance(font, _Font) else None
     if absent:
-        raise _refusal(font.path, sorted(absent), "in the text of this PDF")
+        raise _refusal(f"the font {font.path}", sorted(absent), "in the text of this PDF")
 
 
 def register(explicit: str | os.PathLike | None = None) -> str:
     """Register the Japanese font with reportlab once; return its name."""
-    return _register(str(font_path(explicit)))
+    return _register(_chosen(explicit))
 
 
 def text_width(text: str, size: float, font: str = FONT) -> float:
@@ -187,6 +202,40 @@ def wrap(tokens, width_pt: float, size: float, sep: str = "", hang: str = "",
             candidate = token
         current = candidate
     return lines + ([current] if current else [])
+
+
+# Kinsoku (JIS X 4051): characters that never begin a line (closing brackets and punctuation,
+# small kana, the prolonged-sound mark, iteration marks) and that never end one (opening brackets).
+NO_LINE_START = ("、。，．,.:;!?）)」』】〕］]｝}〉》〙”’・：；！？ー～〜‐゠–々ゝゞヽヾ"
+                 "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
+NO_LINE_END = "（(「『【〔［[｛{〈《〘“‘"
+_UNIT = re.compile(r"[!-~]+| +|.", re.S)   # a run of Latin letters, digits and signs stays whole
+
+
+def japanese_units(s: str) -> list[str]:
+    """The pieces Japanese text may break between: any two characters (a Latin word or a number
+    whole), except before a character that never begins a line and after one that never ends one."""
+    units: list[str] = []
+    for piece in _UNIT.findall(s):
+        if units and not piece.isspace() and (piece[0] in NO_LINE_START or units[-1][-1] in NO_LINE_END):
+            units[-1] += piece
+        else:
+            units.append(piece)
+    return units
+
+
+def wrap_japanese(s: str, width_pt: float, size: float, font: str = FONT) -> list[str]:
+    """Japanese text in lines that fill `width_pt`, broken between characters by the kinsoku rules
+    (japanese_units); a space where a line breaks is dropped. Nothing passes the width but a single
+    unit wider than it."""
+    lines, current = [], ""
+    for unit in japanese_units(s):
+        candidate = current + unit
+        if current.strip() and not unit.isspace() and text_width(candidate.rstrip(), size, font) > width_pt:
+            lines.append(current.rstrip())
+            candidate = unit
+        current = candidate
+    return lines + ([current.rstrip()] if current.strip() else [])
 
 
 def fit_size(text: str, width_pt: float, size: float, floor: float, font: str = FONT) -> float:

@@ -22,7 +22,7 @@ from reportlab.lib.colors import Color, white
 
 import shapely
 
-from kit.data.errors import KitError
+from kit.data.errors import KitError, Where
 from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
 from kit.draw.output import Pdf
@@ -149,19 +149,28 @@ def _connected(tiles: list[Tile]) -> bool:
     return seen == cells
 
 
+def sheet_limit(width: float, height: float, layout: Layout, overlap: float, where: Where | None,
+                what: str = "board") -> None:
+    """Refuse, at `where` (the layout line that sets the drawing's size), a width × height mm
+    drawing that would tile over more than MAX_SHEETS sheets."""
+    sheets = sheet_count(width, height, layout, overlap)
+    if sheets is not None and sheets > MAX_SHEETS:
+        raise KitError(f"a {width:,.0f} × {height:,.0f} mm {what} with a {overlap:g} mm glue strip needs "
+                       f"{sheets:,} sheets of {layout.paper}, more than kit's limit of {MAX_SHEETS}", where)
+
+
 def plan(width: float, height: float, layout: Layout, overlap: float, area: Rect | None = None,
-         carries=None) -> TilePlan:
+         carries=None, *, where: Where | None = None, overlap_at: Where | None = None) -> TilePlan:
     """Tiles covering `area` (default: the whole width × height mm drawing), neighbours sharing
     a glued `overlap` mm; portrait or landscape, whichever needs fewer. With `carries` (a
     shapely shape, drawing mm), a sheet that would show none of it is left out, and the grid
-    is shifted to leave out the most."""
+    is shifted to leave out the most. A refusal names the layout line of the value that causes
+    it: `where` sets the drawing's size, `overlap_at` the glue strip."""
     margin = layout.margin
     pw, ph = layout.paper_width, layout.paper_height
     area = area or Rect(0, 0, width, height)
-    sheets = sheet_count(area.w, area.h, layout, overlap)
-    if sheets is not None and sheets > MAX_SHEETS:  # refused before a grid of millions of sheets is made
-        raise KitError(f"a {area.w:,.0f} × {area.h:,.0f} mm drawing needs {sheets:,} sheets of {layout.paper}, "
-                       f"more than kit's limit of {MAX_SHEETS}")
+    glue_strip(layout, overlap, overlap_at)
+    sheet_limit(area.w, area.h, layout, overlap, where)  # before a grid of millions of sheets is made
     shifts = [0.5] if carries is None else [0.5] + [k / (SHIFTS - 1) for k in range(SHIFTS)]
     options = []
     for paper_w, paper_h in ((pw, ph), (ph, pw)):
@@ -174,9 +183,13 @@ def plan(width: float, height: float, layout: Layout, overlap: float, area: Rect
             if _connected(tiles):
                 options.append((len(tiles), paper_w > paper_h, n, paper_w, paper_h, cols, rows, room_w,
                                 room_h, tiles))
-    if not options:
-        raise KitError(f"the board overlap {overlap:g} mm leaves no room on {layout.paper} paper")
-    _, _, _, paper_w, paper_h, cols, rows, room_w, room_h, tiles = min(options, key=lambda o: o[:3])
+    if options:
+        _, _, _, paper_w, paper_h, cols, rows, room_w, room_h, tiles = min(options, key=lambda o: o[:3])
+    else:   # no shift leaves sheets that join into one piece (islands far apart): print the whole grid
+        fits = [(f[0] * f[1], paper_w, paper_h, f) for paper_w, paper_h in ((pw, ph), (ph, pw))
+                if (f := _orientation(area.w, area.h, paper_w, paper_h, margin, overlap)) is not None]
+        _, paper_w, paper_h, (cols, rows, room_w, room_h) = min(fits)
+        tiles = _grid(area, cols, rows, room_w, room_h, overlap, 0.5, 0.5, None)
     page = Rect(margin, margin + LABEL_H, room_w, room_h)
     tiles = tuple(Tile(t.row, t.col, t.label, t.source, page) for t in tiles)
     left = tiles[0].source.x - tiles[0].col * (room_w - overlap) if tiles else area.x

@@ -10,9 +10,12 @@ The file holds, each in Japanese (ja) and English (en):
       OPTION: {other: {ja: "... {value} ...", en: ...}}   # a number or a name: any value
     glossary: [{ja: 札, en: card, ja_text: ..., en_text: ...}, ...]
     examples: [{title: {ja, en}, text: {ja, en}, when: {OPTION: [VALUE, ...]}, ...the game's keys}]
+    notes:    {NAME: {title: {ja, en}, ja: [...], en: [...]}}   # optional: more headed texts (a deal
+                                                              # sheet, the record), after the sections
 
 A paragraph may hold `{rule:OPTION}`: the sentence of the option's value being built, so the
-sections print the preset's rules, not a fixed text. A paragraph starting "- " is a bullet.
+sections print the preset's rules, not a fixed text. A fact may hold `{rule:OPTION}` too (a
+piece's text a rule option words, such as a tile's effect). A paragraph starting "- " is a bullet.
 An option, a value or a language without its sentence is refused at its line.
 """
 
@@ -90,6 +93,7 @@ class Rulebook:
     glossary: tuple[Term, ...]
     examples: tuple[Example, ...]
     order: tuple[str, ...] = field(default=())   # the options, in their declaration's order
+    notes: dict = field(default_factory=dict)    # name -> {"title": {lang: text}, lang: tuple of paragraphs}
 
     facts: dict = field(default_factory=dict)    # lang -> {name: text}, the game's own (with_facts)
 
@@ -97,7 +101,7 @@ class Rulebook:
         """This book with the game's facts for `{fact:NAME}`; a name the text uses and the game does
         not supply is refused."""
         used = set()
-        for items in [self.summary] + list(self.sections.values()):
+        for items in [self.summary] + list(self.sections.values()) + list(self.notes.values()):
             for lang in LANGS:
                 for p in items[lang]:
                     used.update(FACT.findall(p))
@@ -127,11 +131,17 @@ class Rulebook:
         return [(o, self.sentence(o, values[o], lang)) for o in self.order]
 
     def filled(self, paragraphs, values, lang: str) -> list[str]:
-        return [self._facts(PLACEHOLDER.sub(lambda m: self.sentence(m.group(1), values[m.group(1)], lang), p), lang)
+        # facts first: a fact may hold {rule:OPTION} (a piece's text worded by a rule option)
+        return [PLACEHOLDER.sub(lambda m: self.sentence(m.group(1), values[m.group(1)], lang), self._facts(p, lang))
                 for p in paragraphs]
 
     def section(self, key: str, values, lang: str) -> list[str]:
         return self.filled(self.sections[key][lang], values, lang)
+
+    def note(self, name: str, values, lang: str) -> tuple[str, list[str]]:
+        """A note's title and its paragraphs, filled, in `lang`."""
+        body = self.notes[name]
+        return body["title"][lang], self.filled(body[lang], values, lang)
 
     def example_text(self, ex: "Example", lang: str) -> str:
         return self._facts(ex.text[lang], lang)
@@ -234,8 +244,8 @@ def load_rulebook(path: Path, spec) -> Rulebook:
     errors = Collector()
     known = ("title", "sections", "summary", "readings", "glossary", "examples")
     for key in doc:
-        if key not in known:
-            errors.error(f"unknown key {key!r}{did_you_mean(key, known)}", doc.at(key))
+        if key not in known + ("notes",):
+            errors.error(f"unknown key {key!r}{did_you_mean(key, known + ('notes',))}", doc.at(key))
     for key in known:
         if key not in doc:
             errors.error(f"the rulebook has no {key}:", top)
@@ -261,8 +271,31 @@ def load_rulebook(path: Path, spec) -> Rulebook:
     readings = _readings(doc["readings"], spec, doc.at("readings"), errors)
     glossary = _glossary(doc["glossary"], doc.at("glossary"), errors)
     examples = _examples(doc["examples"], by_name, doc.at("examples"), errors)
+    notes = _notes(doc.get("notes", {}), by_name, doc.at("notes") if "notes" in doc else top, errors)
     errors.raise_if_any()
-    return Rulebook(name, title, sections, summary, readings, glossary, examples, tuple(o.name for o in spec))
+    return Rulebook(name, title, sections, summary, readings, glossary, examples, tuple(o.name for o in spec),
+                    notes)
+
+
+def _notes(doc, by_name: dict, where: Where, errors: Collector) -> dict:
+    if not isinstance(doc, dict):
+        errors.error("notes should be a mapping of name: {title: {ja:, en:}, ja: [...], en: [...]}", where)
+        return {}
+    out = {}
+    for name, body in doc.items():
+        at = doc.at(name)
+        if not isinstance(body, dict) or "title" not in body:
+            errors.error(f"note {name!r} should be a mapping with title: {{ja:, en:}}, ja: and en:", at)
+            continue
+        for key in body:
+            if key not in ("title",) + LANGS:
+                errors.error(f"note {name!r}: unknown key {key!r}{did_you_mean(key, ('title',) + LANGS)}",
+                             body.at(key))
+        title = _texts(body["title"], f"note {name}: title", body.at("title"), errors, many=False)
+        texts = _texts(_sub(body, LANGS), f"note {name}", at, errors, many=True)
+        _placeholders(texts, by_name, at, errors)
+        out[name] = {"title": title, **texts}
+    return out
 
 
 def _glossary(doc, where: Where, errors: Collector) -> tuple[Term, ...]:

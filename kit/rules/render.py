@@ -1,21 +1,20 @@
 """`rules.pdf`: a game's rulebook for the rule values being built, in one or both languages.
 
-Each language is a whole book a table can learn from alone: the sections, the rules in
-force (one sentence per rule option, the preset's), the worked examples with their
+Each language is a whole book a table can learn from alone: the sections, the game's notes
+(rulebook.yaml notes:), the rules in force (one sentence per rule option, the preset's), the worked examples with their
 diagrams, the glossary, and a one-page summary on a page of its own. Sizes in points:
 body text BODY_PT, nothing below SMALL_PT.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black
 
 from kit.data.errors import KitError
-from kit.draw.fonts import text_width, wrap
+from kit.draw.fonts import text_width, wrap, wrap_japanese
 from kit.draw.images import png, rasterise
 from kit.draw.imposition import sheet_margin
 from kit.draw.output import Pdf
@@ -32,8 +31,6 @@ LEAD = 1.45               # line height as a multiple of the size
 GREY = Color(0.35, 0.35, 0.35)
 RULE_GREY = Color(0.7, 0.7, 0.7)
 MM_PER_PT = 25.4 / 72
-HANG = "、。，．）」』・：！？ー"   # never starts a Japanese line
-_TOKENS = re.compile(r"[A-Za-z0-9ぁ-ゖ゙-゜]{1,12}[.,:;!?)]?|.", re.S)   # a Latin word stays whole
 
 
 @dataclass(frozen=True)
@@ -52,16 +49,12 @@ PRESET_WORDS = {"ja": "規則の組: {preset}", "en": "Rule set: {preset}"}
 SUMMARY_WORDS = {"ja": "（1ページで。詳しくは前のページへ）", "en": "(on one page; the pages before say it in full)"}
 
 
-def tokens(s: str, lang: str) -> tuple[list[str], str]:
-    """The tokens a line breaks between, and the separator they are joined by."""
-    if lang == "en":
-        return s.split(" "), " "
-    return _TOKENS.findall(s), ""
-
-
 def lines_of(s: str, lang: str, width_mm: float, size: float) -> list[str]:
-    toks, sep = tokens(s, lang)
-    return wrap(toks, to_pt(width_mm), size, sep=sep, hang=HANG) or [""]
+    """`s` in lines at most `width_mm` wide: English broken at spaces, Japanese between any two
+    characters the kinsoku rules allow (kit/draw/fonts.py: wrap_japanese)."""
+    if lang == "en":
+        return wrap(s.split(" "), to_pt(width_mm), size, sep=" ") or [""]
+    return wrap_japanese(s, to_pt(width_mm), size) or [""]
 
 
 class Flow:
@@ -150,6 +143,11 @@ def book_pages(flow: Flow, book: Rulebook, values, lang: str, diagram: DrawExamp
     for key in SECTIONS:
         flow.head(heading(key, lang))
         for p in book.section(key, values, lang):
+            flow.para(p, lang)
+    for name in book.notes:
+        title, paragraphs = book.note(name, values, lang)
+        flow.head(title)
+        for p in paragraphs:
             flow.para(p, lang)
     flow.head(heading("rules", lang))
     for option, sentence in book.in_force(values, lang):

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from kit.sim.quality import Facts, Tally as QualityTally
 from kit.sim.seating import policy_seats
@@ -70,10 +70,12 @@ def rules_figure(options: Mapping) -> dict:
 
 class Tally:
     """The shared figures of a run, summed as its games' outcomes come in (`add`), so a run
-    keeps no game: memory does not grow with the number of games. `keep=True` keeps every
-    outcome as well, for a sweep, which pairs each game with the same seed's in its first row."""
+    keeps no game: memory does not grow with the number of games. `keep`, when given, is handed
+    every outcome in game order as well (a sweep pairs each game with the same seed's in its
+    first row as they come)."""
 
-    def __init__(self, players: int, measures: int = 0, keep: bool = False, standing: str = ""):
+    def __init__(self, players: int, measures: int = 0, keep: Callable[[Outcome], None] | None = None,
+                 standing: str = ""):
         self.players = players
         self.quality = QualityTally(players, standing)  # `standing` names what it counts
         self.n = 0
@@ -81,7 +83,7 @@ class Tally:
         self.no_winner = 0
         self.turns = Values()
         self.measures = [Values() for _ in range(measures)]
-        self.kept: list[Outcome] | None = [] if keep else None
+        self.keep = keep
 
     def add(self, o: Outcome) -> Outcome:
         self.n += 1
@@ -93,8 +95,8 @@ class Tally:
         for values, m in zip(self.measures, o.measures):
             values.add(m)
         self.quality.add(o)
-        if self.kept is not None:
-            self.kept.append(o)
+        if self.keep is not None:
+            self.keep(o)
         return o
 
     def figures(self, *, seed: int, policies: Sequence[str], options: Mapping, game: dict) -> dict:
@@ -145,7 +147,7 @@ def mean_or_none(values: Sequence[float]) -> float | None:
 @dataclass(frozen=True)
 class Run:
     """A finished run: its figures (the schema above), its Tally (the distributions the report's
-    charts draw; every Outcome only when a sweep asked to keep them), and whatever else the
+    charts draw), and whatever else the
     game's report pages need (karuta: the loaded model, for its map)."""
 
     figures: dict

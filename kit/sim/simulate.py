@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import signal
 import statistics
+import sys
 from contextlib import contextmanager
 from fractions import Fraction
 from typing import Callable, Iterator, Sequence, TypeVar
@@ -279,12 +280,34 @@ class Values:
         exact = sum(Fraction(v) * c for v, c in self.counts.items())
         return float(exact) / self.n
 
+    def stdev(self) -> float:
+        """statistics.stdev of the values (the sample standard deviation), from the exact sum of
+        squared deviations, rounded once."""
+        if self.n < 2:
+            raise statistics.StatisticsError("stdev requires at least two data points")
+        mean = sum(Fraction(v) * c for v, c in self.counts.items()) / self.n
+        squares = sum((Fraction(v) - mean) ** 2 * c for v, c in self.counts.items()) / (self.n - 1)
+        return _sqrt(squares.numerator, squares.denominator)
+
     def ranks(self, value) -> float:
         """percentile_rank(value, the values)."""
         if not self.n:
             return float("nan")
         below = sum(c for v, c in self.counts.items() if v < value)
         return 100.0 * (below + 0.5 * self.counts.get(value, 0)) / self.n
+
+
+def _sqrt(n: int, m: int) -> float:
+    """The square root of n/m correctly rounded, as statistics.stdev rounds it: an integer
+    square root of 2 × 53 + 3 bits, rounded to odd, so that one rounding to a float is exact."""
+    def isqrt_odd(a: int, b: int) -> int:
+        r = math.isqrt(a // b)
+        return r | (r * r * b != a)
+
+    q = (n.bit_length() - m.bit_length() - (2 * sys.float_info.mant_dig + 3)) // 2
+    if q >= 0:
+        return float(isqrt_odd(n, m << 2 * q) << q)
+    return isqrt_odd(n << -2 * q, m) / (1 << -q)
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:

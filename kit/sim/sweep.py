@@ -24,15 +24,16 @@ from __future__ import annotations
 
 import itertools
 import math
-import statistics
+import struct
+import tempfile
 from dataclasses import dataclass, replace
 from typing import Sequence
 
 from kit.data.errors import KitError
-from kit.sim.report import Run
+from kit.sim.report import Outcome, Run
 from kit.sim.simulator import Simulator
 from kit.sim.text import num
-from kit.sim.simulate import MAX_GAMES, summary, wilson
+from kit.sim.simulate import MAX_GAMES, Values, wilson
 
 Z = 1.96
 RESERVED = ("preset", "policy", "rule")
@@ -122,56 +123,105 @@ def variants(varies: Sequence[Vary], policy: str | None) -> tuple[Variant, ...]:
 
 
 # --- comparing rows ------------------------------------------------------------------------------
+#
+# A row's figures are summed as its games come in (kit.sim.simulate.Values: how many games had
+# each value), and so is each game's difference from the first row's game of the same seed: the
+# first row's per-game figures are written to a temporary file as they come, and read back in
+# the same order beside each later row's games. Memory does not grow with the number of games.
 
 def paired(xs: Sequence[float], base: Sequence[float]) -> dict:
     """The mean paired difference xs - base with its 95% interval, and whether it excludes 0."""
-    d = [a - b for a, b in zip(xs, base)]
-    m = statistics.fmean(d)
-    half = Z * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.inf
+    return _paired(Values(a - b for a, b in zip(xs, base)))
+
+
+def _paired(d: Values) -> dict:
+    m = d.fmean()
+    half = Z * d.stdev() / math.sqrt(len(d)) if len(d) > 1 else math.inf
     lo, hi = m - half, m + half
     return {"diff": m, "diff_interval": [lo, hi], "beyond_noise": lo > 0 or hi < 0}
 
 
-def _rate(xs: Sequence[float]) -> dict:
-    n = len(xs)
-    s = sum(xs)
+def _rate(xs: Values) -> dict:
+    n, s = len(xs), xs.total
     return {"share": s / n, "interval": list(wilson(s, n))}
 
 
-def _count(xs: Sequence[float]) -> dict:
-    m = statistics.fmean(xs)
-    half = Z * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
-    s = summary(xs)
+def _count(xs: Values) -> dict:
+    m = xs.fmean()
+    half = Z * xs.stdev() / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+    s = xs.summary()
     return {"median": s["median"], "p5": s["p5"], "p95": s["p95"], "min": s["min"], "max": s["max"],
             "mean": m, "interval": [m - half, m + half]}
 
 
-def series(sim: Simulator, run: Run) -> dict:
-    """Every per-game figure of a run as {name: (kind, values)}: 'count' or 'rate'."""
-    fig, out = run.figures, run.tally.kept
-    s = {"turns": ("count", [o.turns for o in out])}
+def series(sim: Simulator, figures: dict) -> dict:
+    """Every per-game figure of a run as {name: (kind, the figure of an Outcome)}: 'count' or
+    'rate'; `figures` (a run's, of one game is enough) give its seats and policies."""
+    s = {"turns": ("count", lambda o: o.turns)}
     for k, m in enumerate(sim.measures):
-        s[m.key] = ("rate" if m.rate else "count", [o.measures[k] for o in out])
-    for seat in range(fig["players"]):
-        s[f"seat {seat + 1}"] = ("rate", [o.wins[seat] for o in out])
-    for name, seats in fig["policy_seats"].items():
-        s[f"{name} per seat"] = ("rate", [sum(o.wins[x - 1] for x in seats) / len(seats) for o in out])
+        s[m.key] = ("rate" if m.rate else "count", lambda o, k=k: o.measures[k])
+    for seat in range(figures["players"]):
+        s[f"seat {seat + 1}"] = ("rate", lambda o, seat=seat: o.wins[seat])
+    for name, seats in figures["policy_seats"].items():
+        s[f"{name} per seat"] = ("rate", lambda o, seats=tuple(seats): sum(o.wins[x - 1] for x in seats) / len(seats))
     return s
 
 
-def compare(sim: Simulator, runs: Sequence[Run]) -> list[dict]:
-    """Per row, per figure: its value and interval, and (after the first row) the paired difference."""
-    base = series(sim, runs[0])
-    rows = []
-    for k, run in enumerate(runs):
+class Row:
+    """One row's per-game figures as its games come in (`add`, in game order), and, after the
+    first row, each one's difference from the first row's game of the same seed."""
+
+    def __init__(self, sim: Simulator, figures: dict, base: "Row | None" = None):
+        self.series = series(sim, figures)
+        self.values = {name: Values() for name in self.series}
+        self.base = base
+        self.shared = [name for name in self.series if base and name in base.series]
+        self.diffs = {name: Values() for name in self.shared}
+        self._record = struct.Struct(f"<{len(self.series)}d")
+        self._file = tempfile.TemporaryFile(buffering=SPILL) if base is None else None  # gone with the process
+        self._buffer = bytearray()
+
+    def add(self, o: Outcome) -> None:
+        got = [figure(o) for _, figure in self.series.values()]
+        for values, x in zip(self.values.values(), got):
+            values.add(x)
+        if self.base is None:
+            self._buffer += self._record.pack(*got)
+            if len(self._buffer) >= SPILL:
+                self._file.write(self._buffer)
+                self._buffer.clear()
+            return
+        base = dict(zip(self.base.series, self.base.read()))
+        mine = dict(zip(self.series, got))
+        for name in self.shared:
+            self.diffs[name].add(mine[name] - base[name])
+
+    def rewind(self) -> None:
+        """Ready the first row's figures to be read back from its first game (for a later row)."""
+        self._file.write(self._buffer)
+        self._buffer.clear()
+        self._file.flush()
+        self._file.seek(0)
+
+    def read(self) -> tuple[float, ...]:
+        return self._record.unpack(self._file.read(self._record.size))
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+
+    def comparison(self) -> dict:
+        """Per figure: its value and interval, and (after the first row) the paired difference."""
         row = {}
-        for name, (kind, xs) in series(sim, run).items():
-            entry = {"kind": kind, **(_rate(xs) if kind == "rate" else _count(xs))}
-            if k and name in base:
-                entry |= paired(xs, base[name][1])
-            row[name] = entry
-        rows.append(row)
-    return rows
+        for name, (kind, _) in self.series.items():
+            xs = self.values[name]
+            row[name] = {"kind": kind, **(_rate(xs) if kind == "rate" else _count(xs))}
+            if name in self.diffs:
+                row[name] |= _paired(self.diffs[name])
+        return row
+
+
+SPILL = 1 << 16     # bytes of the first row's figures written or read at a time
 
 
 # --- the command ---------------------------------------------------------------------------------
@@ -183,19 +233,30 @@ def sweep(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, po
     check_size(varies, games)
     rows = variants(varies, policy)
 
-    def run(v: Variant, games: int, workers, show_progress):
+    def run(v: Variant, games: int, workers, show_progress, keep):
         try:
             return sim.run(replace(ctx, rules=tuple(ctx.rules) + v.rules), games=games, players=players,
-                           seed=seed, policy=v.policy, workers=workers, show_progress=show_progress, keep=True)
+                           seed=seed, policy=v.policy, workers=workers, show_progress=show_progress, keep=keep)
         except KitError as err:
             if err.where:
                 raise
             raise KitError(f"--vary {v.label}: {err.message}") from None
 
-    for v in rows:      # every row's values are checked (one game each) before the sweep plays
-        run(v, 1, 1, False)
-    runs = [run(v, games, workers, show_progress) for v in rows]
-    return rows, runs, compare(sim, runs)
+    # every row's values are checked (one game each) before the sweep plays; that game's figures
+    # name the row's seats and policies
+    probes = [run(v, 1, 1, False, None).figures for v in rows]
+    base = Row(sim, probes[0])
+    try:
+        runs, comparisons = [], []
+        for k, (v, probe) in enumerate(zip(rows, probes)):
+            row = base if k == 0 else Row(sim, probe, base)
+            if k:
+                base.rewind()
+            runs.append(run(v, games, workers, show_progress, row.add))
+            comparisons.append(row.comparison())
+    finally:
+        base.close()
+    return rows, runs, comparisons
 
 
 def _cell(entry: dict) -> str:

@@ -231,7 +231,9 @@ def board_plan(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> 
     x0, y0, x1, y1 = carried.bounds
     area = Rect(max(0.0, x0 - AREA_PAD), max(0.0, y0 - AREA_PAD), 0, 0)
     area = Rect(area.x, area.y, min(width, x1 + AREA_PAD) - area.x, min(height, y1 + AREA_PAD) - area.y)
-    tiles = plan(width, height, layout, settings.overlap, area, carried)
+    section = layout.section("board")
+    tiles = plan(width, height, layout, settings.overlap, area, carried, where=section.at("scale"),
+                 overlap_at=section.at("overlap"))
     # The legend and title go on sheets that carry land or slots anyway, clear of both,
     # away from the glue strips.
     room = unary_union([shapely_box(t.source.x + tiles.overlap, t.source.y + tiles.overlap,

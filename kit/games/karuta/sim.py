@@ -180,7 +180,7 @@ def subtitle(fig: dict) -> str:
 
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
-        show_progress: bool | None = None, keep: bool = False) -> Run:
+        show_progress: bool | None = None, keep=None) -> Run:
     model = load(ctx.data_dir, ctx.rules)
     setup = make_setup(model, players, policy)
     played = stream_games(partial(play_measured, setup), games, seed, workers, desc="karuta",

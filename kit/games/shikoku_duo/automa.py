@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from kit.data.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo.reading import outside
+from kit.games.shikoku_duo.values import KINDS as RING_KINDS
 from kit.games.shikoku_duo.rules import (
     ARTIST, CHARACTERS, FIGURES, MERCHANT, PILGRIM, SPACE_KINDS, Move, State, Tables, chosen_move, figures_around,
 )
@@ -87,8 +88,18 @@ def load_automa(path: Path) -> AutomaRules:
                        f"{did_you_mean(a['go_to'], ARTIST_GOALS)}", f["artist"].at("go_to"))
     _within(a["per_figures"], PER_FIGURES, "artist.per_figures", f["artist"].at("per_figures"))
     return AutomaRules(tuple(tracks), d["take"], tuple(CHARACTERS.index(c) for c in d["ties"]),
-                       _advance(p["advance"], SPACE_KINDS, "pilgrim.advance"), m["go_to"],
+                       _pilgrim_advance(p["advance"]), m["go_to"],
                        _advance(m["advance"], TOWN_KINDS, "merchant.advance"), a["go_to"], a["per_figures"])
+
+
+def _pilgrim_advance(doc) -> MappingProxyType:
+    """Ranks per kind of ring space board.yaml gives. The start (space 0) is no kind of its own:
+    it is the space it is (a temple on the shipped board) and ranks as such."""
+    if "start" in doc:
+        raise KitError("pilgrim.advance: start is not a kind of ring space; the start, space 0, is a "
+                       "temple, garden, ... like any other and ranks as that kind", doc.at("start"))
+    by_kind = _advance(doc, RING_KINDS, "pilgrim.advance")
+    return MappingProxyType({k: by_kind.get(k, 0) for k in SPACE_KINDS})   # every kind the engine tells apart
 
 
 def _advance(doc, kinds, what) -> MappingProxyType:

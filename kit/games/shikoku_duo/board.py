@@ -24,7 +24,7 @@ from kit.draw.render import colour, fill_rect, mix, stroke_rect, text
 from kit.draw.tiles import draw_assembly, draw_tiles, plan
 from kit.data.units import to_pt
 
-from kit.games.shikoku_duo.boardlayout import Frame, board_piece, frame, tile_overlap
+from kit.games.shikoku_duo.boardlayout import Frame, board_piece, frame, tiling
 from kit.games.shikoku_duo.icons import draw_icon, draw_kind
 from kit.games.shikoku_duo.values import KINDS, ShikokuDuo
 from kit.games.shikoku_duo.pieces import INK, ONSEN, TITLE, WAVE, painting_colour, piece
@@ -569,7 +569,8 @@ def board_pdfs(model: ShikokuDuo, layout: Layout) -> dict[str, tuple[bytes, int]
     title = f"{TITLE} board"
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
     _form(tiled.canvas, model, g)
-    p = plan(g.width, g.height, layout, tile_overlap(layout))
+    overlap, overlap_at, size_at = tiling(layout)
+    p = plan(g.width, g.height, layout, overlap, where=size_at, overlap_at=overlap_at)
     if len(p.tiles) > 1:
         rows = f"{p.rows} row{'s' if p.rows > 1 else ''} × {p.cols} column{'s' if p.cols > 1 else ''}"
         order = "work right along row A" + (", then row B under it, and so on" if p.rows > 1 else "")

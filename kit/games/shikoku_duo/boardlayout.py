@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from kit.games.shikoku_duo.pieces import piece
 from kit.data.layoutfile import length
 from kit.data.yamlload import fields
-from kit.draw.tiles import glue_strip
+from kit.draw.tiles import glue_strip, sheet_limit
 
 
 @dataclass(frozen=True)
@@ -99,8 +99,15 @@ def board_piece(layout) -> BoardPiece:
 
 def tile_overlap(layout) -> float:
     """The glue strip between board sheets when the board is tiled (`board_tiles: overlap:`)."""
+    return tiling(layout)[0]
 
 
+def tiling(layout):
+    """(the glue strip, its layout line, the board size's line) for tiling the board; a glue strip
+    that leaves no room, or a board of more sheets than kit prints, refused at its line."""
     section = layout.section("board_tiles")
     fields(section, {"overlap": (str, int, float)}, what="board_tiles")
-    return glue_strip(layout, length(section, "overlap"), section.at("overlap"))
+    overlap = glue_strip(layout, length(section, "overlap"), section.at("overlap"))
+    board = piece(layout, "board")
+    sheet_limit(board.width, board.height, layout, overlap, board.where)
+    return overlap, section.at("overlap"), board.where

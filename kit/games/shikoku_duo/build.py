@@ -33,7 +33,7 @@ from kit.games.shikoku_duo.automa import board_order, card_lines, load_automa
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.board import board_pdfs
 from kit.games.shikoku_duo.check import NOT_IN_PLAY, piece_at, sizes
-from kit.games.shikoku_duo.rulebook import load_book, rules_pdf, verify_book
+from kit.games.shikoku_duo.rulebook import load_book, printed, rules_pdf, verify_book
 from kit.rules.book import check_lang
 from kit.rules.render import page_images
 
@@ -53,16 +53,16 @@ def alignment_pdf(layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
-def pieces(game, layout, automa, font: tuple = ()) -> dict[str, tuple[bytes, int]]:
+def pieces(game, layout, automa, font: tuple, book) -> dict[str, tuple[bytes, int]]:
     """Every piece but the board, as {file name: (pdf, pages)}; `automa` is (lines, tracks),
-    `font` the font file, for the steps' fingerprints."""
+    `font` the font file, for the steps' fingerprints; `book` the rulebook the aid prints from."""
     comp = game.components
     return {
         "player-boards.pdf": step("player-boards.pdf", playerboards.boards_pdf, comp, layout, extra=font),
         "tiles.pdf": step("tiles.pdf", tokens.tiles_pdf, comp, layout, extra=font),
         "tokens.pdf": step("tokens.pdf", tokens.tokens_pdf, comp, layout, extra=font),
         "dice-stickers.pdf": step("dice-stickers.pdf", tokens.dice_pdf, comp, layout, extra=font),
-        "player-aid.pdf": step("player-aid.pdf", sheets.aid_pdf, game, layout, extra=font),
+        "player-aid.pdf": step("player-aid.pdf", sheets.aid_pdf, game, layout, book, extra=font),
         "automa.pdf": step("automa.pdf", sheets.automa_pdf, *automa, layout, extra=font),
         "score-pad.pdf": step("score-pad.pdf", sheets.score_pad_pdf, game, layout, extra=font),
         **{f"progress-sheet-{table}.pdf": step(f"progress-sheet-{table}.pdf", sheets.progress_pdf, game, layout,
@@ -86,7 +86,7 @@ def render(ctx, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
     rendered: dict[str, tuple[bytes, int]] = {}
 
     rendered.update(step("board", board_pdfs, game, ctx.layout, extra=font))
-    rendered.update(pieces(game, ctx.layout, automa, font))
+    rendered.update(pieces(printed(game, book), ctx.layout, automa, font, book))
     rendered["rules.pdf"] = step("rules.pdf", rules_pdf, game, book, ctx.layout, langs, extra=font)
     refuse({name: data for name, (data, _) in rendered.items()}, piece_at(game.components, ctx.layout), NOT_IN_PLAY)
     return {ctx.out_dir / name: value for name, value in rendered.items()}
@@ -101,6 +101,7 @@ def build(ctx, lang: str | None = None, images: bool = False, dpi: int = 150):
         return written
 
     game = load(ctx.data_dir, ctx.rules, ctx.map_path())
+    game = printed(game, load_book(ctx.data_dir, game))
     overview = ctx.out_dir / "board-overview.pdf"
     pngs, summary = step("images", tile_images, ctx.out_dir, game.components, ctx.layout,
                          files[overview] if overview in files else None, dpi, extra=(str(font_path(ctx.font)),))

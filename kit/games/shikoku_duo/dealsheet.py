@@ -25,6 +25,7 @@ from kit.games.shikoku_duo.pieces import CHARACTER, GRID, INK, PLAYERS, TITLE, T
 from kit.games.shikoku_duo.sheets import HEAD_RGB, page_of, starts
 from kit.draw import fonts
 from kit.games.shikoku_duo.model import load
+from kit.games.shikoku_duo.rulebook import load_book, printed
 
 GOODS_ROW_H = 4.3            # mm per numbered good
 LINE = 3.6                   # mm per line of the setup text at SIZE
@@ -187,6 +188,7 @@ def deal_command(ctx, seed: int):
 
     fonts.register(ctx.font)
     model = load(ctx.data_dir, ctx.rules, ctx.map_path())
+    model = printed(model, load_book(ctx.data_dir, model))     # the wave sides as the tiles word them
     t = R.tables(model)
     c = content(model, t, deal(t, R.Rules.from_options(model.rules), seed))
     data, pages = deal_pdf(model, ctx.layout, c)

@@ -35,6 +35,10 @@ SPEC = (
     Option("paint_plus", "count",
            "the paint_plus wave effect: turns n more tiles and raises the cap to 5+n (count), or only "
            "raises the cap, as the designer's text says of the artist's tile (cap)", choices=("count", "cap")),
+    Option("copper_over_top", "lost",
+           "copper above the copper track's top (components.yaml copper_max), which only comes once every "
+           "gold-slab slot is filled: lost (lost), or counted on past the track, for the tie-break (kept)",
+           choices=("lost", "kept")),
     Option("start_town", "", "the town both merchants start in (a town id); empty: the first mountain "
            "town in board.yaml"),
     Option("start_region", "", "the region both artists start in (a region id); empty: the first region "

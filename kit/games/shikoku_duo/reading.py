@@ -10,11 +10,15 @@ from types import MappingProxyType
 
 from kit.data.errors import Collector, KitError, Where, did_you_mean, display_path, quoted
 from kit.data.yamlload import LList, LMap, fields, load_yaml
+from kit.rules.book import PLACEHOLDER
+from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo.values import (
     CHARACTERS, COASTAL_TOWNS, COPPER, Components, DIE_FACES, EFFECTS, GARDEN_SLOTS, GOODS_COUNT,
     HOLD, ICONS, KINDS, MAX_GOODS, MOUNTAIN_TOWNS, MOUNTAIN_VALUES, PAINTINGS, PAINTING_TYPES,
     PaintingType, Point, RING_SPACES, SCORE, SHIKOKU, SHOP_VALUE, SHRINE_SLOTS, SLABS, Shop,
     TOWN_COINS, WAVE_AMOUNT, WAVE_SIDES, WaveSide)
+
+OPTION_NAMES = tuple(o.name for o in SPEC)
 
 
 def _doc(path: Path, what: str) -> LMap:
@@ -304,6 +308,11 @@ def read_waves(path: Path, errors: Collector) -> tuple:
                          f"effects: {', '.join(EFFECTS)}", item.at("effect"))
         _count(f["amount"], "amount", item.at("amount"), errors, *WAVE_AMOUNT,
                why="a wave tile changes a roll or a sale by a little")
+        for key in ("text", "text_en"):        # a side a rule option words prints that option's sentence
+            for name in PLACEHOLDER.findall(f[key]):
+                if name not in OPTION_NAMES:
+                    errors.error(f"{{rule:{name}}}: no rule option {name!r}{did_you_mean(name, OPTION_NAMES)}",
+                                 item.at(key))
         sides.append(WaveSide(f["id"], f["character"], f["name"], f["name_en"], f["text"], f["effect"],
                               f["amount"], f["text_en"]))
     per = Counter(s.character for s in sides)

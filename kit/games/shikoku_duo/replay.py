@@ -41,8 +41,8 @@ from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo.names import UnknownName, Vocabulary, move_words, vocabulary
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 from kit.sim.replaylog import GameLog, placed, read_head
-from kit.sim.simulate import run_games
-from kit.data.yamlload import describe, fields, load_yaml
+from kit.sim.simulate import Values, stream_games
+from kit.data.yamlload import LMap, describe, fields, load_yaml
 
 
 @dataclass(frozen=True)
@@ -69,33 +69,36 @@ class Log(GameLog):
     rounds: tuple[LoggedRound, ...]
 
 
-def parse_log(doc, file_where: Where, t: R.Tables | None = None) -> Log:
-    """The log's structure; moves are read once the tables are known (`read_moves`)."""
-    f, rules = read_head(doc, file_where, "game log", {"seed": int, "players": int, "rounds": list}, SPEC)
+def parse_log(doc, file_where: Where, t: R.Tables | None = None, rounds: bool = True) -> Log:
+    """The log's structure; moves are read once the tables are known (`read_rounds`). With
+    `rounds` false, only the keys before the rounds (a log being read round by round)."""
+    required = {"seed": int, "players": int, "rounds": list} if rounds else {"seed": int, "players": int}
+    f, rules = read_head(doc, file_where, "game log", required, SPEC)
     if f["players"] not in (1, 2):
         raise KitError(f"players should be 1 (against the Automa) or 2, not {f['players']}", doc.at("players"))
-    return Log(players=f["players"], rules=rules, where=doc.where, seed=f["seed"], rounds=()), f["rounds"]
+    return Log(players=f["players"], rules=rules, where=doc.where, seed=f["seed"], rounds=()), f.get("rounds")
 
 
 def read_rounds(rounds, t: R.Tables, v: Vocabulary | None = None) -> tuple[LoggedRound, ...]:
     """The rounds' dice and turns; `v`: the printed names the turns may use (names.py), else
     only the engine's own words."""
-    out = []
-    for k, item in enumerate(rounds):
-        where = rounds.at(k)
-        what = f"round {k + 1}"
-        f = fields(item, {"dice": dict, "turns": list}, what=what, where=where)
-        d = fields(f["dice"], {c: int for c in R.CHARACTERS}, what=f"{what} dice")
-        dice = []
-        for c in R.CHARACTERS:
-            if d[c] not in t.dice[R.CHARACTERS.index(c)]:
-                raise KitError(f"{what}: the {c} die has no face {d[c]} (faces "
-                               f"{', '.join(map(str, t.dice[R.CHARACTERS.index(c)]))})", f["dice"].at(c))
-            dice.append(d[c])
-        turns = f["turns"]
-        out.append(LoggedRound(k + 1, tuple(dice), tuple(_turn(x, turns.at(j), t, what, v)
-                                                       for j, x in enumerate(turns)), where))
-    return tuple(out)
+    return tuple(read_round(item, k + 1, rounds.at(k), t, v) for k, item in enumerate(rounds))
+
+
+def read_round(item, number: int, where: Where, t: R.Tables, v: Vocabulary | None = None) -> LoggedRound:
+    """Round `number` of a log (written at `where`): its dice and turns."""
+    what = f"round {number}"
+    f = fields(item, {"dice": dict, "turns": list}, what=what, where=where)
+    d = fields(f["dice"], {c: int for c in R.CHARACTERS}, what=f"{what} dice")
+    dice = []
+    for c in R.CHARACTERS:
+        if d[c] not in t.dice[R.CHARACTERS.index(c)]:
+            raise KitError(f"{what}: the {c} die has no face {d[c]} (faces "
+                           f"{', '.join(map(str, t.dice[R.CHARACTERS.index(c)]))})", f["dice"].at(c))
+        dice.append(d[c])
+    turns = f["turns"]
+    return LoggedRound(number, tuple(dice), tuple(_turn(x, turns.at(j), t, what, v) for j, x in enumerate(turns)),
+                       where)
 
 
 def _turn(item, where: Where, t: R.Tables, what: str, v: Vocabulary | None = None) -> LoggedTurn:
@@ -162,18 +165,30 @@ class Played:
     scores: tuple[int, int]
     winner: int | None
     ended: tuple[str, ...]
+    logged_rounds: int = 0       # what the log holds
+    logged_turns: int = 0
 
 
-def check_game(log: Log, setup) -> Played:
-    """Replay every round under the rules; the first illegal turn raises KitError at its line."""
-    t, rules = setup.tables, setup.rules
-    who = controllers(setup)
-    automa = setup.solo
-    state = R.setup(t, rules, log.seed, automa)
-    tops = who[1].rank_tops if automa else ()
-    ended: tuple[str, ...] = ()
-    bot_rng = random.Random(0)
-    for rnd in log.rounds:
+class Replay:
+    """A log's rounds replayed under the rules one at a time, as they are read (`round`); the
+    first illegal turn raises KitError at its line."""
+
+    def __init__(self, seed: int, setup):
+        self.t, self.rules = setup.tables, setup.rules
+        self.who = controllers(setup)
+        self.automa = setup.solo
+        self.state = R.setup(self.t, self.rules, seed, self.automa)
+        self.tops = self.who[1].rank_tops if self.automa else ()
+        self.ended: tuple[str, ...] = ()
+        self.bot_rng = random.Random(0)
+        self.logged_rounds = self.logged_turns = 0
+
+    def round(self, rnd: LoggedRound) -> None:
+        t, rules, who, automa, tops, bot_rng = self.t, self.rules, self.who, self.automa, self.tops, self.bot_rng
+        state, ended = self.state, self.ended
+        self.logged_rounds += 1
+        self.logged_turns += len(rnd.turns)
+
         def fail(why, where=rnd.where, n=rnd.number):
             return KitError(f"round {n}: {why}", where)
 
@@ -221,10 +236,23 @@ def check_game(log: Log, setup) -> Played:
             raise KitError(f"round {rnd.number}: three dice were used already", turns[k].where)
         state = state._replace(round=state.round + 1)
         ended = R.fired(t, state, tops)
-    by_char = tuple(R.score_of(t, p, who[s]) for s, p in enumerate(state.players))
-    scores = (sum(by_char[0]), sum(by_char[1]))
-    win = R.winner(scores, tuple(p.copper for p in state.players), automa) if ended else None
-    return Played(state.round, bool(ended), scores, win, ended)
+        self.state, self.ended = state, ended
+
+    def played(self) -> Played:
+        t, state, who = self.t, self.state, self.who
+        by_char = tuple(R.score_of(t, p, who[s]) for s, p in enumerate(state.players))
+        scores = (sum(by_char[0]), sum(by_char[1]))
+        win = R.winner(scores, tuple(p.copper for p in state.players), self.automa) if self.ended else None
+        return Played(state.round, bool(self.ended), scores, win, self.ended, self.logged_rounds,
+                      self.logged_turns)
+
+
+def check_game(log: Log, setup) -> Played:
+    """Replay every round under the rules; the first illegal turn raises KitError at its line."""
+    game = Replay(log.seed, setup)
+    for rnd in log.rounds:
+        game.round(rnd)
+    return game.played()
 
 
 def resolve(t: R.Tables, rules: R.Rules, state: R.State, seat: int, die: int, move: R.Move) -> R.Move:
@@ -338,13 +366,21 @@ def _same_setup(setup, seed: int, k_seed: int) -> R.Result:
 
 
 def compare(played: Played, results, log: Log, policies) -> str:
-    g = len(results)
-    lines = [f"{sum(len(r.turns) for r in log.rounds)} turns in {len(log.rounds)} rounds checked: every one legal"
+    """The played game among the simulated ones; `results` may stream in (none is kept)."""
+    rounds, points, wins = Values(), (Values(), Values()), [0, 0]
+    for r in results:
+        rounds.add(r.rounds)
+        for seat in range(2):
+            points[seat].add(r.scores[seat])
+        if r.winner is not None:
+            wins[r.winner] += 1
+    g = rounds.n
+    lines = [f"{played.logged_turns} turns in {played.logged_rounds} rounds checked: every one legal"
              + ("" if played.finished else "; the log stops before the game is over")]
     lines.append(f"simulated: {g} games of the same setup with {', '.join(dict.fromkeys(policies))}")
-    lines.append(placed("rounds", played.rounds, [r.rounds for r in results], 14))
+    lines.append(placed("rounds", played.rounds, rounds, 14))
     for seat in range(2):
-        lines.append(placed(f"seat {seat + 1} points", played.scores[seat], [r.scores[seat] for r in results], 14))
+        lines.append(placed(f"seat {seat + 1} points", played.scores[seat], points[seat], 14))
     if played.finished:
         win = "a draw" if played.winner is None else f"seat {played.winner + 1}"
         own = [e for e in played.ended if e not in R.AUTOMA_ENDS]
@@ -352,22 +388,49 @@ def compare(played: Played, results, log: Log, policies) -> str:
         why = ([", ".join(own)] if own else []) + ([f"the Automa's {' and '.join(automa)} rank track full"]
                                                    if automa else [])
         lines.append(f"  winner: {win}; the game ended on {'; '.join(why)}")
-    sim_wins = [sum(1 for r in results if r.winner == s) / g for s in range(2)]
-    lines.append("  simulated winners: " + ", ".join(f"seat {s + 1} {w:.0%}" for s, w in enumerate(sim_wins)))
+    lines.append("  simulated winners: " + ", ".join(f"seat {s + 1} {w / g:.0%}" for s, w in enumerate(wins)))
     return "\n".join(lines)
 
 
 def replay_command(ctx, log, games, policy, workers) -> str:
+    """Check a log round by round as it is read (no round is kept, so a log of any length takes
+    little memory and is refused at its first bad round), then set it among simulated games."""
     path = Path(log)
-    doc = load_yaml(path)
-    parsed, raw_rounds = parse_log(doc, Where(display_path(path), 1))
-    # The log's own rules describe how the game was played; --rule may still override them.
-    model = load_model(ctx, tuple(parsed.rules) + tuple(ctx.rules))
-    setup = make_setup(model, ctx.data_dir, parsed.players, policy)
-    parsed = replace(parsed, rounds=read_rounds(raw_rounds, setup.tables, vocabulary(model)))
-    played = check_game(parsed, setup)
-    results = run_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
-                        desc="shikoku-duo")
+    where = Where(display_path(path), 1)
+    game: dict = {}     # made when the first round is read, from the keys written before `rounds:`
+
+    def start(head: LMap, rounds: bool = False) -> None:
+        parsed, _ = parse_log(head, where, rounds=rounds)
+        # The log's own rules describe how the game was played; --rule may still override them.
+        model = load_model(ctx, tuple(parsed.rules) + tuple(ctx.rules))
+        setup = make_setup(model, ctx.data_dir, parsed.players, policy)
+        game.update(parsed=parsed, setup=setup, words=vocabulary(model), replay=Replay(parsed.seed, setup),
+                    head=set(head))
+
+    def each(head: LMap, item, at: Where) -> None:
+        if not game:
+            missing = [k for k in ("seed", "players") if k not in head]
+            if missing:
+                raise KitError(f"{' and '.join(missing)} must be written before rounds: (kit checks a log round "
+                               "by round as it reads it)", at)
+            start(head)
+        replay = game["replay"]
+        replay.round(read_round(item, replay.logged_rounds + 1, at, game["setup"].tables, game["words"]))
+
+    doc = load_yaml(path, each=("rounds", each))
+    parsed, raw_rounds = parse_log(doc, where)
+    if not game:        # no round was read: `rounds: []`, or a log refused below
+        start(doc, rounds=True)
+        for k, item in enumerate(raw_rounds):
+            each(doc, item, raw_rounds.at(k))
+    late = [k for k in ("rules",) if k in doc and k not in game["head"]]
+    if late:
+        raise KitError("rules: must be written before rounds: (kit checks a log round by round as it reads it)",
+                       doc.at(late[0]))
+    parsed, setup = game["parsed"], game["setup"]
+    played = game["replay"].played()
+    results = stream_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
+                           desc="shikoku-duo")
     head = f"{display_path(path)}: {parsed.players} player{'s' if parsed.players > 1 else ''}, seed {parsed.seed}"
     return head + "\n" + compare(played, results, parsed, setup.policies)
 

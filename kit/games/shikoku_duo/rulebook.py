@@ -19,6 +19,7 @@ name or id, as on the board.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from reportlab.lib.colors import Color, black
@@ -33,6 +34,7 @@ from kit.rules.render import SMALL_PT, Diagram, measure, rulebook_pdf
 from kit.games.shikoku_duo import rules as engine
 from kit.games.shikoku_duo.automa import Automa, board_order, card_lines, load_automa
 from kit.games.shikoku_duo.options import SPEC
+from kit.games.shikoku_duo.pieces import CHARACTER, PLAYERS
 
 FILE = "rulebook.yaml"
 KEYS = ("title", "text", "when", "seed", "automa", "place", "seat", "character", "die", "dests", "paint", "picks")
@@ -46,6 +48,16 @@ def load_book(data_dir, game):
     for lang in found:
         found[lang]["automa"] = automa[lang]
     return load_rulebook(Path(data_dir) / FILE, SPEC).with_facts(found)
+
+
+def printed(game, book):
+    """The game as its pieces print it: each wave side's text with its `{rule:OPTION}` worded
+    by the rulebook's sentence for the rules in force (the tiles, the deal sheet and the
+    rulebook say the same)."""
+    waves = tuple(replace(w, text=book.filled([w.text], game.rules, "ja")[0],
+                          text_en=book.filled([w.text_en or w.text], game.rules, "en")[0])
+                  for w in game.components.waves)
+    return replace(game, components=replace(game.components, waves=waves))
 
 
 def automa_facts(data_dir, game) -> dict:
@@ -75,7 +87,8 @@ def _names(game) -> tuple[dict, dict, dict]:
 
 def facts(game) -> dict:
     """What the rulebook says from the data: which regions each mountain town counts for, the
-    board order the Automa breaks ties by, where the hot-spring token starts, the wave tiles."""
+    board order the Automa breaks ties by, where the hot-spring token starts, the wave tiles, the
+    counts (ring, towns, track tops, slabs) and the setup's starts (_setup_facts)."""
     b = game.board
     t = engine.tables(game)
     towns = list(b.towns.values())
@@ -112,8 +125,18 @@ def facts(game) -> dict:
         out[lang]["goods_total"] = str(sum(comp.goods.values()))
         out[lang]["town_coins"] = str(comp.town_coins)
         out[lang]["hold"] = str(comp.hold)
+        out[lang]["copper_max"] = str(comp.copper_max)
         out[lang]["slab_count"] = str(len(comp.slabs))
         out[lang]["slab_total"] = str(len(comp.slabs) * 2)
+        out[lang]["shrine_top"] = str(len(comp.shrine_track) - 1)      # the full track ends the game
+        out[lang]["garden_top"] = str(len(comp.garden_track) - 1)
+        out[lang]["artist_slot_count"] = str(len(comp.artist_slots))
+        out[lang]["ring_spaces"] = str(len(t.ring_names))
+        out[lang]["coastal_count"] = str(len(coastal))
+        out[lang]["mountain_count"] = str(len(mountain))
+        out[lang]["region_count"] = str(len(regions))
+        out[lang]["shop_count"] = str(len(comp.shops))
+    out = _setup_facts(game, t, out)
     for lang in ("ja", "en"):
         waves = []
         for w in comp.waves:
@@ -121,6 +144,36 @@ def facts(game) -> dict:
             name = w.name if lang == "ja" else w.name_en
             waves.append(f"{name}: {said}" if lang == "en" else f"{name}（{w.name_en}）：{said}")
         out[lang]["waves"] = ("　" if lang == "ja" else " · ").join(waves)
+    return out
+
+
+def _setup_facts(game, t, out: dict) -> dict:
+    """Where each marker and figure starts, read off the engine's starting position (a solo game's,
+    so the Automa's ranks too), and the seats' colours and the dice: the setup the rulebook prints
+    is the one the engine plays from."""
+    start = engine.setup(t, engine.Rules.from_options(game.rules), 0, automa=True)
+    human, bot = start.players
+    comp = game.components
+    if len(set(bot.ranks)) != 1 or start.hot != engine.BOARD or set(start.waves) != {engine.BOARD}:
+        raise KitError("the rulebook's setup says the Automa's ranks start level and the hot-spring token and "
+                       "the wave tiles on the board; the engine's starting position differs")
+    space = t.ring_names[human.pilgrim]
+    out["ja"]["pilgrim_start"] = f"マス{human.pilgrim}（{space}）"
+    romaji = game.board.ring[human.pilgrim].romaji if hasattr(game.board, "ring") else ""
+    out["en"]["pilgrim_start"] = f"space {human.pilgrim} ({romaji or space})"
+    for lang in ("ja", "en"):
+        out[lang]["shrine_start"] = str(comp.shrine_track[human.shrine])
+        out[lang]["garden_start"] = str(comp.garden_track[human.garden])
+        out[lang]["copper_start"] = str(human.copper)
+        out[lang]["rank_start"] = str(bot.ranks[0])
+        out[lang]["paintings"] = str(len(human.paintings))
+    out["ja"]["seat_colours"] = "、".join(f"席{p.seat}は{p.name}" for p in PLAYERS)
+    out["en"]["seat_colours"] = ", ".join(f"seat {p.seat} {p.name_en}" for p in PLAYERS)
+    out["ja"]["second_colour"], out["en"]["second_colour"] = PLAYERS[1].name, PLAYERS[1].name_en
+    out["ja"]["dice_faces"] = "、".join(f"{CHARACTER[ch][0]} {'・'.join(map(str, comp.dice[ch]))}" for ch in CHARACTER)
+    out["en"]["dice_faces"] = "; ".join(f"{CHARACTER[ch][1]} {', '.join(map(str, comp.dice[ch]))}" for ch in CHARACTER)
+    out["ja"]["rank_markers"] = "・".join(CHARACTER[ch][0][0] for ch in CHARACTER)
+    out["en"]["rank_markers"] = ", ".join(CHARACTER[ch][1] for ch in CHARACTER)
     return out
 
 

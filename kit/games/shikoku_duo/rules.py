@@ -34,8 +34,9 @@ data/shikoku-duo/rules.yaml, default first):
   (+n with draw_plus, the player's choice) from the bag, then keep any `hold` of them
   and what was held; the rest go back. Coastal town: sell any number of goods of the
   kind its shop names (+n copper each with sell_plus). Copper turns into gold slabs
-  (10 copper each) at once, whoever earned it; copper above the track's top (9) is
-  lost only once all 6 slabs are won.
+  (10 copper each) at once, whoever earned it; copper above the track's top (9),
+  which comes only once all 6 slabs are won, is lost (`copper_over_top: lost`) or
+  kept, counted on past the track for the tie-break (kept).
 - Goods bag. The seed orders the goods once (`goods_order`: GOODS_BAGS shuffles of
   the full set, one after another, starting again after the last), and a draw takes the
   next goods in that order, passing over (and using up) an entry whose kind has none
@@ -201,6 +202,13 @@ def _by_dest(paths) -> tuple:
     return union, tuple(sorted(grouped)), tuple((d, tuple(ms)) for d, ms in sorted(grouped.items()))
 
 
+def copper_cap(model) -> int:
+    """The most copper a player holds: the track's top, or no cap where `copper_over_top` keeps
+    what is earned past it (_earn caps at this, so the hot path reads no rule)."""
+    rules = getattr(model, "rules", None) or {}
+    return model.components.copper_max if rules.get("copper_over_top", "lost") == "lost" else 1 << 30
+
+
 def tables(model) -> Tables:
     """The engine's view of a loaded model (model.ShikokuDuo, or any value of its shape)."""
     board, comp = model.board, model.components
@@ -265,7 +273,7 @@ def tables(model) -> Tables:
         painting_names=ptypes,
         paintings=tuple(pix[p] for p in comp.paintings),
         hold=comp.hold,
-        copper_max=comp.copper_max,
+        copper_max=copper_cap(model),
         wave_names=tuple(tuple(w.id for w in ws) for ws in waves),
         wave_effects=tuple(tuple((EFFECTS.index(w.effect), int(w.amount or 0)) for w in ws) for ws in waves),
         max_steps=max_steps,

@@ -14,7 +14,6 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kit.data.errors import KitError
-from kit.draw.fonts import wrap
 from kit.draw.imposition import Paper, Rect, paper, sheet_margin
 from kit.data.layoutfile import Layout, ProgressSheet, progress_sheet
 from kit.draw.output import Pdf
@@ -22,6 +21,7 @@ from kit.draw.render import card_sheets, colour, fill_rect, ink_on, line, mix, s
 from kit.draw import turnlog
 from kit.draw.turnlog import Column, Group, TurnLog, turn_log
 from kit.data.units import to_pt
+from kit.rules.render import lines_of
 
 from kit.games.shikoku_duo.pieces import (CHARACTER, GRID, INK, PAPER, PLAYERS, SHADE, TITLE, TITLE_EN, band,
                                           tint)
@@ -51,21 +51,83 @@ def _set_blocks(c, col: Rect, blocks, size: float, head_size: float) -> float:
         text(c, col.x, y, b.head, head_size, fill=colour(b.rgb))
         y -= 0.8
         for s in b.lines:
-            indent = 2.0 if s.startswith("・") or s[:2].strip().isdigit() else 0.0
-            for k, part in enumerate(wrap(s.split(" "), to_pt(col.w - indent - 1.5), size, sep=" ")):
+            indent = 2.0 if s.startswith(("・", "- ")) or s[:2].strip().isdigit() else 0.0
+            for k, part in enumerate(lines_of(s, "ja" if _japanese(s) else "en", col.w - indent - 1.5, size)):
                 y -= lead
                 text(c, col.x + indent + (1.5 if k else 0), y, part, size, fill=INK)
         y -= lead * 0.6
     return y
 
 
-def _fit_blocks(c, col: Rect, blocks, size: float, head_size: float) -> None:
-    """Set the blocks at the largest size (down to 60 %) that stays inside the column."""
+def _japanese(s: str) -> bool:
+    """A line set as Japanese (broken between characters) rather than at spaces: one with kana
+    (an English line may name a piece in kanji, 社 or 庭, but never holds kana)."""
+    return any("\u3041" <= ch <= "\u30ff" for ch in s)
+
+
+AID_FLOOR_PT = 6.0       # the least text read in play
+
+
+def _fit_blocks(c, col: Rect, blocks, size: float, head_size: float) -> float:
+    """Set the blocks at the largest size (down to AID_FLOOR_PT) that stays inside the column;
+    refuse blocks that fit at no readable size. Returns the text size used."""
     scratch = Canvas(io.BytesIO())
     k = 1.0
-    while k > 0.6 and _set_blocks(scratch, col, blocks, size * k, head_size * k) < col.y:
-        k -= 0.04
+    while _set_blocks(scratch, col, blocks, size * k, head_size * k) < col.y:
+        if size * (k - 0.02) < AID_FLOOR_PT:
+            raise KitError(f"the text of {blocks[0].head!r} does not fit its {col.w:.0f} × {col.h:.0f} mm column "
+                           f"at {AID_FLOOR_PT:g} pt; make the piece larger in the layout")
+        k -= 0.02
     _set_blocks(c, col, blocks, size * k, head_size * k)
+    return size * k
+
+
+def _pour(c, cols: list[Rect], blocks, size: float, head_size: float) -> bool:
+    """Blocks poured down the columns in turn (a heading never last in a column); whether they
+    all fit."""
+    lead = size / to_pt(1) * 1.3
+    head_step = head_size / to_pt(1) * 1.1 + 0.8
+    k, y = 0, cols[0].y2
+    for b in blocks:
+        parts = []
+        for s in b.lines:
+            indent = 2.0 if s.startswith(("・", "- ")) or s[:2].strip().isdigit() else 0.0
+            lines = lines_of(s, "ja" if _japanese(s) else "en", cols[0].w - indent - 1.5, size)
+            parts += [(indent + (1.5 if n else 0), part, n == len(lines) - 1) for n, part in enumerate(lines)]
+        if y - head_step - 2 * lead < cols[k].y and y < cols[k].y2:
+            k, y = k + 1, cols[min(k + 1, len(cols) - 1)].y2
+            if k == len(cols):
+                return False
+        y -= head_step - 0.8
+        text(c, cols[k].x, y, b.head, head_size, fill=colour(b.rgb))
+        y -= 0.8
+        for indent, part, last in parts:
+            if y - lead < cols[k].y:
+                k += 1
+                if k == len(cols):
+                    return False
+                y = cols[k].y2
+            y -= lead
+            text(c, cols[k].x + indent, y, part, size, fill=INK)
+            if last:
+                y -= lead * 0.12          # continuation lines are indented: a small gap marks the paragraph
+        y -= lead * 0.6
+    return True
+
+
+def _fit_pour(c, cols: list[Rect], blocks, size: float, head_size: float) -> float:
+    """The blocks poured down the columns at the largest size (down to AID_FLOOR_PT) at which they
+    fit; refused when none does. Returns the text size used."""
+    scratch = Canvas(io.BytesIO())
+    k = 1.0
+    while not _pour(scratch, cols, blocks, size * k, head_size * k):
+        if size * (k - 0.02) < AID_FLOOR_PT:
+            raise KitError(f"the text of {blocks[0].head!r} and what follows does not fit its {len(cols)} columns "
+                           f"of {cols[0].w:.0f} × {cols[0].h:.0f} mm at {AID_FLOOR_PT:g} pt; make the piece larger "
+                           "in the layout")
+        k -= 0.02
+    _pour(c, cols, blocks, size * k, head_size * k)
+    return size * k
 
 
 def _columns(trim: Rect, safe: float, top: float, n: int, gap: float = 4.0) -> list[Rect]:
@@ -83,61 +145,24 @@ def _title(c, trim: Rect, bleed: float, title: str, sub: str) -> float:
 
 # --- the player aid -------------------------------------------------------------------------
 
-def aid_blocks(comp) -> tuple[list[Block], list[Block], list[Block]]:
-    """The aid's three columns: the round, the characters, the end and the score."""
-    p, m, a = (CHARACTER[k][2] for k in ("pilgrim", "merchant", "artist"))
+AID_RULES = (("first_drafter", "先手", "First drafter"), ("pilgrim_blockers", "巡礼者：ふさがったマス", "Pilgrim, occupied"),
+             ("merchant_path", "商人の道", "Merchant's path"), ("copper_over_top", "銅銭", "Copper"),
+             ("paint_plus", "熟練（絵師の波タイル）", "Practised (artist's wave tile)"))
+
+
+def aid_blocks(comp, book, values) -> tuple[list[Block], list[Block], list[Block]]:
+    """The aid's three columns: the rulebook's summary in Japanese, in English, and the rules in
+    force (each option's sentence for the rules being built, in both languages) with the dice."""
     dice = " · ".join(f"{CHARACTER[ch][0]} {'/'.join(str(v) for v in comp.dice[ch])}" for ch in CHARACTER)
-    round_ = [
-        Block("1 ラウンド  a round (1-2-1 draft)", (
-            "1. The first drafter rolls all three dice, takes one and moves that character exactly the number shown.",
-            "2. The other player takes one of the two left and moves.",
-            "3. The first drafter uses the last die.",
-            "Next round the other player drafts first (it alternates every round).",
-            f"Dice faces: {dice}.")),
-        Block("温泉 hot-spring token", (
-            "Stop on the hot spring: take the token (from the opponent too).",
-            "After a later die: pay it back to the board to repeat that die at once: the same character, "
-            "the same count, and its effect.",)),
-        Block("波 wave tiles", (
-            "Seashore: take a wave tile from the board (none left: from the opponent; you hold all three: "
-            "nothing) and put it on that character's board.",
-            "Its side up was drawn at setup. You may decline an effect.")),
-    ]
-    chars = [
-        Block("巡礼者 pilgrim", (
-            "Clockwise round the 37-space ring; passes figures; an occupied last space: jump to the next free one.",
-            "寺 temple: shrine +1 · 庭 garden: garden +1 · 温泉: the token · 浜 seashore: a wave tile · "
-            f"港 coastal town: +{comp.town_coins} copper (to the merchant's track)."), p),
-        Block("商人 merchant", (
-            "Exactly N route segments (no such path: no move, no action). Never into a coastal town with "
-            "a figure; merchants may share a mountain town.",
-            f"宿場町 mountain town: draw its number of goods from the bag; keep any {comp.hold}.",
-            "港町 coastal town: sell any goods of its shop's kind, each for the shop's value.",
-            "Every 10 copper: a gold slab at once, leftmost empty slot."), m),
-        Block("絵師 artist", (
-            "N regions, crossing routes, never re-entering a region, never through a mountain town.",
-            "描く paint: turn face up one tile per other figure in the region, on its spaces and towns "
-            "(at most 5), left to right, top row first.",
-            "贈る gift: the region's icon matches your top-left face-up tile: remove that tile."), a),
-    ]
-    end = [
-        Block("終了 the game ends", (
-            "at the end of the round in which a player's",
-            "・shrine track reaches 9,",
-            "・garden track reaches 6,",
-            f"・{len(comp.slabs)}th gold slab is won, or",
-            f"・{len(comp.artist_slots)}th painting is gifted.")),
-        Block("得点 score", (
-            "巡礼者: the table: shrine value × garden value.",
-            "商人: the value above the rightmost gold slab (0 with none).",
-            "絵師: the highest value uncovered by gifting (0 if none).",
-            "Most points wins; a tie: more copper; then a draw.",
-            "Goods, copper and face-down tiles score nothing.")),
-        Block("ソロ solo", (
-            "The Automa plays the second seat by the rules on its board; "
-            "it scores the sum of its three ranks; ties go to you.",)),
-    ]
-    return round_, chars, end
+    ja = [Block("早見表（日本語）", tuple("・" + p[2:] if p.startswith("- ") else p
+                                        for p in book.filled(book.summary["ja"], values, "ja")))]
+    en = [Block("Summary (English)", tuple(book.filled(book.summary["en"], values, "en")))]
+    rules = [Block("この版の規則  the rules in force", tuple(
+        line for option, ja_head, en_head in AID_RULES
+        for line in (f"{ja_head}：{book.sentence(option, values[option], 'ja')}",
+                     f"{en_head}: {book.sentence(option, values[option], 'en')}"))),
+        Block("ダイスの目  dice faces", (dice,))]
+    return ja, en, rules
 
 
 def starts(game) -> str:
@@ -155,41 +180,22 @@ def starts(game) -> str:
             f"merchants in {town.name} ({town.id}); artists in {region.name or region.id} ({region.id})")
 
 
-def setup_blocks(game) -> tuple[list[Block], list[Block]]:
-    comp = game.components
-    goods = ", ".join(f"{n} {comp.goods_names[k]}" for k, n in comp.goods.items())
-    first = [Block("準備 setup", (
-        "1. The board in the middle. Shuffle the 8 shop tokens face down, put one on each coastal town "
-        "(港), then turn them face up.",
-        f"2. Put the {sum(comp.goods.values())} goods ({goods}) in a bag or cup.",
-        "3. The hot-spring token on the hot spring (温泉). Toss each wave tile and lay it by the board "
-        "with the side that lands up; it keeps that side all game.",
-        "4. Each player takes a colour: its three boards, three figures (folded standees), three track "
-        "markers and six gold slabs by the merchant board.",
-        "5. Shuffle your 10 painting tiles face down and lay them on your artist board's slots.",
-        "6. Markers: 社 on the shrine start, 庭 on the garden start, 銭 on copper 0.",
-        f"7. Figures: {starts(game)}.",
-        "8. Stick the dice stickers on three dice: one colour per die. Decide who drafts first.",
-    ))]
-    second = [Block("配置 deal sheet", (
-        "For a game `kit replay` can check, print `kit deal --game shikoku-duo --seed N` (any number) "
-        "and set up from it, shuffling and tossing nothing: shop tokens on the towns it names, wave tiles "
-        "with its sides up, your tiles face down in its order, its first drafter.",
-        "No bag: lay the goods out as a supply. A draw takes the next numbers of the sheet's goods list, "
-        "crossing each off; a kind the supply has run out of is crossed off and passed over. Roll your own dice.",
-    )), Block("記録 keep a record", (
-        "The progress sheet records the seed and each round: first drafter, the three dice, each pick with "
-        "its move and action, goods drawn ('draw 3 got …') and kept, hot-spring repeats.",
-        "`kit replay --game shikoku-duo LOG.yaml` checks a game so written, round by round.",
-        "The score pad adds up each character at the end.")),
-        Block("ソロ solo setup", (
-            "The Automa takes the second colour's figures and the rank markers on the 0 of its three tracks; "
-            "no boards, goods, money or wave tiles.",))]
-    return first, second
+def setup_blocks(game, book) -> tuple[list[Block], list[Block], list[Block]]:
+    """The aid's back: the rulebook's setup for the rules being built in Japanese, in English, and
+    its notes (setting up from a deal sheet, keeping the record) in both."""
+    values = game.rules
+    ja = [Block("準備", tuple(book.section("setup", values, "ja")))]
+    en = [Block("Setup", tuple(book.section("setup", values, "en")))]
+    notes = []
+    for name in book.notes:
+        for lang in ("ja", "en"):
+            title, paragraphs = book.note(name, values, lang)
+            notes.append(Block(title, tuple(paragraphs)))
+    return ja, en, notes
 
 
-def aid_front(comp):
-    cols_blocks = aid_blocks(comp)
+def aid_front(comp, book, values):
+    cols_blocks = aid_blocks(comp, book, values)
 
     def draw(c, i, trim, bleed):
         fill_rect(c, trim.grow(bleed), PAPER)
@@ -200,23 +206,22 @@ def aid_front(comp):
     return draw
 
 
-def aid_back(game):
-    first, second = setup_blocks(game)
+def aid_back(game, book):
+    cols_blocks = setup_blocks(game, book)
 
     def draw(c, i, trim, bleed):
         fill_rect(c, trim.grow(bleed), PAPER)
         top = _title(c, trim, bleed, f"{TITLE}  setup", "two players, three dice, about 30 minutes")
-        cols = _columns(trim, 4.0, top, 2)
-        _fit_blocks(c, cols[0], first, 9.5, 11)
-        _fit_blocks(c, cols[1], second, 9.5, 11)
+        _fit_pour(c, _columns(trim, 4.0, top, 3), [b for blocks in cols_blocks for b in blocks], 8.4, 10)
     return draw
 
 
-def aid_pdf(game, layout: Layout) -> tuple[bytes, int]:
-    """player-aid.pdf: one aid per player, the setup on the back (duplex)."""
+def aid_pdf(game, layout: Layout, book) -> tuple[bytes, int]:
+    """player-aid.pdf: one aid per player, the setup on the back (duplex); the rules it prints
+    are the rulebook's (`book`) for the rules being built."""
     comp = game.components
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: player aid")
-    card_sheets(pdf, layout, len(PLAYERS), aid_front(comp), aid_back(game),
+    card_sheets(pdf, layout, len(PLAYERS), aid_front(comp, book, game.rules), aid_back(game, book),
                 caption=f"{TITLE} player aid ·", piece="player_aid")
     return pdf.finish(), pdf.pages
 
@@ -273,9 +278,7 @@ def _fit_rules(c, box: Rect, lines) -> None:
         y = box.y2
         for ja, en in lines:
             for s, sz, fill in ((ja, size, INK), (en, size * 0.86, mix("#22324f", white, 0.2))):
-                tokens = list(s) if s and ord(max(s)) > 0x2000 else s.split(" ")
-                sep = "" if tokens is not None and len(tokens) == len(s) else " "
-                for part in wrap(tokens, to_pt(box.w - 2), sz, sep=sep, hang="。、）"):
+                for part in lines_of(s, "ja" if s and ord(max(s)) > 0x2000 else "en", box.w - 2, sz):
                     y -= sz / to_pt(1) * 1.3
                     text(cv, box.x + (0 if s is ja else 2), y, part, sz, fill=fill)
             y -= 0.8

@@ -270,7 +270,7 @@ def subtitle(fig: dict) -> str:
 
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
-        show_progress: bool | None = None, keep: bool = False) -> Run:
+        show_progress: bool | None = None, keep=None) -> Run:
     model = load_model(ctx)
     setup = make_setup(model, ctx.data_dir, players, policy)
     tally, rounds = Tally(2, len(MEASURES), keep, STANDING), Values()

@@ -19,7 +19,7 @@ from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kit.data.errors import KitError
-from kit.draw.fonts import text_width, fit_size, wrap
+from kit.draw.fonts import text_width, fit_size, wrap_japanese
 from kit.draw.imposition import Grid, Rect, back_trims, band, marks_extent
 from kit.data.layoutfile import Layout, length
 from kit.data.yamlload import fields
@@ -198,7 +198,7 @@ def wave_face(side, letter: str) -> Callable[[Canvas, Rect, float], None]:
                     side.name_en, WAVE_NAME_EN_PT * k, mix(WAVE, black, 0.4), floor=3)
         size = WAVE_TEXT_PT * k
         y = head.y - 12.5 * k
-        for s in wrap(list(side.text), to_pt(trim.w - 3.5 * k), size, hang="。、）"):
+        for s in wrap_japanese(side.text, to_pt(trim.w - 3.5 * k), size):
             text(c, trim.x + 1.75 * k, y, s, size, fill=INK)
             y -= size / to_pt(1) * 1.25
     return draw

@@ -1,6 +1,6 @@
 """`kit build --game tour-de-dice`: every printable PDF, rendered in memory, then written together.
 
-- cards.pdf: course cards (one per copy), the goal card, Breakaway and the player aid,
+- cards.pdf: course cards (one per copy), the goal card, Breakaway and the TURN cards (Japanese, English),
   fronts with bleed and crop marks, each sheet followed by its duplex back;
 - markers.pdf: six player markers;
 - course-preview.pdf: the ring of `kit sim --seed 1`'s first race, both laps (portrait);
@@ -26,8 +26,9 @@ from kit.draw.output import Pdf, write_all
 from kit.draw.textsize import refuse
 from kit.draw.render import alignment_pages, card_sheets
 
-from kit.games.tour_de_dice.cards import (AID_PT, ID_PT, LABEL_PT, aid_front, back, check_card_size, course_front,
-                                         event_front, goal_front, scale)
+from kit.games.tour_de_dice.cards import (ID_PT, LABEL_PT, aid_front, back, check_card_size, course_front,
+                                         event_front, goal_front, scale, turn_lines, turn_size)
+from kit.rules.book import LANGS
 from kit.games.tour_de_dice.model import Tour, default_players, load
 from kit.games.tour_de_dice.play import Setup, make_setup, owners, shuffled_course
 from kit.games.tour_de_dice.rulebook import load_book, rules_pdf, verify_book
@@ -47,33 +48,36 @@ def sizes(layout) -> None:
     grid(layout, "marker")
 
 
-def faces(tour: Tour) -> tuple:
-    """One drawing function per printed card, in print order."""
+def faces(tour: Tour, book) -> tuple:
+    """One drawing function per printed card, in print order: the TURN cards, one per language,
+    print the rulebook's (`book`) summary for the rules being built."""
     out = []
     for card in tour.cards:
         out += [partial(course_front, card=card)] * card.copies
     out.append(partial(goal_front, goal=tour.goal))
     out.append(partial(event_front, event=tour.breakaway))
-    out.append(aid_front)
+    out += [partial(aid_front, lines=tuple(turn_lines(book, tour.rules, lang)), lang=lang) for lang in LANGS]
     return tuple(out)
 
 
-def cards_pdf(tour: Tour, layout) -> tuple[bytes, int]:
+def cards_pdf(tour: Tour, book, layout) -> tuple[bytes, int]:
     pdf = Pdf(layout.paper_width, layout.paper_height, f"{TITLE} cards")
-    drawn = faces(tour)
+    drawn = faces(tour, book)
     card_sheets(pdf, layout, len(drawn), lambda c, i, trim, bleed: drawn[i](c, trim, bleed),
                 lambda c, i, trim, bleed: back(c, trim, bleed), piece="card", caption="ツール・ド・ダイス cards")
     return pdf.finish(), pdf.pages
 
 
-def card_deck(tour: Tour, layout) -> Deck:
+def card_deck(tour: Tour, book, layout) -> Deck:
     """The cards as cards.pdf draws them, one per image; text roles at this card size."""
     card = layout.piece("card")
-    drawn = faces(tour)
-    k = scale(Rect(0, 0, card.width, card.height))
+    drawn = faces(tour, book)
+    trim = Rect(0, 0, card.width, card.height)
+    k = scale(trim)
+    turn_pt = min(turn_size(turn_lines(book, tour.rules, lang), lang, trim) for lang in LANGS)
     return Deck("cards", card.width, card.height, card.bleed, len(drawn),
                 lambda c, i, trim, bleed: drawn[i](c, trim, bleed), lambda c, i, trim, bleed: back(c, trim, bleed),
-                roles=(("lap label", LABEL_PT * k), ("card id", ID_PT * k), ("aid text", AID_PT * k)))
+                roles=(("lap label", LABEL_PT * k), ("card id", ID_PT * k), ("TURN text", turn_pt)))
 
 
 def preview_pdf(tour: Tour, setup: Setup, layout) -> tuple[bytes, int]:
@@ -137,7 +141,7 @@ def render(ctx, lang: str | None = None) -> dict[str, tuple[bytes, int]]:
     setup = make_setup(tour, players, ("bold",) * players)
     font = (str(font_path(ctx.font)),)       # what the text is drawn in, for the steps' fingerprints
     rendered = {
-        "cards.pdf": step("cards.pdf", cards_pdf, tour, layout, extra=font),
+        "cards.pdf": step("cards.pdf", cards_pdf, tour, book, layout, extra=font),
         "course-preview.pdf": step("course-preview.pdf", preview_pdf, tour, setup, layout, extra=font),
         "markers.pdf": step("markers.pdf", markers_pdf, tour, layout, extra=font),
         **{name: step(name, progress_pdf, tour, setup, layout, owner, extra=font) for name, owner in TABLES.items()},
@@ -159,13 +163,14 @@ def build(ctx, lang: str | None = None, images: bool = False, dpi: int = 150):
     if not images:
         write_all(files)
         return written
-    pngs, summary = step("images", card_images, ctx.out_dir, tour, layout, rendered["course-preview.pdf"][0], dpi,
-                         extra=font)
+    book = load_book(ctx.data_dir, tour)
+    pngs, summary = step("images", card_images, ctx.out_dir, tour, book, layout, rendered["course-preview.pdf"][0],
+                         dpi, extra=font)
     pngs |= step("rules images", page_images, ctx.out_dir, rendered["rules.pdf"][0], dpi)
     write_all(files | pngs)
     return written, summary
 
 
-def card_images(out_dir, tour: Tour, layout, preview: bytes, dpi: int):
+def card_images(out_dir, tour: Tour, book, layout, preview: bytes, dpi: int):
     """The --images PNGs (kit.draw.images) of the cards and the course preview, and their summary."""
-    return write_images(out_dir, [card_deck(tour, layout)], {"course-preview": preview}, dpi, TITLE)
+    return write_images(out_dir, [card_deck(tour, book, layout)], {"course-preview": preview}, dpi, TITLE)

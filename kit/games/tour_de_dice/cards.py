@@ -3,8 +3,10 @@
 Each face is a function `(canvas, trim, bleed)` drawing inside one card's trim, in mm.
 The faces are drawn for a 63 × 88 mm card and scale with the trim: every length and type
 size is multiplied by `scale(trim)`, and the cost numerals grow to fill their half of the
-card, so a tall card gets taller numerals. Below MIN_W × MIN_H the player aid's text would
-be too small to read, and `check_card_size` refuses the size.
+card, so a tall card gets taller numerals. The TURN cards (one per language: the rulebook's
+summary for the rules being built) set their text as large as fits, never below TURN_FLOOR_PT:
+below MIN_W × MIN_H the written rules' would not fit, and `check_card_size` refuses the size
+(a longer preset on a small card is refused when its card is drawn).
 A course card lies in the ring with its inner end toward the centre: the top half
 is the inner space (lap 2, dark), the bottom half the outer space (lap 1, light), so
 the two laps differ in colour as well as position.
@@ -15,10 +17,10 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black, white
 
 from kit.data.errors import KitError
-from kit.draw.fonts import wrap
 from kit.draw.imposition import Rect
 from kit.draw.render import fill_rect, stroke_rect, text, text_in_box
 from kit.data.units import to_pt
+from kit.rules.render import lines_of
 
 from kit.games.tour_de_dice.model import CourseCard, EventCard, GoalCard
 
@@ -30,22 +32,15 @@ LAP2_INK = white
 EVENT = Color(0.85, 0.25, 0.15)
 GOLD = Color(0.95, 0.75, 0.15)
 BASE_W, BASE_H = 63.0, 88.0          # the card the faces are drawn for; other sizes scale from it
-MIN_W, MIN_H = 50.0, 70.0            # at this size the aid's 6.3 pt text prints at 5 pt, the least readable
+MIN_W, MIN_H = 55.0, 80.0            # the smallest card whose TURN text (the written rules) fits at 6 pt
 COST_FILL = 1.2                      # numeral size per pt of box height: the digits fill about 90 % of it
 LABEL_PT = 8
 ID_PT = 6                            # the card's id in its corner
-AID_PT = 6.3                         # the player aid's body text, its smallest
-NO_LINE_START = "。、）」"             # punctuation that hangs at the end of a line instead
 
-TURN_STEPS = (
-    ("1. 使う数を決める", "手番は使うダイスの数を決める（0個ならパス→7へ）"),
-    ("2. 相乗り宣言", "同じマスにいて、同じ数以上のダイスを持つ人は時計回りに参加を宣言"),
-    ("3. ダイスロール", "参加した全員が同じ数のダイスを振る"),
-    ("4. 移動①", "手番から。次のマスのコストを出目の合計から払って進む（手前で止まってもよい）"),
-    ("5. 移動②", "相乗りした人が時計回りに。手番を追い越せない（同じマスは可）"),
-    ("6. ダイス回収", "6の目のダイスは失う。全部6なら1個だけ戻す"),
-    ("7. 手番の移動", "左隣へ。ゴールマスに最初に着いた人の勝ち"),
-)
+TURN_PT = 7.5                        # the TURN card's text at its largest (63 × 88 mm); it shrinks to fit
+TURN_FLOOR_PT = 6.0                  # ... never below this: the least a table reads in play
+TURN_HEAD = {"ja": "手番の流れ", "en": "TURN"}
+TURN_RULES = ("two_colours",)        # options the card words beside the rulebook's summary (which holds the rest)
 
 
 def halves(trim: Rect, bleed: float) -> tuple[Rect, Rect]:
@@ -54,12 +49,6 @@ def halves(trim: Rect, bleed: float) -> tuple[Rect, Rect]:
     outer = Rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h / 2 + bleed)
     inner = Rect(trim.x - bleed, mid, trim.w + 2 * bleed, trim.h / 2 + bleed)
     return inner, outer
-
-
-def wrap_text(s: str, size: float, width_mm: float) -> list[str]:
-    """Japanese text broken into lines that fit `width_mm`: any character may end a line, and
-    closing punctuation hangs past the width rather than start one."""
-    return wrap(list(s), to_pt(width_mm), size, hang=NO_LINE_START)
 
 
 def scale(trim: Rect) -> float:
@@ -148,25 +137,61 @@ def event_front(c, trim: Rect, bleed: float, event: EventCard) -> None:
     text(c, trim.x + 21 * k, mid - 12.5 * k, event.name, 11 * k, "left", white)
     text(c, trim.x + 21 * k, mid - 19.5 * k, event.name_ja, 11 * k, "left", white)
     size = 6.5 * k
-    for n, s in enumerate(wrap_text(event.condition + "止まれない。", size, trim.w - 8 * k)):
+    for n, s in enumerate(lines_of(event.condition + "止まれない。", "ja", trim.w - 8 * k, size)):
         text(c, trim.x + 4 * k, mid - (27 + n * 3.2) * k, s, size, "left", white)
     _corner_id(c, trim, event.id)
 
 
-def aid_front(c, trim: Rect, bleed: float, goal_name: str = "") -> None:
+def turn_lines(book, values, lang: str) -> list[str]:
+    """The TURN card's text in one language: the rulebook's summary and the sentences of
+    TURN_RULES, for the rules being built."""
+    return book.filled(book.summary[lang], values, lang) + [book.sentence(o, values[o], lang) for o in TURN_RULES]
+
+
+def _turn_body(trim: Rect) -> Rect:
+    k = scale(trim)
+    return Rect(trim.x + 3.5 * k, trim.y + 3 * k, trim.w - 7 * k, trim.h - 15 * k)
+
+
+def _turn_set(lines: list[str], lang: str, width: float, size: float) -> list[list[str]]:
+    return [lines_of(s, lang, width, size) for s in lines]
+
+
+def _turn_height(wrapped, size: float) -> float:
+    lead = size / to_pt(1) * 1.28
+    return sum(len(w) for w in wrapped) * lead + (len(wrapped) - 1) * lead * 0.35
+
+
+def turn_size(lines: list[str], lang: str, trim: Rect) -> float:
+    """The largest size (TURN_PT scaled with the card, down to TURN_FLOOR_PT) at which the
+    card's text fits its face; a card too small for it at TURN_FLOOR_PT is refused."""
+    body = _turn_body(trim)
+    size = max(TURN_PT * scale(trim), TURN_FLOOR_PT)
+    while _turn_height(_turn_set(lines, lang, body.w - 1.5 * scale(trim), size), size) > body.h:
+        size -= 0.1
+        if size < TURN_FLOOR_PT - 1e-9:
+            raise KitError(f"tour-de-dice's {lang} TURN card text does not fit a {trim.w:g} × {trim.h:g} mm card at "
+                           f"{TURN_FLOOR_PT:g} pt; use a larger card (--card, or pieces: card: size in the layout)")
+    return size
+
+
+def aid_front(c, trim: Rect, bleed: float, lines: tuple = (), lang: str = "ja") -> None:
+    """The TURN card in one language: the rulebook's summary for the rules being built."""
     k = scale(trim)
     fill_rect(c, trim.grow(bleed), LAP1)
     fill_rect(c, Rect(trim.x - bleed, trim.y2 - 10 * k, trim.w + 2 * bleed, 10 * k + bleed), LAP2)
-    text(c, trim.x + trim.w / 2, trim.y2 - 7 * k, "手番の流れ  TURN", 10 * k, "centre", white)
-    y = trim.y2 - 15 * k
-    for head, body in TURN_STEPS:
-        text(c, trim.x + 3 * k, y, head, 7.5 * k, "left", LAP2)
-        y -= 3.6 * k
-        for s in wrap_text(body, AID_PT * k, trim.w - 8 * k):
-            text(c, trim.x + 5 * k, y, s, AID_PT * k, "left", LAP1_INK)
-            y -= 3.1 * k
-        y -= 1.4 * k
-    text(c, trim.x + trim.w / 2, trim.y + 3 * k, "1個だけ振ればダイスは減らない", 6.5 * k, "centre", EVENT)
+    text(c, trim.x + trim.w / 2, trim.y2 - 7 * k, TURN_HEAD[lang] if lang == "en" else f"{TURN_HEAD[lang]}  TURN",
+         10 * k, "centre", white)
+    lines = list(lines)
+    size = turn_size(lines, lang, trim)
+    body = _turn_body(trim)
+    lead = size / to_pt(1) * 1.28
+    y = body.y2 - size / to_pt(1)
+    for wrapped in _turn_set(lines, lang, body.w - 1.5 * k, size):
+        for m, part in enumerate(wrapped):
+            text(c, body.x + (1.5 * k if m else 0), y, part, size, "left", LAP1_INK)
+            y -= lead
+        y -= lead * 0.35
 
 
 def back(c, trim: Rect, bleed: float) -> None:

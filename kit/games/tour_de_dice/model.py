@@ -219,19 +219,25 @@ def _rule_where(path: Path, overrides) -> Where | None:
     return Where(display_path(path), max(lines)) if lines else None
 
 
+PLAYER_RANGE = (2, 6)          # the players a race seats
+BREAKAWAY_PLAYERS = (3, 6)     # optional rule ①'s table sizes
+TWO_COLOUR_PLAYERS = 3         # optional rule ②'s only table size
+
+
 def default_players(rules) -> int:
     """The player count when none is given: the rules' `players`, within what the optional rules allow."""
     if rules["two_colours"]:
-        return 3
-    return max(3, rules["players"]) if rules["breakaway"] else rules["players"]
+        return TWO_COLOUR_PLAYERS
+    return max(BREAKAWAY_PLAYERS[0], rules["players"]) if rules["breakaway"] else rules["players"]
 
 
 def check_players(rules, players: int) -> int:
     """The player count, checked against the optional rules in force."""
-    if rules["two_colours"] and players != 3:
-        raise KitError(f"two_colours (optional rule ②) is for exactly 3 players, not {players}")
-    if rules["breakaway"] and not 3 <= players <= 6:
-        raise KitError(f"breakaway (optional rule ①) is for 3 to 6 players, not {players}")
-    if not 2 <= players <= 6:
-        raise KitError(f"tour-de-dice is for 2 to 6 players, not {players}")
+    low, high = BREAKAWAY_PLAYERS
+    if rules["two_colours"] and players != TWO_COLOUR_PLAYERS:
+        raise KitError(f"two_colours (optional rule ②) is for exactly {TWO_COLOUR_PLAYERS} players, not {players}")
+    if rules["breakaway"] and not low <= players <= high:
+        raise KitError(f"breakaway (optional rule ①) is for {low} to {high} players, not {players}")
+    if not PLAYER_RANGE[0] <= players <= PLAYER_RANGE[1]:
+        raise KitError(f"tour-de-dice is for {PLAYER_RANGE[0]} to {PLAYER_RANGE[1]} players, not {players}")
     return players

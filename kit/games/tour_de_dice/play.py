@@ -90,11 +90,14 @@ def roll(rng: random.Random, k: int) -> tuple[int, ...]:
     return tuple(int(r() * 6) + 1 for _ in range(k))
 
 
+START_ROLL = 3          # dice each player rolls for the start player, whatever the dice they take
+
+
 def start_seat(rng: random.Random, players: int) -> int:
-    """Everyone rolls three dice; the highest total starts; ties roll again among themselves."""
+    """Everyone rolls START_ROLL dice; the highest total starts; ties roll again among themselves."""
     seats = list(range(players))
     while len(seats) > 1:
-        totals = [sum(roll(rng, 3)) for _ in seats]
+        totals = [sum(roll(rng, START_ROLL)) for _ in seats]
         top = max(totals)
         seats = [s for s, t in zip(seats, totals) if t == top]
     return seats[0]

@@ -33,7 +33,7 @@ from pathlib import Path
 from kit.data.names import UnknownName
 from kit.data.errors import KitError, Where, did_you_mean, display_path
 from kit.sim.replaylog import GameLog, placed, read_head
-from kit.sim.simulate import run_games
+from kit.sim.simulate import Values, stream_games
 from kit.data.yamlload import describe, load_yaml
 
 from kit.games.tour_de_dice.model import RULE_SPEC, Tour, check_players, load
@@ -265,24 +265,32 @@ def _why_not_stop(course, name: str, start: int, stop: int, options, turn: Logge
 # --- comparing with the simulator ---------------------------------------------------------------
 
 def compare(raced: Raced, results, setup: Setup, log: Log) -> str:
+    """The race among the simulated ones; `results` may stream in (none is kept)."""
+    turns, passes, lost, gaps, wins = Values(), Values(), Values(), Values(), [0] * setup.players
+    for r in results:
+        turns.add(r.turns)
+        passes.add(r.passes)
+        lost.add(sum(r.lost))
+        if r.gap_spaces is not None:
+            gaps.add(r.gap_spaces)
+        if r.winner is not None:
+            wins[r.winner] += 1
+    g = turns.n
     lines = [f"{len(log.turns)} turns checked: every one legal"
              + ("" if raced.winner is not None else "; the log stops before the race is over")]
-    g = len(results)
     lines.append(f"simulated: {g} races with the same players and rules, policies "
                  f"{','.join(dict.fromkeys(setup.policies))} (each on a shuffled ring)")
 
     def place(label: str, value, values) -> str:
         return placed(label, value, values, 23)
 
-    lines.append(place("turns", raced.turns, [r.turns for r in results]))
-    lines.append(place("passes", raced.passes, [r.passes for r in results]))
-    lines.append(place("dice lost (all players)", sum(raced.lost), [sum(r.lost) for r in results]))
+    lines.append(place("turns", raced.turns, turns))
+    lines.append(place("passes", raced.passes, passes))
+    lines.append(place("dice lost (all players)", sum(raced.lost), lost))
     if raced.winner is not None:
-        lines.append(place("finishing gap (spaces)", raced.gap,
-                           [r.gap_spaces for r in results if r.gap_spaces is not None]))
+        lines.append(place("finishing gap (spaces)", raced.gap, gaps))
         lines.append(f"  winner: P{raced.winner + 1}")
-    wins = [sum(1 for r in results if r.winner == s) / g for s in range(setup.players)]
-    lines.append("  simulated winners by seat: " + ", ".join(f"P{s + 1} {w:.0%}" for s, w in enumerate(wins)))
+    lines.append("  simulated winners by seat: " + ", ".join(f"P{s + 1} {w / g:.0%}" for s, w in enumerate(wins)))
     lines.append("  dice lost: " + ", ".join(f"P{s + 1} {n}" for s, n in enumerate(raced.lost)))
     return "\n".join(lines)
 
@@ -297,7 +305,7 @@ def replay_command(ctx, log, games, policy, workers) -> str:
         raise KitError(err.message, parsed.players_where) from None
     setup = make_setup(tour, players, parse_policies(policy, players))
     course, raced = check_race(parsed, tour, setup)
-    results = run_games(partial(play_game, setup), games, 1, workers, desc="racing")
+    results = stream_games(partial(play_game, setup), games, 1, workers, desc="racing")
     head = f"{display_path(path)}: {players} players, ring {' '.join(course.ring[1:])}"
     return head + "\n" + compare(raced, results, setup, parsed)
 

@@ -30,7 +30,9 @@ from kit.rules.examples import verify
 from kit.rules.render import SMALL_PT, Diagram, rulebook_pdf
 
 from kit.games.tour_de_dice import rules as engine
+from kit.games.tour_de_dice.model import BREAKAWAY_PLAYERS, PLAYER_RANGE, TWO_COLOUR_PLAYERS
 from kit.games.tour_de_dice.options import SPEC
+from kit.games.tour_de_dice.play import START_ROLL
 
 FILE = "rulebook.yaml"
 KEYS = ("title", "text", "when", "course", "breakaway", "pieces", "leader", "rollers", "rolls", "to", "stops",
@@ -47,20 +49,23 @@ def facts(tour) -> dict:
     goal card, the card Breakaway replaces, and the dice the table brings for six colours."""
     by_id = {c.id: c for c in tour.cards}
     gone = by_id.get(tour.breakaway.replaces)
-    dice = tour.rules["dice"] * 6
+    n = len(tour.colours)
+    counts = {"card_count": str(sum(c.copies for c in tour.cards)), "breakaway_inner": str(tour.breakaway.inner),
+              "dice_total": str(tour.rules["dice"] * n), "dice": str(tour.rules["dice"]), "colours": str(n),
+              "start_roll": str(START_ROLL), "players_min": str(PLAYER_RANGE[0]), "players_max": str(PLAYER_RANGE[1]),
+              "breakaway_min": str(BREAKAWAY_PLAYERS[0]), "breakaway_max": str(BREAKAWAY_PLAYERS[1]),
+              "two_colour_players": str(TWO_COLOUR_PLAYERS)}    # the same in both
     return {
-        "ja": {"cards": "、".join(f"{c.id}×{c.copies}（外{c.outer}/内{c.inner}）" for c in tour.cards),
-               "card_count": str(sum(c.copies for c in tour.cards)),
+        "ja": {**counts,
+               "colour_names": " ".join(c.name_ja for c in tour.colours),
+               "cards": "、".join(f"{c.id}×{c.copies}（外{c.outer}/内{c.inner}）" for c in tour.cards),
                "goal": f"外{tour.goal.outer}/内{tour.goal.inner}",
-               "replaced": f"{gone.id}（外{gone.outer}/内{gone.inner}）" if gone else tour.breakaway.replaces,
-               "breakaway_inner": str(tour.breakaway.inner), "dice_total": str(dice),
-               "dice": str(tour.rules["dice"])},
-        "en": {"cards": ", ".join(f"{c.id} ×{c.copies} (outer {c.outer} / inner {c.inner})" for c in tour.cards),
-               "card_count": str(sum(c.copies for c in tour.cards)),
+               "replaced": f"{gone.id}（外{gone.outer}/内{gone.inner}）" if gone else tour.breakaway.replaces},
+        "en": {**counts,
+               "colour_names": ", ".join(c.name for c in tour.colours),
+               "cards": ", ".join(f"{c.id} ×{c.copies} (outer {c.outer} / inner {c.inner})" for c in tour.cards),
                "goal": f"outer {tour.goal.outer} / inner {tour.goal.inner}",
-               "replaced": f"{gone.id} ({gone.outer}/{gone.inner})" if gone else tour.breakaway.replaces,
-               "breakaway_inner": str(tour.breakaway.inner), "dice_total": str(dice),
-               "dice": str(tour.rules["dice"])},
+               "replaced": f"{gone.id} ({gone.outer}/{gone.inner})" if gone else tour.breakaway.replaces},
     }
 
 

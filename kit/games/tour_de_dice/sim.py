@@ -16,7 +16,7 @@ from kit.games.tour_de_dice.stats import MEASURES, figures, lines
 
 
 def run(ctx, games: int, players: int | None, seed: int, policy: str | None, workers: int | None = None,
-        show_progress: bool | None = None, keep: bool = False) -> Run:
+        show_progress: bool | None = None, keep=None) -> Run:
     tour = load(ctx.data_dir, ctx.rules)
     rules = tour.rules
     if players is None:
