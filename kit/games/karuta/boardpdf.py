@@ -434,7 +434,7 @@ def leader_names(slots: dict[str, Slot], f: Frame, found=(), named=(), marks=())
         rivals = [shapely.Point(l.coords[-1]) for k, l in lines.items() if k != name]
         best = None
         for tier in (0, 1):
-            for t in np.arange(0.0, NAME_REACH + 1e-9, 0.5):
+            for t in (k * 0.5 for k in range(int(NAME_REACH / 0.5) + 1)):
                 for turn in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8):
                     a = a0 + turn * math.pi / 8
                     # the box's centre `t` past the point where, this way, it first clears the dot
@@ -476,7 +476,7 @@ def _in_slot(slot: Rect, start: tuple[float, float], w: float, h: float, soft) -
     cx, cy = clamp(start[0] - w / 2, x0, x1), clamp(start[1] - h / 2, y0, y1)
     along_x = abs(start[1] - slot.y) < 1e-6 or abs(start[1] - slot.y2) < 1e-6   # on the top or bottom edge
     tries = [Rect(cx, cy, w, h)]
-    for step in np.arange(0.5, max(slot.w, slot.h), 0.5):
+    for step in (k * 0.5 for k in range(1, int(max(slot.w, slot.h) / 0.5))):
         for sign in (1, -1):
             tries.append(Rect(clamp(cx + sign * step, x0, x1), cy, w, h) if along_x else
                          Rect(cx, clamp(cy + sign * step, y0, y1), w, h))
