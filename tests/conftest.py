@@ -56,6 +56,38 @@ def project(tmp_path, monkeypatch):
     return tmp_path
 
 
+def kit_measured(*args, cwd) -> tuple[int, int, str]:
+    """`python -m kit ARGS` run in `cwd` from this tree: its exit status, its peak memory (kB)
+    and what it wrote on stderr."""
+    import subprocess
+    import sys
+
+    peak = ("import resource, subprocess, sys\n"
+            "out = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
+            "print(out.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+            "print(out.stderr, end='')")
+    out = subprocess.run([sys.executable, "-c", peak, sys.executable, "-m", "kit", *map(str, args)],
+                         capture_output=True, text=True, timeout=120, cwd=cwd,
+                         env=os.environ | {"PYTHONPATH": str(ROOT)})
+    first, _, stderr = out.stdout.partition("\n")
+    status, kb = map(int, first.split())
+    return status, kb, stderr
+
+
+def huge_log(source: Path, key: str, path: Path, size: int = 9_000_000) -> tuple[int, int]:
+    """The log `source` with the items of its list `key` written over and over to `path`: the
+    game, then an item after it was over, then thousands more (about `size` bytes). Returns
+    the line of that first item too many and the number of items in the game."""
+    text = source.read_text(encoding="utf-8")
+    head, _, body = text.partition(f"\n{key}:\n")
+    first = body.index("  - ")
+    played = body[first:]
+    copies = size // len(played.encode("utf-8"))
+    path.write_text(head + f"\n{key}:\n" + body[:first] + played * copies, encoding="utf-8")
+    over = (head + f"\n{key}:\n" + body[:first] + played).count("\n") + 1
+    return over, played.count("\n  - ") + played.startswith("  - ")
+
+
 def shipped_layout(game: str):
     """The layout a game gets from the shipped layouts/ files, with no command-line changes."""
     from kit.games import game_layout

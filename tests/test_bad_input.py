@@ -460,7 +460,7 @@ def test_a_compact_turn_with_a_superscript_seat(project):
 
 @pytest.mark.parametrize("game, file, key, value, words", [
     ("tour-de-dice", "default", "margin", ".nan", "margin: nan is not a finite length"),  # grid: cannot convert NaN
-    ("tour-de-dice", "default", "margin", "-1", "margin must not be negative"),  # was refused without a line
+    ("tour-de-dice", "default", "margin", "-1", "margin must not be negative"),
     ("tour-de-dice", "default", "margin", "150mm", "a 150 mm margin leaves nothing of A4 paper"),
     ("tour-de-dice", "default", "  length", "1.0e+400", "length: inf is not a finite length"),
     ("karuta", "karuta", "  scale", ".inf", "board scale must be a number larger than zero"),

@@ -156,3 +156,59 @@ def test_a_replayed_figure_is_placed_in_one_wording_for_every_game():
     line = placed("seat 2 points", 51, values, 14)
     assert line == "  seat 2 points    51: 55th percentile (simulated median 38.5, p5 20.9, p95 62.4)"
     assert placed("rounds", 23, values, 14).index(":") == line.index(":")   # a block of them aligns
+
+
+def test_a_huge_log_is_refused_at_its_first_bad_turn_in_little_memory(project):
+    # each turn is checked as it is read and none is kept (the log's turns composed whole
+    # would take 570 MB and 20 s before the first was checked)
+    from conftest import huge_log, kit_measured
+
+    path = project / "huge.yaml"
+    line, turns = huge_log(DATA / "example-log.yaml", "turns", path)
+    assert path.stat().st_size > 8_000_000
+    status, kb, stderr = kit_measured("replay", "--game", "karuta", path, "--games", "5", cwd=project)
+    assert (status, stderr.splitlines()) == (2, [f"huge.yaml:{line}: turn {turns + 1}: the game was already "
+                                                 f"over after turn {turns}"])
+    assert kb < 120_000, kb
+    # a damaged line in it is refused at that line, the turns before it checked
+    lines = path.read_text(encoding="utf-8").splitlines()
+    damaged = [k for k, text in enumerate(lines, 1) if "play:" in text][4]
+    lines[damaged - 1] = lines[damaged - 1].replace("play:", "plya:")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, kb, stderr = kit_measured("replay", "--game", "karuta", path, "--games", "5", cwd=project)
+    turn = sum(text.startswith("  - ") for text in lines[:damaged])
+    assert (status, stderr.splitlines()) == (2, [f"huge.yaml:{damaged}: unknown key 'plya' in turn {turn} (did "
+                                                 "you mean play?)"])
+    # its rules written last: the turns after the first refused one are only read through, to
+    # find them
+    lines[damaged - 1] = lines[damaged - 1].replace("plya:", "play:")
+    rules = next(text for text in lines if text.startswith("rules:"))
+    lines.remove(rules)
+    path.write_text("\n".join(lines + [rules]) + "\n", encoding="utf-8")
+    status, kb, stderr = kit_measured("replay", "--game", "karuta", path, "--games", "5", cwd=project)
+    assert (status, stderr.splitlines()) == (2, [f"huge.yaml:{len(lines) + 1}: rules: must be written before turns: "
+                                                 "(kit checks a log turn by turn as it reads it)"])
+    assert kb < 120_000, kb
+
+
+@pytest.mark.parametrize("moved, message", [
+    ("seed", "seed must be written before turns: (kit checks a log turn by turn as it reads it)"),
+    ("rules", "rules: must be written before turns: (kit checks a log turn by turn as it reads it)"),
+])
+def test_a_log_is_checked_turn_by_turn_and_its_head_comes_first(project, moved, message):
+    text = (DATA / "example-log.yaml").read_text(encoding="utf-8")
+    line = next(text for text in text.splitlines() if text.startswith(f"{moved}:"))
+    log = project / "log.yaml"
+    log.write_text(text.replace(line + "\n", "") + line + "\n", encoding="utf-8")
+    got = CliRunner().invoke(main, ["replay", "--game", "karuta", str(log), "--games", "2"])
+    lines = log.read_text(encoding="utf-8").splitlines()
+    at = (next(k for k, text in enumerate(lines, 1) if text.startswith("  - ")) if moved == "seed"
+          else len(lines))
+    assert got.exit_code == 2 and got.stderr.strip() == f"log.yaml:{at}: {message}"
+
+
+def test_a_log_of_no_turns_replays(project):
+    (project / "log.yaml").write_text("seed: 3\nplayers: 2\nturns: []\nrules: {round_start: fixed}\n", "utf-8")
+    got = CliRunner().invoke(main, ["replay", "--game", "karuta", "log.yaml", "--games", "2", "--workers", "1"])
+    assert got.exit_code == 0, got.output
+    assert "0 turns checked: every one legal; the log stops before the game is over" in got.stdout

@@ -61,7 +61,7 @@ def test_bad_presets_are_refused_with_their_line(tmp_path):
     with pytest.raises(KitError, match="rules.yaml:4:.*at most 4"):
         load_options(SPEC, f)
     f.write_text("presets:\n  plain: {}\n")
-    with pytest.raises(KitError, match="unknown preset 'plane' \\(did you mean plain\\?\\); presets in .*: plain"):
+    with pytest.raises(KitError, match="^--preset plane: unknown preset \\(did you mean plain\\?\\); presets in .*: plain$"):
         load_options(SPEC, f, [("preset", "plane")])
     with pytest.raises(KitError, match="names no presets"):
         load_options(SPEC, None, [("preset", "plain")])

@@ -135,6 +135,26 @@ def test_tour_standings_are_the_spaces_to_the_goal():
                 assert facts.margin == result.gap_spaces    # the runner-up's spaces still to go
 
 
+def test_tour_facts_are_those_of_every_turns_standing_read_from_the_log():
+    # The race counts its lead changes as it goes and keeps only two standings; the referee
+    # replays the logged moves, takes each seat's spaces to the goal after every turn and
+    # reduces them with the shared Standings.
+    from kit.games.tour_de_dice.play import play_log, play_measured
+    from test_tour_sim import SETUPS
+
+    for setup in SETUPS:
+        for seed in range(30):
+            course, turns, result = play_log(setup, seed)
+            positions = [0] * setup.pieces
+            standings = []
+            for turn in turns:
+                for piece, (_, to) in zip(turn.rollers, turn.moves):
+                    positions[piece] = to
+                standings.append([max(positions[p] - course.goal for p in range(setup.pieces)
+                                      if setup.owner[p] == seat) for seat in range(setup.players)])
+            assert play_measured(setup, seed) == (result, facts_of(standings))
+
+
 def test_shikoku_standings_are_the_points():
     from kit.games.shikoku_duo.sim import play_measured, play_seeded
     from test_shikoku_replay import setup_of

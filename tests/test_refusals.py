@@ -26,7 +26,7 @@ def refused(*args) -> str:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_policy_repeated_past_any_table_is_refused(game):
     message = refused("sim", "--game", game, "--games", "1", "--policy", "greedy*" + "1" + "0" * 40)
-    assert re.fullmatch(r"error: --policy greedy\*10{40} names more seats than the \d players: .*", message)
+    assert re.fullmatch(r"error: --policy greedy\*10{40}: names more seats than the \d players: .*", message)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -50,7 +50,47 @@ def test_a_damaged_font_is_named_by_the_variable_that_chose_it(project, tmp_path
 
 def test_an_unknown_policy_is_quoted_escaped():
     message = refused("sim", "--game", "karuta", "--games", "1", "--policy", "gre\x9bedy")
-    assert message.startswith(r"error: --policy: unknown policy 'gre\x9bedy'")
+    assert message.startswith(r"error: --policy gre\x9bedy: unknown policy 'gre\x9bedy'")
+
+
+@pytest.mark.parametrize("args, message", [
+    # a value out of a rule's range, of the wrong kind, or not among its choices
+    (["--rule", "round_limit=0"], "--rule round_limit=0: must be at least 1, not 0"),
+    (["--rule", "round_limit=1" + "0" * 70], f"--rule round_limit=1{'0' * 59}…: must be at most 1000, not 1{'0' * 70}"),
+    (["--rule", "round_limit=many"], "--rule round_limit=many: not a whole number"),
+    (["--rule", "merchant_path=wlak"], "--rule merchant_path=wlak: cannot be 'wlak' (did you mean walk?); choose one "
+                                       "of simple, walk"),
+    (["--preset", "writen"], "--preset writen: unknown preset (did you mean written?); presets in "
+                             "data/shikoku-duo/rules.yaml: written"),
+    (["--policy", "greedy,planer"], "--policy greedy,planer: unknown policy 'planer' (did you mean planner?); "
+                                    "policies: random, greedy, planner, search"),
+    (["--policy", "greedy:5"], "--policy greedy:5: only search takes a budget (playouts per move, as in search:64); "
+                               "greedy takes none"),
+    # a --vary value is named as the --vary that gave it, not as --rule, --preset or --policy
+    (["--vary", "round_limit=20,0"], "--vary round_limit=0: must be at least 1, not 0"),
+    (["--vary", "rule=-;round_limit=x+merchant_path=walk"], "--vary rule=round_limit=x+merchant_path=walk: "
+                                                             "round_limit=x: not a whole number"),
+    (["--vary", "preset=written,writen"], "--vary preset=writen: unknown preset (did you mean written?); presets in "
+                                          "data/shikoku-duo/rules.yaml: written"),
+    (["--vary", "policy=greedy;greedy,greedy,greedy"], "--vary policy=greedy,greedy,greedy: names 3 seats for 2 "
+                                                       "players: give one policy for every seat or one per seat "
+                                                       "(NAME*K repeats one); policies: random, greedy, planner, search"),
+    # a bad --rule beside a --vary is still the --rule's
+    (["--rule", "round_limit=0", "--vary", "merchant_path=simple,walk"], "--rule round_limit=0: must be at least 1, "
+                                                                         "not 0"),
+])
+def test_a_command_line_value_is_refused_naming_its_option(project, args, message):
+    assert refused("sim", "--game", "shikoku-duo", "--games", "2", "--workers", "1", *args) == f"error: {message}"
+
+
+def test_a_preset_a_log_names_is_refused_at_its_line(project):
+    (project / "log.yaml").write_text("seed: 1\nplayers: 2\nrules: {preset: writen}\nturns: []\n", encoding="utf-8")
+    assert refused("replay", "--game", "karuta", "log.yaml", "--games", "2") == \
+        "log.yaml:3: preset 'writen': unknown preset (did you mean written?); presets in data/karuta/rules.yaml: " \
+        "written, designer-tool"
+    # given on the command line too, the command line's is refused
+    assert refused("replay", "--game", "karuta", "log.yaml", "--games", "2", "--preset", "x").startswith(
+        "error: --preset x: unknown preset; ")
 
 
 def line_of(path, text: str) -> int:

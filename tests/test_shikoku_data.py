@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from kit.cli import main
 from kit.data.errors import KitError
 from kit.games.shikoku_duo.boardlayout import BoardPiece, board_piece, too_close
-from kit.games.shikoku_duo.check import spacing_errors
+from kit.games.shikoku_duo.sizes import spacing_errors
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.values import CHARACTERS, KINDS
 

@@ -211,43 +211,19 @@ def test_a_gift_by_several_paths_is_written_once():
     pytest.fail("no artist ever had one gift by two paths")
 
 
-def huge_log(tmp_path, size: int = 9_000_000):
-    """The shipped example log with its rounds written over and over: one game, then a round
-    after the game was over, then thousands more (about 9 MB)."""
+def test_a_huge_log_is_refused_at_its_first_bad_round_in_little_memory(project):
+    # each round is checked as it is read and none is kept (the log's rounds composed whole
+    # would take 300 MB and 18 s before the first was checked)
+    from conftest import huge_log, kit_measured
     from test_shikoku_rules import DATA
 
-    text = (DATA / "example-log.yaml").read_text(encoding="utf-8")
-    head, _, body = text.partition("\nrounds:\n")
-    first = body.index("  - dice:")
-    played = body[first:]
-    copies = size // len(played.encode("utf-8"))
-    path = tmp_path / "huge.yaml"
-    path.write_text(head + "\nrounds:\n" + body[:first] + played * copies, encoding="utf-8")
-    over = (head + "\nrounds:\n" + body[:first] + played).count("\n") + 1
-    return path, over, played.count("  - dice:")
-
-
-def test_a_huge_log_is_refused_at_its_first_bad_round_in_little_memory(project):
-    # each round is checked as it is read and none is kept: reading the whole log first took
-    # 300 MB and 18 s before the first round was checked
-    import subprocess
-    import sys
-
-    from conftest import ROOT
-
-    path, line, rounds = huge_log(project)
+    path = project / "huge.yaml"
+    line, rounds = huge_log(DATA / "example-log.yaml", "rounds", path)
     assert path.stat().st_size > 8_000_000
-    peak = ("import resource, subprocess, sys\n"
-            "out = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
-            "print(out.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-            "print(out.stderr, end='')")
-    out = subprocess.run([sys.executable, "-c", peak, sys.executable, "-m", "kit", "replay", "--game", "shikoku-duo",
-                          str(path), "--games", "5"], capture_output=True, text=True, timeout=120,
-                         env=__import__("os").environ | {"PYTHONPATH": str(ROOT)}, cwd=project)
-    status, kb = map(int, out.stdout.splitlines()[0].split())
+    status, kb, stderr = kit_measured("replay", "--game", "shikoku-duo", path, "--games", "5", cwd=project)
     assert status == 2
-    assert out.stdout.splitlines()[1] == f"huge.yaml:{line}: round {rounds + 1}: the game was over after round " \
-                                         f"{rounds} (gifts)"
+    assert stderr.splitlines()[0] == f"huge.yaml:{line}: round {rounds + 1}: the game was over after round " \
+                                     f"{rounds} (gifts)"
     assert kb < 120_000, kb     # the log's text and the game; its composed rounds were 300 MB
 
 

@@ -111,7 +111,7 @@ def test_unknown_replaced_card_suggests(project):
 @pytest.mark.parametrize("rule, players, words", [
     ("breakaway=on", "2", "3 to 6 players"),
     ("two_colours=on", "4", "exactly 3 players"),
-    ("breakaway=maybe", "4", "is not on or off"),
+    ("breakaway=maybe", "4", "--rule breakaway=maybe: not on or off"),
 ])
 def test_player_counts_and_rule_values(project, rule, players, words):
     code, out = run("sim", "--game", "tour-de-dice", "--games", "5", "-n", players, "--rule", rule)

@@ -111,7 +111,7 @@ def test_cli_replays_the_example_and_exits_2_on_an_illegal_turn(project, tmp_pat
 
 @pytest.mark.parametrize("players, rules, message", [
     ("1" + "0" * 40, "", "players should be 2 to 6, not 1" + "0" * 40),
-    ("-5", "", "players should be 2 to 6, not -5"),       # was "start: player 3 does not exist in a -5-player race"
+    ("-5", "", "players should be 2 to 6, not -5"),
     ("4", "rules: {two_colours: on}\n", "two_colours (optional rule ②) is for exactly 3 players, not 4"),
 ])
 def test_a_player_count_out_of_range_is_refused_at_its_line(project, tmp_path, players, rules, message):
@@ -124,3 +124,38 @@ def test_a_player_count_out_of_range_is_refused_at_its_line(project, tmp_path, p
     res = CliRunner().invoke(main, ["replay", "-g", "tour-de-dice", str(bad), "--games", "5", "--workers", "1"])
     assert res.exit_code == 2, res.output
     assert f"bad.yaml:{line}: {message}" in res.output, res.output
+
+
+def test_a_huge_log_is_refused_at_its_first_bad_turn_in_little_memory(project):
+    # each turn is checked as it is read and none is kept (the log's turns composed whole
+    # would take 300 MB and 5 s before the first was checked)
+    from conftest import huge_log, kit_measured
+
+    path = project / "huge.yaml"
+    line, turns = huge_log(EXAMPLE, "turns", path)
+    assert path.stat().st_size > 8_000_000
+    status, kb, stderr = kit_measured("replay", "--game", "tour-de-dice", path, "--games", "5", cwd=project)
+    assert (status, stderr.splitlines()) == (2, [f"huge.yaml:{line}: turn {turns + 1}: the race was over after "
+                                                 f"turn {turns}"])
+    assert kb < 120_000, kb
+
+
+@pytest.mark.parametrize("moved, message", [
+    ("ring", "ring must be written before turns: (kit checks a log turn by turn as it reads it)"),
+    ("rules", "rules: must be written before turns: (kit checks a log turn by turn as it reads it)"),
+])
+def test_a_log_is_checked_turn_by_turn_and_its_head_comes_first(project, moved, message):
+    # a race of optional rule ①: its ring holds the Breakaway card, which the race without
+    # the rule has not; the rules written after the turns are refused as such
+    tour = load(DATA, (("preset", "rule-1"),))
+    setup = make_setup(tour, 3, ("bold",) * 3)
+    course, turns, result = play_log(setup, 2)
+    text = log_text(tour, setup, course, turns, result.start, (("preset", "rule-1"),))
+    assert "BREAK" in text and text.index("rules:") < text.index("turns:")
+    line = next(x for x in text.splitlines() if x.startswith(f"{moved}:"))
+    log = project / "log.yaml"
+    log.write_text(text.replace(line + "\n", "") + line + "\n", encoding="utf-8")
+    got = CliRunner().invoke(main, ["replay", "--game", "tour-de-dice", str(log), "--games", "2"])
+    lines = log.read_text(encoding="utf-8").splitlines()
+    at = next(k for k, x in enumerate(lines, 1) if x.startswith("  - ")) if moved == "ring" else len(lines)
+    assert got.exit_code == 2 and got.stderr.strip() == f"log.yaml:{at}: {message}"

@@ -81,3 +81,22 @@ def test_a_whole_number_written_as_a_float_is_told_how_to_write_it(text, hint):
     with pytest.raises(KitError) as err:
         fields(doc, {"n": int})
     assert str(err.value) == f"f.yaml:1: 'n' should be a whole number, not {hint}"
+
+
+def test_a_streamed_list_hands_on_its_items_as_they_are_read_and_keeps_none():
+    text = "seed: 1\nturns:\n  - {a: 1}\n  - [2, 3]\n  - 4\nrules: {x: 1}\n"
+    got = []
+    doc = parse_yaml(text, "log.yaml", each=("turns", lambda head, item, where: got.append((dict(head), item,
+                                                                                           where.line))))
+    assert got == [({"seed": 1}, {"a": 1}, 3), ({"seed": 1}, [2, 3], 4), ({"seed": 1}, 4, 5)]
+    assert doc == {"seed": 1, "turns": [], "rules": {"x": 1}} and doc.at("rules").line == 6
+    # a function that wants no more items: the list's rest is read through, its syntax still checked
+    got.clear()
+    doc = parse_yaml(text, "log.yaml", each=("turns", lambda head, item, where: got.append(item) or True))
+    assert got == [{"a": 1}] and doc == {"seed": 1, "turns": [], "rules": {"x": 1}}
+    damaged = text.replace("[2, 3]", "[2, 3")
+    with pytest.raises(KitError) as whole:
+        parse_yaml(damaged, "log.yaml")
+    with pytest.raises(KitError) as streamed:
+        parse_yaml(damaged, "log.yaml", each=("turns", lambda *_: True))
+    assert str(streamed.value) == str(whole.value) and "YAML syntax" in str(whole.value)

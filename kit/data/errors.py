@@ -35,6 +35,16 @@ class KitError(Exception):
         return f"{self.where}: {self.message}" if self.where else self.message
 
 
+class ValueRefused(KitError):
+    """A command-line value refused, naming its option: `--rule NAME=VALUE: why`, `--preset
+    VALUE: why`, `--policy VALUE: why`. A command that gave the value another way (`--vary`)
+    names that instead, from `option`, `name`, `value` and `why`."""
+
+    def __init__(self, option: str, value: str, why: str, name: str | None = None):
+        self.option, self.name, self.value, self.why = option, name, value, why
+        super().__init__(f"{option} {name + '=' if name else ''}{excerpt(value)}: {why}")
+
+
 class PieceMisfit(KitError):
     """A piece's size does not fit another setting (the board at its scale): placed at that
     setting; when the size came from the command line, the CLI names --card instead."""

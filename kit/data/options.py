@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from kit.data.errors import KitError, Where, did_you_mean, display_path, excerpt, quoted
+from kit.data.errors import KitError, ValueRefused, Where, did_you_mean, display_path, excerpt, quoted
 from kit.data.yamlload import describe, expect, load_yaml
 
 _BOOL_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
@@ -43,31 +43,42 @@ class Option:
     maximum: int | None = None
 
     def parse(self, raw: str):
-        """A command-line string as this option's value."""
+        """A command-line string (`--rule NAME=RAW`) as this option's value."""
         if self.kind is bool:
             word = raw.lower()
             if word not in _BOOL_WORDS:
-                raise KitError(f"--rule {self.name}: {raw!r} is not on or off")
-            return self.check(_BOOL_WORDS[word])
-        if self.kind is int:
+                raise ValueRefused("--rule", raw, "not on or off", self.name)
+            value = _BOOL_WORDS[word]
+        elif self.kind is int:
             try:
-                return self.check(int(raw))
+                value = int(raw)
             except ValueError:
-                raise KitError(f"--rule {self.name}: {raw!r} is not a whole number") from None
-        return self.check(raw)
+                raise ValueRefused("--rule", raw, "not a whole number", self.name) from None
+        else:
+            value = raw
+        why = self._why_not(value)
+        if why:
+            raise ValueRefused("--rule", raw, why, self.name)
+        return value
 
     def check(self, value, where: Where | None = None):
+        """A value written in a file (at `where`) checked as this option's."""
         if self.kind is bool and isinstance(value, str) and value.lower() in _BOOL_WORDS:
             value = _BOOL_WORDS[value.lower()]
         expect(value, self.kind, where, f"rule {self.name!r}")   # in the words of every other data file
-        if self.choices and value not in self.choices:
-            raise KitError(f"rule {self.name!r} cannot be {value!r}{did_you_mean(value, self.choices)}; "
-                           f"choose one of {', '.join(map(str, self.choices))}", where)
-        if self.minimum is not None and value < self.minimum:
-            raise KitError(f"rule {self.name!r} must be at least {self.minimum}, not {value}", where)
-        if self.maximum is not None and value > self.maximum:
-            raise KitError(f"rule {self.name!r} must be at most {self.maximum}, not {value}", where)
+        why = self._why_not(value)
+        if why:
+            raise KitError(f"rule {self.name!r} {why}", where)
         return value
+
+    def _why_not(self, value) -> str | None:
+        if self.choices and value not in self.choices:
+            return f"cannot be {value!r}{did_you_mean(value, self.choices)}; choose one of {', '.join(map(str, self.choices))}"
+        if self.minimum is not None and value < self.minimum:
+            return f"must be at least {self.minimum}, not {value}"
+        if self.maximum is not None and value > self.maximum:
+            return f"must be at most {self.maximum}, not {value}"
+        return None
 
 
 def rules_type(name: str, spec: tuple[Option, ...], module: str, doc: str = "") -> type:
@@ -160,7 +171,7 @@ def load_options(spec: tuple[Option, ...], path: Path | None, overrides=()) -> R
         if preset not in presets:
             where = display_path(path) if path is not None else "the rules file"
             known = f"presets in {where}: {', '.join(presets)}" if presets else f"{where} names no presets"
-            raise KitError(f"--preset: unknown preset {preset!r}{did_you_mean(preset, presets)}; {known}")
+            raise ValueRefused("--preset", preset, f"unknown preset{did_you_mean(preset, presets)}; {known}")
         values.update(presets[preset])
         sources.update(preset_sources.get(preset, {}))
     chosen_overrides = {}

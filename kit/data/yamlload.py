@@ -159,8 +159,13 @@ def _compose(loader, file: str, each=None) -> Any:
     unfinished: set[str] = set()
     stack: list[_Open] = []
     total, documents, root = 0, 0, None
+    skip = 0        # > 0: the depth into the streamed list's rest, read without a value made
     while loader.check_event():
         event = loader.get_event()
+        if skip:
+            skip += isinstance(event, _OPEN) - isinstance(event, _CLOSE)
+            if skip:
+                continue
         if isinstance(event, _SKIP):
             continue
         here = Where(file, event.start_mark.line + 1)
@@ -215,7 +220,8 @@ def _compose(loader, file: str, each=None) -> Any:
         parent.size += size
         if each is not None and len(stack) == 2 and isinstance(parent.value, LList) and stack[0].key == each[0] \
                 and isinstance(stack[0].value, LMap):
-            each[1](stack[0].value, value, here)     # an item of the streamed list: handed on, not kept
+            if each[1](stack[0].value, value, here):     # an item of the streamed list: handed on, not kept
+                skip = 1        # the function wants no more: the list's rest is only read through
         elif isinstance(parent.value, LList):
             parent.value.append(value)
             parent.value.item_where.append(here)
@@ -243,7 +249,8 @@ def parse_yaml(text: str, file: str, each=None) -> Any:
     With `each` = (KEY, function), the items of the list under the document's top-level KEY
     are not kept: each is handed to function(head, item, where) as soon as it is read, in
     order, `head` being the mapping of the keys written before KEY; the list is left empty.
-    A refusal the function raises stops the reading there."""
+    A refusal the function raises stops the reading there; when it returns true, the rest of
+    the list is read through (syntax checked) but no more handed on."""
     bad = _NOT_PRINTABLE.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1

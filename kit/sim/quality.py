@@ -103,9 +103,22 @@ class Standings:
         if not turns:
             return Facts(0, None, None, None)
         half = (turns + 1) // 2 - 1
-        top = sorted(self.final, reverse=True)
-        margin = float(top[0] - top[1]) if len(top) > 1 else None
-        return Facts(self.changes, self.leaders[half], self.lasts[half], margin)
+        return Facts(self.changes, self.leaders[half], self.lasts[half], _margin(self.final))
+
+
+def _margin(final: Sequence[float]) -> float | None:
+    top = sorted(final, reverse=True)
+    return float(top[0] - top[1]) if len(top) > 1 else None
+
+
+def facts_at(lead_changes: int, half: Sequence[float] | None, final: Sequence[float]) -> Facts:
+    """The Facts of a game that counted its lead changes as it went and kept only its standing
+    at half time and at the end (`half` None: no turn was played)."""
+    if half is None:
+        return Facts(0, None, None, None)
+    top, low = max(half), min(half)     # the seat alone ahead and alone behind, as _alone finds them
+    return Facts(lead_changes, half.index(top) if half.count(top) == 1 else None,
+                 half.index(low) if half.count(low) == 1 else None, _margin(final))
 
 
 def facts_of(standings: Iterable[Sequence[float]]) -> Facts:

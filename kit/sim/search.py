@@ -24,7 +24,7 @@ from functools import partial
 from math import ceil, log2
 from typing import Callable, Sequence
 
-from kit.data.errors import KitError
+from kit.data.errors import ValueRefused
 
 NAME = "search"
 DEFAULT_PLAYOUTS = 64
@@ -39,11 +39,11 @@ def split(spec: str) -> tuple[str, int | None]:
         return name, None
     budget = budget.strip()
     if name != NAME:
-        raise KitError(f"--policy: {spec!r}: only {NAME} takes a budget (playouts per move, "
-                       f"as in {NAME}:{DEFAULT_PLAYOUTS}); {name} takes none")
+        raise ValueRefused("--policy", spec, f"only {NAME} takes a budget (playouts per move, as in "
+                           f"{NAME}:{DEFAULT_PLAYOUTS}); {name} takes none")
     if not budget.isdecimal() or not 1 <= int(budget) <= MOST_PLAYOUTS:
-        raise KitError(f"--policy: {spec!r}: write {NAME}:N with N playouts per move, "
-                       f"a whole number from 1 to {MOST_PLAYOUTS:,}")
+        raise ValueRefused("--policy", spec, f"write {NAME}:N with N playouts per move, a whole number from 1 "
+                           f"to {MOST_PLAYOUTS:,}")
     return name, int(budget)
 
 

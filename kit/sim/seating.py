@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from kit.data.errors import KitError, did_you_mean, excerpt, quoted
+from kit.data.errors import ValueRefused, did_you_mean, quoted
 from kit.sim import search
 
 
@@ -26,25 +26,24 @@ def seat_policies(spec: str | None, players: int, known: Sequence[str], default:
         k = 1
         if star:
             if not count.strip().isdecimal() or int(count) < 1:
-                raise KitError(f"--policy: {quoted(part.strip())}: write NAME*K with K a whole number of seats, "
-                               f"e.g. {name or default}*2")
+                raise ValueRefused("--policy", spec, f"{quoted(part.strip())}: write NAME*K with K a whole number of "
+                                   f"seats, e.g. {name or default}*2")
             k = int(count) if len(count.strip()) <= 6 else players + 1   # no table seats a million
             if len(names) + k > players:
-                raise KitError(f"--policy {excerpt(spec)} names more seats than the {players} players: give one "
-                               f"policy for every seat or one per seat (NAME*K repeats one); policies: "
-                               f"{', '.join(known)}")
+                raise ValueRefused("--policy", spec, f"names more seats than the {players} players: give one policy "
+                                   f"for every seat or one per seat (NAME*K repeats one); policies: {', '.join(known)}")
         if not name:
-            raise KitError(f"--policy: an empty name in {quoted(spec)}; policies: {', '.join(known)}")
+            raise ValueRefused("--policy", spec, f"an empty name; policies: {', '.join(known)}")
         if name not in known:
-            raise KitError(f"--policy: unknown policy {quoted(name)}{did_you_mean(name, known)}; "
-                           f"policies: {', '.join(known)}")
+            raise ValueRefused("--policy", spec, f"unknown policy {quoted(name)}{did_you_mean(name, known)}; "
+                               f"policies: {', '.join(known)}")
         names += [name if budget is None else f"{name}:{budget}"] * k
     if len(names) == 1 and "*" not in (spec or ""):
         return tuple(names) * players
     if len(names) != players:
-        raise KitError(f"--policy {excerpt(spec)} names {len(names)} seat{'s' if len(names) != 1 else ''} for "
-                       f"{players} players: give one policy for every seat or one per seat "
-                       f"(NAME*K repeats one); policies: {', '.join(known)}")
+        raise ValueRefused("--policy", spec, f"names {len(names)} seat{'s' if len(names) != 1 else ''} for {players} "
+                           f"players: give one policy for every seat or one per seat (NAME*K repeats one); "
+                           f"policies: {', '.join(known)}")
     return tuple(names)
 
 

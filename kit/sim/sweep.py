@@ -29,7 +29,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from kit.data.errors import KitError
+from kit.data.errors import KitError, ValueRefused
 from kit.sim.report import Outcome, Run
 from kit.sim.simulator import Simulator
 from kit.sim.text import num
@@ -224,6 +224,18 @@ class Row:
 SPILL = 1 << 16     # bytes of the first row's figures written or read at a time
 
 
+def _from_vary(err: ValueRefused, v: Variant, rules) -> KitError:
+    """A refused value named as the --vary that gave it (the rest named as given)."""
+    for key, value in v.values:
+        if err.option == "--policy" and key == "policy" or err.option == "--preset" and key == "preset":
+            return KitError(f"--vary {key}={value}: {err.why}")
+        if err.option == "--rule" and (err.name, err.value) in _overrides(key, value) \
+                and (err.name, err.value) not in rules:
+            return KitError(f"--vary {key}={value}: " + (err.why if key == err.name else
+                                                        f"{err.name}={err.value}: {err.why}"))
+    return err
+
+
 # --- the command ---------------------------------------------------------------------------------
 
 def sweep(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, policy: str | None,
@@ -237,6 +249,8 @@ def sweep(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, po
         try:
             return sim.run(replace(ctx, rules=tuple(ctx.rules) + v.rules), games=games, players=players,
                            seed=seed, policy=v.policy, workers=workers, show_progress=show_progress, keep=keep)
+        except ValueRefused as err:
+            raise _from_vary(err, v, ctx.rules) from None
         except KitError as err:
             if err.where:
                 raise

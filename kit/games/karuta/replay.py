@@ -15,6 +15,7 @@ otherwise).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from kit.data.errors import KitError, Where, display_path
@@ -22,11 +23,11 @@ from kit.data.names import Names, UnknownName
 from kit.games.karuta.model import load
 from kit.games.karuta.names import provinces
 from kit.games.karuta.options import SPEC
-from kit.sim.replaylog import GameLog, placed, read_head
+from kit.sim.replaylog import GameLog, placed, read_head, read_log, with_log_rules
 from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
 from kit.games.karuta.sim import hands_of, make_setup, stream
 from kit.sim.simulate import Values
-from kit.data.yamlload import describe, fields, load_yaml
+from kit.data.yamlload import LMap, describe, fields
 
 
 @dataclass(frozen=True)
@@ -43,13 +44,16 @@ class Log(GameLog):
     turns: tuple[LoggedTurn, ...]
 
 
-def parse_log(doc, file_where: Where) -> Log:
-    f, rules = read_head(doc, file_where, "game log", {"seed": int, "players": int, "turns": list}, SPEC)
+def parse_log(doc, file_where: Where, turns: bool = True) -> Log:
+    """The log's keys and turns; with `turns` false, only the keys before the turns (a log
+    being read turn by turn)."""
+    required = {"seed": int, "players": int, "turns": list} if turns else {"seed": int, "players": int}
+    f, rules = read_head(doc, file_where, "game log", required, SPEC)
     if not 2 <= f["players"] <= 4:
         raise KitError(f"players should be 2 to 4, not {f['players']}", doc.at("players"))
-    turns = f["turns"]
+    items = f.get("turns", ())
     return Log(players=f["players"], rules=rules, where=doc.where, seed=f["seed"],
-               turns=tuple(_turn(item, k + 1, turns.at(k), f["players"]) for k, item in enumerate(turns)))
+               turns=tuple(_turn(item, k + 1, items.at(k), f["players"]) for k, item in enumerate(items)))
 
 
 def _turn(item, number: int, where: Where, players: int) -> LoggedTurn:
@@ -91,41 +95,61 @@ class Played:
     finished: bool
     wins: tuple[float, ...]
     left: tuple[int, ...]
+    logged: int = 0             # the turns the log holds
 
 
-def check_game(log: Log, setup, names: Names | None = None) -> Played:
-    """Replay every turn under the rules; the first illegal one raises KitError at its line.
-    `names`: the provinces' printed names (kit.games.karuta.names), else the kanji only."""
-    t, rules, n = setup.tables, setup.rules, log.players
-    ids = {k: i for i, k in enumerate(t.names)}
-    names = names or Names.of("province", ((k, k) for k in t.names))
-    state = start_state(t, hands_of(setup, log.seed))
-    starter, forced = None, opening_seat(t, rules, state.hands)
-    passes, over = 0, None
-    for turn in log.turns:
+class Replay:
+    """A log's turns replayed under the rules one at a time, as they are read (`turn`); the
+    first illegal one raises KitError at its line. `names`: the provinces' printed names
+    (kit.games.karuta.names), else the kanji only."""
+
+    def __init__(self, setup, seed: int, names: Names | None = None):
+        self.t, self.rules, self.n = setup.tables, setup.rules, setup.players
+        self.ids = {k: i for i, k in enumerate(self.t.names)}
+        self.names = names or Names.of("province", ((k, k) for k in self.t.names))
+        self.state = start_state(self.t, hands_of(setup, seed))
+        self.starter, self.forced = None, opening_seat(self.t, self.rules, self.state.hands)
+        self.passes = self.logged = 0
+        self.over: int | None = None
+
+    def turn(self, turn: LoggedTurn) -> None:
+        t, rules, n, state = self.t, self.rules, self.n, self.state
         fail = lambda why: KitError(f"turn {turn.number}: {why}", turn.where)  # noqa: E731
-        if over:
-            raise fail(f"the game was already over after turn {over}")
+        if self.over:
+            raise fail(f"the game was already over after turn {self.over}")
         k = (turn.number - 1) % n
         if k == 0:
-            starter = _check_starter(rules.round_start, starter, forced, turn, n, fail)
-        elif turn.seat != (starter + k) % n:
-            raise fail(f"seat {turn.seat + 1} plays out of order: this round began with seat {starter + 1}, "
-                       f"so seat {(starter + k) % n + 1} is next")
+            self.starter = _check_starter(rules.round_start, self.starter, self.forced, turn, n, fail)
+        elif turn.seat != (self.starter + k) % n:
+            raise fail(f"seat {turn.seat + 1} plays out of order: this round began with seat {self.starter + 1}, "
+                       f"so seat {(self.starter + k) % n + 1} is next")
         try:
-            cards = tuple(ids[names.read(card)] for card in turn.cards)
+            cards = tuple(self.ids[self.names.read(card)] for card in turn.cards)
         except UnknownName as err:
             raise fail(str(err)) from None
         why = explain(t, rules, state, turn.seat, cards)
         if why:
             raise fail(why)
-        state = apply(t, rules, state, turn.seat, cards)
-        passes += not cards
+        self.state = state = apply(t, rules, state, turn.seat, cards)
+        self.passes += not cards
+        self.logged += 1
         if is_stalled(state) or not state.hands[turn.seat]:
-            over = turn.number
-    stalled = is_stalled(state)
-    wins = outcome(rules, state, stalled) if over else (0.0,) * n
-    return Played(state.turn, passes, stalled, bool(over), wins, tuple(h.bit_count() for h in state.hands))
+            self.over = turn.number
+
+    def played(self) -> Played:
+        state = self.state
+        stalled = is_stalled(state)
+        wins = outcome(self.rules, state, stalled) if self.over else (0.0,) * self.n
+        return Played(state.turn, self.passes, stalled, bool(self.over), wins,
+                      tuple(h.bit_count() for h in state.hands), self.logged)
+
+
+def check_game(log: Log, setup, names: Names | None = None) -> Played:
+    """Replay every turn under the rules; the first illegal one raises KitError at its line."""
+    game = Replay(setup, log.seed, names)
+    for turn in log.turns:
+        game.turn(turn)
+    return game.played()
 
 
 def _check_starter(mode, previous, forced, turn, n, fail) -> int:
@@ -156,7 +180,7 @@ def compare(played: Played, results, log: Log, policies) -> str:
         stalled += r.stalled
     g = turns.n
     how = "a stall" if played.stalled else "an emptied hand"
-    lines = [f"{len(log.turns)} turns checked: every one legal" + ("" if played.finished else
+    lines = [f"{played.logged} turns checked: every one legal" + ("" if played.finished else
              "; the log stops before the game is over")]
     lines.append(f"simulated: {g} games of the same deal with {', '.join(dict.fromkeys(policies))}")
     lines.append(placed("turns", played.turns, turns, 6))
@@ -171,13 +195,24 @@ def compare(played: Played, results, log: Log, policies) -> str:
 
 
 def replay_command(ctx, log, games, policy, workers) -> str:
+    """Check a log turn by turn as it is read (no turn is kept, so a log of any length takes
+    little memory and is refused at its first bad turn), then set it among simulated games."""
     path = Path(log)
-    doc = load_yaml(path)
-    parsed = parse_log(doc, Where(display_path(path), 1))
-    # The log's own rules describe how the game was played; --rule may still override them.
-    model = load(ctx.data_dir, tuple(parsed.rules) + tuple(ctx.rules))
-    setup = make_setup(model, parsed.players, policy)
-    played = check_game(parsed, setup, provinces(model))
+    where = Where(display_path(path), 1)
+
+    def start(head: LMap, whole: bool) -> tuple:
+        parsed = parse_log(head, where, turns=whole)
+        model = with_log_rules(partial(load, ctx.data_dir), head, parsed.rules, ctx.rules)
+        setup = make_setup(model, parsed.players, policy)
+        return parsed, setup, Replay(setup, parsed.seed, provinces(model))
+
+    def step(game, item, number: int, at: Where) -> None:
+        parsed, _, replay = game
+        replay.turn(_turn(item, number, at, parsed.players))
+
+    parsed, setup, replay = read_log(path, "turns", ("seed", "players", "rules"), ("seed", "players"),
+                                     lambda doc: parse_log(doc, where), start, step)
+    played = replay.played()
     results = stream(setup, games, parsed.seed, workers, hands=hands_of(setup, parsed.seed))
     head = f"{display_path(path)}: {parsed.players} players, deal seed {parsed.seed}"
     return head + "\n" + compare(played, results, parsed, setup.policies)

@@ -96,8 +96,12 @@ class _Standing:
 
     def append(self, step) -> None:
         seat, turn = step
-        self.left[seat] += len(turn)
-        self.standings.add(self.left)
+        left = self.left
+        left[seat] += len(turn)
+        # the seats alone ahead and alone behind, as Standings.add finds them, with C's max and count
+        top, low = max(left), min(left)
+        self.standings.add_ranked(left, left.index(top) if left.count(top) == 1 else None,
+                                  left.index(low) if left.count(low) == 1 else None)
 
 
 def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:

@@ -32,7 +32,7 @@ from kit.games.shikoku_duo.pieces import TITLE
 from kit.games.shikoku_duo.automa import board_order, card_lines, load_automa
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.board import board_pdfs
-from kit.games.shikoku_duo.check import NOT_IN_PLAY, piece_at, sizes
+from kit.games.shikoku_duo.sizes import NOT_IN_PLAY, piece_at, sizes
 from kit.games.shikoku_duo.rulebook import load_book, printed, rules_pdf, verify_book
 from kit.rules.book import check_lang
 from kit.rules.render import page_images

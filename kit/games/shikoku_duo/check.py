@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.data.errors import Collector, KitErrors, Warning_
+from kit.data.errors import KitErrors, Warning_
 from kit.data.layoutfile import progress_turns
-from kit.draw.imposition import grid
 
-from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap, too_close
-from kit.games.shikoku_duo import playerboards, tokens
+from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap
 from kit.games.shikoku_duo.automa import load_automa
 from kit.layout.fit import Place, misfits
 from kit.games.shikoku_duo.model import load
@@ -18,7 +16,9 @@ from kit.games.shikoku_duo.rules import CHARACTERS
 from kit.games.shikoku_duo.rulebook import load_book, verify_book
 from kit.draw.fonts import register
 from kit.games.shikoku_duo.board import board_layout
+from kit.games.shikoku_duo.build import render
 from kit.games.shikoku_duo.sheets import RANK_CELL, rank_slot
+from kit.games.shikoku_duo.sizes import sizes
 from kit.games.shikoku_duo.tokens import STANDEE_BASE
 from kit.games.shikoku_duo import tokens as T
 
@@ -30,32 +30,6 @@ def load_ctx(ctx) -> ShikokuDuo:
 def board_piece(ctx):
     """The board's sizes from the layout (board.py draws with the same)."""
     return piece_of(ctx.layout)
-
-
-def spacing_errors(model: ShikokuDuo, piece) -> None:
-    """Ring spaces that would print too close together: a data error at the later space."""
-    errors = Collector()
-    ring = model.board.ring
-    for t in too_close(model.board, piece):
-        errors.error(f"ring spaces {ring[t.a].name} and {ring[t.b].name} would print {t.distance:.1f} mm apart "
-                     f"centre to centre; spaces of {piece.space:g} mm need {t.minimum:g} mm "
-                     f"(move an `at:` place or lower ring anchor_weight)", model.where[("space", t.b)])
-    errors.raise_if_any()
-
-
-def sizes(model: ShikokuDuo, layout) -> None:
-    """Every piece laid out as the build lays it out, without drawing: the ring spaces on the
-    board, the player boards' slots, and each piece on its sheets. The build runs this before it
-    draws, and `kit check` runs it, so check refuses every size the build would."""
-    spacing_errors(model, piece_of(layout))
-    comp = model.components
-    boards = playerboards.layouts(layout, comp)
-    for name in boards:
-        grid(layout, f"{name}_board")
-    for name in ("player_aid", "automa_board"):
-        grid(layout, name)
-    for sections in (tokens.duplex_sections(comp), tokens.token_sections(comp, layout), tokens.die_sections(comp)):
-        tokens.pack(layout, sections)
 
 
 def summary(model: ShikokuDuo, piece) -> str:
@@ -144,30 +118,6 @@ def fit_errors(model: ShikokuDuo, automa, layout) -> None:
         raise errors[0] if len(errors) == 1 else KitErrors(errors)
 
 
-# Pages not read in play: the reduced board preview, and the duplex test page.
-NOT_IN_PLAY = ("board-overview.pdf", "alignment.pdf")
-
-
-def piece_at(comp, layout):
-    """The piece a point of a cut sheet stands on (tokens, tiles, dice stickers), by its trims."""
-
-    sheets = {"tokens.pdf": T.token_sections(comp, layout), "tiles.pdf": T.duplex_sections(comp),
-              "dice-stickers.pdf": T.die_sections(comp)}
-    packed = {name: T.pack(layout, sections) for name, sections in sheets.items()}
-
-    def where(file, page, x, y):
-        if file not in packed:
-            return file.removesuffix(".pdf")
-        pages = packed[file]
-        band_pages = pages if file != "tiles.pdf" else [p for p in pages for _ in (0, 1)]   # fronts and backs
-        for placed in band_pages[page - 1] if page - 1 < len(band_pages) else ():
-            for trim in placed.grid.trims:
-                if trim.x - 1 <= x <= trim.x2 + 1 and trim.y - 1 <= y <= trim.y2 + 1:
-                    return sheets[file][placed.section].piece
-        return file.removesuffix(".pdf")
-    return where
-
-
 def check(ctx):
     model = load_ctx(ctx)
     automa = load_automa(ctx.data_dir / "automa.yaml")     # the solo rules card and `sim --players 1` read it
@@ -176,7 +126,6 @@ def check(ctx):
     progress_turns(ctx.layout)        # likewise the progress sheet's row count
     sizes(model, ctx.layout)        # the ring spaces, the player boards and every piece on its sheets
     fit_errors(model, automa, ctx.layout)
-    from kit.games.shikoku_duo.build import render      # build imports this module's sizes
     render(ctx)                    # build's pages: text read in play below 6 pt is refused
     text = summary(model, piece) + "\n" + automa_summary(automa)
     book = load_book(ctx.data_dir, model)

@@ -40,9 +40,9 @@ from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo.names import UnknownName, Vocabulary, move_words, vocabulary
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
-from kit.sim.replaylog import GameLog, placed, read_head
+from kit.sim.replaylog import GameLog, placed, read_head, read_log, with_log_rules
 from kit.sim.simulate import Values, stream_games
-from kit.data.yamlload import LMap, describe, fields, load_yaml
+from kit.data.yamlload import LMap, describe, fields
 
 
 @dataclass(frozen=True)
@@ -397,38 +397,20 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     little memory and is refused at its first bad round), then set it among simulated games."""
     path = Path(log)
     where = Where(display_path(path), 1)
-    game: dict = {}     # made when the first round is read, from the keys written before `rounds:`
 
-    def start(head: LMap, rounds: bool = False) -> None:
-        parsed, _ = parse_log(head, where, rounds=rounds)
-        # The log's own rules describe how the game was played; --rule may still override them.
-        model = load_model(ctx, tuple(parsed.rules) + tuple(ctx.rules))
+    def start(head: LMap, whole: bool) -> tuple:
+        parsed, _ = parse_log(head, where, rounds=whole)
+        model = with_log_rules(partial(load_model, ctx), head, parsed.rules, ctx.rules)
         setup = make_setup(model, ctx.data_dir, parsed.players, policy)
-        game.update(parsed=parsed, setup=setup, words=vocabulary(model), replay=Replay(parsed.seed, setup),
-                    head=set(head))
+        return parsed, setup, vocabulary(model), Replay(parsed.seed, setup)
 
-    def each(head: LMap, item, at: Where) -> None:
-        if not game:
-            missing = [k for k in ("seed", "players") if k not in head]
-            if missing:
-                raise KitError(f"{' and '.join(missing)} must be written before rounds: (kit checks a log round "
-                               "by round as it reads it)", at)
-            start(head)
-        replay = game["replay"]
-        replay.round(read_round(item, replay.logged_rounds + 1, at, game["setup"].tables, game["words"]))
+    def step(game, item, number: int, at: Where) -> None:
+        _, setup, words, replay = game
+        replay.round(read_round(item, number, at, setup.tables, words))
 
-    doc = load_yaml(path, each=("rounds", each))
-    parsed, raw_rounds = parse_log(doc, where)
-    if not game:        # no round was read: `rounds: []`, or a log refused below
-        start(doc, rounds=True)
-        for k, item in enumerate(raw_rounds):
-            each(doc, item, raw_rounds.at(k))
-    late = [k for k in ("rules",) if k in doc and k not in game["head"]]
-    if late:
-        raise KitError("rules: must be written before rounds: (kit checks a log round by round as it reads it)",
-                       doc.at(late[0]))
-    parsed, setup = game["parsed"], game["setup"]
-    played = game["replay"].played()
+    parsed, setup, _, replay = read_log(path, "rounds", ("seed", "players", "rules"), ("seed", "players"),
+                                        lambda doc: parse_log(doc, where), start, step)
+    played = replay.played()
     results = stream_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
                            desc="shikoku-duo")
     head = f"{display_path(path)}: {parsed.players} player{'s' if parsed.players > 1 else ''}, seed {parsed.seed}"

@@ -33,5 +33,5 @@ GAME = Game(
     layout_settings=("progress_sheet",),
     products=("cards.pdf", "markers.pdf", "course-preview.pdf", *(f"progress-sheet-{n}p.pdf" for n in range(2, 7)),
               "progress-sheet-rule2.pdf", "alignment.pdf", "rules.pdf"),
-    compiled=("play", "policies", "rules"),
+    compiled=("play", "policies", "rules", "turns"),
 )

@@ -19,6 +19,7 @@ from kit.sim import search as searching
 from kit.sim import seating
 
 from kit.games.tour_de_dice.rules import Course, Race
+from kit.games.tour_de_dice.turns import furthest, play_on
 
 DEFAULT = "bold"
 DRAFT_SLACK = 2     # spaces a drafter gives up to end its move beside another piece
@@ -70,10 +71,6 @@ def _with_pack_sense(dice, join):
         return join(course, race, piece, k)
 
     return pack_dice, pack_join
-
-
-def _furthest(course: Course, positions: tuple[int, ...], piece: int, options, reaches=()) -> int:
-    return options[-1]
 
 
 def _beside_others(course: Course, positions: tuple[int, ...], piece: int, options, reaches=()) -> int:
@@ -177,14 +174,14 @@ def _make(name, doc, dice, join, stop) -> Policy:
 
 POLICIES = {p.name: p for p in (
     _make("bold", "rolls every die it has, joins every roll it may, moves as far as it can",
-          lambda c, r, p: r.dice[p], lambda c, r, p, k: True, _furthest),
+          lambda c, r, p: r.dice[p], lambda c, r, p, k: True, furthest),
     _make("careful", "rolls the fewest dice that pay for the next space two times in three (one die "
           "on the cheap spaces, two on the dear ones), rides rolls of no more dice than that, moves as "
-          "far as it can", _careful_dice, _careful_join, _furthest),
+          "far as it can", _careful_dice, _careful_join, furthest),
     _make("patient", "rolls one die on lap 1 and every die on lap 2, joins like it rolls, moves as far "
           "as it can: it saves its dice for the dear inner spaces",
           lambda c, r, p: 1 if r.positions[p] < c.link else r.dice[p],
-          lambda c, r, p, k: k == 1 or r.positions[p] >= c.link, _furthest),
+          lambda c, r, p, k: k == 1 or r.positions[p] >= c.link, furthest),
     _make("drafting", "rolls up to two dice, joins every roll it may, and ends its move on a space "
           f"with another piece when that costs at most {DRAFT_SLACK} spaces, to ride their rolls",
           lambda c, r, p: min(2, r.dice[p]), lambda c, r, p, k: True, _beside_others),
@@ -204,30 +201,18 @@ def _search_dice(setup, playouts: int, rollout: str, course: Course, race: Race,
     that wins clearly more often than rollout's own count is rolled. The dice come from
     generators seeded by the position (a policy is asked without the race's generator), so
     the same race decides the same."""
-    from kit.games.tour_de_dice.play import _seats, race_on, take_turn   # play.py imports this module
-
     counts = tuple(range(race.dice[piece] + 1))
     owner = setup.owner
     me = owner[piece]
     base = (POLICIES[rollout],) * setup.pieces
     b = course.breakaway
-    join_of = tuple(p.join if b is not None else p.own_join for p in base)
-    stop = base[0].stop
-
-    def choose(p, options, positions, reaches):
-        return stop(course, positions, p, options, reaches)
-
-    order = _seats(owner, setup.players, setup.pieces)[1][piece]
     seed = random.Random(repr((course.ring, course.costs, race, piece))).getrandbits(64)
 
     def playout(k, j):
-        w = searching.world(seed, j)
-        after = race
-        if k:
-            after, turn = take_turn(course, race, piece, k, order, join_of, choose, w.random)
-            if turn.winner is not None:
-                return float(owner[turn.winner] == me)
-        return float(race_on(setup, course, after, (me + 1) % setup.players, base, w) == me)
+        # this turn rolling k, then turn_limit more turns, as the race would be played on
+        won = play_on(course, race, me, setup.turn_limit + 1, owner, base, searching.world(seed, j).random,
+                      first=(piece, k)).winner
+        return float(won is not None and owner[won] == me)
 
     own = min(base[0].dice(course, race, piece) if b is not None else base[0].own_dice(course, race, piece),
               race.dice[piece])
@@ -254,11 +239,6 @@ def _searcher(playouts: int, rollout_name: str = ROLLOUT) -> Policy:
 
 POLICIES = searching.Registry(dict(POLICIES, search=_searcher(searching.DEFAULT_PLAYOUTS)),
                               lambda _, n: _searcher(n))
-
-
-def choose_colour(race: Race, pieces: tuple[int, ...]) -> int:
-    """Option ②: the player's piece that takes the turn, the one further ahead (then more dice)."""
-    return max(pieces, key=lambda p: (race.positions[p], race.dice[p], -p))
 
 
 def parse_policies(text: str | None, players: int) -> tuple[str, ...]:

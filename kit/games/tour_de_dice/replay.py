@@ -32,9 +32,9 @@ from pathlib import Path
 
 from kit.data.names import UnknownName
 from kit.data.errors import KitError, Where, did_you_mean, display_path
-from kit.sim.replaylog import GameLog, placed, read_head
+from kit.sim.replaylog import GameLog, placed, read_head, read_log, with_log_rules
 from kit.sim.simulate import Values, stream_games
-from kit.data.yamlload import describe, load_yaml
+from kit.data.yamlload import LMap, describe
 
 from kit.games.tour_de_dice.model import RULE_SPEC, Tour, check_players, load
 from kit.games.tour_de_dice.play import Setup, make_setup, play_game
@@ -67,9 +67,11 @@ _TURN = re.compile(r"^\s*(\S+)\s+(\d+)\s*(?::(.*))?$")
 _ROLL = re.compile(r"^\s*(\S+)\s+([1-6](?:\s+[1-6])*)\s*>\s*(\S+)\s*$")
 
 
-def parse_log(doc, file_where: Where) -> Log:
-    f, rules = read_head(doc, file_where, "race log", {"players": int, "ring": list, "start": int, "turns": list},
-                         RULE_SPEC)
+def parse_log(doc, file_where: Where, turns: bool = True) -> Log:
+    """The log's keys and turns; with `turns` false, only the keys before the turns (a log
+    being read turn by turn)."""
+    required = {"players": int, "ring": list, "start": int}
+    f, rules = read_head(doc, file_where, "race log", required | {"turns": list} if turns else required, RULE_SPEC)
     for k, card in enumerate(f["ring"]):
         if not isinstance(card, str):
             raise KitError(f"ring box {k + 1} should be a card id, not {describe(card)}", f["ring"].at(k))
@@ -77,9 +79,9 @@ def parse_log(doc, file_where: Where) -> Log:
         raise KitError(f"players should be 2 to 6, not {f['players']}", doc.at("players"))
     if not 1 <= f["start"] <= f["players"]:
         raise KitError(f"start: player {f['start']} does not exist in a {f['players']}-player race", doc.at("start"))
-    turns = f["turns"]
+    items = f.get("turns", ())
     return Log(players=f["players"], rules=rules, where=doc.where, ring=tuple(f["ring"]), start=f["start"] - 1,
-               turns=tuple(_turn(item, k + 1, turns.at(k)) for k, item in enumerate(turns)), ring_where=doc.at("ring"),
+               turns=tuple(_turn(item, k + 1, items.at(k)) for k, item in enumerate(items)), ring_where=doc.at("ring"),
                players_where=doc.at("players"))
 
 
@@ -168,40 +170,50 @@ def course_of(log: Log, tour: Tour, setup: Setup) -> Course:
     return lay_course(setup.goal_id, setup.goal_costs, cards, setup.breakaway_id)
 
 
-def check_race(log: Log, tour: Tour, setup: Setup) -> tuple[Course, Raced]:
-    """Replay every turn under the rules; the first illegal one raises KitError at its line."""
-    course = course_of(log, tour, setup)
-    labels = piece_labels(setup.owner, tour.colours)
-    pieces = piece_names(setup.owner, tour.colours, labels)
-    owner, players = setup.owner, setup.players
-    order = tuple(clockwise(p, setup.pieces, owner, players) for p in range(setup.pieces))
-    race = new_race(setup.pieces, setup.dice)
-    lost = [0] * players
-    passes, over, winner = 0, None, None
-    for turn in log.turns:
+class Replay:
+    """A log's turns replayed under the rules one at a time, as they are read (`turn`), on the
+    ring its head lists; the first illegal turn raises KitError at its line."""
+
+    def __init__(self, log: Log, tour: Tour, setup: Setup):
+        self.course = course_of(log, tour, setup)
+        self.labels = piece_labels(setup.owner, tour.colours)
+        self.pieces = piece_names(setup.owner, tour.colours, self.labels)
+        self.setup, self.start = setup, log.start
+        self.order = tuple(clockwise(p, setup.pieces, setup.owner, setup.players) for p in range(setup.pieces))
+        self.race = new_race(setup.pieces, setup.dice)
+        self.lost = [0] * setup.players
+        self.turns = self.passes = 0
+        self.over: int | None = None
+        self.winner: int | None = None
+
+    def turn(self, turn: LoggedTurn) -> None:
+        course, labels, order, race = self.course, self.labels, self.order, self.race
+        owner, players, setup = self.setup.owner, self.setup.players, self.setup
+
         def fail(why: str) -> KitError:
             return KitError(f"turn {turn.number}: {why}", turn.where)
 
         def piece(name: str) -> int:
             try:
-                return pieces.read(name)
+                return self.pieces.read(name)
             except UnknownName as err:
                 raise fail(f"{err}; the pieces are {', '.join(labels)}") from None
 
-        if over:
-            raise fail(f"the race was over after turn {over}")
-        seat = (log.start + turn.number - 1) % players
+        if self.over:
+            raise fail(f"the race was over after turn {self.over}")
+        self.turns += 1
+        seat = (self.start + turn.number - 1) % players
         active = piece(turn.active)
         if owner[active] != seat:
             mine = [labels[p] for p in range(setup.pieces) if owner[p] == seat]
             raise fail(f"{labels[active]} plays out of turn: it is P{seat + 1}'s turn "
-                       f"({' or '.join(mine)}), the start player being P{log.start + 1}")
+                       f"({' or '.join(mine)}), the start player being P{self.start + 1}")
         have = race.dice[active]
         if turn.dice > have:
             raise fail(f"{labels[active]} declares {turn.dice} dice but has only {have}")
         if turn.dice == 0:
-            passes += 1
-            continue
+            self.passes += 1
+            return
         rollers = tuple(piece(name) for name, _, _ in turn.rolls)
         if rollers[0] != active:
             raise fail(f"the active piece {labels[active]} rolls first, not {labels[rollers[0]]}")
@@ -231,20 +243,30 @@ def check_race(log: Log, tour: Tour, setup: Setup) -> tuple[Course, Raced]:
                 raise fail(_why_not_stop(course, labels[p], positions[p], stops[p], options, turn))
             return stops[p]
 
-        race, done = resolve(course, race, rollers, tuple(d for _, d, _ in turn.rolls), choose)
+        self.race, done = resolve(course, race, rollers, tuple(d for _, d, _ in turn.rolls), choose)
         for (p, (a, b)) in zip(done.rollers, done.moves):
             if b != stops[p]:
                 raise fail(f"{labels[p]} must stop on {space_name(course, b)}: the only space its roll allows "
                            f"from {space_name(course, a)}, not {space_name(course, stops[p])}")
         # Riders after a piece that reached the goal rolled, but the race ended before they moved.
         for p, n in zip(rollers, done.lost):
-            lost[owner[p]] += n
+            self.lost[owner[p]] += n
         if done.winner is not None:
-            over, winner = turn.number, owner[done.winner]
-    gap = None
-    if winner is not None:
-        gap = course.goal - max(pos for p, pos in enumerate(race.positions) if owner[p] != winner)
-    return course, Raced(len(log.turns), passes, winner, tuple(lost), gap)
+            self.over, self.winner = turn.number, owner[done.winner]
+
+    def raced(self) -> Raced:
+        gap, owner = None, self.setup.owner
+        if self.winner is not None:
+            gap = self.course.goal - max(pos for p, pos in enumerate(self.race.positions) if owner[p] != self.winner)
+        return Raced(self.turns, self.passes, self.winner, tuple(self.lost), gap)
+
+
+def check_race(log: Log, tour: Tour, setup: Setup) -> tuple[Course, Raced]:
+    """Replay every turn under the rules; the first illegal one raises KitError at its line."""
+    game = Replay(log, tour, setup)
+    for turn in log.turns:
+        game.turn(turn)
+    return game.course, game.raced()
 
 
 def _why_not_rider(course, race: Race, labels, active: int, p: int, k: int) -> str:
@@ -264,7 +286,7 @@ def _why_not_stop(course, name: str, start: int, stop: int, options, turn: Logge
 
 # --- comparing with the simulator ---------------------------------------------------------------
 
-def compare(raced: Raced, results, setup: Setup, log: Log) -> str:
+def compare(raced: Raced, results, setup: Setup) -> str:
     """The race among the simulated ones; `results` may stream in (none is kept)."""
     turns, passes, lost, gaps, wins = Values(), Values(), Values(), Values(), [0] * setup.players
     for r in results:
@@ -276,7 +298,7 @@ def compare(raced: Raced, results, setup: Setup, log: Log) -> str:
         if r.winner is not None:
             wins[r.winner] += 1
     g = turns.n
-    lines = [f"{len(log.turns)} turns checked: every one legal"
+    lines = [f"{raced.turns} turns checked: every one legal"
              + ("" if raced.winner is not None else "; the log stops before the race is over")]
     lines.append(f"simulated: {g} races with the same players and rules, policies "
                  f"{','.join(dict.fromkeys(setup.policies))} (each on a shuffled ring)")
@@ -296,18 +318,29 @@ def compare(raced: Raced, results, setup: Setup, log: Log) -> str:
 
 
 def replay_command(ctx, log, games, policy, workers) -> str:
+    """Check a log turn by turn as it is read (no turn is kept, so a log of any length takes
+    little memory and is refused at its first bad turn), then set it among simulated races."""
     path = Path(log)
-    parsed = parse_log(load_yaml(path), Where(display_path(path), 1))
-    tour = load(ctx.data_dir, tuple(parsed.rules) + tuple(ctx.rules))
-    try:        # the optional rules in force may allow fewer tables (rule ①: 3 to 6 players)
-        players = check_players(tour.rules, parsed.players)
-    except KitError as err:
-        raise KitError(err.message, parsed.players_where) from None
-    setup = make_setup(tour, players, parse_policies(policy, players))
-    course, raced = check_race(parsed, tour, setup)
+    where = Where(display_path(path), 1)
+
+    def start(head: LMap, whole: bool) -> Replay:
+        parsed = parse_log(head, where, turns=whole)
+        tour = with_log_rules(partial(load, ctx.data_dir), head, parsed.rules, ctx.rules)
+        try:        # the optional rules in force may allow fewer tables (rule ①: 3 to 6 players)
+            players = check_players(tour.rules, parsed.players)
+        except KitError as err:
+            raise KitError(err.message, parsed.players_where) from None
+        return Replay(parsed, tour, make_setup(tour, players, parse_policies(policy, players)))
+
+    def step(game: Replay, item, number: int, at: Where) -> None:
+        game.turn(_turn(item, number, at))
+
+    game = read_log(path, "turns", ("players", "rules", "ring", "start"), ("players", "ring", "start"),
+                    lambda doc: parse_log(doc, where), start, step)
+    setup = game.setup
     results = stream_games(partial(play_game, setup), games, 1, workers, desc="racing")
-    head = f"{display_path(path)}: {players} players, ring {' '.join(course.ring[1:])}"
-    return head + "\n" + compare(raced, results, setup, parsed)
+    head = f"{display_path(path)}: {setup.players} players, ring {' '.join(game.course.ring[1:])}"
+    return head + "\n" + compare(game.raced(), results, setup)
 
 
 # --- writing a log -------------------------------------------------------------------------------

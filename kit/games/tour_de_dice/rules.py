@@ -29,7 +29,7 @@ from typing import Callable, NamedTuple, Sequence
 START = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)     # slots: read every turn, and cheaper to read so
 class Course:
     ring: tuple[str, ...]        # card ids clockwise, the goal card first
     costs: tuple[int, ...]       # cost of entering each space; costs[0] (the start) is unused
@@ -37,14 +37,12 @@ class Course:
     # paid[i]: what reaching space i from the start costs (costs are never negative, so a
     # roll's furthest space is one binary search)
     paid: tuple[int, ...] = ()
+    goal: int = 0                # the goal, the last space (read every turn: a field, not a property)
 
     def __post_init__(self):
         if not self.paid:
             object.__setattr__(self, "paid", tuple(accumulate(self.costs[1:], initial=0)))
-
-    @property
-    def goal(self) -> int:
-        return len(self.costs) - 1
+        object.__setattr__(self, "goal", len(self.costs) - 1)
 
     @property
     def link(self) -> int:
@@ -68,16 +66,11 @@ def lay_course(goal_id: str, goal_costs: tuple[int, int], cards: Sequence, break
 
     The Breakaway card's outer cost is 0 whatever the data says: that is the rule.
     """
-    outer, inner = [0], []
-    spot = None
-    for i, card in enumerate(cards, 1):
-        is_event = card.id == breakaway_id
-        outer.append(0 if is_event else card.outer)
-        inner.append(card.inner)
-        if is_event:
-            spot = i
-    costs = tuple(outer) + (goal_costs[0],) + tuple(inner) + (goal_costs[1],)
-    return Course((goal_id,) + tuple(c.id for c in cards), costs, spot)
+    ids = [card.id for card in cards]
+    outer = [0 if card.id == breakaway_id else card.outer for card in cards]
+    spot = len(ids) - ids[::-1].index(breakaway_id) if breakaway_id in ids else None     # counted from 1
+    costs = (0, *outer, goal_costs[0], *[card.inner for card in cards], goal_costs[1])
+    return Course((goal_id, *ids), costs, spot)
 
 
 class Race(NamedTuple):
@@ -158,76 +151,106 @@ def _group_passes(course: Course, race: Race, leader: int, rollers: tuple[int, .
 
 
 def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[tuple[int, ...], ...],
-            choose: Choose | None) -> tuple[Race, Turn]:
-    """Move every roller in order (active first), then take away lost dice.
+            choose: Choose | None, record: bool = True) -> tuple[Race, Turn | None]:
+    """Move every roller in order (active first), then take away lost dice: the race after the
+    turn, and the Turn as a progress sheet records it (None with `record` False, for a
+    simulator that keeps no log: it reads the winner, always the active piece, from the race).
 
     `choose(piece, options, positions, reaches)` picks one of the legal stops
     (ascending space numbers, a range or a tuple; the first is where the piece stands);
     None moves every piece as far as it may.
     """
     b = course.breakaway
-    paid, goal = course.paid, len(course.costs) - 1
-    if b is None and len(rollers) == 1:
-        # The common turn: one piece rolls with no Breakaway on the ring, so nothing holds it,
-        # nobody rides along and only its own dice can be lost.
-        p, roll = rollers[0], rolls[0]
-        start = race.positions[p]
-        reach = bisect_right(paid, paid[start] + sum(roll)) - 1
-        to = reach if reach < goal else goal
-        if to > start and choose is not None:
-            far = to
-            to = choose(p, range(start, far + 1), race.positions, ((p, reach),))
-            if not start <= to <= far:
-                raise ValueError(f"piece {p} cannot stop on {to}; options {tuple(range(start, far + 1))}")
-        positions = race.positions[:p] + (to,) + race.positions[p + 1:]
-        if len(roll) == 1:                              # one die is never lost
-            lost, dice = _NONE_LOST, race.dice
+    paid = course.paid
+    goal = course.goal
+    positions, dice, leader = race
+    active = rollers[0]
+    here = positions[active]
+    base = paid[here]                                   # every roller stands on the active space
+    if b is None:
+        # No Breakaway on the ring: nothing holds a piece. Each roller in turn moves as far as
+        # its roll pays (or where it chooses), never past the active piece; the goal ends the turn.
+        reaches = None if choose is None else \
+            tuple([(p, bisect_right(paid, base + sum(r)) - 1) for p, r in zip(rollers, rolls)])
+        at = list(positions)
+        moves = 0
+        cap = goal
+        winner = None
+        for piece, roll in zip(rollers, rolls):
+            to = bisect_right(paid, base + sum(roll)) - 1
+            if to > cap:
+                to = cap
+            if to > here and choose is not None:
+                high = to
+                to = choose(piece, range(here, high + 1), tuple(at), reaches)
+                if not here <= to <= high:
+                    raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(range(here, high + 1))}")
+            at[piece] = to
+            moves += 1
+            if piece == active:
+                cap = to                                # joiners never overtake the active piece
+            if to == goal:
+                winner = piece
+                break
+        k = len(rolls[0])
+        if k == 1:                                      # one die is never lost
+            lost = (0,) * moves
         else:
-            k = lost_dice(roll)
-            lost, dice = (k,), race.dice[:p] + (race.dice[p] - k,) + race.dice[p + 1:] if k else race.dice
-        turn = _new(Turn, (p, len(roll), rollers, rolls, ((start, to),), lost, (), p if to == goal else None))
-        return _new(Race, (positions, dice, race.leader)), turn
-    positions = list(race.positions)
-    leader = race.leader
+            lost = tuple([lost_dice(r) for r in rolls[:moves]])
+            if any(lost):
+                dice = list(dice)
+                for piece, n in zip(rollers, lost):
+                    dice[piece] -= n
+                dice = tuple(dice)
+        after = _new(Race, (tuple(at), dice, leader))
+        if not record:
+            return after, None
+        return after, _new(Turn, (active, k, rollers, rolls, tuple([(here, at[p]) for p in rollers[:moves]]), lost, (),
+                                 winner))
     # furthest() of each roller (a list, not a generator, which costs more than the work here)
     if len(rollers) == 1:
-        p = rollers[0]
-        reaches = ((p, bisect_right(paid, paid[positions[p]] + sum(rolls[0])) - 1),)
+        reaches = ((active, bisect_right(paid, base + sum(rolls[0])) - 1),)
     else:
-        reaches = tuple([(p, bisect_right(paid, paid[positions[p]] + sum(r)) - 1) for p, r in zip(rollers, rolls)])
+        reaches = tuple([(p, bisect_right(paid, base + sum(r)) - 1) for p, r in zip(rollers, rolls)])
+    at = list(positions)
     moves, held = [], []
     cap = goal
     group = None
     winner = None
     n = 0
     for piece, reach in reaches:
-        start = positions[piece]
-        far = reach if reach < cap else cap
-        low, high = start, far
-        if b is not None:
-            if n and held and held[0] == rollers[0] and start < b < reach:
+        start = at[piece]
+        high = reach if reach < cap else cap
+        if b is not None and start < b:                 # Breakaway ahead: it may hold this piece
+            if n and held and held[0] == active and b < reach:
                 held.append(piece)                      # stuck behind an active piece Breakaway held
-            elif start < b < far and leader is not None:
+            elif b < high and leader is not None:
                 if group is None:                       # condition 1 (no leader yet): the first to pass leads
                     group = _group_passes(course, race, leader, rollers, tuple(map(sum, rolls)))
                 if not group:                           # condition 2 fails: stop before Breakaway
                     high = b - 1
                     held.append(piece)
-        if low == high:
-            to = low
-        else:
-            options = range(low, high + 1)
-            if b is not None and low <= b <= high:
-                options = tuple([i for i in options if i != b])
-            if choose is None or len(options) == 1:
-                to = options[-1]
+            if start == high:
+                to = start
             else:
-                to = choose(piece, options, tuple(positions), reaches)
-            if to not in options:
-                raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(options)}")
-        if b is not None and leader is None and start < b < to:
-            leader = piece
-        positions[piece] = to
+                options = range(start, high + 1)
+                if b <= high:
+                    options = tuple([i for i in options if i != b])
+                if choose is None or len(options) == 1:
+                    to = options[-1]
+                else:
+                    to = choose(piece, options, tuple(at), reaches)
+                if to not in options:
+                    raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(options)}")
+            if leader is None and b < to:
+                leader = piece
+        elif start == high or choose is None:
+            to = high
+        else:
+            to = choose(piece, range(start, high + 1), tuple(at), reaches)
+            if not start <= to <= high:
+                raise ValueError(f"piece {piece} cannot stop on {to}; options {tuple(range(start, high + 1))}")
+        at[piece] = to
         moves.append((start, to))
         if not n:
             cap = to                                    # joiners never overtake the active piece
@@ -235,30 +258,30 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
         if to == goal:
             winner = piece
             break
-    if group and any(start < b and to < b for start, to in moves):
+    # (a list, not a generator: compiled, a generator would make resolve allocate its scope each turn)
+    if group and any([start < b and to < b for start, to in moves]):
         # Condition 2 holds only if the whole pack passes: one stopped short, so nobody does.
         for k, (start, to) in enumerate(moves):
             if start < b < to:
-                positions[rollers[k]] = b - 1
+                at[rollers[k]] = b - 1
                 moves[k] = (start, b - 1)
                 held.append(rollers[k])
     if len(rolls[0]) == 1:                              # one die is never lost
         lost = (0,) * n
-        dice = race.dice
     else:
         lost = tuple([lost_dice(r) for r in rolls[:n]])
-        dice = list(race.dice)
-        for piece, k in zip(rollers, lost):
-            dice[piece] -= k
-        dice = tuple(dice)
-    turn = _new(Turn, (rollers[0], len(rolls[0]), rollers, rolls, tuple(moves), lost, tuple(held), winner))
-    return _new(Race, (tuple(positions), dice, leader)), turn
+        if any(lost):
+            dice = list(dice)
+            for piece, k in zip(rollers, lost):
+                dice[piece] -= k
+            dice = tuple(dice)
+    turn = _new(Turn, (active, len(rolls[0]), rollers, rolls, tuple(moves), lost, tuple(held), winner))
+    return _new(Race, (tuple(at), dice, leader)), turn
 
 
 # Turn(...) and Race(...) without NamedTuple.__new__, a Python function that costs more than a
 # turn's arithmetic: resolve makes both every turn of every simulated race, with every field given.
 _new = tuple.__new__
-_NONE_LOST = (0,)
 
 
 def new_race(pieces: int, dice: int) -> Race:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Iterable
 
 from kit.sim.report import Measure, Outcome, Tally, measured
@@ -25,8 +26,15 @@ MEASURES = (Measure("passes", "passes"), Measure("dice_lost", "dice lost per pla
 
 
 def outcome(r: Result, players: int, facts=None) -> Outcome:
-    wins = tuple(1.0 if r.winner == s else 0.0 for s in range(players))
-    return Outcome(wins, r.turns, (r.passes, sum(r.lost) / players, float(r.winner is None)), facts)
+    return Outcome(_wins(players)[r.winner], r.turns, (r.passes, sum(r.lost) / players, float(r.winner is None)),
+                   facts)
+
+
+@lru_cache(maxsize=8)
+def _wins(players: int) -> dict:
+    """Each seat's win (1.0 for the winning seat) by winner, None for a race nobody won: made
+    once, not for every race of a run."""
+    return {w: tuple(1.0 if w == s else 0.0 for s in range(players)) for w in (None, *range(players))}
 
 
 def figures(results: Iterable, setup: Setup, seed: int, options, tally: Tally | None = None) -> dict:

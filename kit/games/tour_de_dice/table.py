@@ -22,10 +22,11 @@ from kit.play.command import play_command
 from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
 from kit.games.tour_de_dice.model import default_players, load
 from kit.games.tour_de_dice.play import make_setup, roll, shuffled_course, start_seat
-from kit.games.tour_de_dice.policies import POLICIES, choose_colour, parse_policies
+from kit.games.tour_de_dice.policies import POLICIES, parse_policies
 from kit.games.tour_de_dice.replay import log_text, parse_log, replay_command, space_name, space_of
 from kit.games.tour_de_dice.rules import Turn, clockwise, may_join, new_race, resolve
 from kit.games.tour_de_dice.sheets import paper, piece_labels, preview_geometry
+from kit.games.tour_de_dice.turns import choose_colour
 
 REPLAY_GAMES = 200      # simulated races the end screen places the race among (kit replay --games)
 
@@ -57,7 +58,7 @@ class Match:
         self.policies = parse_policies(policy, players)
         self.setup = s = make_setup(self.tour, players, self.policies)
         self.players = players
-        self.rng = random.Random(seed)          # play._seat_table's order: ring, start roll, then the dice
+        self.rng = random.Random(seed)          # play._run's order: ring, start roll, then the dice
         self.course = shuffled_course(s, self.rng)
         self.first = self.seat = start_seat(self.rng, players)
         self.owner = s.owner
