@@ -23,7 +23,7 @@ import shapely
 from shapely.geometry import LineString, box as shapely_box
 from shapely.ops import unary_union
 
-from kit.draw.fonts import FONT, text_width
+from kit.draw.fonts import FONT
 from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
 from kit.draw.pdf import Pdf
