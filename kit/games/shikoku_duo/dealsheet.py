@@ -29,6 +29,7 @@ from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.rulebook import load_book, printed
 
 GOODS_ROW_H = 4.1            # mm per numbered good
+GOODS_ROW_LEAST = 3.4        # mm per good at the closest, still a row to tick at SIZE
 LINE = 3.6                   # mm per line of the setup text at SIZE
 SIZE = 7.8                   # pt
 
@@ -157,16 +158,25 @@ def _wrapped(c, x: float, y: float, width: float, s: str, size: float = SIZE, le
 
 
 HEAD_PT = 10.0
+HEAD_LEAD = 4.6              # mm per heading line
+
+
+def _head_parts(width: float, words: dict) -> list[str]:
+    """A heading's lines in both languages: one line when it fits `width`, else Japanese above English."""
+    both = f"{words['ja']}  {words['en']}"
+    if fonts.text_width(both, HEAD_PT) <= to_pt(width):
+        return [both]
+    return [part for s in (words["ja"], words["en"]) for part in lines_of(s, None, width, HEAD_PT)]
+
+
+def _head_lines_of(width: float, words: dict) -> int:
+    return len(_head_parts(width, words))
 
 
 def _head(c, x: float, y: float, width: float, words: dict) -> float:
-    """A heading in both languages: on one line when it fits `width`, else Japanese above English."""
-    both = f"{words['ja']}  {words['en']}"
-    parts = [both] if fonts.text_width(both, HEAD_PT) <= to_pt(width) else [words["ja"], words["en"]]
-    for s in parts:
-        for part in lines_of(s, None, width, HEAD_PT):
-            text(c, x, y, part, HEAD_PT, fill=colour(HEAD_RGB))
-            y -= 4.6
+    for part in _head_parts(width, words):
+        text(c, x, y, part, HEAD_PT, fill=colour(HEAD_RGB))
+        y -= HEAD_LEAD
     return y
 
 
@@ -226,19 +236,22 @@ def deal_pdf(model, layout, c_: Content) -> tuple[bytes, int]:
     # The goods order: one column per full set of goods, numbered down the columns.
     per = len(c_.goods) // R.GOODS_BAGS
     words = sum(len(lines_of(c_.how_to_draw[lang], lang, inner, 7.2)) for lang in ("ja", "en"))
-    needed = 2 * 4.6 + words * 3.3 + 1.5 + per * GOODS_ROW_H
-    if y - needed < m:
+    above = _head_lines_of(inner, c_.heads["goods"]) * HEAD_LEAD + words * 3.3 + 1.5
+    # The rows close up (down to GOODS_ROW_LEAST) before the list goes over to a second page.
+    row_h = min(GOODS_ROW_H, max(GOODS_ROW_LEAST, (y - m - above) / per))
+    if y - above - per * row_h < m:
         pdf.show_page()
         y = page_head()
+        row_h = GOODS_ROW_H
     y = _head(c, m, y, inner, c_.heads["goods"])
     y = _wrapped(c, m, y, inner, c_.how_to_draw["ja"], 7.2, 3.3)
     y = _wrapped(c, m, y, inner, c_.how_to_draw["en"], 7.2, 3.3) - 1.5
     col_w = inner / R.GOODS_BAGS
     for k, (kind, label) in enumerate(c_.goods):
         col, row = divmod(k, per)
-        x, yy = m + col * col_w, y - row * GOODS_ROW_H
+        x, yy = m + col * col_w, y - row * row_h
         if row % 2 == 0:
-            fill_rect(c, Rect(x, yy - 1.3, col_w - 3, GOODS_ROW_H), Color(0.95, 0.95, 0.95))
+            fill_rect(c, Rect(x, yy - 1.3, col_w - 3, row_h), Color(0.95, 0.95, 0.95))
         text(c, x + 7, yy, str(k + 1), SIZE, "right", fill=INK)
         stroke_rect(c, Rect(x + 8.5, yy - 0.6, 3, 3), GRID, 0.4)
         fill_rect(c, Rect(x + 13, yy - 0.7, 2.4, 2.8), colour(goods_colour(comp.goods, kind)))
