@@ -53,6 +53,8 @@ def test_the_shipped_layouts_fit_every_piece(project, game):
      "2 × standee (13 × 7.2 mm standing, of 13 × 60) do not fit a mountain town's disc"),
     ("die_sticker: {size: 13x13", "die_sticker: {size: 15x15",
      "die_sticker (15 × 15 mm) does not fit the flat of a 14 mm die's face"),
+    ("wave_tile: {size: 28x42", "wave_tile: {size: 28x34",
+     "wave_tile (28 × 34 mm) is too small for side ひらめき Inspired's rule text in Japanese and English at 6 pt"),
 ])
 def test_a_shikoku_piece_that_does_not_fit_is_refused_at_its_line_with_both_sizes(project, old, new, why):
     res, line = _check(project, "shikoku-duo", old, new)

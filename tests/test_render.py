@@ -200,3 +200,29 @@ def test_japanese_lines_fill_the_width_by_the_kinsoku_rules():
     # English still breaks only at spaces
     en = "Shuffle the shop tokens face down and put one face up on each of the 8 coastal towns."
     assert " ".join(lines_of(en, "en", 40, 9)) == en
+
+
+def test_a_japanese_last_line_of_one_or_two_characters_is_rebalanced_away():
+    from kit.draw.fonts import FONT, NO_LINE_START, _fill_japanese, register, text_width, wrap_japanese
+
+    register()
+    em = text_width("あ", 6)
+
+    def widow(line):
+        return len([ch for ch in line if ch not in NO_LINE_START]) <= 2
+
+    mended = 0
+    for s in ("巡礼者は出目より1少なく進んでもよい（最低1）。", "先頭のプレイヤーだけが通過できます。止まってください。",
+              "絵を描くとき、通った地域のまわりの駒も数える（1駒1回、出発地域は除く）。"):
+        for tenth in range(60, 300):
+            width = tenth / 10 * em
+            greedy, lines = _fill_japanese(s, width, 6, FONT), wrap_japanese(s, width, 6)
+            assert "".join(lines) == s and len(lines) == len(greedy)                   # nothing lost, no line more
+            assert all(text_width(ln, 6) <= width for ln in lines)
+            assert not any(ln[0] in NO_LINE_START for ln in lines)
+            if len(greedy) > 1 and widow(greedy[-1]) and not widow(lines[-1]):
+                mended += 1
+            else:
+                assert lines == greedy              # only a widow moves lines, and only when it can be mended
+        assert mended                               # the sweep met the case (tiles' 「1）。」 and 「い。」)
+        mended = 0

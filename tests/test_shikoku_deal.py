@@ -124,6 +124,23 @@ def test_the_sheet_shows_the_engines_setup_and_goods_order(model, book, setup):
         assert f"マス{state.players[0].pilgrim}（" in text and f"space {state.players[0].pilgrim} (" in text
 
 
+def test_every_heading_of_the_sheet_is_whole_in_each_language(model, book, setup):
+    from kit.draw.fonts import is_japanese
+
+    c = content(model, book, setup.tables, deal(setup.tables, setup.rules, 7))
+    glossary = {t.words["en"]: t.words for t in book.glossary}
+    assert set(c.heads) == {"setup", "shops", "waves", "tiles", "goods"}
+    for part, words in c.heads.items():
+        assert is_japanese(words["ja"]) or part == "setup", words
+        assert not any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in words["en"]), words
+    # the pieces are called what the rulebook's glossary calls them
+    for part, term in (("waves", "wave tile"), ("tiles", "painting tile"), ("shops", "coastal town")):
+        assert glossary[term]["ja"] in c.heads[part]["ja"] and term in c.heads[part]["en"].lower()
+    text = deal_text(c)
+    for part in ("shops", "waves", "tiles"):
+        assert c.heads[part]["ja"] in text and c.heads[part]["en"] in text
+
+
 def test_a_simulated_game_written_as_a_log_replays_with_the_tables_own_dice(setup, tmp_path):
     t = setup.tables
     seed = 31

@@ -29,7 +29,7 @@ def _components():
     """Components shaped like model.Components (the shipped data's shape)."""
     types = tuple(NS(id=i, name=n, icon=i) for i, n in (("mountain", "山水"), ("flower", "花鳥"),
                                                          ("wave", "海景"), ("temple", "寺社")))
-    waves = tuple(NS(id=f"{ch}_{s}", character=ch, name=f"{ch}{s}", name_en=f"{ch} {s}", text="効果の説明。",
+    waves = tuple(NS(id=f"{ch}_{s}", character=ch, name=f"{ch}{s}", name_en=f"{ch} {s}", text="効果の説明。", text_en="What it does.",
                      effect="pilgrim_plus", amount=1) for ch in ("pilgrim", "merchant", "artist") for s in "ab")
     return NS(
         dice=MP({"pilgrim": (1, 2, 2, 3, 3, 4), "merchant": (1, 1, 2, 2, 3, 3), "artist": (1, 1, 2, 2, 3, 3)}),
@@ -543,6 +543,36 @@ def test_the_rules_in_force_change_what_the_aid_and_the_practised_tile_say():
     count, cap = ("".join(book.sentence("paint_plus", v, "ja").split())[:12] for v in ("count", "cap"))
     assert count in tiles and cap not in tiles
     assert cap in variant_tiles and count not in variant_tiles
+
+
+def test_each_wave_side_prints_its_effect_in_both_languages_on_its_own_face_at_6_pt():
+    from conftest import MAP
+    from pypdf import PdfReader as Reader
+    from kit.games.shikoku_duo.model import load
+    from kit.games.shikoku_duo.rulebook import load_book, printed
+
+    data = ROOT / "data" / "shikoku-duo"
+    game = load(data, (), MAP)
+    shown = printed(game, load_book(data, game))
+    reader = Reader(io.BytesIO(tokens.tiles_pdf(shown.components, _layout())[0]))
+    sizes = {0: [], 1: []}
+
+    def visitor(page):
+        def see(text, cm, tm, font, size):
+            if text.strip():
+                sizes[page].append((text, size * tm[0]))
+        return see
+
+    faces = []
+    for i, page in enumerate(reader.pages):
+        faces.append("".join(page.extract_text(visitor_text=visitor(i)).split()))
+    for w in shown.components.waves:
+        face, other = (faces[0], faces[1]) if w.id in ("brisk", "harvest", "practised") else (faces[1], faces[0])
+        for said in (w.text, w.text_en):
+            assert "{" not in said and "".join(said.split()) in face and "".join(said.split()) not in other, said
+        words = w.text_en.split()
+        drawn = [size for page in sizes.values() for text, size in page if text.strip() and text.split()[0] == words[0]]
+        assert drawn and min(drawn) >= 6 - 1e-6, (w.text_en, drawn)
 
 
 def test_the_aid_back_says_players_dice_and_minutes_from_the_data_in_both_languages(tmp_path):

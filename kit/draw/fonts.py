@@ -224,10 +224,33 @@ def japanese_units(s: str) -> list[str]:
     return units
 
 
+WIDOW = 2          # characters (closing punctuation not counted) a last line may not be left with
+
+
+def _widow(line: str) -> bool:
+    return len([ch for ch in line if ch not in NO_LINE_START and not ch.isspace()]) <= WIDOW
+
+
 def wrap_japanese(s: str, width_pt: float, size: float, font: str = FONT) -> list[str]:
     """Japanese text in lines that fill `width_pt`, broken between characters by the kinsoku rules
     (japanese_units); a space where a line breaks is dropped. Nothing passes the width but a single
-    unit wider than it."""
+    unit wider than it. A last line of one or two characters (「い。」) is avoided where the
+    same number of lines set narrower carries more onto it: the lines are rebalanced."""
+    lines = _fill_japanese(s, width_pt, size, font)
+    if len(lines) < 2 or not _widow(lines[-1]):
+        return lines
+    lo, hi, best = width_pt * (len(lines) - 1) / len(lines), width_pt, lines
+    for _ in range(12):          # the narrowest width that keeps the count: the most on the last line
+        mid = (lo + hi) / 2
+        trial = _fill_japanese(s, mid, size, font)
+        if len(trial) == len(lines):
+            hi, best = mid, trial
+        else:
+            lo = mid
+    return best if not _widow(best[-1]) else lines
+
+
+def _fill_japanese(s: str, width_pt: float, size: float, font: str) -> list[str]:
     lines, current = [], ""
     for unit in japanese_units(s):
         candidate = current + unit

@@ -306,14 +306,14 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
                                [("★ 発願 start", 9.0, False), ("both pilgrims begin on space 0", 6.0, True)], taken, edge)
 
     legend, supply = _corners(bp, spaces, coast, supply_size(layout), taken.crowded)
-    wave_w = piece(layout, "wave_tile").width + 1.0
+    wave_w, wave_h = _wave_slot(layout)
     onsen_w = piece(layout, "hot_spring_token").width + 1.0
     slots = []
     x = supply.x + 4
-    y = supply.y2 - 9 - wave_w
+    y = supply.y2 - 9 - wave_h
     for k in range(3):
-        slots.append((f"wave {k + 1}", Rect(x + k * (wave_w + 3), y, wave_w, wave_w)))
-    slots.append(("onsen", Rect(x, y - 8 - onsen_w, onsen_w, onsen_w)))
+        slots.append((f"wave {k + 1}", Rect(x + k * (wave_w + 3), y, wave_w, wave_h)))
+    slots.append(("onsen", Rect(x + 3 * (wave_w + 3) + 1, y + wave_h - onsen_w, onsen_w, onsen_w)))
     rules = model.rules
     start_town = rules.get("start_town") or next(t.id for t in b.towns.values() if t.kind == "mountain")
     start_region = rules.get("start_region") or b.regions[0].id
@@ -322,10 +322,19 @@ def board_layout(model: ShikokuDuo, layout: Layout) -> BoardLayout:
                        start_town, start_region, legend, supply, tuple(slots), tuple(taken.crowded))
 
 
+ONSEN_LABEL_W = 30.0      # mm the hot-spring slot's two lines take below it (7 pt and 6 pt)
+
+
+def _wave_slot(layout: Layout) -> tuple[float, float]:
+    """A wave tile's slot in the supply: the tile and 1 mm of play."""
+    tile = piece(layout, "wave_tile")
+    return tile.width + 1.0, tile.height + 1.0
+
+
 def supply_size(layout: Layout) -> tuple[float, float]:
-    wave_w = piece(layout, "wave_tile").width + 1.0
+    wave_w, wave_h = _wave_slot(layout)
     onsen_w = piece(layout, "hot_spring_token").width + 1.0
-    return 8 + 3 * wave_w + 6, 9 + wave_w + 8 + onsen_w + 4
+    return 4 + 3 * (wave_w + 3) + 1 + max(onsen_w, ONSEN_LABEL_W) + 4, 9 + wave_h + 4
 
 
 def _corners(bp, spaces, coast, supply_wh, crowded) -> tuple[Rect, Rect]:
@@ -554,8 +563,8 @@ def _supply(c: Canvas, g: BoardLayout) -> None:
     for name, s in g.supply_slots:
         if name == "onsen":
             stroke_rect(c, s, colour(ONSEN), to_pt(0.6), ([to_pt(1.2), to_pt(0.8)], 0))
-            text(c, s.x2 + 3, s.y + s.h / 2 + 1, "温泉 hot-spring token", 7)
-            text(c, s.x2 + 3, s.y + s.h / 2 - 3, "returns here when used", 6.0, fill=Color(0.35, 0.35, 0.4))
+            text(c, s.x, s.y - 4, "温泉 hot-spring token", 7)
+            text(c, s.x, s.y - 8, "returns here when used", 6.0, fill=Color(0.35, 0.35, 0.4))
         else:
             stroke_rect(c, s, colour(WAVE), to_pt(0.6), ([to_pt(1.2), to_pt(0.8)], 0))
             text(c, s.x + s.w / 2, s.y + s.h / 2 - 1.5, "波", 12, "centre", mix(WAVE, white, 0.5))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.data.errors import KitErrors, Warning_
+from kit.data.errors import KitError, KitErrors, Warning_
 from kit.data.layoutfile import progress_turns
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap
@@ -13,10 +13,11 @@ from kit.layout.fit import Place, misfits
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.values import KINDS, ShikokuDuo
 from kit.games.shikoku_duo.rules import CHARACTERS
-from kit.games.shikoku_duo.rulebook import load_book, verify_book
+from kit.games.shikoku_duo.rulebook import load_book, printed, verify_book
 from kit.draw.fonts import register
 from kit.games.shikoku_duo.board import board_layout
 from kit.games.shikoku_duo.build import render
+from kit.games.shikoku_duo.playerboards import layouts as board_layouts
 from kit.games.shikoku_duo.sheets import RANK_CELL, rank_slot
 from kit.games.shikoku_duo.sizes import sizes
 from kit.games.shikoku_duo.tokens import STANDEE_BASE
@@ -93,11 +94,14 @@ def places(model: ShikokuDuo, automa, layout) -> dict[str, Place]:
     gap = closest(model.board, bp)[0]
     slot_w, pitch = rank_slot(automa.tracks, layout.piece("automa_board").width)
     face, least = T.dice_faces(layout)
+    boards = board_layouts(layout, model.components)
     return {
         "ring_space": Place("ring_space", bp.space, bp.space, gap, what="a ring space's disc"),
         "mountain_town": Place("mountain_town", bp.town, bp.town, None, holds=2,
                                what="a mountain town's disc (two merchants may share it)"),
         "rank_slot": Place("rank_slot", slot_w, RANK_CELL, pitch, what="an Automa rank slot"),
+        "wave_slot": Place("wave_slot", min(b.wave.w for b in boards.values()), min(b.wave.h for b in boards.values()),
+                           None, what="a player board's wave-tile place"),
         "die_face": Place("die_face", least - 2 * DIE_ROUNDING, least - 2 * DIE_ROUNDING, None,
                           what=f"the flat of a {least:g} mm die's face (the smallest the dice stickers page names)"),
     }
@@ -112,8 +116,22 @@ def footprints(layout) -> dict[str, tuple[float, float]]:
     return {"standee": (s.width, round(s.height * STANDEE_BASE, 2))}
 
 
+def wave_text_errors(model: ShikokuDuo, layout) -> list[KitError]:
+    """A wave tile too small for a side's rule text in both languages at the size read in play;
+    `model` as its pieces print it (rulebook.printed: the sentences of the rules in force)."""
+    tile = layout.piece("wave_tile")
+    out = []
+    for side in model.components.waves:
+        needed, room = T.wave_room(side, tile.width, tile.height)
+        if needed > room + 1e-6:
+            out.append(KitError(f"wave_tile ({tile.width:g} × {tile.height:g} mm) is too small for side "
+                                f"{side.name} {side.name_en}'s rule text in Japanese and English at "
+                                f"{T.WAVE_TEXT_PT:g} pt: it needs {needed - room:.1f} mm more height", tile.where))
+    return out
+
+
 def fit_errors(model: ShikokuDuo, automa, layout) -> None:
-    errors = misfits(layout, places(model, automa, layout), footprints(layout))
+    errors = misfits(layout, places(model, automa, layout), footprints(layout)) + wave_text_errors(model, layout)
     if errors:
         raise errors[0] if len(errors) == 1 else KitErrors(errors)
 
@@ -125,10 +143,11 @@ def check(ctx):
     tile_overlap(ctx.layout)          # read once, so a bad setting is reported here
     progress_turns(ctx.layout)        # likewise the progress sheet's row count
     sizes(model, ctx.layout)        # the ring spaces, the player boards and every piece on its sheets
-    fit_errors(model, automa, ctx.layout)
+    book = load_book(ctx.data_dir, model)
+    register(ctx.font)                # the wave tiles' text is measured in the build's font
+    fit_errors(printed(model, book), automa, ctx.layout)
     render(ctx)                    # build's pages: text read in play below 6 pt is refused
     text = summary(model, piece) + "\n" + automa_summary(automa)
-    book = load_book(ctx.data_dir, model)
     verified = verify_book(model, book, ctx.data_dir)
     text += (f"\nrulebook: {len(book.order)} rule options with their sentences in ja and en; {verified} of "
              f"{len(book.examples)} examples hold under these rules, every one verified by the engine")

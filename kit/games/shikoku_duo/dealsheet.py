@@ -17,6 +17,7 @@ from kit.draw.imposition import Rect
 from kit.draw.pdf import Pdf
 from kit.run.files import write_all
 from kit.draw.render import colour, fill_rect, stroke_rect, text
+from kit.data.units import to_pt
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.deal import Deal, deal
@@ -28,6 +29,7 @@ from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.rulebook import load_book, printed
 
 GOODS_ROW_H = 4.1            # mm per numbered good
+GOODS_ROW_LEAST = 3.4        # mm per good at the closest, still a row to tick at SIZE
 LINE = 3.6                   # mm per line of the setup text at SIZE
 SIZE = 7.8                   # pt
 
@@ -45,6 +47,7 @@ class Content:
     tiles: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]   # (seat, ((painting type id, label), ...))
     goods: tuple[tuple[str, str], ...]                 # (goods kind id, label), number k+1 at k
     how_to_draw: dict                                  # lang -> how to draw from the goods order
+    heads: dict                                        # part -> lang -> its heading
 
 
 def provenance(seed: int) -> dict:
@@ -65,6 +68,25 @@ def how_to_draw(n: int, hold: int) -> dict:
             f"left, cross the number off and go on to the next. After {n}, start again at 1 (the crossings do not "
             f"matter then). Goods sold, and those not kept over the hold of {hold}, go back to the supply. "
             f"Write the goods drawn after 'draw N got …' on the progress sheet.")}
+
+
+def headings(book, slots: int, goods: int, bags: int) -> dict:
+    """part -> lang -> the sheet's heading for it, complete in each language: the pieces named by
+    the rulebook's glossary, so the sheet and the rulebook call them the same."""
+    word = {t.words["en"]: t.words for t in book.glossary}
+    coastal, wave, tile, artist = word["coastal town"], word["wave tile"], word["painting tile"], word["artist"]
+    per = goods // bags
+    return {
+        "setup": {"ja": "準備", "en": "Setup"},
+        "shops": {"ja": f"土産物屋トークン：{coastal['ja']}に表向きで（リングの順）",
+                  "en": f"Shop tokens: face up on the {coastal['en']}s (ring order)"},
+        "waves": {"ja": f"{wave['ja']}：ゲーム中ずっとこの面を上に", "en": f"{wave['en'].capitalize()}s: this side up all game"},
+        "tiles": {"ja": f"{tile['ja']}：{artist['ja']}ボードに裏向きで、枠1〜{slots}（左から右、上の段から）",
+                  "en": f"{tile['en'].capitalize()}s: face down on the {artist['en']} board, slots 1-{slots} "
+                        f"(left to right, top row first)"},
+        "goods": {"ja": f"商品の順番：1〜{goods}、{per}個ずつ{bags}列（1列が1そろい）",
+                  "en": f"Goods order: 1-{goods}, {bags} columns of {per} (each one full set)"},
+    }
 
 
 def figure_starts(book, values) -> dict:
@@ -104,23 +126,28 @@ def content(model, book, t: R.Tables, d: Deal) -> Content:
     first = {"ja": f"席{seat.seat}（{seat.name}）が1ラウンド目の先手。以後交互。",
              "en": f"seat {seat.seat} ({seat.name} {seat.name_en}) drafts first in round 1; then it alternates."}
     return Content(d.seed, provenance(d.seed), first, figure_starts(book, model.rules),
-                   tuple(waves), tuple(shops), tiles, goods, how_to_draw(len(goods), comp.hold))
+                   tuple(waves), tuple(shops), tiles, goods, how_to_draw(len(goods), comp.hold),
+                   headings(book, len(comp.artist_slots), len(goods), R.GOODS_BAGS))
 
 
 def deal_text(c: Content) -> str:
     lines = [f"{TITLE} deal: seed {c.seed}", c.provenance["ja"], c.provenance["en"], "", f"先手：{c.first['ja']}", f"First drafter: {c.first['en']}",
-             f"駒：{c.figures['ja']}", f"Figures: {c.figures['en']}", "", "波タイル（この面を上に） Wave tiles, side up all game:"]
+             f"駒：{c.figures['ja']}", f"Figures: {c.figures['en']}", "", *_head_lines(c, "waves")]
     for who, side, ja, en in c.waves:
         lines += [f"  {who}: {side}: {ja}", f"      {en}"]
-    lines += ["", "Shop tokens on the coastal towns (ring order):"]
+    lines += ["", *_head_lines(c, "shops")]
     lines += [f"  {space:>8}  {town}: {shop}" for space, town, shop, _ in c.shops]
-    lines += ["", "Painting tiles, face down on the artist board, slot 1 to 10 (left to right, top row first):"]
+    lines += ["", *_head_lines(c, "tiles")]
     lines += [f"  seat {seat}: " + ", ".join(label for _, label in tiles) for seat, tiles in c.tiles]
     lines += ["", c.how_to_draw["ja"], c.how_to_draw["en"]]
     bag = sum(1 for _ in c.goods) // R.GOODS_BAGS
     for b in range(0, len(c.goods), bag):
         lines.append(f"  {b + 1:3d}-{b + bag}: " + " ".join(k for k, _ in c.goods[b:b + bag]))
     return "\n".join(lines)
+
+
+def _head_lines(c: Content, part: str) -> list[str]:
+    return [c.heads[part]["ja"], c.heads[part]["en"] + ":"]
 
 
 def _wrapped(c, x: float, y: float, width: float, s: str, size: float = SIZE, lead: float = LINE) -> float:
@@ -130,9 +157,27 @@ def _wrapped(c, x: float, y: float, width: float, s: str, size: float = SIZE, le
     return y
 
 
-def _head(c, x: float, y: float, s: str) -> float:
-    text(c, x, y, s, 10, fill=colour(HEAD_RGB))
-    return y - 4.6
+HEAD_PT = 10.0
+HEAD_LEAD = 4.6              # mm per heading line
+
+
+def _head_parts(width: float, words: dict) -> list[str]:
+    """A heading's lines in both languages: one line when it fits `width`, else Japanese above English."""
+    both = f"{words['ja']}  {words['en']}"
+    if fonts.text_width(both, HEAD_PT) <= to_pt(width):
+        return [both]
+    return [part for s in (words["ja"], words["en"]) for part in lines_of(s, None, width, HEAD_PT)]
+
+
+def _head_lines_of(width: float, words: dict) -> int:
+    return len(_head_parts(width, words))
+
+
+def _head(c, x: float, y: float, width: float, words: dict) -> float:
+    for part in _head_parts(width, words):
+        text(c, x, y, part, HEAD_PT, fill=colour(HEAD_RGB))
+        y -= HEAD_LEAD
+    return y
 
 
 def deal_pdf(model, layout, c_: Content) -> tuple[bytes, int]:
@@ -156,27 +201,27 @@ def deal_pdf(model, layout, c_: Content) -> tuple[bytes, int]:
     y = page_head()
     half = (inner - 6) / 2
     # Left: first drafter, figures. Right: the shop tokens, the wave tiles.
-    ly = _head(c, m, y, "準備 setup")
+    ly = _head(c, m, y, half, c_.heads["setup"])
     ly = _wrapped(c, m, ly, half, f"先手：{c_.first['ja']}")
     ly = _wrapped(c, m, ly, half, f"First drafter: {c_.first['en']}")
     ly = _wrapped(c, m, ly - 0.8, half, f"駒：{c_.figures['ja']}")
     ly = _wrapped(c, m, ly, half, f"Figures: {c_.figures['en']}")
     rx = m + half + 6
-    ry = _head(c, rx, y, "店 shop tokens on the coastal towns")
+    ry = _head(c, rx, y, half, c_.heads["shops"])
     for space, town, shop, kind in c_.shops:
         fill_rect(c, Rect(rx, ry - 0.7, 2.4, 2.8), colour(goods_colour(comp.goods, kind)))
         text(c, rx + 4, ry, space, SIZE, fill=INK)
         text(c, rx + 18, ry, town, SIZE, fill=INK)
         text(c, rx + half, ry, shop, SIZE, "right", fill=INK)
         ry -= LINE + 0.4
-    ry = _head(c, rx, ry - 2, "波 wave tiles: この面を上に this side up all game")
+    ry = _head(c, rx, ry - 2, half, c_.heads["waves"])
     for who, side, ja, en in c_.waves:
         ry = _wrapped(c, rx, ry, half, f"{who}: {side}")
         ry = _wrapped(c, rx + 2, ry, half - 2, ja)
         ry = _wrapped(c, rx + 2, ry, half - 2, en)
     y = min(ly, ry) - 3
     # Painting tiles: each seat's ten slots, as on its artist board.
-    y = _head(c, m, y, "絵 painting tiles: face down on the artist board, slot 1-10 (left to right, top row first)")
+    y = _head(c, m, y, inner, c_.heads["tiles"])
     slot_w = (inner - 22) / max(len(tiles) for _, tiles in c_.tiles)
     for seat, tiles in c_.tiles:
         text(c, m, y - 4.2, seat, SIZE, fill=INK)
@@ -191,19 +236,22 @@ def deal_pdf(model, layout, c_: Content) -> tuple[bytes, int]:
     # The goods order: one column per full set of goods, numbered down the columns.
     per = len(c_.goods) // R.GOODS_BAGS
     words = sum(len(lines_of(c_.how_to_draw[lang], lang, inner, 7.2)) for lang in ("ja", "en"))
-    needed = 4.6 + words * 3.3 + 1.5 + per * GOODS_ROW_H
-    if y - needed < m:
+    above = _head_lines_of(inner, c_.heads["goods"]) * HEAD_LEAD + words * 3.3 + 1.5
+    # The rows close up (down to GOODS_ROW_LEAST) before the list goes over to a second page.
+    row_h = min(GOODS_ROW_H, max(GOODS_ROW_LEAST, (y - m - above) / per))
+    if y - above - per * row_h < m:
         pdf.show_page()
         y = page_head()
-    y = _head(c, m, y, f"商品 goods order: 1-{len(c_.goods)}, {R.GOODS_BAGS} columns of {per} (each one full set)")
+        row_h = GOODS_ROW_H
+    y = _head(c, m, y, inner, c_.heads["goods"])
     y = _wrapped(c, m, y, inner, c_.how_to_draw["ja"], 7.2, 3.3)
     y = _wrapped(c, m, y, inner, c_.how_to_draw["en"], 7.2, 3.3) - 1.5
     col_w = inner / R.GOODS_BAGS
     for k, (kind, label) in enumerate(c_.goods):
         col, row = divmod(k, per)
-        x, yy = m + col * col_w, y - row * GOODS_ROW_H
+        x, yy = m + col * col_w, y - row * row_h
         if row % 2 == 0:
-            fill_rect(c, Rect(x, yy - 1.3, col_w - 3, GOODS_ROW_H), Color(0.95, 0.95, 0.95))
+            fill_rect(c, Rect(x, yy - 1.3, col_w - 3, row_h), Color(0.95, 0.95, 0.95))
         text(c, x + 7, yy, str(k + 1), SIZE, "right", fill=INK)
         stroke_rect(c, Rect(x + 8.5, yy - 0.6, 3, 3), GRID, 0.4)
         fill_rect(c, Rect(x + 13, yy - 0.7, 2.4, 2.8), colour(goods_colour(comp.goods, kind)))

@@ -19,7 +19,7 @@ from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from kit.data.errors import KitError
-from kit.draw.fonts import text_width, fit_size, wrap_japanese
+from kit.draw.fonts import text_width, fit_size, lines_of
 from kit.draw.imposition import Grid, Rect, back_trims, band, marks_extent
 from kit.data.layoutfile import Layout, length
 from kit.data.yamlload import fields
@@ -183,6 +183,24 @@ def painting_back(player_of: Callable[[int], Player]) -> Draw:
     return draw
 
 
+WAVE_LEAD = 1.2              # wave tile: line pitch of its rule text, in text sizes
+WAVE_HEAD = 12.5             # mm (at the 28 mm base) from the band's foot to the rule text's first line
+
+
+def wave_text(side, trim_w: float, k: float) -> tuple[list[str], list[str]]:
+    """A wave side's rule text in lines at WAVE_TEXT_PT across a `trim_w` mm tile: Japanese, then English."""
+    width = trim_w - 3.5 * k
+    return (lines_of(side.text, "ja", width, WAVE_TEXT_PT), lines_of(side.text_en or side.text, "en", width, WAVE_TEXT_PT))
+
+
+def wave_room(side, w: float, h: float) -> tuple[float, float]:
+    """(needed, available) mm of a `w` × `h` wave tile for its rule text, band and names above it."""
+    k = min(w, h) / 28
+    ja, en = wave_text(side, w, k)
+    line = WAVE_TEXT_PT * WAVE_LEAD * 25.4 / 72
+    return (len(ja) + len(en)) * line + 0.8 * k, h - 6 * k - WAVE_HEAD * k + line - 1.2 * k
+
+
 def wave_face(side, letter: str) -> Callable[[Canvas, Rect, float], None]:
     name, en, rgb = CHARACTER[side.character]
 
@@ -196,11 +214,19 @@ def wave_face(side, letter: str) -> Callable[[Canvas, Rect, float], None]:
                     side.name, 10 * k, mix(WAVE, black, 0.5), floor=4)
         text_in_box(c, Rect(trim.x + 1.5 * k, head.y - 9.5 * k, trim.w - 3 * k, 3 * k),
                     side.name_en, WAVE_NAME_EN_PT * k, mix(WAVE, black, 0.4), floor=3)
-        size = WAVE_TEXT_PT * k
-        y = head.y - 12.5 * k
-        for s in wrap_japanese(side.text, to_pt(trim.w - 3.5 * k), size):
-            text(c, trim.x + 1.75 * k, y, s, size, fill=INK)
-            y -= size / to_pt(1) * 1.25
+        ja, en_lines = wave_text(side, trim.w, k)
+        lead = WAVE_TEXT_PT * WAVE_LEAD / to_pt(1)
+        y = head.y - WAVE_HEAD * k
+        for s in ja:
+            text(c, trim.x + 1.75 * k, y, s, WAVE_TEXT_PT, fill=INK)
+            y -= lead
+        c.setStrokeColor(mix(WAVE, white, 0.3))
+        c.setLineWidth(0.3)
+        line(c, trim.x + 1.75 * k, y + lead - 1.0 * k, trim.x2 - 1.75 * k, y + lead - 1.0 * k)
+        y -= 0.8 * k
+        for s in en_lines:
+            text(c, trim.x + 1.75 * k, y, s, WAVE_TEXT_PT, fill=INK)
+            y -= lead
     return draw
 
 
@@ -475,7 +501,7 @@ def tile_decks(comp, layout: Layout) -> list:
             k = min(p.width, p.height) / 28
             en_pt = min(max(3, fit_size(w.name_en, to_pt(p.width - 3 * k), WAVE_NAME_EN_PT * k, 3))
                         for w in comp.waves)
-            roles = (("English name", en_pt), ("rule text", WAVE_TEXT_PT * k))
+            roles = (("English name", en_pt), ("rule text", WAVE_TEXT_PT))
         out.append(Deck(names.get(s.piece, s.piece.replace("_", "-")), p.width, p.height, p.bleed, s.count,
                         s.front, s.back, roles=roles))
     return out
