@@ -71,7 +71,15 @@ def _judging_tables(t: Tables, w: float):
     goods_worth: dict[tuple, float] = {}
     sales: dict[tuple, float] = {}
     keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-worth[k], k))     # best price first
-    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales, keep_order
+    # An artist's candidates made once, not per judging: [paint_path][region][die] ->
+    # ((dest, the paint move's fields, the gift move's fields), ...), in artist_targets' order.
+    artist_moves = tuple(tuple(tuple(tuple((d, (ARTIST, n, d, PAINT, passed), (ARTIST, n, d, GIFT, passed))
+                                           for d, passed in targets)
+                                     for n, targets in enumerate(by_n))
+                               for by_n in table)
+                         for table in (t.artist_plain, t.artist_via))
+    return (worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales,
+            keep_order, artist_moves)
 
 
 class Policy:
@@ -86,7 +94,8 @@ class Policy:
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
         (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
-         self.slab_base, self.slab_step, self._goods, self._sales, self.keep_order) = _TABLES[key][1]
+         self.slab_base, self.slab_step, self._goods, self._sales, self.keep_order,
+         self.artist_moves) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self._plan = None
 
@@ -241,20 +250,21 @@ class Policy:
         if fx[PAINT_PLUS] or fx[PAINT_PATH] or len(paintings) - painted < FIGURES:
             counts = paint_counts(t, rules, state, seat, fx, targets)
         else:
-            # paint_counts where no effect applies and no cap can bite: the figures round each target
-            packed = figure_counts(t, state, seat)
-            counts = [packed >> 3 * d & 7 for d, _ in targets]
-        for (d, passed), n in zip(targets, counts):
-            v = row[painted + n][gifted] - base
+            # paint_counts where no effect applies and no cap can bite: the figures round each
+            # target, read from one packed count in the loop below (no list of counts)
+            counts, packed = None, figure_counts(t, state, seat)
+        moves = self.artist_moves[1 if fx[PAINT_PATH] else 0][p.artist][die]
+        for i, (d, paint_move, gift_move) in enumerate(moves):
+            v = row[painted + (packed >> 3 * d & 7 if counts is None else counts[i])][gifted] - base
             if v > best_v + 1e-9:
-                best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]
+                best_v, ties = v, [paint_move]
             elif v > best_v - 1e-9:
-                ties.append((ARTIST, die, d, PAINT, passed))
+                ties.append(paint_move)
             if painting[d] == wanted:
                 if gift > best_v + 1e-9:
-                    best_v, ties = gift, [(ARTIST, die, d, GIFT, passed)]
+                    best_v, ties = gift, [gift_move]
                 elif gift > best_v - 1e-9:
-                    ties.append((ARTIST, die, d, GIFT, passed))
+                    ties.append(gift_move)
         return best_v, ties
 
     # the questions the game asks -------------------------------------------------------
