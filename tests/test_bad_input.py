@@ -1003,8 +1003,8 @@ def test_a_card_too_large_for_the_board_names_the_option_and_what_fits(project):
 def test_a_card_with_no_room_in_its_safe_zone_is_refused_by_layout_as_by_build(project, card):
     # `kit layout --card 2x2` is refused before the relaxation, as build and check refuse it.
     w, h = card.split("x")
-    words = (f"a {w} × {h} mm card leaves no room inside its 1 mm safe zone for the furigana, the kanji, "
-             "the shape and the number")
+    words = (f"a {w} × {h} mm card leaves no room inside its 1 mm safe zone for the romaji, the furigana, "
+             "the kanji, the shape and the number")
     result = invoke("layout", "--game", "karuta", "--card", card)
     assert result.exit_code == 2
     assert _first_line(result) == f"error: --card {card}: {words}"
@@ -1023,7 +1023,7 @@ def test_a_compared_card_with_no_room_in_its_safe_zone_is_refused_at_its_line(pr
     assert result.exit_code == 2
     assert _first_line(result) == (
         f"layouts/karuta.yaml:{line}: compared card size 2x2: a 2 × 2 mm card leaves no room inside its 1 mm safe "
-        "zone for the furigana, the kanji, the shape and the number")
+        "zone for the romaji, the furigana, the kanji, the shape and the number")
 
 
 @pytest.mark.parametrize("verb", ["check", "build"])

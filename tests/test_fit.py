@@ -45,7 +45,7 @@ def test_the_shipped_layouts_fit_every_piece(project, game):
 
 
 @pytest.mark.parametrize("old,new,why", [
-    ("rank_marker: {size: 10x10", "rank_marker: {size: 13x13",
+    ("rank_marker: {size: 10.8x10.8", "rank_marker: {size: 13x13",
      "rank_marker (13 × 13 mm) does not fit an Automa rank slot (11 × 11 mm)"),
     ("standee: {size: 13x60", "standee: {size: 26x76",
      "standee (26 × 9.12 mm standing, of 26 × 76) does not fit a ring space's disc (16 × 16 mm)"),
@@ -66,3 +66,14 @@ def test_a_tour_marker_too_wide_for_six_on_a_space_is_refused(project):
     res, line = _check(project, "tour-de-dice", "size: 22x56", "size: 66x56")
     assert res.exit_code == 2 and "6 × marker (66 × 3 mm standing, of 66 × 56) do not fit a course card's space" \
         in res.output, res.output
+
+
+@pytest.mark.parametrize("old, new, word", [
+    ("rank_marker: {size: 10.8x10.8", "rank_marker: {size: 10x10", "'merchant' at 6 pt is 9.4 mm wide"),
+    ("coin: {size: 12x12}", "coin: {size: 8x8}", "'copper' at 6 pt is 7.0 mm wide"),
+])
+def test_a_disc_token_too_small_for_its_word_at_6_pt_is_refused(project, old, new, word):
+    # the word read in play would run past the disc's edge onto the cut square's corners
+    res, _ = _check(project, "shikoku-duo", old, new)
+    assert res.exit_code == 2, res.output
+    assert word in res.output and "past the edge of its" in res.output, res.output

@@ -44,7 +44,7 @@ def test_sheet_grids_never_exceed_ten_by_seven_and_keep_every_card():
 def test_a_synthetic_deck_gives_sized_faces_one_back_and_sheets_with_each_card_in_its_cell():
     deck = Deck("cards", 24.0, 26.0, 1.0, 12, colour_card, grey_back)
     files = deck_images(deck, 60, "test")
-    assert f"cards-back.png" in files                     # identical backs: one image
+    assert "cards-back.png" in files                     # identical backs: one image
     assert "cards-sheet-1-10x2.png" in files
     face = image(files["cards-05.png"])
     assert face.size == (pixels(24.0, 60), pixels(26.0, 60)) == (57, 61)

@@ -201,3 +201,97 @@ def test_every_moved_slot_names_its_province_at_its_leaders_end(board, built):
     named = {w for w in words if w in model.by_kanji}
     assert named - {START} == moved - {START}        # the start slot carries its own label
     assert LEADER_NAME_PT >= 6
+
+
+def _rect(r):
+    return shapely_box(r.x, r.y, r.x2, r.y2)
+
+
+def test_every_moved_slot_is_traced_to_its_province_on_the_board_itself(board):
+    """Each moved slot's leader ends in its own province, clear of every other slot; it is long
+    enough to leave its slot plainly, or (where slots cover its province) the slot names its
+    province beside where the leader leaves it. Every leader's province is named where no card
+    hides it: clear of every slot but its own, nearer its own leader's end than any other."""
+    import math
+    from shapely.geometry import Point
+    from kit.games.karuta.boardpdf import LEADER_DOT_MM, NAME_REACH
+    from kit.games.karuta.layout import LEADER_LEAST, LEADER_MARGIN
+
+    _, model, world, slots, bp = board
+    f = bp.frame
+    moved = {k: s for k, s in slots.items() if len(s.leader) >= 2}
+    assert len(moved) >= 10
+    rects = {k: _rect(f.rect(s)) for k, s in slots.items()}
+    names = {n.province: n for n in bp.leader_names}
+    assert set(names) == set(moved)
+    ends = {k: Point(f.at(*s.leader[-1])) for k, s in moved.items()}
+    for k, s in moved.items():
+        end = ends[k]
+        assert world.regions[k].shape.buffer(1e-6).contains(Point(s.leader[-1])), k
+        assert min(r.distance(end) for o, r in rects.items() if o != k) >= LEADER_MARGIN * f.scale - 1e-6, k
+        long_enough = sum(math.dist(p, q) for p, q in zip(s.leader, s.leader[1:])) * f.scale >= LEADER_LEAST - 1e-3
+        n = names[k]
+        box = _rect(n.box)
+        assert long_enough or n.in_slot, (k, "a stub of a leader with its name outside its slot")
+        assert not [o for o, r in rects.items() if o != k and r.intersects(box)], (k, "name under another slot")
+        if n.in_slot:
+            assert rects[k].contains(box) and box.distance(Point(f.at(*s.leader[0]))) <= 4.0, k
+        else:
+            assert not rects[k].intersects(box) and box.distance(end) <= NAME_REACH + LEADER_DOT_MM + 4, k
+            assert all(box.distance(end) < box.distance(e) for o, e in ends.items() if o != k), (k, "names another's dot")
+    boxes = [_rect(n.box) for n in bp.leader_names]
+    assert not [(a, b) for a in range(len(boxes)) for b in range(a) if boxes[a].intersects(boxes[b])]
+
+
+def test_a_highway_name_beside_its_line_has_a_bubble_tail_not_a_leader(board):
+    """A highway name placed off its line points at it with a speech bubble's tail, wider than
+    any leader's dot, tipped on the highway's own line: never a thin line like a slot's leader."""
+    from shapely.geometry import Point
+    from kit.games.karuta.boardpdf import LEADER_DOT_MM, TAIL_BASE, tail_shape
+
+    _, model, _, slots, bp = board
+    f = bp.frame
+    tied = [n for n in bp.names if n.tie is not None]
+    assert tied
+    assert TAIL_BASE >= 2 * LEADER_DOT_MM
+    leader_ends = [Point(f.at(*s.leader[-1])) for s in slots.values() if len(s.leader) >= 2]
+    for n in tied:
+        tail = tail_shape(n, f)
+        tip = Point(f.at(*n.tie))
+        line = [LineString([f.at(*q) for q in r.points]) for r in bp.roads if r.highway == n.highway]
+        assert min(g.distance(tip) for g in line) < 1e-3, n.highway
+        if tail is None:         # the name's own box reaches its line: no tail
+            from kit.games.karuta.boardpdf import _name_box
+            assert _name_box(n, f).distance(tip) <= 0.5, n.highway
+            continue
+        assert tail.area > 1.0 and tail.exterior.distance(tip) < 1e-6, n.highway
+        assert min(e.distance(tip) for e in leader_ends) > 2 * LEADER_DOT_MM, n.highway
+
+
+def test_the_assembly_page_s_sheet_names_leave_the_small_board_title_and_legend_readable(board):
+    # the title and legend as the small drawing shows them, against every sheet's name card
+    from kit.draw.tiles import assembly_page
+    from kit.games.karuta.boardpdf import assembly_notes
+
+    _, model, _, _, bp = board
+    page = assembly_page(bp.tiles, len(assembly_notes(bp.tiles)), (bp.title, bp.legend))
+    furniture = [_rect(page.at(r)) for r in (bp.title, bp.legend)]
+    assert len(page.sheets) >= 6
+    for label, sheet, tag in page.sheets:
+        assert _rect(sheet).contains(_rect(tag)), label
+        assert not [f for f in furniture if f.intersects(_rect(tag))], label
+        assert tag.y2 >= sheet.y + sheet.h / 2, label          # in the sheet's upper half, by its left edge
+    # on the shipped board the title does stand in a sheet's top-left corner: the rule is used
+    assert any(_rect(page.at(bp.title)).intersects(_rect(type(tag)(sheet.x + 1.2, sheet.y2 - 8.2, 11, 7)))
+               for _, sheet, tag in page.sheets)
+
+
+def test_no_highway_name_hides_a_leader_s_dot(board):
+    from shapely.geometry import Point
+    from kit.games.karuta.boardpdf import LEADER_DOT_MM, _name_box
+
+    _, _, _, slots, bp = board
+    f = bp.frame
+    dots = {k: Point(f.at(*s.leader[-1])).buffer(LEADER_DOT_MM) for k, s in slots.items() if len(s.leader) >= 2}
+    for n in bp.names:
+        assert not [k for k, d in dots.items() if _name_box(n, f).intersects(d)], n.highway

@@ -224,11 +224,12 @@ def test_random_damage_is_an_error_at_a_line_or_valid_never_a_crash(tmp_path_fac
     loaded_or_refused_at_a_line(tmp_path_factory, DATA, change, lambda folder: join(load(folder), load_map(str(MAP))))
 
 
-def test_small_cards_warn_about_unreadable_furigana(project):
+def test_small_cards_are_refused_naming_each_card_s_unreadable_furigana_at_its_line(project):
     code, out = run("check", "--game", "karuta", "--card", "22x16")
-    assert code == 0
+    assert code == 2
     line = _line_of(project / "data/karuta/provinces.yaml", "kanji: 遠江")
-    assert f"data/karuta/provinces.yaml:{line}: warning: 遠江: furigana とおとうみ shrinks" in out
+    assert f"data/karuta/provinces.yaml:{line}: 遠江: furigana とおとうみ shrinks" in out
+    assert "error: cards.pdf: card: " in out and "text read in play needs at least 6 pt" in out
     code, out = run("check", "--game", "karuta", "--card", "34x46")
     assert "furigana" not in out
 

@@ -129,8 +129,9 @@ def test_face_elements_stay_in_the_safe_zone_and_kanji_dominate(model, w, h, cor
     safe = 1.0
     f = face(w, h, safe, corner)
     zone = Rect(safe, safe, w - 2 * safe, h - 2 * safe)
-    for r in (f.badge, f.kana, f.kanji, f.shape, f.number, f.index):
+    for r in (f.badge, f.romaji, f.kana, f.kanji, f.shape, f.number, f.index):
         assert _inside(r, zone), r
+    assert f.romaji.x2 < f.badge.x and f.romaji.y >= f.kana.y     # beside the badge, above the furigana
     for a, b in ((f.kana, f.kanji), (f.kanji, f.shape), (f.badge, f.kanji)):
         assert a.y >= b.y2 - 1e-9          # stacked top to bottom without overlapping
     assert f.band.x2 <= f.kanji.x
@@ -139,6 +140,32 @@ def test_face_elements_stay_in_the_safe_zone_and_kanji_dominate(model, w, h, cor
         assert s.kanji > s.kana
         assert text_width(p.kanji, s.kanji) <= to_pt(f.kanji.w) + 1e-6
         assert text_width(p.kana, s.kana) <= to_pt(f.kana.w) + 1e-6
+        assert text_width(p.romaji, s.romaji) <= to_pt(f.romaji.w) + 1e-6
+
+
+def test_every_card_prints_its_romaji_at_6_pt_clear_of_the_badge_and_the_furigana(model, project):
+    # measured on cards.pdf as printed: each card's romaji (with its macrons) beside its region
+    # badge's kanji on the same line, and its letters' feet above its furigana's tops
+    from kit.draw.textsize import sizes as printed
+    from kit.games.karuta.cards import cards_pdf
+    from kit.games.karuta.geo import load_all
+    ctx = make_context("karuta")
+    _, board = load_all(ctx)
+    data, _ = cards_pdf(model, {k: r.shape for k, r in board.regions.items()}, ctx.layout)
+    runs = printed("cards.pdf", data)
+    badges = {r.badge for r in model.regions}
+    for p in model.provinces:
+        (kanji,) = [r for r in runs if r.text == p.kanji]
+        (rom,) = [r for r in runs if r.text == p.romaji and r.page == kanji.page and abs(r.x - kanji.x) < 12
+                  and 0 < r.y - kanji.y < 12]
+        assert rom.size >= 6.0, p
+        (kana,) = [r for r in runs if r.text == p.kana and r.page == rom.page and abs(r.x - rom.x) < 20
+                   and 0 < rom.y - r.y < 5]
+        assert rom.y - 0.22 * rom.size / to_pt(1) > kana.y + 0.88 * kana.size / to_pt(1), p
+        right = rom.x + text_width(p.romaji, rom.size) / to_pt(1)
+        (badge,) = [r for r in runs if r.text in badges and r.page == rom.page and abs(r.y - rom.y) < 1.0
+                    and 0 < r.x - rom.x < 20]
+        assert right + 1.0 < badge.x, p      # at least a millimetre short of the badge's character
 
 
 def test_furigana_warnings_follow_the_card_size(model, project):
@@ -422,14 +449,15 @@ def test_sampler_reports_the_smallest_kanji_of_any_sampled_card(model, project, 
     monkeypatch.setattr(sheets, "SAMPLE_CARDS", ("遠江", long.kanji))
     data, _ = sheets.sampler_pdf(world, shapes, ctx.layout)
     page = PdfReader(io.BytesIO(data)).pages[0].extract_text()
-    labels = re.findall(r"([\d.]+) × ([\d.]+) mm.*?furigana down to ([\d.]+) pt, kanji ([\d.]+) pt", page)
+    labels = re.findall(r"([\d.]+) × ([\d.]+) mm.*?smallest furigana ([\d.]+) pt, kanji ([\d.]+), romaji ([\d.]+)", page)
     assert len(labels) == len(compared_cards(ctx.layout)) == 4
     differ = 0
-    for w, h, kana, kanji in labels:
+    for w, h, kana, kanji, romaji in labels:
         f = face(float(w), float(h), ctx.layout.piece("card").safe)
         each = [sizes(f, p) for p in (model.by_kanji["遠江"], long)]
         assert float(kana) == pytest.approx(min(s.kana for s in each), abs=0.05)
         assert float(kanji) == pytest.approx(min(s.kanji for s in each), abs=0.05)
+        assert float(romaji) == pytest.approx(min(s.romaji for s in each), abs=0.05)
         differ += min(each, key=lambda s: s.kana) != min(each, key=lambda s: s.kanji)
     assert differ   # on some size the two smallest belong to different cards
 
@@ -453,7 +481,8 @@ def test_sampler_phone_figures_are_the_phone_check_at_each_compared_size(model, 
     assert [(s.width, s.height) for s, _ in figures] == [(card.width, card.height), (70, 95)]
     for size, roles in figures:
         each = [sizes(face(size.width, size.height, ctx.layout.piece("card").safe), p) for p in model.provinces]
-        pts = {"furigana": min(s.kana for s in each), "kanji name": min(s.kanji for s in each), "number": 6.0}
+        pts = {"furigana": min(s.kana for s in each), "kanji name": min(s.kanji for s in each),
+               "romaji": min(s.romaji for s in each), "number": 6.0}
         assert {f.role: f.pt for f in roles} == pytest.approx(pts)
         for f in roles:     # 1 pt = 25.4 / 72 mm; the card's width fills 390 CSS px
             assert f.css_px == pytest.approx(f.pt * 25.4 / 72 / size.width * 390)

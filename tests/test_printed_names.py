@@ -20,11 +20,11 @@ from kit.data.yamlload import parse_yaml
 from conftest import MAP, ROOT
 
 
-def printed_tokens(folder: Path) -> set[str]:
+def printed_tokens(folder: Path, files: str = "*.pdf") -> set[str]:
     """Every line of text the PDFs in `folder` print, each word of it, and runs of up to four
     of its words (a romaji like `Tokushima Castle Garden`), as written."""
     out: set[str] = set()
-    for pdf in sorted(folder.glob("*.pdf")):
+    for pdf in sorted(folder.glob(files)):
         for page in pypdf.PdfReader(pdf).pages:
             for line in page.extract_text().splitlines():
                 words = line.split()
@@ -47,6 +47,7 @@ def built(tmp_path_factory):
                             env={"KIT_MAP": str(MAP)})
         assert res.exit_code == 0, res.output
         folders[game] = printed_tokens(out / game)
+    folders["karuta cards"] = printed_tokens(out / "karuta", "cards.pdf")
     return folders
 
 
@@ -75,10 +76,15 @@ def test_karuta_every_card_is_read_by_each_name_it_prints_and_a_copied_game_repl
     model = load(ROOT / "data" / "karuta")
     names = provinces(model)
     printed = printed_names(names, built["karuta"])
-    for p in model.provinces:       # the card prints its kanji, kana and number
-        assert {p.kanji, str(p.number)} <= set(printed[p.kanji]), p
-        if names.get(p.kana) == p.kanji:
-            assert p.kana in printed[p.kanji]
+    on_cards = printed_names(names, built["karuta cards"])
+    for p in model.provinces:       # the card prints its kanji, kana, romaji (with macrons) and number
+        assert {p.kanji, str(p.number)} <= set(on_cards[p.kanji]), p
+        for name in (p.kana, p.romaji):
+            if names.get(name) == p.kanji:
+                assert name in on_cards[p.kanji], (p, name)
+            else:                   # あわ / Awa on two cards: read as neither, said so
+                assert name in built["karuta cards"] and names.get(name) is None, (p, name)
+    assert {"Kōzuke", "Shimotsuke", "Tōtōmi"} <= built["karuta cards"]
     with pytest.raises(UnknownName, match="安房/17 or 阿波/54"):
         names.read("あわ")           # both cards print it: the message says what tells them apart
     name = rotate(printed)

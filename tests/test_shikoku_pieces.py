@@ -549,7 +549,6 @@ def test_the_aid_back_says_players_dice_and_minutes_from_the_data_in_both_langua
     from conftest import MAP
     from kit.games.shikoku_duo.model import load
     from kit.games.shikoku_duo.options import PLAYERS as SEATS
-    from kit.games.shikoku_duo.rulebook import load_book
 
     book, _, aid, _, _ = _printed()
     game = load(ROOT / "data" / "shikoku-duo", (), MAP)

@@ -38,13 +38,25 @@ def test_text_under_6_pt_is_refused_naming_the_piece_and_the_text():
 
 @pytest.mark.parametrize("game", ["karuta", "tour-de-dice", "shikoku-duo"])
 def test_every_piece_of_every_game_prints_its_text_at_6_pt_or_more(project, game):
-    res = CliRunner().invoke(main, ["check", "--game", game, "--strict"])
+    res = CliRunner().invoke(main, ["check", "--game", game])
     assert res.exit_code == 0 and " at least 6 pt" not in res.output, res.output
 
 
-def test_a_card_too_small_for_its_text_is_named_with_the_text(project):
-    # a warning, so a smaller card size can still be tried; --strict refuses it
-    res = CliRunner().invoke(main, ["check", "--game", "karuta", "--card", "22x16"])
-    assert res.exit_code == 0
-    assert "warning: cards.pdf: card: 'やましろ', 'やまと', 'かわち' and 64 more print at 4.08 pt" in res.output, res.output
-    assert CliRunner().invoke(main, ["check", "--game", "karuta", "--card", "22x16", "--strict"]).exit_code == 2
+@pytest.mark.parametrize("verb", ["check", "build"])
+def test_a_card_too_small_for_its_text_is_refused_naming_the_card_and_the_text(project, verb, tmp_path):
+    res = CliRunner().invoke(main, [verb, "--game", "karuta", "--card", "22x16", "--out", str(tmp_path / "out")]
+                             if verb == "build" else [verb, "--game", "karuta", "--card", "22x16"])
+    assert res.exit_code == 2, res.output
+    assert "cards.pdf: card: 'やましろ', 'やまと', 'かわち' and 64 more print at 4.08 pt" in res.output, res.output
+    assert "Traceback" not in res.output and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("game, piece", [("tour-de-dice", "markers.pdf: marker: "),
+                                         ("shikoku-duo", "tokens.pdf: coin: ")])
+def test_every_game_s_build_refuses_its_pieces_text_below_the_least(project, monkeypatch, tmp_path, game, piece):
+    # the least raised past what the shipped pieces print: each game's build measures every piece
+    monkeypatch.setattr("kit.draw.textsize.LEAST", 7.5)
+    res = CliRunner().invoke(main, ["build", "--game", game, "--out", str(tmp_path / "out")])
+    assert res.exit_code == 2, res.output
+    assert piece in res.output and "text read in play needs at least 7.5 pt" in res.output, res.output
+    assert "Traceback" not in res.output and not (tmp_path / "out").exists()

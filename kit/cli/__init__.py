@@ -129,8 +129,9 @@ def reports_errors(f):
         try:
             return f(*args, **kwargs)
         except KitError as err:
-            located = err.where or isinstance(err, KitErrors)
-            click.echo(str(err) if located else f"error: {err}", err=True)
+            each = err.errors if isinstance(err, KitErrors) else [err]
+            # one line per error: at its file and line, else `error: ` as every unplaced refusal
+            click.echo("\n".join(str(e) if e.where else f"error: {e}" for e in each), err=True)
             sys.exit(2)
 
     return wrapper

@@ -4,6 +4,8 @@
 by the text and drawing matrices in force, so text shrunk to fit counts shrunk) and where it
 stands. `too_small` gives each run below `LEAST` points, named by the piece it stands on
 (a game's `where(file, page, x, y)`: the piece whose trim holds the point) and its text.
+`refuse` raises them all at once: every game's build (and so `kit check`, which renders as
+build does) refuses a page with text read in play below the least, before anything is written.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import io
 import math
 from dataclasses import dataclass
 
-from kit.data.errors import KitError
+from kit.data.errors import KitError, KitErrors
 
 LEAST = 6.0         # pt: the least a table reads across a card or a board
 
@@ -64,3 +66,12 @@ def too_small(files: dict[str, bytes], where=None, least: float = LEAST) -> list
                             f"(page{'s' if len(pages) > 1 else ''} {', '.join(map(str, pages[:4]))}"
                             f"{'…' if len(pages) > 4 else ''}); text read in play needs at least {least:g} pt"))
     return out
+
+
+def refuse(files: dict[str, bytes], where=None, not_in_play: tuple[str, ...] = (), least: float | None = None) -> None:
+    """Raise every text below `least` pt in `files` but those named in `not_in_play` (a
+    sampler of sizes, a reduced preview, a duplex test page), as `too_small` names them."""
+    errors = too_small({n: d for n, d in files.items() if n not in not_in_play}, where,
+                       LEAST if least is None else least)
+    if errors:
+        raise errors[0] if len(errors) == 1 else KitErrors(errors)

@@ -291,12 +291,44 @@ def _tile_label(c, plan_: TilePlan, t: Tile, title: str) -> None:
     text(c, x + 13, y + 2.4, _neighbours(plan_, t) + "; match the ticks, glue.", 6.5)
 
 
-def draw_assembly(pdf: Pdf, plan_: TilePlan, form: str, title: str, notes: tuple[str, ...] = ()) -> None:
-    """A page showing the whole drawing small, with every sheet's outline and name."""
-    c = pdf.canvas
+TAG_W, TAG_H = 11.0, 7.0       # mm: a sheet's name on the assembly page
+
+
+def assembly_tag(sheet: Rect, clear=()) -> Rect:
+    """Where a sheet's name goes on the assembly page: on a card of its own at its top-left
+    corner (a corner is overlap, drawn twice, so it is clear of the drawing's text in the middle
+    of a sheet); where that covers any of `clear`, the nearest place down its left edge that does
+    not, in its upper half; else the top-left corner all the same."""
+    top = Rect(sheet.x + 1.2, sheet.y2 - 1.2 - TAG_H, TAG_W, TAG_H)
+    step = 0.0
+    while step <= sheet.h / 2 - TAG_H:
+        tag = Rect(top.x, top.y - step, TAG_W, TAG_H)
+        if not any(tag.x < r.x2 and r.x < tag.x2 and tag.y < r.y2 and r.y < tag.y2 for r in clear):
+            return tag
+        step += 0.5
+    return top
+
+
+@dataclass(frozen=True)
+class AssemblyPage:
+    """The assembly page's layout (page mm): the drawing scaled by `k` and moved by (ox, oy),
+    each sheet's outline and the card its name is on."""
+
+    k: float
+    ox: float
+    oy: float
+    sheets: tuple[tuple[str, Rect, Rect], ...]      # (label, outline, name card)
+
+    def at(self, r: Rect) -> Rect:
+        """A rectangle of the drawing (mm) where the page shows it."""
+        return Rect(self.ox + r.x * self.k, self.oy + r.y * self.k, r.w * self.k, r.h * self.k)
+
+
+def assembly_page(plan_: TilePlan, notes: int = 0, keep_clear: tuple[Rect, ...] = ()) -> AssemblyPage:
+    """Where `draw_assembly` puts the small drawing and every sheet's outline and name (`notes`:
+    lines of notes under the heading), each name clear of `keep_clear` where it can be."""
     pw, ph = plan_.paper_w, plan_.paper_h
-    pdf.set_page_size(pw, ph)
-    head = 14 + 4.5 * len(notes)
+    head = 14 + 4.5 * notes
     box = Rect(12, 12, pw - 24, ph - 24 - head)
     lo_x = min(t.source.x for t in plan_.tiles)
     lo_y = min(t.source.y for t in plan_.tiles)
@@ -305,21 +337,31 @@ def draw_assembly(pdf: Pdf, plan_: TilePlan, form: str, title: str, notes: tuple
     k = min(box.w / (hi_x - lo_x), box.h / (hi_y - lo_y))
     ox = box.x + (box.w - (hi_x - lo_x) * k) / 2 - lo_x * k
     oy = box.y + (box.h - (hi_y - lo_y) * k) / 2 - lo_y * k
+    page = AssemblyPage(k, ox, oy, ())
+    clear = [page.at(r) for r in keep_clear]
+    sheets = tuple((t.label, page.at(t.source), assembly_tag(page.at(t.source), clear)) for t in plan_.tiles)
+    return AssemblyPage(k, ox, oy, sheets)
+
+
+def draw_assembly(pdf: Pdf, plan_: TilePlan, form: str, title: str, notes: tuple[str, ...] = (),
+                  keep_clear: tuple[Rect, ...] = ()) -> None:
+    """A page showing the whole drawing small, with every sheet's outline and name, each name
+    clear of `keep_clear` (drawing mm: a title, a legend) where it can be (`assembly_tag`)."""
+    c = pdf.canvas
+    pw, ph = plan_.paper_w, plan_.paper_h
+    pdf.set_page_size(pw, ph)
+    page = assembly_page(plan_, len(notes), keep_clear)
     text(c, 12, ph - 16, f"{title}: {len(plan_.tiles)} 枚の組み立て方 how to assemble the {len(plan_.tiles)} sheets", 13)
     for i, note in enumerate(notes):
         text(c, 12, ph - 22 - 4.5 * i, note, 8)
     c.saveState()
-    c.translate(to_pt(ox), to_pt(oy))
-    c.scale(k, k)
+    c.translate(to_pt(page.ox), to_pt(page.oy))
+    c.scale(page.k, page.k)
     c.doForm(form)
     c.restoreState()
-    for t in plan_.tiles:
-        r = Rect(ox + t.source.x * k, oy + t.source.y * k, t.source.w * k, t.source.h * k)
+    for label, r, tag in page.sheets:
         stroke_rect(c, r, Color(0.1, 0.1, 0.5), 0.6)
-        # the sheet's name in its top-left corner, on a card of its own: clear of the drawing's
-        # text in the middle of a sheet (a corner is overlap, drawn twice)
-        tag = Rect(r.x + 1.2, r.y2 - 8.2, 11, 7)
         fill_rect(c, tag, white)
         stroke_rect(c, tag, Color(0.1, 0.1, 0.5), 0.4)
-        text(c, tag.x + tag.w / 2, tag.y + 2.2, t.label, 12, "centre", Color(0.1, 0.1, 0.5))
+        text(c, tag.x + tag.w / 2, tag.y + 2.2, label, 12, "centre", Color(0.1, 0.1, 0.5))
     pdf.show_page()

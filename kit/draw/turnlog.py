@@ -25,7 +25,7 @@ from reportlab.lib.colors import Color
 
 from kit.data.errors import KitError
 from kit.draw.imposition import Rect
-from kit.draw.fonts import lines_of, text_width
+from kit.draw.fonts import lines_of
 from kit.draw.render import fill_rect, line, text, text_in_box
 from kit.data.units import to_pt
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import box as shapely_box
-from shapely.ops import polylabel, unary_union
+from shapely.ops import nearest_points, polylabel, unary_union
 
 from kit.layout.relax import Box
 
@@ -523,3 +523,41 @@ def _swap_candidates(leaders, boxes) -> list[tuple[int, int]]:
     pairs = set(crossings(leaders))
     pairs |= {(min(i, k), max(i, k)) for i, k in through_boxes(leaders, boxes)}
     return sorted(pairs)
+
+
+def length(leader: Leader) -> float:
+    return sum(math.dist(p, q) for p, q in zip(leader, leader[1:]))
+
+
+def lengthen(boxes: Sequence[Box], leaders: Sequence[Leader], areas: Sequence | None, least: float,
+             margin: float, inset: float) -> tuple[Leader, ...]:
+    """Each leader shorter than `least` (a stub that barely leaves its box reads as a mark on
+    the box, not as a line to a place) aimed instead, straight, at the point of its area
+    nearest its old end that lies `least` from its box, `inset` inside the area and `margin`
+    clear of the other boxes; kept as it is where no such point is, or where the new line would
+    pass through a box or meet another leader."""
+    out = list(leaders)
+    if areas is None:
+        return tuple(out)
+    for i, leader in enumerate(leaders):
+        if not leader or length(leader) >= least - TOL:
+            continue
+        b = boxes[i]
+        others = [o for k, o in enumerate(boxes) if k != i]
+        near = [o for o in others if _near(o, b, leader[-1])]
+        away = shapely_box(b.x - b.width / 2, b.y - b.height / 2, b.x + b.width / 2, b.y + b.height / 2)
+        room = areas[i].buffer(-inset).difference(unary_union(
+            [away.buffer(least + 0.01)] + [shapely_box(o.x - o.width / 2 - margin - inset, o.y - o.height / 2 - margin - inset,
+                                                       o.x + o.width / 2 + margin + inset, o.y + o.height / 2 + margin + inset)
+                                           for o in near]))
+        if room.is_empty:
+            continue
+        p = nearest_points(room, ShapelyPoint(leader[-1]))[0]
+        end = (round(p.x, 3), round(p.y, 3))
+        new = (edge_point(b, end), end)
+        if length(new) < least - 1e-3 or not segment_clear(*new, near) or any(_passes(new, o) for o in others):
+            continue
+        if any(_meet(new, out[k]) for k in range(len(out)) if k != i and out[k]):
+            continue
+        out[i] = new
+    return tuple(out)

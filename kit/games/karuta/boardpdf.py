@@ -13,6 +13,7 @@ y up; the map's own y points down, so `Frame.at` flips it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
@@ -22,7 +23,7 @@ import shapely
 from shapely.geometry import LineString, box as shapely_box
 from shapely.ops import unary_union
 
-from kit.draw.fonts import FONT, text_width
+from kit.draw.fonts import FONT
 from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
 from kit.draw.pdf import Pdf
@@ -207,6 +208,7 @@ class BoardPlan:
     roads: tuple[Road, ...]
     names: tuple[Name, ...]
     marks: tuple[Mark, ...]
+    leader_names: tuple["LeaderName", ...]
     area: Rect
     legend: Rect
     title: Rect
@@ -219,9 +221,13 @@ def board_plan(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> 
     width, height = board.width * f.scale, board.height * f.scale
     found = roads(model, slots, settings.slot_gap)
     marks = rule_marks(model, board, found)
-    named = names(model, slots, found, settings.scale,
-                  avoid=unary_union([_mark_shape(m) for m in marks]) if marks else None)
-    carried = content(model, board, slots, found, named, marks, f)
+    # highway names keep off the marks and the leaders' dots (map units), so none hides a dot
+    dots = [shapely.Point(s.leader[-1]).buffer((LEADER_DOT_MM + 0.6) / f.scale) for s in slots.values() if len(s.leader) >= 2]
+    keep = [_mark_shape(m) for m in marks] + dots
+    named = names(model, slots, found, settings.scale, avoid=unary_union(keep) if keep else None)
+    ends = leader_names(slots, f, found, named, marks)
+    carried = content(model, board, slots, found, named, marks, f).union(
+        unary_union([shapely_box(n.box.x, n.box.y, n.box.x2, n.box.y2) for n in ends]) if ends else shapely_box(0, 0, 0, 0))
     x0, y0, x1, y1 = carried.bounds
     area = Rect(max(0.0, x0 - AREA_PAD), max(0.0, y0 - AREA_PAD), 0, 0)
     area = Rect(area.x, area.y, min(width, x1 + AREA_PAD) - area.x, min(height, y1 + AREA_PAD) - area.y)
@@ -236,7 +242,7 @@ def board_plan(model: Karuta, board, slots: dict[str, Slot], layout: Layout) -> 
     legend = free_spot(blocked, width, height, LEGEND_W, LEGEND_H, (area.x2, area.y), room)
     title = free_spot(blocked.union(shapely_box(legend.x, legend.y, legend.x2, legend.y2)),
                       width, height, TITLE_W, TITLE_H, (area.x, area.y2), room)
-    return BoardPlan(f, width, height, found, named, marks, area, legend, title, tiles)
+    return BoardPlan(f, width, height, found, named, marks, ends, area, legend, title, tiles)
 
 
 AREA_PAD = 2.0      # mm of sea kept round what the board carries
@@ -299,12 +305,8 @@ def _names(c: Canvas, model: Karuta, named, f: Frame) -> None:
     for n in named:
         ink = TIER_STROKES.get(tier[n.highway], TIER_STROKES["secondary"]).ink
         x, y = f.at(*n.at)
-        if n.tie is not None:       # dotted, in the highway's ink and with no dot: not a slot's leader
-            c.setStrokeColor(ink)
-            c.setLineWidth(to_pt(0.35))
-            c.setDash([to_pt(0.5), to_pt(0.7)], 0)
-            polyline(c, [(x, y), f.at(*n.tie)])
-            c.setDash([], 0)
+        if n.tie is not None:       # a speech bubble's tail, not a line with a dot: never read as a slot's leader
+            _tail(c, (x, y), n, f, ink)
         c.saveState()
         c.translate(to_pt(x), to_pt(y))
         c.rotate(-n.angle)
@@ -314,6 +316,44 @@ def _names(c: Canvas, model: Karuta, named, f: Frame) -> None:
         stroke_rect(c, Rect(-w / 2, -h * 0.65, w, h * 1.3), ink, to_pt(0.2))
         text(c, 0, -h * 0.36, n.highway, n.size, "centre", ink)
         c.restoreState()
+
+
+TAIL_BASE = 2.4            # mm: the width of a highway name's tail where it leaves the name's box
+
+
+def tail_shape(n: Name, f: Frame):
+    """A tied highway name's tail (drawing mm): a wedge from its box's edge, TAIL_BASE wide,
+    narrowing to the point on the highway it names; None when the box itself reaches the line."""
+    from shapely.geometry import Polygon
+    x, y = f.at(*n.at)
+    tx, ty = f.at(*n.tie)
+    h = n.size * 25.4 / 72 * 1.3
+    w = n.length * f.scale
+    dx, dy = tx - x, ty - y
+    k = min(w / 2 / abs(dx) if dx else math.inf, h / 2 / abs(dy) if dy else math.inf)
+    if k >= 1 - 0.5 / max(math.hypot(dx, dy), 1e-9):     # the tie is within half a mm of the box
+        return None
+    ex, ey = x + dx * min(k, 1.0), y + dy * min(k, 1.0)       # where the way to the tie leaves the box
+    along_x = k == (w / 2 / abs(dx) if dx else math.inf)       # leaves by a side: the base runs up it
+    b = TAIL_BASE / 2
+    base = ((ex, ey - b), (ex, ey + b)) if along_x else ((ex - b, ey), (ex + b, ey))
+    return Polygon([base[0], (tx, ty), base[1]])
+
+
+def _tail(c: Canvas, at, n: Name, f: Frame, ink: Color) -> None:
+    shape = tail_shape(n, f)
+    if shape is None:
+        return
+    p = c.beginPath()
+    (x0, y0), *rest = list(shape.exterior.coords)[:-1]
+    p.moveTo(to_pt(x0), to_pt(y0))
+    for x, y in rest:
+        p.lineTo(to_pt(x), to_pt(y))
+    p.close()
+    c.setFillColor(white)
+    c.setStrokeColor(ink)
+    c.setLineWidth(to_pt(0.2))
+    c.drawPath(p, stroke=1, fill=1)
 
 
 MARK_INK = Color(0.80, 0.0, 0.0)
@@ -348,31 +388,124 @@ def _marks(c: Canvas, marks, f: Frame) -> None:
 
 
 LEADER_NAME_PT = 6.0        # the province's name at a leader's end
+LEADER_DOT_MM = 0.9         # the dot a leader ends in (radius)
+NAME_CLEAR = 0.6            # mm a leader's name keeps from any slot: a card laid there leaves it showing
+NAME_REACH = 6.0            # mm from the leader's end its name may stand, at most
+
+
+@dataclass(frozen=True)
+class LeaderName:
+    """The province named by a moved slot's leader: the white ground it is printed on (drawing
+    mm), next to the leader's end and clear of every slot; or, where slots leave no room near
+    the end, inside the slot itself beside where its leader leaves it (only its own card covers
+    it there, and the card names the province)."""
+
+    province: str
+    end: tuple[float, float]      # the leader's end, drawing mm
+    box: Rect
+    in_slot: bool = False
+
+
+def leader_names(slots: dict[str, Slot], f: Frame, found=(), named=(), marks=()) -> tuple[LeaderName, ...]:
+    """Where each moved slot's province is named: the nearest place by its leader's end, the
+    far side from the slot first, clear of every slot (a card laid there would hide it), of
+    the other leaders and names, nearer its own leader's end than any other, and clear of the
+    highways and marks where it can be; else inside its own slot where the leader leaves it."""
+    hard = [shapely_box(r.x, r.y, r.x2, r.y2).buffer(NAME_CLEAR, join_style=2) for r in (f.rect(s) for s in slots.values())]
+    lines = {k: LineString([f.at(*q) for q in s.leader]) for k, s in slots.items() if len(s.leader) >= 2}
+    soft = [LineString([f.at(*q) for q in r.points]).buffer(0.8) for r in found]
+    soft += [_name_box(n, f) for n in named]
+    soft += [LineString([f.at(*m.p), f.at(*m.q)]).buffer(3.0) if m.p != m.q else
+             LineString([f.at(*m.p), (f.at(*m.p)[0] + 0.01, f.at(*m.p)[1])]).buffer(4.0) for m in marks]
+    hard_u = unary_union(hard)
+    soft_u = unary_union(soft) if soft else None
+    shapely.prepare(hard_u)
+    taken: list = []
+    out = []
+    h = LEADER_NAME_PT / to_pt(1)
+    for name, line in lines.items():
+        pts = list(line.coords)
+        (bx, by), end = pts[-2], pts[-1]
+        w = len(name) * h          # full-width kanji: one em each, whatever the font
+        a0 = math.atan2(end[1] - by, end[0] - bx)
+        dot = shapely.Point(end).buffer(LEADER_DOT_MM + 0.3)
+        others = unary_union([l.buffer(0.3) for k, l in lines.items() if k != name] + taken) if len(lines) > 1 or taken \
+            else None
+        rivals = [shapely.Point(l.coords[-1]) for k, l in lines.items() if k != name]
+        best = None
+        for tier in (0, 1):
+            for t in (k * 0.5 for k in range(int(NAME_REACH / 0.5) + 1)):
+                for turn in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8):
+                    a = a0 + turn * math.pi / 8
+                    # the box's centre `t` past the point where, this way, it first clears the dot
+                    ux, uy = math.cos(a), math.sin(a)
+                    reach = min(abs((w / 2 + 0.4) / ux) if abs(ux) > 1e-9 else math.inf,
+                                abs((h / 2 + 0.2) / uy) if abs(uy) > 1e-9 else math.inf) + LEADER_DOT_MM + 0.3 + t
+                    cx, cy = end[0] + ux * reach, end[1] + uy * reach
+                    r = Rect(cx - w / 2 - 0.4, cy - h / 2 - 0.2, w + 0.8, h + 0.4)
+                    g = shapely_box(r.x, r.y, r.x2, r.y2)
+                    if g.intersects(hard_u) or g.intersects(dot) or line.intersects(g.buffer(-0.05)) \
+                            or (others is not None and g.intersects(others)) \
+                            or (tier == 0 and soft_u is not None and g.intersects(soft_u)):
+                        continue
+                    mine = g.distance(shapely.Point(end))
+                    if any(g.distance(q) <= mine + 0.5 for q in rivals):
+                        continue       # as near another leader's end: it would name the wrong one
+                    best = r
+                    break
+                if best:
+                    break
+            if best:
+                break
+        inside = best is None
+        if inside:
+            best = _in_slot(f.rect(slots[name]), pts[0], w + 0.8, h + 0.4, soft_u)
+        else:
+            taken.append(shapely_box(best.x, best.y, best.x2, best.y2))
+        out.append(LeaderName(name, (round(end[0], 3), round(end[1], 3)), best, inside))
+    return tuple(out)
+
+
+def _in_slot(slot: Rect, start: tuple[float, float], w: float, h: float, soft) -> Rect:
+    """A w × h box inside `slot`, against the edge where the leader starts (`start`), as near
+    the start as keeps it off the highways drawn over the slot, if anywhere along that edge."""
+    inset = 0.8
+    x0, x1 = slot.x + inset, slot.x2 - inset - w
+    y0, y1 = slot.y + inset, slot.y2 - inset - h
+    clamp = lambda v, a, b: min(max(v, a), b)      # noqa: E731
+    cx, cy = clamp(start[0] - w / 2, x0, x1), clamp(start[1] - h / 2, y0, y1)
+    along_x = abs(start[1] - slot.y) < 1e-6 or abs(start[1] - slot.y2) < 1e-6   # on the top or bottom edge
+    tries = [Rect(cx, cy, w, h)]
+    for step in (k * 0.5 for k in range(1, int(max(slot.w, slot.h) / 0.5))):
+        for sign in (1, -1):
+            tries.append(Rect(clamp(cx + sign * step, x0, x1), cy, w, h) if along_x else
+                         Rect(cx, clamp(cy + sign * step, y0, y1), w, h))
+    for r in tries:
+        if soft is None or not shapely_box(r.x, r.y, r.x2, r.y2).intersects(soft):
+            return r
+    return tries[0]
 
 
 def _leaders(c: Canvas, slots: dict[str, Slot], f: Frame) -> None:
     c.setStrokeColor(LEADER)
     c.setFillColor(LEADER)
     c.setLineWidth(to_pt(0.3))
-    ends = []
     for name, s in slots.items():
         if len(s.leader) >= 2:
             pts = [f.at(x, y) for x, y in s.leader]
             c.setStrokeColor(LEADER)
             c.setFillColor(LEADER)
             polyline(c, pts)
-            c.circle(*_pt(pts[-1]), to_pt(0.9), stroke=0, fill=1)
-            ends.append((name, pts[-2], pts[-1]))
-    # The province named at the leader's end, on the far side from the slot: a moved slot is
-    # traced to its province on the board itself, not on the key.
-    for name, before, end in ends:
-        dx, dy = end[0] - before[0], end[1] - before[1]
-        n = max((dx * dx + dy * dy) ** 0.5, 1e-9)
-        w = text_width(name, LEADER_NAME_PT) / to_pt(1)
-        h = LEADER_NAME_PT / to_pt(1)
-        cx, cy = end[0] + dx / n * (w / 2 + 1.6), end[1] + dy / n * (h / 2 + 1.4)
-        fill_rect(c, Rect(cx - w / 2 - 0.4, cy - h / 2 - 0.2, w + 0.8, h + 0.4), white)
-        text(c, cx, cy - h * 0.36, name, LEADER_NAME_PT, "centre", LEADER)
+            c.circle(*_pt(pts[-1]), to_pt(LEADER_DOT_MM), stroke=0, fill=1)
+
+
+def _leader_names(c: Canvas, ends: tuple[LeaderName, ...]) -> None:
+    """The province named at each leader's end, drawn over the roads: a moved slot is traced to
+    its province on the board itself, not on the key."""
+    h = LEADER_NAME_PT / to_pt(1)
+    for n in ends:
+        fill_rect(c, n.box, white)
+        text(c, n.box.x + n.box.w / 2, n.box.y + n.box.h / 2 - h * 0.36, n.province, LEADER_NAME_PT, "centre", LEADER)
 
 
 def _rgb(c: Color) -> tuple[float, float, float]:
@@ -625,14 +758,15 @@ def _map(c: Canvas, model: Karuta, board, slots: dict[str, Slot], bp: BoardPlan,
         fill_rect(c, bp.area, sea)
     c.setLineJoin(1)
     _provinces(c, model, board, art)
-    _leaders(c, slots, f)
     _slots(c, model, slots, f, art)
     _provinces(c, model, board, art, fill=False)    # outlines again, crisp over the tints
     # Routes over the empty slots: the board shows which slots connect; a played card then
     # hides its part, and the line between slots still shows.
     _routes(c, model, slots, bp.roads, f)
+    _leaders(c, slots, f)           # over the routes, so no highway hides a leader's dot
     _marks(c, bp.marks, f)
     _names(c, model, bp.names, f)
+    _leader_names(c, bp.leader_names)
     _start_frame(c, slots, f)
     _start_label(c, model, slots, f)
 
@@ -750,16 +884,8 @@ def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
     tiled = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board", FONT)
     width, height = define_board(tiled.canvas, model, board, slots, layout, card_w, card_h, bp, art=art)
     p = bp.tiles
-    notes = (f"{len(p.tiles)} 枚（{p.rows} 行 × {p.cols} 列、実寸、海だけの紙は省く）。100 %（実寸）で印刷する。",
-             f"点線（上と左）で切って隣の実線に重ね、{p.overlap:g} mm ののりしろに貼る。左上から行ごとに右へ。",
-             f"{len(p.tiles)} sheets on a grid of {p.rows} rows (A–{chr(64 + p.rows)}) × {p.cols} columns, true "
-             f"scale; sheets that would carry only sea are left out. Print at 100 % (actual size).",
-             "Cut each sheet along its dashed lines (top and left, where another sheet lies under it) and lay it "
-             "over that neighbour,",
-             f"the cut edge on the neighbour's solid line, ticks continuing; glue in the {p.overlap:g} mm strip "
-             f"between that line and the neighbour's edge.",
-             "Start with the top-left sheet and work right along each row, then the row under it.")
-    draw_assembly(tiled, p, FORM, f"{TITLE} board", notes)
+    notes = assembly_notes(p)
+    draw_assembly(tiled, p, FORM, f"{TITLE} board", notes, keep_clear=(bp.title, bp.legend))
     draw_tiles(tiled, p, FORM, f"{TITLE} board")
 
     over = Pdf(layout.paper_width, layout.paper_height, f"{TITLE}: board overview", FONT)
@@ -771,3 +897,16 @@ def board_pdfs(model: Karuta, board, slots: dict[str, Slot], layout: Layout,
     _one_page(key, model, slots, bp, layout, FORM,
               f"{TITLE}  解答 answer key: every slot's province and its card number", key=True)
     return (tiled.finish(), tiled.pages), (over.finish(), over.pages), (key.finish(), key.pages)
+
+
+def assembly_notes(p: TilePlan) -> tuple[str, ...]:
+    """The assembly page's notes, ja then en, for the board's tile plan."""
+    return (f"{len(p.tiles)} 枚（{p.rows} 行 × {p.cols} 列、実寸、海だけの紙は省く）。100 %（実寸）で印刷する。",
+            f"点線（上と左）で切って隣の実線に重ね、{p.overlap:g} mm ののりしろに貼る。左上から行ごとに右へ。",
+            f"{len(p.tiles)} sheets on a grid of {p.rows} rows (A–{chr(64 + p.rows)}) × {p.cols} columns, true "
+            f"scale; sheets that would carry only sea are left out. Print at 100 % (actual size).",
+            "Cut each sheet along its dashed lines (top and left, where another sheet lies under it) and lay it "
+            "over that neighbour,",
+            f"the cut edge on the neighbour's solid line, ticks continuing; glue in the {p.overlap:g} mm strip "
+            f"between that line and the neighbour's edge.",
+            "Start with the top-left sheet and work right along each row, then the row under it.")

@@ -14,6 +14,7 @@ from kit.draw import fonts
 from kit.draw.images import Deck, write_images
 from kit.rebuild.memo import step
 from kit.run.files import write_all
+from kit.draw.textsize import refuse
 
 from kit.games.karuta.differences import acknowledged
 from kit.games.karuta.boardpdf import board_pdfs, board_plan
@@ -33,8 +34,19 @@ def board_slots(model, board, layout) -> dict[str, Slot]:
     return {s.kanji: s for s in slots(model, board, card.width, card.height, layout).slots}
 
 
+# Pages not read in play: the card-size sampler (its smaller sizes are too small on purpose)
+# and the reduced board preview.
+NOT_IN_PLAY = ("card-sizes.pdf", "board-overview.pdf")
+
+
+def piece_of(file: str, page: int, x: float, y: float) -> str | None:
+    """The piece a point of a page stands on, for naming text too small to read."""
+    return {"cards.pdf": "card", "board.pdf": "board"}.get(file)
+
+
 def render(ctx, corner_index: bool | None = None, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
-    """Every build output as {path: (pdf bytes, pages)}; writes nothing."""
+    """Every build output as {path: (pdf bytes, pages)}; writes nothing. Refuses text read in
+    play below 6 pt (kit.draw.textsize), naming the piece and the text."""
     langs = check_lang(lang)
     fonts.register(ctx.font)
     model, board = load_all(ctx)
@@ -51,7 +63,7 @@ def render(ctx, corner_index: bool | None = None, lang: str | None = None) -> di
     tiled, overview, key = step("board", board_pdfs, model, board, slots_, layout, card.width, card.height,
                                 plan_, extra=font)
     out = ctx.out_dir
-    return {
+    rendered = {
         out / "board.pdf": tiled,
         out / "board-overview.pdf": overview,
         out / "board-key.pdf": key,
@@ -62,6 +74,8 @@ def render(ctx, corner_index: bool | None = None, lang: str | None = None) -> di
         out / "player-aid.pdf": step("player-aid.pdf", aid_pdf, model, plan_.marks, layout, book, extra=font),
         out / "rules.pdf": step("rules.pdf", rules_pdf, model, book, layout, langs, extra=font),
     }
+    refuse({p.name: data for p, (data, _) in rendered.items()}, piece_of, NOT_IN_PLAY)
+    return rendered
 
 
 def card_deck(model, shapes, layout, corner_index: bool = False) -> Deck:

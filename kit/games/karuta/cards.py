@@ -27,6 +27,7 @@ from kit.games.karuta.model import Karuta, Province
 from kit.draw.render import alignment_pages, card_sheets
 
 FURIGANA_FLOOR_PT = 5.0     # below this, hiragana stops being readable at arm's length
+ROMAJI_PT = 6.5             # the romaji's size where it fits; never below text read in play (6 pt)
 KANJI_FLOOR_PT = 9.0        # the kanji name must stay the card's dominant element
 NUMBER_PT = 6.0
 TITLE = "旧国名かるた"
@@ -49,6 +50,7 @@ class Face:
     h: float
     band: Rect          # the colour band (drawn further into the bleed)
     badge: Rect
+    romaji: Rect        # left of the badge: the name in Latin letters, for a reader of neither script
     kana: Rect
     kanji: Rect
     shape: Rect
@@ -62,6 +64,7 @@ def face(w: float, h: float, safe: float, corner_index: bool = False) -> Face:
     left, right, top = band_w + safe, w - safe, h - safe
     badge_h = BADGE_H * h
     badge = Rect(right - 1.6 * badge_h, top - badge_h, 1.6 * badge_h, badge_h)
+    romaji = Rect(left, badge.y, badge.x - 0.3 * badge_h - left, badge_h)
     kana = Rect(left, badge.y - KANA_H * h + 0.1 * badge_h, right - left, KANA_H * h)
     kanji = Rect(left, kana.y - KANJI_H * h, right - left, KANJI_H * h)
     shape_right = right - (band_w if corner_index else 0.0)  # room for the turned index
@@ -70,10 +73,10 @@ def face(w: float, h: float, safe: float, corner_index: bool = False) -> Face:
     # The number may run a little into the gap right of the band: two digits at 6 pt need it.
     number = Rect(safe, safe, band_w - safe + 0.6 * safe, 0.09 * h)
     index = Rect(safe, number.y2 + 0.5, band_w - safe - 0.1, top - number.y2 - 0.5)
-    if min(min(r.w, r.h) for r in (badge, kana, kanji, shape, number, index)) <= 0:
+    if min(min(r.w, r.h) for r in (badge, romaji, kana, kanji, shape, number, index)) <= 0:
         raise KitError(f"a {w:g} × {h:g} mm card leaves no room inside its {safe:g} mm safe zone for "
-                       f"the furigana, the kanji, the shape and the number")
-    return Face(w, h, Rect(0, 0, band_w, h), badge, kana, kanji, shape, number, index)
+                       f"the romaji, the furigana, the kanji, the shape and the number")
+    return Face(w, h, Rect(0, 0, band_w, h), badge, romaji, kana, kanji, shape, number, index)
 
 
 def _natural(box: Rect, share: float) -> float:
@@ -85,13 +88,16 @@ def _natural(box: Rect, share: float) -> float:
 class Sizes:
     kana: float
     kanji: float
+    romaji: float
 
 
 def sizes(f: Face, p: Province) -> Sizes:
     """Text sizes in pt for a province on this face: shrunk to fit, possibly below the floors."""
     kana = fit_size(p.kana, to_pt(f.kana.w), _natural(f.kana, 0.9), FURIGANA_FLOOR_PT)
     kanji = fit_size(p.kanji, to_pt(f.kanji.w), _natural(f.kanji, 0.92), KANJI_FLOOR_PT)
-    return Sizes(kana, kanji)
+    # shrunk below 6 pt only on a card too small for it, which the build then refuses by its text
+    romaji = fit_size(p.romaji, to_pt(f.romaji.w), min(ROMAJI_PT, _natural(f.romaji, 0.75)), 1.0)
+    return Sizes(kana, kanji, romaji)
 
 
 def text_roles(model: Karuta, f: Face) -> tuple[tuple[str, float], ...]:
@@ -99,7 +105,7 @@ def text_roles(model: Karuta, f: Face) -> tuple[tuple[str, float], ...]:
     the phone check (kit.draw.images) reads, for the cards and for each size the sampler compares."""
     each = [sizes(f, p) for p in model.provinces]
     return (("furigana", min(s.kana for s in each)), ("kanji name", min(s.kanji for s in each)),
-            ("number", NUMBER_PT))
+            ("romaji", min(s.romaji for s in each)), ("number", NUMBER_PT))
 
 
 def furigana_warnings(model: Karuta, layout: Layout) -> list[Warning_]:
@@ -190,6 +196,9 @@ def draw_front(c: Canvas, painter: FrontPainter, p: Province, trim: Rect, bleed:
     s = sizes(f, p)
     kana, kanji = _at(trim, f.kana), _at(trim, f.kanji)
     text(c, kana.x + kana.w / 2, kana.y + kana.h * 0.2, p.kana, s.kana, "centre", mix("#202020", white, 0.15))
+    romaji = _at(trim, f.romaji)      # on the badge's baseline, from the text column's left edge
+    text(c, romaji.x, romaji.y + romaji.h / 2 - s.romaji * 0.3 / to_pt(1), p.romaji, s.romaji, "left",
+         mix("#202020", white, 0.15))
     text(c, kanji.x + kanji.w / 2, kanji.y + kanji.h * 0.14, p.kanji, s.kanji, "centre", INK)
     shape = _at(trim, f.shape)
     draw_outline(c, painter.outline(p.kanji), shape.x, shape.y, mix(region.color, black, 0.25))

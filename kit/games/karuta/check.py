@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.data.errors import KitErrors, Warning_
-from kit.draw.textsize import too_small
+from kit.data.errors import KitError, KitErrors, Warning_
 from kit.layout.fit import Place, misfits
 from kit.games.karuta.geo import Board, load_all
 from kit.games.karuta.model import START, TIERS, Karuta
@@ -104,19 +103,6 @@ def fit_errors(layout, laid, card) -> None:
         raise errors[0] if len(errors) == 1 else KitErrors(errors)
 
 
-# Pages not read in play: the card-size sampler (its smaller sizes are too small on purpose)
-# and the reduced board preview.
-NOT_IN_PLAY = ("card-sizes.pdf", "board-overview.pdf")
-
-
-def text_warnings(ctx) -> list[Warning_]:
-    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
-    a card size tried smaller is still checked (--strict refuses it)."""
-    files = {p.name: data for p, (data, _) in render(ctx).items() if p.name not in NOT_IN_PLAY}
-    where = lambda file, page, x, y: {"cards.pdf": "card", "board.pdf": "board"}.get(file)  # noqa: E731
-    return [Warning_(e.message, e.where) for e in too_small(files, where)]
-
-
 def check(ctx):
     check_settings(ctx.layout)
     model, board = load_all(ctx)
@@ -127,11 +113,16 @@ def check(ctx):
     laid = slots(model, board, card.width, card.height, ctx.layout)
     sizes(ctx.layout, board)       # and the card on its sheets, as build imposes it
     fit_errors(ctx.layout, laid, card)
-    small = text_warnings(ctx)
+    cards = card_warnings(model, ctx)
+    try:
+        render(ctx)                # build's pages: text read in play below 6 pt is refused
+    except KitError as err:        # with each card's shrunk furigana or kanji at its line first
+        raise KitErrors([KitError(w.message, w.where) for w in cards]
+                        + list(err.errors if isinstance(err, KitErrors) else [err])) from None
     book = load_book(ctx.data_dir)
     verified = verify_book(model, book)
     known = acknowledged(ctx.data_dir, model)
-    warnings = map_warnings(model, board, known) + card_warnings(model, ctx) + small
+    warnings = map_warnings(model, board, known) + cards
     text = summary(model, board)
     text += (f"\nmap differences acknowledged in {ACKNOWLEDGED}: {sum(len(v) for v in known.values())} ("
              + ", ".join(f"{KINDS[k]} {len(v)}" for k, v in known.items()) + ")")

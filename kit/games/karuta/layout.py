@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from kit.data.errors import KitError, PieceMisfit
-from kit.layout.leaders import Leader, crossings, inside, needs_leader, through_boxes, untangle
+from kit.layout.leaders import Leader, crossings, inside, lengthen, needs_leader, through_boxes, untangle
 from kit.layout.relax import Box, overlaps, relax
 
 from kit.games.karuta.roads import between, links as highway_links, narrow, route_link
@@ -25,6 +25,11 @@ from kit.games.karuta.geo import load_all
 
 LEADER_THRESHOLD = 1.0   # map units: a slot moved less than this (or still on its anchor) gets no leader
 LEADER_MARGIN = 0.5      # map units kept between a leader's end and any other slot
+# The least length of a leader, slot edge to end (map units; mm on the shipped 1:1 board): a
+# line that clearly leaves its slot, not a dot stuck on the frame (the board's dot is 0.9 mm
+# in radius, LEADER_DOT the room it keeps inside its province).
+LEADER_LEAST = 4.0
+LEADER_DOT = 1.0
 REPAIR_ROUNDS = 3        # repairs of faulty leaders, each keeping more anchors in sight
 # More faulty leaders than this mean slots too big for the map to keep every province
 # in sight: clearing their anchors would push slots far off, so the layout stays as is.
@@ -145,6 +150,7 @@ def place(anchors: Mapping[str, tuple[float, float]], size: tuple[float, float],
         relaxed = relax(original, frame, gap, start=relaxed.choices, pull=True, wide=wide, improve=0)
     boxes, leaders = _lead(relaxed.centres, original, points, areas, large, wide)
     boxes, leaders = _repair(relaxed, boxes, leaders, original, points, areas, frame, gap, wide)
+    leaders = lengthen(boxes, leaders, areas, LEADER_LEAST, LEADER_MARGIN, LEADER_DOT)
     seconds = time.process_time() - start
     found = {k: Slot(k, a, (b.x, b.y), slot_w, slot_h, leader)
              for k, a, b, leader in zip(names, points, boxes, leaders)}

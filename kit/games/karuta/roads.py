@@ -191,7 +191,7 @@ def names(model, slots: dict, found: tuple[Road, ...], scale: float, avoid=None)
             if placed:
                 break
         if placed is None and pieces:
-            placed = _beside(h.name, pieces[0], cover, taken, scale)
+            placed = _beside(h.name, pieces, cover, taken, scale)
         if placed:
             out.append(placed)
     return tuple(out)
@@ -200,22 +200,28 @@ def names(model, slots: dict, found: tuple[Road, ...], scale: float, avoid=None)
 BESIDE = (4.0, 7.0, 10.0, 14.0, 19.0, 25.0, 32.0, 40.0, 50.0, 60.0, 75.0)   # map units from the line tried for a name beside it
 
 
-def _beside(name: str, piece, cover, taken: list, scale: float) -> Name | None:
-    """A level name in the free spot nearest the middle of `piece`, tied to it by a short line."""
+def _beside(name: str, pieces, cover, taken: list, scale: float) -> Name | None:
+    """A level name in the free spot nearest the middle of one of `pieces` (the longest
+    first at each distance), tied to it by a tail that crosses no slot."""
     size = LABEL_PT[0]
     need = text_length(name, size, scale) + 1.0
     height = size * 25.4 / 72 / scale * 1.3
-    tie = piece.interpolate(0.5, normalized=True)
-    for d in BESIDE:
-        for k in range(16):
-            a = 2 * math.pi * k / 16
-            mid = (tie.x + d * math.cos(a), tie.y + d * math.sin(a))
-            band = _band(mid, 0.0, need, height)
-            if band.intersects(cover) or any(band.intersects(t) for t in taken):
-                continue
-            taken.append(band)
-            return Name(name, (round(mid[0], 3), round(mid[1], 3)), 0.0, need, size,
-                        (round(tie.x, 3), round(tie.y, 3)))
+    ties = [piece.interpolate(0.5, normalized=True) for piece in pieces]
+    # a tail that crosses no slot if there is one anywhere; else the nearest, from the longest piece
+    for clear, where in ((True, ties), (False, ties[:1])):
+        for d in BESIDE:
+            for tie in where:
+                for k in range(16):
+                    a = 2 * math.pi * k / 16
+                    mid = (tie.x + d * math.cos(a), tie.y + d * math.sin(a))
+                    band = _band(mid, 0.0, need, height)
+                    if band.intersects(cover) or any(band.intersects(t) for t in taken):
+                        continue
+                    if clear and LineString([mid, (tie.x, tie.y)]).difference(band).intersects(cover):
+                        continue          # the tail would cross a slot, where a card hides it
+                    taken.append(band)
+                    return Name(name, (round(mid[0], 3), round(mid[1], 3)), 0.0, need, size,
+                                (round(tie.x, 3), round(tie.y, 3)))
     return None
 
 

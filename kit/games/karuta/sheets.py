@@ -5,8 +5,9 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black
 
 from kit.draw import turnlog
-from kit.draw.fonts import FONT, lines_of, text_width, wrap
+from kit.draw.fonts import FONT, fit_size, lines_of, text_width, wrap
 from kit.draw.images import PHONE_CSS_PX, PHONE_SCALE, READABLE_CSS_PX, Legibility, role_legibility
+from kit.draw.textsize import LEAST
 from kit.draw.imposition import Rect, sheet_margin
 from kit.data.layoutfile import Layout, progress_sheet
 from kit.draw.pdf import Pdf
@@ -189,9 +190,9 @@ def sample_cards(model: Karuta) -> tuple[str, ...]:
 
 
 def smallest_sizes(f: Face, provinces: tuple[Province, ...]) -> Sizes:
-    """The smallest furigana and the smallest kanji over `provinces` (they may be on different cards)."""
+    """The smallest furigana, kanji and romaji over `provinces` (they may be on different cards)."""
     each = [sizes(f, p) for p in provinces]
-    return Sizes(min(s.kana for s in each), min(s.kanji for s in each))
+    return Sizes(min(s.kana for s in each), min(s.kanji for s in each), min(s.romaji for s in each))
 
 
 def phone_figures(model: Karuta, layout: Layout) -> list[tuple[Compared, list[Legibility]]]:
@@ -238,14 +239,18 @@ def sampler_pdf(model: Karuta, shapes: dict, layout: Layout) -> tuple[bytes, int
             flags.append(f"furigana below {FURIGANA_FLOOR_PT:g} pt")
         if smallest.kanji < KANJI_FLOOR_PT:
             flags.append(f"kanji below {KANJI_FLOOR_PT:g} pt")
+        if smallest.romaji < LEAST:
+            flags.append(f"romaji below {LEAST:g} pt")
         label = (f"{cw:g} × {ch:g} mm" + (f" ({note})" if note else "")
-                 + f": furigana down to {smallest.kana:.1f} pt, kanji {smallest.kanji:.1f} pt"
+                 + f": smallest furigana {smallest.kana:.1f} pt, kanji {smallest.kanji:.1f}, "
+                   f"romaji {smallest.romaji:.1f}"
                  + ("  —  " + ", ".join(flags) if flags else ""))
         text(c, m, y - 3, label, 8)
         shown, low = phone_line(figures, len(model.provinces))
-        text(c, m, y - 7, shown, 6.5)
+        pt = fit_size(shown + low, to_pt(w - 2 * m), 6.5, 5.0)     # a role each: the line may be long
+        text(c, m, y - 7, shown, pt)
         if low:
-            text(c, m + text_width(shown, 6.5) / to_pt(1), y - 7, low, 6.5, fill=VERMILION)
+            text(c, m + text_width(shown, pt) / to_pt(1), y - 7, low, pt, fill=VERMILION)
         y -= 10 + ch
         for i, k in enumerate(names[:per_row]):
             trim = Rect(m + i * (cw + gap), y, cw, ch)

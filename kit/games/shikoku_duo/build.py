@@ -25,6 +25,7 @@ from kit.draw.fonts import font_path, register
 from kit.rebuild.memo import step
 from kit.draw.pdf import Pdf
 from kit.run.files import write_all
+from kit.draw.textsize import refuse
 from kit.draw.render import alignment_pages
 
 from kit.games.shikoku_duo import playerboards, sheets, tokens
@@ -32,7 +33,7 @@ from kit.games.shikoku_duo.pieces import TITLE
 from kit.games.shikoku_duo.automa import board_order, card_lines, load_automa
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.board import board_pdfs
-from kit.games.shikoku_duo.sizes import sizes
+from kit.games.shikoku_duo.sizes import NOT_IN_PLAY, piece_at, sizes
 from kit.games.shikoku_duo.rulebook import load_book, printed, rules_pdf, verify_book
 from kit.rules.book import check_lang
 from kit.rules.render import page_images
@@ -72,7 +73,8 @@ def pieces(game, layout, automa, font: tuple, book) -> dict[str, tuple[bytes, in
 
 
 def render(ctx, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
-    """Every build output as {path: (pdf bytes, pages)}; writes nothing."""
+    """Every build output as {path: (pdf bytes, pages)}; writes nothing. Refuses text read in
+    play below 6 pt (kit.draw.textsize), naming the piece and the text."""
     langs = check_lang(lang)
     register(ctx.font)
 
@@ -87,6 +89,7 @@ def render(ctx, lang: str | None = None) -> dict[Path, tuple[bytes, int]]:
     rendered.update(step("board", board_pdfs, game, ctx.layout, extra=font))
     rendered.update(pieces(printed(game, book), ctx.layout, automa, font, book))
     rendered["rules.pdf"] = step("rules.pdf", rules_pdf, game, book, ctx.layout, langs, extra=font)
+    refuse({name: data for name, (data, _) in rendered.items()}, piece_at(game.components, ctx.layout), NOT_IN_PLAY)
     return {ctx.out_dir / name: value for name, value in rendered.items()}
 
 

@@ -9,7 +9,6 @@ from kit.data.layoutfile import progress_turns
 
 from kit.games.shikoku_duo.boardlayout import board_piece as piece_of, closest, frame, tile_overlap
 from kit.games.shikoku_duo.automa import load_automa
-from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.values import KINDS, ShikokuDuo
@@ -119,37 +118,6 @@ def fit_errors(model: ShikokuDuo, automa, layout) -> None:
         raise errors[0] if len(errors) == 1 else KitErrors(errors)
 
 
-# Pages not read in play: the reduced board preview, and the duplex test page.
-NOT_IN_PLAY = ("board-overview.pdf", "alignment.pdf")
-
-
-def piece_at(comp, layout):
-    """The piece a point of a cut sheet stands on (tokens, tiles, dice stickers), by its trims."""
-
-    sheets = {"tokens.pdf": T.token_sections(comp, layout), "tiles.pdf": T.duplex_sections(comp),
-              "dice-stickers.pdf": T.die_sections(comp)}
-    packed = {name: T.pack(layout, sections) for name, sections in sheets.items()}
-
-    def where(file, page, x, y):
-        if file not in packed:
-            return file.removesuffix(".pdf")
-        pages = packed[file]
-        band_pages = pages if file != "tiles.pdf" else [p for p in pages for _ in (0, 1)]   # fronts and backs
-        for placed in band_pages[page - 1] if page - 1 < len(band_pages) else ():
-            for trim in placed.grid.trims:
-                if trim.x - 1 <= x <= trim.x2 + 1 and trim.y - 1 <= y <= trim.y2 + 1:
-                    return sheets[file][placed.section].piece
-        return file.removesuffix(".pdf")
-    return where
-
-
-def text_warnings(ctx, model) -> list[Warning_]:
-    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
-    a card size tried smaller is still checked (--strict refuses it)."""
-    files = {p.name: data for p, (data, _) in render(ctx).items() if p.name not in NOT_IN_PLAY}
-    return [Warning_(e.message, e.where) for e in too_small(files, piece_at(model.components, ctx.layout))]
-
-
 def check(ctx):
     model = load_ctx(ctx)
     automa = load_automa(ctx.data_dir / "automa.yaml")     # the solo rules card and `sim --players 1` read it
@@ -158,13 +126,13 @@ def check(ctx):
     progress_turns(ctx.layout)        # likewise the progress sheet's row count
     sizes(model, ctx.layout)        # the ring spaces, the player boards and every piece on its sheets
     fit_errors(model, automa, ctx.layout)
-    small = text_warnings(ctx, model)
+    render(ctx)                    # build's pages: text read in play below 6 pt is refused
     text = summary(model, piece) + "\n" + automa_summary(automa)
     book = load_book(ctx.data_dir, model)
     verified = verify_book(model, book, ctx.data_dir)
     text += (f"\nrulebook: {len(book.order)} rule options with their sentences in ja and en; {verified} of "
              f"{len(book.examples)} examples hold under these rules, every one verified by the engine")
-    warnings = list(model.warnings) + board_warnings(model, ctx) + small
+    warnings = list(model.warnings) + board_warnings(model, ctx)
     text += f"\nwarnings: {len(warnings)}" + (" (see above; --strict makes them errors)" if warnings else "")
     return text, warnings
 

@@ -17,7 +17,6 @@ from kit.draw.imposition import Rect
 from kit.draw.pdf import Pdf
 from kit.run.files import write_all
 from kit.draw.render import colour, fill_rect, stroke_rect, text
-from kit.data.units import to_pt
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.deal import Deal, deal

@@ -35,3 +35,27 @@ def sizes(model: ShikokuDuo, layout) -> None:
         grid(layout, name)
     for sections in (tokens.duplex_sections(comp), tokens.token_sections(comp, layout), tokens.die_sections(comp)):
         tokens.pack(layout, sections)
+
+
+# Pages not read in play: the reduced board preview, and the duplex test page.
+NOT_IN_PLAY = ("board-overview.pdf", "alignment.pdf")
+
+
+def piece_at(comp, layout):
+    """The piece a point of a cut sheet stands on (tokens, tiles, dice stickers), by its trims."""
+
+    sheets = {"tokens.pdf": tokens.token_sections(comp, layout), "tiles.pdf": tokens.duplex_sections(comp),
+              "dice-stickers.pdf": tokens.die_sections(comp)}
+    packed = {name: tokens.pack(layout, sections) for name, sections in sheets.items()}
+
+    def where(file, page, x, y):
+        if file not in packed:
+            return file.removesuffix(".pdf")
+        pages = packed[file]
+        band_pages = pages if file != "tiles.pdf" else [p for p in pages for _ in (0, 1)]   # fronts and backs
+        for placed in band_pages[page - 1] if page - 1 < len(band_pages) else ():
+            for trim in placed.grid.trims:
+                if trim.x - 1 <= x <= trim.x2 + 1 and trim.y - 1 <= y <= trim.y2 + 1:
+                    return sheets[file][placed.section].piece
+        return file.removesuffix(".pdf")
+    return where

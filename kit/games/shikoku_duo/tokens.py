@@ -11,6 +11,7 @@ double-sided lines each back up with its front, as karuta's cards do.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable
 
@@ -231,21 +232,44 @@ def duplex_sections(comp) -> tuple[Section, ...]:
     return painting_sections(comp) + wave_sections(comp)
 
 
-def _round_token(c, trim: Rect, bleed: float, rgb: str, big: str, small: str, base: float) -> None:
-    """A disc token on a square cut: the square's corners are the disc's colour, lighter."""
+SMALL_LINE_SIDE = 0.3      # mm the small line keeps from the disc's edge at its lower corners
+
+
+def _round_token(c, trim: Rect, bleed: float, rgb: str, big: str, small: str, base: float,
+                 piece: str = "token", words: tuple[str, ...] = ()) -> None:
+    """A disc token on a square cut: the square's corners are the disc's colour, lighter.
+    The small line (read in play: 6 pt) stands inside the disc, as low as its width lets it:
+    the disc grows towards the cut for a long word, and a word too long even then is refused.
+    `words`: every small line the piece's kind prints, so all of them share one disc and line."""
     k = _k(trim, base)
     fill_rect(c, trim.grow(bleed), tint(rgb, 0.55))
-    cx, cy, r = trim.x + trim.w / 2, trim.y + trim.h / 2, min(trim.w, trim.h) / 2 - 0.6 * k
+    cx, cy = trim.x + trim.w / 2, trim.y + trim.h / 2
+    r = min(trim.w, trim.h) / 2 - 0.6 * k
+    ink = ink_on(rgb)
+    if not small:
+        _disc(c, cx, cy, r, rgb)
+        text_in_box(c, Rect(cx - r * 0.7, cy - r * 0.6, r * 1.4, r * 1.2), big, 14 * k, ink, floor=3)
+        return
+    size = max(6.0, 4.5 * k)
+    widest = max((small, *words), key=lambda w: text_width(w, size))
+    half = text_width(widest, size) / to_pt(1) / 2 + SMALL_LINE_SIDE
+    r = max(r, min(min(trim.w, trim.h) / 2 - 0.2, half + 0.8))     # room for the word, short of the cut
+    line_h = size / to_pt(1)
+    drop = min(r * 0.72, math.sqrt(max(r * r - half * half, 0.0)))  # the line's foot, below the centre
+    if half > r or drop < line_h * 0.6:
+        raise KitError(f"{piece} ({trim.w:g} × {trim.h:g} mm): {widest!r} at {size:g} pt is "
+                       f"{2 * (half - SMALL_LINE_SIDE):.1f} mm wide, past the edge of its {2 * r:.1f} mm disc")
+    _disc(c, cx, cy, r, rgb)
+    foot = cy - drop
+    text_in_box(c, Rect(cx - r, foot, 2 * r, line_h), small, size, ink, floor=size)
+    top = min(cy + r * 0.8, cy + r - 0.5)
+    text_in_box(c, Rect(cx - r * 0.7, foot + line_h + 0.2, r * 1.4, top - foot - line_h - 0.2), big, 12 * k, ink,
+                floor=3)
+
+
+def _disc(c, cx: float, cy: float, r: float, rgb: str) -> None:
     c.setFillColor(colour(rgb))
     c.circle(to_pt(cx), to_pt(cy), to_pt(r), stroke=0, fill=1)
-    ink = ink_on(rgb)
-    if small:
-        text_in_box(c, Rect(cx - r * 0.7, cy - r * 0.05, r * 1.4, r * 0.85), big, 12 * k, ink, floor=3)
-        # the small line is read in play: 6 pt, on the square past the disc if it must
-        text_in_box(c, Rect(trim.x + 0.3, cy - r * 0.72, trim.w - 0.6, r * 0.45), small, max(6.0, 4.5 * k), ink,
-                    floor=6.0)
-    else:
-        text_in_box(c, Rect(cx - r * 0.7, cy - r * 0.6, r * 1.4, r * 1.2), big, 14 * k, ink, floor=3)
 
 
 def goods_items(comp) -> list[str]:
@@ -260,7 +284,8 @@ def token_sections(comp, layout: Layout) -> tuple[Section, ...]:
 
     def good(c, i, trim, bleed):
         kind = goods[i]
-        _round_token(c, trim, bleed, goods_colour(kinds, kind), comp.goods_names[kind], kind, 14)
+        _round_token(c, trim, bleed, goods_colour(kinds, kind), comp.goods_names[kind], kind, 14, "goods_token",
+                     kinds)
 
     def shop(c, i, trim, bleed):
         s = comp.shops[i]
@@ -287,7 +312,8 @@ def token_sections(comp, layout: Layout) -> tuple[Section, ...]:
 
     def marker(c, i, trim, bleed):
         p, sym, en = markers[i]
-        _round_token(c, trim, bleed, p.rgb, sym, en, 12)      # the seat is its colour
+        _round_token(c, trim, bleed, p.rgb, sym, en, 12, "coin",
+                     tuple(w for _, _, w in markers))     # the seat is its colour
 
     def onsen(c, i, trim, bleed):
         k = _k(trim, 24)
@@ -299,7 +325,8 @@ def token_sections(comp, layout: Layout) -> tuple[Section, ...]:
 
     def rank(c, i, trim, bleed):
         name, en, rgb = CHARACTER[ranks[i]]
-        _round_token(c, trim, bleed, "#55585e", name[0], en, 13)     # the Automa's board names its tracks
+        _round_token(c, trim, bleed, "#55585e", name[0], en, 13, "rank_marker",
+                     tuple(CHARACTER[k][1] for k in ranks))    # the Automa's board names its tracks
 
     standees = [(ch, p) for p in PLAYERS for ch in CHARACTER]
 

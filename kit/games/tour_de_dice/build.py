@@ -24,6 +24,7 @@ from kit.draw.images import Deck, write_images
 from kit.draw.imposition import Rect, grid
 from kit.draw.pdf import Pdf
 from kit.run.files import write_all
+from kit.draw.textsize import refuse
 from kit.draw.render import alignment_pages, card_sheets
 
 from kit.games.tour_de_dice.cards import (ID_PT, LABEL_PT, aid_front, back, check_card_size, course_front,
@@ -118,8 +119,18 @@ def alignment_pdf(layout) -> tuple[bytes, int]:
     return pdf.finish(), pdf.pages
 
 
+# Pages not read in play: the duplex test page.
+NOT_IN_PLAY = ("alignment.pdf",)
+
+
+def piece_of(file: str, page: int, x: float, y: float) -> str | None:
+    """The piece a point of a page stands on, for naming text too small to read."""
+    return {"cards.pdf": "card", "markers.pdf": "marker"}.get(file)
+
+
 def render(ctx, lang: str | None = None) -> dict[str, tuple[bytes, int]]:
-    """Every PDF as {name: (bytes, pages)}; writes nothing."""
+    """Every PDF as {name: (bytes, pages)}; writes nothing. Refuses text read in play below
+    6 pt (kit.draw.textsize), naming the piece and the text."""
     langs = check_lang(lang)
     register(ctx.font)
     tour = load(ctx.data_dir, ctx.rules)
@@ -138,6 +149,7 @@ def render(ctx, lang: str | None = None) -> dict[str, tuple[bytes, int]]:
         "alignment.pdf": step("alignment.pdf", alignment_pdf, layout, extra=font),
         "rules.pdf": step("rules.pdf", rules_pdf, tour, book, layout, langs, extra=font),
     }
+    refuse({name: data for name, (data, _) in rendered.items()}, piece_of, NOT_IN_PLAY)
     return rendered
 
 

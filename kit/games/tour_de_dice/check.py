@@ -6,7 +6,6 @@ import random
 
 from kit.data.errors import KitErrors, Warning_
 from kit.data.layoutfile import progress_turns
-from kit.draw.textsize import too_small
 from kit.layout.fit import Place, misfits
 
 from kit.games.tour_de_dice.rules import lay_course
@@ -45,25 +44,12 @@ def fit_errors(layout) -> None:
         raise errors[0] if len(errors) == 1 else KitErrors(errors)
 
 
-# Pages not read in play: the duplex test page.
-NOT_IN_PLAY = ("alignment.pdf",)
-
-
-def text_warnings(ctx) -> list[Warning_]:
-    """Text read in play below 6 pt, on the drawn pages (kit.draw.textsize): a warning each, so
-    a card size tried smaller is still checked (--strict refuses it)."""
-
-    files = {name: data for name, (data, _) in render(ctx).items() if name not in NOT_IN_PLAY}
-    where = lambda file, page, x, y: {"cards.pdf": "card", "markers.pdf": "marker"}.get(file)  # noqa: E731
-    return [Warning_(e.message, e.where) for e in too_small(files, where)]
-
-
 def check(ctx) -> tuple[str, list[Warning_]]:
     tour = load(ctx.data_dir, ctx.rules)
     sizes(ctx.layout)
     progress_turns(ctx.layout)
     fit_errors(ctx.layout)
-    small = text_warnings(ctx)
+    render(ctx)                    # build's pages: text read in play below 6 pt is refused
     deck = tour.deck()
     course = lay_course(tour.goal.id, (tour.goal.outer, tour.goal.inner), deck,
                         tour.breakaway.id if tour.rules["breakaway"] else None)
@@ -90,7 +76,7 @@ def check(ctx) -> tuple[str, list[Warning_]]:
     verified = verify_book(tour, book)
     lines.append(f"rulebook: {len(book.order)} rule options with their sentences in ja and en; {verified} of "
                  f"{len(book.examples)} examples hold under these rules, every one verified by the engine")
-    return "\n".join(lines), _warnings(tour) + small
+    return "\n".join(lines), _warnings(tour)
 
 
 def _word(v) -> str:

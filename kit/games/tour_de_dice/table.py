@@ -284,7 +284,7 @@ def ring_svg(course, layout, start_label: str) -> str:
         parts.append("</g>")
         body.append("".join(parts))
     sy = cy - radius - h / 2 - 10
-    body.append(f'<g data-key="s0" class="space start">' + f'<circle cx="{svg.num(cx)}" cy="{svg.num(sy)}" r="6" '
+    body.append('<g data-key="s0" class="space start">' + f'<circle cx="{svg.num(cx)}" cy="{svg.num(sy)}" r="6" '
                 f'fill="{svg.rgb(EVENT)}"/>' + "</g>")
     body.append(svg.text(cx, sy - 8, f"{start_label} START", font_size="6.5", text_anchor="middle",
                          fill=svg.rgb(EVENT)))
