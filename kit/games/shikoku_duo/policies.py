@@ -71,7 +71,19 @@ def _judging_tables(t: Tables, w: float):
     goods_worth: dict[tuple, float] = {}
     sales: dict[tuple, float] = {}
     keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-worth[k], k))     # best price first
-    return worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales, keep_order
+    # An artist's candidates made once, not per judging: [paint_path][region][die] ->
+    # ((dest, the paint move's fields, the gift move's fields), ...), in artist_targets' order.
+    artist_moves = tuple(tuple(tuple(tuple((d, (ARTIST, n, d, PAINT, passed), (ARTIST, n, d, GIFT, passed))
+                                           for d, passed in targets)
+                                     for n, targets in enumerate(by_n))
+                               for by_n in table)
+                         for table in (t.artist_plain, t.artist_via))
+    # A merchant's draw in a mountain town made once: [die][town] -> its move's fields (coastal
+    # towns' sales depend on the goods held, so they are made as judged).
+    faces = len(t.merchant_paths[0][0])
+    draw_moves = tuple(tuple((MERCHANT, n, d, v, 0) for d, v in enumerate(t.town_value)) for n in range(faces))
+    return (worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales,
+            keep_order, artist_moves, draw_moves)
 
 
 class Policy:
@@ -86,7 +98,8 @@ class Policy:
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
         (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
-         self.slab_base, self.slab_step, self._goods, self._sales, self.keep_order) = _TABLES[key][1]
+         self.slab_base, self.slab_step, self._goods, self._sales, self.keep_order,
+         self.artist_moves, self.draw_moves) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self._plan = None
 
@@ -185,7 +198,7 @@ class Policy:
         best_v, ties = _NONE, None
         # read once, not per destination
         coastal, shops, sales, shop_of, town_value = t.town_coastal, t.shops, self._sales, state.shops, t.town_value
-        draw_worth, automa, plus = self.draw_worth, bool(p.ranks), fx[DRAW_PLUS]
+        draw_worth, automa, plus, draw = self.draw_worth, bool(p.ranks), fx[DRAW_PLUS], self.draw_moves[die]
         for d in dests:
             if coastal[d]:
                 kind, value = shops[shop_of[d]]
@@ -211,9 +224,9 @@ class Policy:
             share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
             v = base + step * (share if share < 1.0 else 1.0) - now      # min(), without the call
             if v > best_v + 1e-9:
-                best_v, ties = v, [(MERCHANT, die, d, n, 0)]
+                best_v, ties = v, [draw[d] if not automa else (MERCHANT, die, d, n, 0)]
             elif v > best_v - 1e-9:
-                ties.append((MERCHANT, die, d, n, 0))
+                ties.append(draw[d] if not automa else (MERCHANT, die, d, n, 0))
             if plus:
                 n += plus
                 share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
@@ -241,26 +254,27 @@ class Policy:
         if fx[PAINT_PLUS] or fx[PAINT_PATH] or len(paintings) - painted < FIGURES:
             counts = paint_counts(t, rules, state, seat, fx, targets)
         else:
-            # paint_counts where no effect applies and no cap can bite: the figures round each target
-            packed = figure_counts(t, state, seat)
-            counts = [packed >> 3 * d & 7 for d, _ in targets]
-        for (d, passed), n in zip(targets, counts):
-            v = row[painted + n][gifted] - base
+            # paint_counts where no effect applies and no cap can bite: the figures round each
+            # target, read from one packed count in the loop below (no list of counts)
+            counts, packed = None, figure_counts(t, state, seat)
+        moves = self.artist_moves[1 if fx[PAINT_PATH] else 0][p.artist][die]
+        for i, (d, paint_move, gift_move) in enumerate(moves):
+            v = row[painted + (packed >> 3 * d & 7 if counts is None else counts[i])][gifted] - base
             if v > best_v + 1e-9:
-                best_v, ties = v, [(ARTIST, die, d, PAINT, passed)]
+                best_v, ties = v, [paint_move]
             elif v > best_v - 1e-9:
-                ties.append((ARTIST, die, d, PAINT, passed))
+                ties.append(paint_move)
             if painting[d] == wanted:
                 if gift > best_v + 1e-9:
-                    best_v, ties = gift, [(ARTIST, die, d, GIFT, passed)]
+                    best_v, ties = gift, [gift_move]
                 elif gift > best_v - 1e-9:
-                    ties.append((ARTIST, die, d, GIFT, passed))
+                    ties.append(gift_move)
         return best_v, ties
 
     # the questions the game asks -------------------------------------------------------
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:
         """The die whose best move gains most (its move is remembered: `planned` hands it to play_die)."""
-        best, best_v = [], None
+        best, best_v = [], _NONE
         p = state.players[seat]     # a policy's own seat: never an Automa's
         fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
         for c in left:      # each die judged as _candidate does, sharing the seat's player and effects
@@ -271,7 +285,7 @@ class Policy:
             else:
                 v, ties = self._artist(rules, state, seat, p, fx, dice[c])
             m = ties[0] if len(ties) == 1 else choice(rng, ties)
-            if best_v is None or v > best_v + 1e-9:
+            if v > best_v + 1e-9:
                 best, best_v = [(c, m)], v
             elif v > best_v - 1e-9:
                 best.append((c, m))
