@@ -277,7 +277,7 @@ class Policy:
         best, best_v = [], _NONE
         p = state.players[seat]     # a policy's own seat: never an Automa's
         fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
-        for c in left:      # each die judged as _candidate does, sharing the seat's player and effects
+        for c in left:      # each die judged in turn, sharing the seat's player and effects
             if c == PILGRIM:
                 v, ties = self._pilgrim(rules, state, seat, p, fx, dice[c])
             elif c == MERCHANT:
