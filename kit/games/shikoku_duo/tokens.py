@@ -342,10 +342,7 @@ def token_sections(comp, layout: Layout) -> tuple[Section, ...]:
                      tuple(w for _, _, w in markers))     # the seat is its colour
 
     def onsen(c, i, trim, bleed):
-        k = _k(trim, 24)
-        _round_token(c, trim, bleed, ONSEN, "湯", "", 24)
-        text_in_box(c, Rect(trim.x + 2 * k, trim.y + 1.5 * k, trim.w - 4 * k, 3.4 * k), "温泉 hot spring",
-                    max(6.0, 5.5 * k), white, floor=6.0)
+        _round_token(c, trim, bleed, ONSEN, "湯", "温泉 hot spring", 24, "hot_spring_token")
 
     ranks = tuple(CHARACTER)
 
