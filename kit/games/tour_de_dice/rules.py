@@ -111,6 +111,19 @@ def lost_dice(roll: Sequence[int]) -> int:
     return sixes - 1 if sixes and sixes == len(roll) else sixes
 
 
+def _dice_lost(dice: tuple[int, ...], rollers: tuple[int, ...], rolls, moved: int):
+    """The dice each of the first `moved` rollers loses, and every piece's dice after it."""
+    if len(rolls[0]) == 1:                              # one die is never lost
+        return (0,) * moved, dice
+    lost = tuple([lost_dice(r) for r in rolls[:moved]])
+    if any(lost):
+        dice = list(dice)
+        for piece, n in zip(rollers, lost):
+            dice[piece] -= n
+        dice = tuple(dice)
+    return lost, dice
+
+
 def furthest(costs: tuple[int, ...], start: int, total: int) -> int:
     """The last space a roll of `total` pays its way to from `start`, stopping rules aside."""
     i, goal = start, len(costs) - 1
@@ -193,15 +206,7 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
                 winner = piece
                 break
         k = len(rolls[0])
-        if k == 1:                                      # one die is never lost
-            lost = (0,) * moves
-        else:
-            lost = tuple([lost_dice(r) for r in rolls[:moves]])
-            if any(lost):
-                dice = list(dice)
-                for piece, n in zip(rollers, lost):
-                    dice[piece] -= n
-                dice = tuple(dice)
+        lost, dice = _dice_lost(dice, rollers, rolls, moves)
         after = _new(Race, (tuple(at), dice, leader))
         if not record:
             return after, None
@@ -266,15 +271,7 @@ def resolve(course: Course, race: Race, rollers: tuple[int, ...], rolls: tuple[t
                 at[rollers[k]] = b - 1
                 moves[k] = (start, b - 1)
                 held.append(rollers[k])
-    if len(rolls[0]) == 1:                              # one die is never lost
-        lost = (0,) * n
-    else:
-        lost = tuple([lost_dice(r) for r in rolls[:n]])
-        if any(lost):
-            dice = list(dice)
-            for piece, k in zip(rollers, lost):
-                dice[piece] -= k
-            dice = tuple(dice)
+    lost, dice = _dice_lost(dice, rollers, rolls, n)
     turn = _new(Turn, (active, len(rolls[0]), rollers, rolls, tuple(moves), lost, tuple(held), winner))
     return _new(Race, (tuple(at), dice, leader)), turn
 
