@@ -74,6 +74,15 @@ def kit_measured(*args, cwd) -> tuple[int, int, str]:
     return status, kb, stderr
 
 
+def damaged_map(folder: Path, old: str, new: str) -> Path:
+    """The shipped map with its first `old` replaced by `new`, written as FOLDER/map.svg."""
+    text = MAP.read_text(encoding="utf-8")
+    assert old in text
+    path = folder / "map.svg"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
 def huge_log(source: Path, key: str, path: Path, size: int = 9_000_000) -> tuple[int, int]:
     """The log `source` with the items of its list `key` written over and over to `path`: the
     game, then an item after it was over, then thousands more (about `size` bytes). Returns

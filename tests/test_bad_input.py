@@ -29,7 +29,7 @@ from kit.draw.imposition import grid
 from kit.games import load_game
 from kit.games.karuta.settings import board as board_settings, check_settings
 from kit.data.layoutfile import load_layout
-from conftest import ROOT
+from conftest import ROOT, damaged_map
 
 TOUR = ROOT / "data" / "tour-de-dice"
 LAYOUTS = ROOT / "layouts"
@@ -682,16 +682,6 @@ def test_stray_temporary_files_of_an_interrupted_build_are_removed(project):
 
 # --- the map: sizes and complexity refused before shapely sees a shape ---------------
 
-def _map_with(tmp: Path, old: str, new: str) -> Path:
-    from conftest import MAP
-
-    text = MAP.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp / "map.svg"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
-
-
 KII = 'd="M 342.371,590.061 L'
 SMALLER = 10  # the heavy case at a tenth of its size, against a tenth of the limit
 
@@ -730,7 +720,7 @@ def test_a_map_past_kits_limits_is_refused_quickly(project, monkeypatch, old, ne
         shaped.append(len(path))
         return shape(path, *args)
     monkeypatch.setattr(kit.layout.svgmap, "_shape", counted)
-    _map_with(project, old, new)
+    damaged_map(project, old, new)
     before = _snapshot(project)
     result, peak = measured("check", "--game", "karuta", "--map", "map.svg")
     assert result.exit_code == 2

@@ -10,6 +10,8 @@ from click.testing import CliRunner
 from kit.cli import main
 from kit.data.errors import EXCERPT, display_path
 
+from conftest import damaged_map
+
 GAMES = ("karuta", "tour-de-dice", "shikoku-duo")
 
 
@@ -113,16 +115,6 @@ def test_a_start_the_board_lacks_is_refused_by_check_build_and_sim(key, value, w
 def test_a_start_town_given_on_the_command_line_is_refused_naming_the_option(project):
     message = refused("sim", "--game", "shikoku-duo", "--games", "2", "--rule", "start_town=sapporo")
     assert message.startswith("error: --rule start_town=sapporo: no town of board.yaml has this id; towns: ")
-
-
-def damaged_map(tmp_path, old: str, new: str):
-    from conftest import MAP
-
-    text = MAP.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "damaged.svg"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
 
 
 VIEWBOX = 'width="760.10223" height="794.15302" viewBox="0 0 760.10223 794.15302"'
