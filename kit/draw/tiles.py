@@ -27,6 +27,7 @@ from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
 from kit.draw.pdf import Pdf
 from kit.draw.render import fill_rect, line, rect_path, stroke_rect, text
+from kit.layout.graph import reachable
 from kit.data.units import to_pt
 
 LABEL_H = 9.0          # mm strip under each tile for its name and instructions
@@ -139,14 +140,12 @@ def _connected(tiles: list[Tile]) -> bool:
     cells = {(t.row, t.col) for t in tiles}
     if not cells:
         return True
-    seen, todo = set(), [next(iter(cells))]
-    while todo:
-        r, c = todo.pop()
-        if (r, c) in seen:
-            continue
-        seen.add((r, c))
-        todo.extend(n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in cells)
-    return seen == cells
+
+    def sides(cell: tuple[int, int]):
+        r, c = cell
+        return (n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in cells)
+
+    return reachable(next(iter(cells)), sides) == cells
 
 
 def sheet_limit(width: float, height: float, layout: Layout, overlap: float, where: Where | None,

@@ -1,2 +1,2 @@
 """Geometry computed before anything is drawn: overlap relaxation, leader routing, the map SVG
-read as shapes."""
+read as shapes, which places join up (graph)."""

@@ -17,6 +17,7 @@ from kit.data.options import load_options
 from kit.data.yamlload import LList, empty_mapping, fields, load_yaml, require_files, top_list
 
 from kit.games.karuta.options import SPEC as RULE_SPEC
+from kit.layout.graph import reachable
 
 TIERS = ("main", "primary", "secondary")
 START = "武蔵"
@@ -115,13 +116,7 @@ class Karuta:
                     links[n].add(p.kanji)
         for a, b in self.sea_routes:
             links[a].add(b)
-        seen, todo = {START}, [START]
-        while todo:
-            for nxt in links[todo.pop()]:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return frozenset(seen)
+        return frozenset(reachable(START, links.__getitem__))
 
 
 FILES = ("regions.yaml", "provinces.yaml", "highways.yaml", "adjacency.yaml", "sea_routes.yaml")

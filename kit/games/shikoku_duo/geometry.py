@@ -8,6 +8,7 @@ from types import MappingProxyType
 from kit.data.errors import Collector, KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo.values import (
     Board, COASTAL_TOWNS, CRACK, EPS, REGIONS, Region, Space, Town)
+from kit.layout.graph import reachable
 
 
 def shikoku_outline(world, provinces: list[str], where: Where):
@@ -236,12 +237,7 @@ def compute_board(raw, world, errors: Collector, where: dict) -> Board | None:
         nbrs[b].add(a)
     if towns:
         first = next(iter(towns))
-        seen_t, todo = {first}, [first]
-        while todo:
-            for n in nbrs[todo.pop()]:
-                if n not in seen_t:
-                    seen_t.add(n)
-                    todo.append(n)
+        seen_t = reachable(first, nbrs.__getitem__)
         for t in towns:
             if t not in seen_t:
                 errors.error(f"town {t} cannot be reached by route from {first}", town_where[t])
