@@ -7,7 +7,8 @@ kit.data.options.log_rules). Every game's parsed log is a `GameLog` (the players
 overrides, where the log was read) with its own fields added: karuta and shikoku-duo the
 seed and the turns or rounds, tour-de-dice the ring, the start player and the turns.
 
-`kit replay` reads a log with `read_log`: its turns (or rounds) are checked one at a time as
+`kit replay` reads a log with `replay_log` (its head parsed, the game made under the log's
+rules, then `read_log`): its turns (or rounds) are checked one at a time as
 they are read and none is kept, so a log of any length takes little memory and is refused at
 its first bad turn at once. Its head (the keys but the list) is written before the list, as
 the progress sheets and the table write it.
@@ -20,12 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
-from kit.data.errors import KitError, ValueRefused, Where, quoted
+from kit.data.errors import KitError, ValueRefused, Where, display_path, quoted
 from kit.data.options import Option, log_rules
 from kit.sim.simulate import Values
 from kit.data.yamlload import LMap, fields, load_yaml
 
 G = TypeVar("G")
+L = TypeVar("L", bound="GameLog")
 M = TypeVar("M")
 
 
@@ -57,6 +59,24 @@ def with_log_rules(load: Callable[[tuple], M], head: LMap, log_rules: tuple, giv
                 and all(key != "preset" for key, _ in given):
             raise KitError(f"preset {quoted(err.value)}: {err.why}", rules.at("preset")) from None
         raise
+
+
+def replay_log(log: str | Path, key: str, head: Sequence[str], first: Sequence[str],
+               parse: Callable[[LMap, Where, bool], L], load: Callable[[tuple], M], given: tuple,
+               start: Callable[[L, M], G], step: Callable[[G, Any, int, Where], None]) -> G:
+    """The log file `log` read as `kit replay` reads it, by `read_log` (`key`, `head`, `first`
+    and `step` as there): `parse(doc, where, whole)` checks the log's keys (`whole`: its list
+    too), `where` the file's first line; the game's model is `load(rules)` under the log's own
+    rules and `given` (`--rule`) over them (`with_log_rules`); `start(parsed, model)` makes the
+    game its items are checked against. Returns the game."""
+    path = Path(log)
+    where = Where(display_path(path), 1)
+
+    def begin(top: LMap, whole: bool) -> G:
+        parsed = parse(top, where, whole)
+        return start(parsed, with_log_rules(load, top, parsed.rules, given))
+
+    return read_log(path, key, head, first, lambda doc: parse(doc, where, True), begin, step)
 
 
 def read_log(path: Path, key: str, head: Sequence[str], first: Sequence[str], check: Callable[[LMap], Any],

@@ -23,11 +23,11 @@ from kit.data.names import Names, UnknownName
 from kit.games.karuta.model import load
 from kit.games.karuta.names import provinces
 from kit.games.karuta.options import SPEC
-from kit.sim.replaylog import GameLog, placed, read_head, read_log, with_log_rules
+from kit.sim.replaylog import GameLog, placed, read_head, replay_log
 from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
 from kit.games.karuta.sim import hands_of, make_setup, stream
 from kit.sim.simulate import Values
-from kit.data.yamlload import LMap, describe, fields
+from kit.data.yamlload import describe, fields
 
 
 @dataclass(frozen=True)
@@ -197,12 +197,7 @@ def compare(played: Played, results, log: Log, policies) -> str:
 def replay_command(ctx, log, games, policy, workers) -> str:
     """Check a log turn by turn as it is read (no turn is kept, so a log of any length takes
     little memory and is refused at its first bad turn), then set it among simulated games."""
-    path = Path(log)
-    where = Where(display_path(path), 1)
-
-    def start(head: LMap, whole: bool) -> tuple:
-        parsed = parse_log(head, where, turns=whole)
-        model = with_log_rules(partial(load, ctx.data_dir), head, parsed.rules, ctx.rules)
+    def start(parsed: Log, model) -> tuple:
         setup = make_setup(model, parsed.players, policy)
         return parsed, setup, Replay(setup, parsed.seed, provinces(model))
 
@@ -210,9 +205,9 @@ def replay_command(ctx, log, games, policy, workers) -> str:
         parsed, _, replay = game
         replay.turn(_turn(item, number, at, parsed.players))
 
-    parsed, setup, replay = read_log(path, "turns", ("seed", "players", "rules"), ("seed", "players"),
-                                     lambda doc: parse_log(doc, where), start, step)
+    parsed, setup, replay = replay_log(log, "turns", ("seed", "players", "rules"), ("seed", "players"), parse_log,
+                                       partial(load, ctx.data_dir), ctx.rules, start, step)
     played = replay.played()
     results = stream(setup, games, parsed.seed, workers, hands=hands_of(setup, parsed.seed))
-    head = f"{display_path(path)}: {parsed.players} players, deal seed {parsed.seed}"
+    head = f"{display_path(Path(log))}: {parsed.players} players, deal seed {parsed.seed}"
     return head + "\n" + compare(played, results, parsed, setup.policies)

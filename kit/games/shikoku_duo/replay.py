@@ -40,9 +40,9 @@ from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo.names import UnknownName, Vocabulary, move_words, vocabulary
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
-from kit.sim.replaylog import GameLog, placed, read_head, read_log, with_log_rules
+from kit.sim.replaylog import GameLog, placed, read_head, replay_log
 from kit.sim.simulate import Values, stream_games
-from kit.data.yamlload import LMap, describe, fields
+from kit.data.yamlload import describe, fields
 
 
 @dataclass(frozen=True)
@@ -395,12 +395,7 @@ def compare(played: Played, results, log: Log, policies) -> str:
 def replay_command(ctx, log, games, policy, workers) -> str:
     """Check a log round by round as it is read (no round is kept, so a log of any length takes
     little memory and is refused at its first bad round), then set it among simulated games."""
-    path = Path(log)
-    where = Where(display_path(path), 1)
-
-    def start(head: LMap, whole: bool) -> tuple:
-        parsed, _ = parse_log(head, where, rounds=whole)
-        model = with_log_rules(partial(load_model, ctx), head, parsed.rules, ctx.rules)
+    def start(parsed: Log, model) -> tuple:
         setup = make_setup(model, ctx.data_dir, parsed.players, policy)
         return parsed, setup, vocabulary(model), Replay(parsed.seed, setup)
 
@@ -408,12 +403,13 @@ def replay_command(ctx, log, games, policy, workers) -> str:
         _, setup, words, replay = game
         replay.round(read_round(item, number, at, setup.tables, words))
 
-    parsed, setup, _, replay = read_log(path, "rounds", ("seed", "players", "rules"), ("seed", "players"),
-                                        lambda doc: parse_log(doc, where), start, step)
+    parsed, setup, _, replay = replay_log(log, "rounds", ("seed", "players", "rules"), ("seed", "players"),
+                                          lambda doc, where, whole: parse_log(doc, where, rounds=whole)[0],
+                                          partial(load_model, ctx), ctx.rules, start, step)
     played = replay.played()
     results = stream_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
                            desc="shikoku-duo")
-    head = f"{display_path(path)}: {parsed.players} player{'s' if parsed.players > 1 else ''}, seed {parsed.seed}"
+    head = f"{display_path(Path(log))}: {parsed.players} player{'s' if parsed.players > 1 else ''}, seed {parsed.seed}"
     return head + "\n" + compare(played, results, parsed, setup.policies)
 
 

@@ -32,9 +32,9 @@ from pathlib import Path
 
 from kit.data.names import UnknownName
 from kit.data.errors import KitError, Where, did_you_mean, display_path
-from kit.sim.replaylog import GameLog, placed, read_head, read_log, with_log_rules
+from kit.sim.replaylog import GameLog, placed, read_head, replay_log
 from kit.sim.simulate import Values, stream_games
-from kit.data.yamlload import LMap, describe
+from kit.data.yamlload import describe
 
 from kit.games.tour_de_dice.model import RULE_SPEC, Tour, check_players, load
 from kit.games.tour_de_dice.play import Setup, make_setup, play_game
@@ -320,12 +320,7 @@ def compare(raced: Raced, results, setup: Setup) -> str:
 def replay_command(ctx, log, games, policy, workers) -> str:
     """Check a log turn by turn as it is read (no turn is kept, so a log of any length takes
     little memory and is refused at its first bad turn), then set it among simulated races."""
-    path = Path(log)
-    where = Where(display_path(path), 1)
-
-    def start(head: LMap, whole: bool) -> Replay:
-        parsed = parse_log(head, where, turns=whole)
-        tour = with_log_rules(partial(load, ctx.data_dir), head, parsed.rules, ctx.rules)
+    def start(parsed: Log, tour: Tour) -> Replay:
         try:        # the optional rules in force may allow fewer tables (rule ①: 3 to 6 players)
             players = check_players(tour.rules, parsed.players)
         except KitError as err:
@@ -335,11 +330,11 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     def step(game: Replay, item, number: int, at: Where) -> None:
         game.turn(_turn(item, number, at))
 
-    game = read_log(path, "turns", ("players", "rules", "ring", "start"), ("players", "ring", "start"),
-                    lambda doc: parse_log(doc, where), start, step)
+    game = replay_log(log, "turns", ("players", "rules", "ring", "start"), ("players", "ring", "start"), parse_log,
+                      partial(load, ctx.data_dir), ctx.rules, start, step)
     setup = game.setup
     results = stream_games(partial(play_game, setup), games, 1, workers, desc="racing")
-    head = f"{display_path(path)}: {setup.players} players, ring {' '.join(game.course.ring[1:])}"
+    head = f"{display_path(Path(log))}: {setup.players} players, ring {' '.join(game.course.ring[1:])}"
     return head + "\n" + compare(game.raced(), results, setup)
 
 
