@@ -3,6 +3,7 @@ by Playwright, and a person at the page who clicks legal moves until the game en
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -84,6 +85,36 @@ def downloaded_log(page, folder: Path, session) -> Path:
     download.value.save_as(log)
     assert log.read_text(encoding="utf-8") == session.save.read_text(encoding="utf-8")
     return log
+
+
+def play_through(chromium, match, folder: Path, size: dict, replayed: str, timeout: float = 60000):
+    """`match` served with seat 1 a person at a page of `size`, who clicks legal moves until the
+    game ends: every move the page sent is one of seat 1's, the end screen shows, its replay
+    comes to say `replayed`, and the log it downloads is the table's save, with no script
+    error on the way. Returns (session, the moves the page sent, the downloaded log)."""
+    session, server, base = serve(match, (0,), folder)
+    try:
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), size)
+        made = play_by_clicking(page)
+        assert made == sum(1 for e in session.events if e.seat == 0)
+        page.wait_for_function(f"document.getElementById('replay').textContent.includes({json.dumps(replayed)})",
+                               timeout=timeout)
+        assert page.locator("#end").is_visible()
+        log = downloaded_log(page, folder, session)
+        assert not errors
+        page.close()
+    finally:
+        server.should_exit = True
+    return session, made, log
+
+
+def take_turn(session, token: str) -> None:
+    """One move at `session`: the AI's when it is to move, else the last legal move, made with
+    `token`."""
+    if session.ai_to_move():
+        session.ai_step()
+    else:
+        session.act(token, session.match.legal()[-1]["steps"])
 
 
 def kit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

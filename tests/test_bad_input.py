@@ -397,23 +397,17 @@ def test_an_alias_inside_its_own_anchor(project):
              "contains itself")
 
 
-def test_an_impossible_date_names_its_line(project):
-    # PyYAML reads 2024-13-45 as a date and fails constructing it (a ValueError).
+@pytest.mark.parametrize("value, message", [
+    # PyYAML reads 2024-13-45 as a date and fails constructing it (a ValueError)
+    ("2024-13-45", "'2024-13-45' is not a valid timestamp (month must be in 1..12)"),
+    # `!!float` with nothing after it: PyYAML's constructor fails with an IndexError
+    ("!!float", "'' is not a valid float"),
+], ids=["an impossible date", "a tag without a value"])
+def test_a_value_yaml_cannot_construct_names_its_line(project, value, message):
     path = project / "data/tour-de-dice/rules.yaml"
     line = next(i for i, l in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if l.startswith("dice:"))
-    _replace_line(path, line, "dice: 2024-13-45")
-    _refused(invoke("check", "--game", "tour-de-dice"), "data/tour-de-dice/rules.yaml", line,
-             "'2024-13-45' is not a valid timestamp (month must be in 1..12)")
-
-
-def test_a_tag_without_a_value(project):
-    # `!!float` with nothing after it: PyYAML's constructor fails with an IndexError.
-    path = project / "data/tour-de-dice/rules.yaml"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    line = next(i for i, l in enumerate(lines, 1) if l.startswith("dice:"))
-    _replace_line(path, line, "dice: !!float")
-    _refused(invoke("check", "--game", "tour-de-dice"), "data/tour-de-dice/rules.yaml", line,
-             "'' is not a valid float")
+    _replace_line(path, line, f"dice: {value}")
+    _refused(invoke("check", "--game", "tour-de-dice"), "data/tour-de-dice/rules.yaml", line, message)
 
 
 def test_a_control_character_names_its_line(project):

@@ -114,10 +114,24 @@ def test_a_data_file_that_is_not_a_mapping_names_itself(project, name, text, mes
     _check_fails(f"{name}.yaml", 1, f"{name}.yaml {message}")
 
 
-def test_misspelt_province_on_highway(project):
-    f = project / "data/karuta/highways.yaml"
-    line = _edit(f, r"\[武蔵, 相模", lambda s: s.replace("相模", "相摸", 1))
-    _check_fails("data/karuta/highways.yaml", line, "unknown province '相摸'", "did you mean 相模?")
+ONE_LINE_EDITS = {
+    # case: (file, the line to edit, what in it (a regular expression), replaced by, what check says)
+    "misspelt province on a highway": ("highways.yaml", r"\[武蔵, 相模", "相模", "相摸",
+                                       ("unknown province '相摸'", "did you mean 相模?")),
+    "unknown key": ("provinces.yaml", r"kanji: 相模", "kana:", "kanaa:", ("unknown key 'kanaa'", "did you mean kana?")),
+    "wrong type": ("highways.yaml", r"tier: ", r"tier: \w+", "tier: [main]", ("'tier' should be text, not a list",)),
+    "unknown tier suggests": ("highways.yaml", r"tier: main", "tier: main", "tier: mian", ("did you mean main?",)),
+    "a highway repeats a province": ("highways.yaml", r"\[武蔵, 相模", r"\[武蔵, 相模", "[武蔵, 相模, 武蔵",
+                                     ("passes 武蔵 twice",)),
+    "map id not in the svg": ("provinces.yaml", r"kanji: 伊豆", r"map_id: *\w+", "map_id: g0000",
+                              ("map id 'g0000' of 伊豆 is not in the map",)),
+}
+
+
+@pytest.mark.parametrize("file, at, old, new, fragments", ONE_LINE_EDITS.values(), ids=ONE_LINE_EDITS)
+def test_a_bad_line_is_refused_at_its_line(project, file, at, old, new, fragments):
+    line = _edit(project / "data/karuta" / file, at, lambda s: re.sub(old, new, s, count=1))
+    _check_fails(f"data/karuta/{file}", line, *fragments)
 
 
 def test_duplicate_province(project):
@@ -128,30 +142,6 @@ def test_duplicate_province(project):
     f.write_text(text + entry + "\n", encoding="utf-8")
     last = len(f.read_text(encoding="utf-8").splitlines())
     _check_fails("data/karuta/provinces.yaml", last, "listed twice", f"first on line {first}")
-
-
-def test_unknown_key(project):
-    f = project / "data/karuta/provinces.yaml"
-    line = _edit(f, r"kanji: 相模", lambda s: s.replace("kana:", "kanaa:"))
-    _check_fails("data/karuta/provinces.yaml", line, "unknown key 'kanaa'", "did you mean kana?")
-
-
-def test_wrong_type(project):
-    f = project / "data/karuta/highways.yaml"
-    line = _edit(f, r"tier: ", lambda s: re.sub(r"tier: \w+", "tier: [main]", s))
-    _check_fails("data/karuta/highways.yaml", line, "'tier' should be text, not a list")
-
-
-def test_unknown_tier_suggests(project):
-    f = project / "data/karuta/highways.yaml"
-    line = _edit(f, r"tier: main", lambda s: s.replace("tier: main", "tier: mian"))
-    _check_fails("data/karuta/highways.yaml", line, "did you mean main?")
-
-
-def test_highway_repeats_a_province(project):
-    f = project / "data/karuta/highways.yaml"
-    line = _edit(f, r"\[武蔵, 相模", lambda s: s.replace("[武蔵, 相模", "[武蔵, 相模, 武蔵", 1))
-    _check_fails("data/karuta/highways.yaml", line, "passes 武蔵 twice")
 
 
 def test_off_highway_province_without_neighbour(project):
@@ -167,12 +157,6 @@ def test_island_without_sea_route(project):
     f = project / "data/karuta/sea_routes.yaml"
     _drop_lines(f, r"\[\S+, *隠岐\]")
     _check_fails("data/karuta/sea_routes.yaml", _line_of(f, r"隠岐"), "island 隠岐 has no sea route")
-
-
-def test_map_id_not_in_svg(project):
-    f = project / "data/karuta/provinces.yaml"
-    line = _edit(f, r"kanji: 伊豆", lambda s: re.sub(r"map_id: *\w+", "map_id: g0000", s))
-    _check_fails("data/karuta/provinces.yaml", line, "map id 'g0000' of 伊豆 is not in the map")
 
 
 def test_duplicate_adjacency_either_order(project):

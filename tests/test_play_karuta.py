@@ -10,7 +10,7 @@ from kit.games.karuta.table import Match
 from kit.play.session import Seats, Session
 from kit.games import make_context
 
-from browser import DESKTOP, PHONE, downloaded_log, kit, open_page, play_by_clicking, serve
+from browser import DESKTOP, PHONE, kit, play_through, serve
 from conftest import MAP
 
 
@@ -68,21 +68,9 @@ def test_a_saved_game_resumes_where_it_stopped(ctx, tmp_path):
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_whole_game_through_the_browser_replays(ctx, tmp_path, size, chromium):
-    session, server, base = serve(Match(ctx, 2, "greedy", 11), (0,), tmp_path)
-    try:
-        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), size)
-        made = play_by_clicking(page)
-        assert made > 5 and session.match.to_act() is None
-        assert made == sum(1 for e in session.events if e.seat == 0)
-        assert all(e.reason for e in session.events if e.seat == 1)
-        page.wait_for_function("document.getElementById('replay').textContent.includes('turns checked')",
-                               timeout=60000)
-        assert page.locator("#end").is_visible()
-        log = downloaded_log(page, tmp_path, session)
-        assert not errors
-        page.close()
-    finally:
-        server.should_exit = True
+    session, made, log = play_through(chromium, Match(ctx, 2, "greedy", 11), tmp_path, size, "turns checked")
+    assert made > 5 and session.match.to_act() is None
+    assert all(e.reason for e in session.events if e.seat == 1)
     done = kit("replay", "--game", "karuta", str(log), "--games", "50", "--workers", "1")
     assert done.returncode == 0, done.stderr
     assert f"{len(session.events)} turns checked: every one legal" in done.stdout

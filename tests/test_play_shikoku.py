@@ -11,7 +11,7 @@ from kit.games.shikoku_duo.sim import controllers, game_rng
 from kit.games.shikoku_duo.table import Match
 from kit.play.session import Seats, Session
 
-from browser import DESKTOP, PHONE, downloaded_log, kit, open_page, play_by_clicking, serve
+from browser import DESKTOP, PHONE, kit, play_through, take_turn
 from conftest import MAP
 
 
@@ -32,43 +32,26 @@ def test_a_table_of_ai_plays_the_engines_game(ctx, players, policy, seed):
     assert match.record == record
 
 
-def _step(session, token):
-    if session.ai_to_move():
-        session.ai_step()
-    else:
-        session.act(token, session.match.legal()[-1]["steps"])
-
-
 def test_a_saved_game_resumes_where_it_stopped(ctx, tmp_path):
     save = tmp_path / "shikoku-duo-seed4.yaml"
     first = Session(Match(ctx, 2, "greedy", 4), Seats.new((0,)), save)
     while first.version < 40:
-        _step(first, first.seats.host_token())
+        take_turn(first, first.seats.host_token())
     resumed = Session.resume(Match(ctx, 2, "greedy", 4), save, (0,))
     # the save holds whole rounds: the resumed game stands at the start of the round in play
     assert resumed is not None and resumed.match.state.round == first.match.state.round
     for session in (first, resumed):
         while session.match.to_act() is not None:
-            _step(session, session.seats.host_token())
+            take_turn(session, session.seats.host_token())
     assert first.match.record == resumed.match.record
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_whole_game_through_the_browser_replays(ctx, tmp_path, size, chromium):
-    session, server, base = serve(Match(ctx, 1, "greedy", 3), (0,), tmp_path)
-    try:
-        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), size)
-        made = play_by_clicking(page)
-        assert made > 5 and session.match.to_act() is None
-        assert made == sum(1 for e in session.events if e.seat == 0)
-        assert all(e.reason.startswith(("the Automa's card", "its only")) for e in session.events if e.seat == 1)
-        page.wait_for_function("document.getElementById('replay').textContent.includes('checked: every one legal')",
-                               timeout=90000)
-        log = downloaded_log(page, tmp_path, session)
-        assert not errors
-        page.close()
-    finally:
-        server.should_exit = True
+    session, made, log = play_through(chromium, Match(ctx, 1, "greedy", 3), tmp_path, size,
+                                      "checked: every one legal", timeout=90000)
+    assert made > 5 and session.match.to_act() is None
+    assert all(e.reason.startswith(("the Automa's card", "its only")) for e in session.events if e.seat == 1)
     done = kit("replay", "--game", "shikoku-duo", str(log), "--games", "20", "--workers", "1",
                "--map", ctx.map_path().as_posix())
     assert done.returncode == 0, done.stderr

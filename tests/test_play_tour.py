@@ -8,7 +8,7 @@ from kit.games.tour_de_dice.table import Match
 from kit.play.session import Seats, Session
 from kit.games import make_context
 
-from browser import DESKTOP, PHONE, downloaded_log, kit, open_page, play_by_clicking, serve
+from browser import DESKTOP, PHONE, kit, play_through, take_turn
 
 
 @pytest.fixture
@@ -30,19 +30,12 @@ def test_a_table_of_ai_runs_the_simulators_race(rules):
         assert match.winner == result.winner
 
 
-def _step(session, token):
-    if session.ai_to_move():
-        session.ai_step()
-    else:
-        session.act(token, session.match.legal()[-1]["steps"])
-
-
 def test_a_saved_race_resumes_where_it_stopped(ctx, tmp_path):
     save = tmp_path / "tour-de-dice-seed2.yaml"
     first = Session(Match(ctx, 3, "careful", 2), Seats.new((0,)), save)
     token = first.seats.host_token()
     while first.version < 30:
-        _step(first, token)
+        take_turn(first, token)
     resumed = Session.resume(Match(ctx, 3, "careful", 2), save, (0,))
     # the save holds whole turns: the resumed race stands at the start of the turn in play,
     # with the same dice to come
@@ -51,26 +44,15 @@ def test_a_saved_race_resumes_where_it_stopped(ctx, tmp_path):
     replayed = Session(Match(ctx, 3, "careful", 2), Seats.new((0,)), tmp_path / "again.yaml")
     for session in (first, resumed, replayed):
         while session.match.to_act() is not None:
-            _step(session, session.seats.host_token())
+            take_turn(session, session.seats.host_token())
     assert first.match.turns == resumed.match.turns == replayed.match.turns
     assert first.match.winner == resumed.match.winner is not None
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_whole_race_through_the_browser_replays(ctx, tmp_path, size, chromium):
-    session, server, base = serve(Match(ctx, 2, "bold", 3), (0,), tmp_path)
-    try:
-        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), size)
-        made = play_by_clicking(page)
-        assert made > 5 and session.match.to_act() is None and session.match.winner is not None
-        assert made == sum(1 for e in session.events if e.seat == 0)
-        page.wait_for_function("document.getElementById('replay').textContent.includes('turns checked')",
-                               timeout=60000)
-        log = downloaded_log(page, tmp_path, session)
-        assert not errors
-        page.close()
-    finally:
-        server.should_exit = True
+    session, made, log = play_through(chromium, Match(ctx, 2, "bold", 3), tmp_path, size, "turns checked")
+    assert made > 5 and session.match.to_act() is None and session.match.winner is not None
     done = kit("replay", "--game", "tour-de-dice", str(log), "--games", "50", "--workers", "1")
     assert done.returncode == 0, done.stderr
     assert f"{len(session.match.turns)} turns checked: every one legal" in done.stdout

@@ -284,13 +284,6 @@ BOARD_CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", BOARD_CASES, ids=[c[2][:40] for c in BOARD_CASES])
-def test_board_errors_name_their_line(tmp_path, case):
-    old, new, message, *at = case
-    data, line = damaged(tmp_path, "board.yaml", old, new)
-    assert_error(data, "board.yaml", line, message, *at)
-
-
 def test_region_without_a_place_is_named(tmp_path):
     data, _ = damaged(tmp_path, "board.yaml",
                       "  - {id: toon, name: 東温, romaji: Tōon, painting: wave, at: [132.870, 33.800]}\n", "")
@@ -338,13 +331,6 @@ COMPONENT_CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", COMPONENT_CASES, ids=[c[2][:40] for c in COMPONENT_CASES])
-def test_component_errors_name_their_line(tmp_path, case):
-    old, new, message, *at = case
-    data, line = damaged(tmp_path, "components.yaml", old, new)
-    assert_error(data, "components.yaml", line, message, *at)
-
-
 def test_unused_painting_type_is_an_error(tmp_path):
     data, _ = damaged(tmp_path, "board.yaml", "painting: wave, at: [133.250, 33.550]",
                       "painting: flower, at: [133.250, 33.550]")
@@ -362,11 +348,15 @@ WAVE_CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", WAVE_CASES, ids=[c[2][:30] for c in WAVE_CASES])
-def test_wave_errors_name_their_line(tmp_path, case):
-    old, new, message, *at = case
-    data, line = damaged(tmp_path, "waves.yaml", old, new)
-    assert_error(data, "waves.yaml", line, message, *at)
+DAMAGES = ([("board.yaml", *c) for c in BOARD_CASES] + [("components.yaml", *c) for c in COMPONENT_CASES]
+           + [("waves.yaml", *c) for c in WAVE_CASES])
+
+
+@pytest.mark.parametrize("case", DAMAGES, ids=[f"{c[0]}: {c[3][:40]}" for c in DAMAGES])
+def test_a_damaged_file_is_refused_at_its_line(tmp_path, case):
+    file, old, new, message, *at = case
+    data, line = damaged(tmp_path, file, old, new)
+    assert_error(data, file, line, message, *at)
 
 
 def test_neighbours_of_one_type_are_a_warning(tmp_path):
