@@ -300,7 +300,7 @@ def _one_word(line: str) -> bool:
 
 def wrap_english(s: str, width_pt: float, size: float, font: str = FONT) -> list[str]:
     """English text in lines no wider than `width_pt`, broken at spaces (a word is never split).
-    A last line of one word alone (「region).」) is avoided as Japanese avoids one of two
+    A last line of one word alone ("region).") is avoided as Japanese avoids one of two
     characters: the same number of lines set narrower, when that carries a second word down."""
     return _rebalanced(lambda w: wrap(s.split(" "), w, size, sep=" ", font=font), width_pt, _one_word)
 
