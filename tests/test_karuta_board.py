@@ -295,3 +295,34 @@ def test_no_highway_name_hides_a_leader_s_dot(board):
     dots = {k: Point(f.at(*s.leader[-1])).buffer(LEADER_DOT_MM) for k, s in slots.items() if len(s.leader) >= 2}
     for n in bp.names:
         assert not [k for k, d in dots.items() if _name_box(n, f).intersects(d)], n.highway
+
+
+def test_a_highway_name_s_tail_runs_into_no_slot_where_its_line_leaves_a_way_clear(board):
+    """A card laid on a slot hides whatever tail runs under it: a tail crosses no slot where one
+    clear of them reaches the line (若狭街道's, through the gap below 若狭), and at most one
+    where the line shows only in a gap the slots close round (豊後街道, 金毘羅往来)."""
+    from kit.games.karuta.boardpdf import tail_shape
+
+    _, _, _, slots, bp = board
+    f = bp.frame
+    rects = {k: _rect(f.rect(s)) for k, s in slots.items()}
+    crossed = {}
+    for n in bp.names:
+        tail = tail_shape(n, f) if n.tie is not None else None
+        if tail is not None:
+            crossed[n.highway] = [k for k, r in rects.items() if tail.intersection(r).area > 1e-6]
+    assert "若狭街道" in crossed and crossed["若狭街道"] == []
+    assert all(len(under) <= 1 for under in crossed.values()), crossed
+
+
+def test_no_leader_s_province_name_sits_on_a_highway_line(board):
+    """A province name at a leader's end (or in its slot) is printed on white: over a highway it
+    would break the line a player follows (和泉 over 大和街道)."""
+    from kit.games.karuta.boardpdf import TIER_STROKES
+
+    _, _, _, _, bp = board
+    f = bp.frame
+    on = [(n.province, r.highway) for n in bp.leader_names for r in bp.roads
+          if LineString([f.at(*q) for q in r.points]).distance(_rect(n.box))
+          < TIER_STROKES.get(r.tier, TIER_STROKES["secondary"]).width / 2]
+    assert on == []

@@ -226,3 +226,53 @@ def test_a_japanese_last_line_of_one_or_two_characters_is_rebalanced_away():
                 assert lines == greedy              # only a widow moves lines, and only when it can be mended
         assert mended                               # the sweep met the case (tiles' 「1）。」 and 「い。」)
         mended = 0
+
+
+def test_an_english_last_line_of_one_word_is_rebalanced_away():
+    from kit.draw.fonts import FONT, lines_of, register, text_width, wrap
+
+    register()
+    inspired = "Painting also counts the figures round every region passed through (each once; not the start region)."
+    mended = 0
+    for s in (inspired, "Your turn: play by ONE way. You may pass only when you cannot play; if any card can be played, "
+              "you must play.", "For two players (or one against the Automa)."):
+        for width_mm in range(15, 120):
+            width = width_mm * 72 / 25.4
+            greedy, lines = wrap(s.split(" "), width, 6, sep=" ", font=FONT), lines_of(s, "en", width_mm, 6)
+            assert " ".join(lines) == s and len(lines) == len(greedy)        # nothing lost, no line more
+            assert all(text_width(ln, 6) <= width for ln in lines if " " in ln)
+            if len(greedy) > 1 and len(greedy[-1].split()) == 1 and len(lines[-1].split()) > 1:
+                mended += 1
+            else:
+                assert lines == greedy
+            if len(lines) > 1 and len(lines[-1].split()) == 1:
+                # left alone only where no narrower setting of as many lines carries a second word down
+                assert len(wrap(s.split(" "), width - text_width(lines[-2].split()[-1], 6), 6, sep=" ")) > len(lines)
+    assert mended
+    # the Inspired wave tile's English as the tile sets it: "region)." is not left alone
+    from kit.games.shikoku_duo.tokens import WAVE_TEXT_PT
+    assert lines_of(inspired, "en", 28 - 3.5, WAVE_TEXT_PT)[-1] != "region)."
+
+
+def test_a_japanese_rebalance_splits_no_katakana_word_nor_the_word_a_circled_number_follows():
+    from kit.draw.fonts import FONT, _fill_japanese, _rebalanced, _widow, register, split_words, text_width, wrap_japanese
+
+    register()
+    assert split_words(["一人1色で遊びます（選択", "ルール②は使いません）。"]) == 1
+    assert split_words(["選択ルール", "②は使いません。"]) == 1 and split_words(["温泉トー", "クン"]) == 1
+    assert split_words(["盤の道後温泉", "トークン"]) == 0 and split_words(["選択ルール②", "は使いません"]) == 0
+    em = text_width("あ", 7.5)
+    mended = 0
+    for s in ("一人1色で遊びます（選択ルール②は使いません）。",
+              "巡礼者は二人ともマス0に置きます。温泉トークンは盤の道後温泉（マス29）に置きます（箱ではありません）。"):
+        for tenth in range(60, 400):
+            width = tenth / 10 * em
+            fill = lambda w: _fill_japanese(s, w, 7.5, FONT)
+            plain, lines = _rebalanced(fill, width, _widow), wrap_japanese(s, width, 7.5)
+            assert "".join(lines) == s and len(lines) == len(fill(width))
+            assert all(text_width(ln, 7.5) <= width for ln in lines)
+            assert split_words(lines) <= split_words(plain)
+            assert not _widow(lines[-1]) or lines == fill(width)
+            if split_words(lines) < split_words(plain):
+                mended += 1
+    assert mended                    # the sweep met 「選択/ルール②」 and 「トー/クン」

@@ -184,17 +184,36 @@ def test_the_example_log_uses_its_seeds_deal():
     assert text.count(" got ") >= 5
 
 
+@pytest.mark.parametrize("paper, pages", [("A4", 1), ("Letter", 2), ("A3", 1)])
+def test_the_goods_order_has_rows_a_pencil_can_cross_off_on_every_paper(model, book, paper, pages):
+    """Every numbered good a row of at least 5 mm (its box ticked, its number crossed off): the
+    sheet goes over to a second page rather than close its rows up, and stays on one where they fit."""
+    from kit.games.shikoku_duo.dealsheet import GOODS_ROW_LEAST, TICK, deal_pdf, sheet_plan
+    from kit.draw.fonts import register
+    from kit.games.shikoku_duo.rulebook import printed
+
+    register()
+    ctx = make_context("shikoku-duo", paper=paper)
+    shown = printed(model, book)
+    t = R.tables(shown)
+    c = content(shown, book, t, deal(t, R.Rules.from_options(shown.rules), 7))
+    plan = sheet_plan(ctx.layout, c)
+    assert GOODS_ROW_LEAST >= 5.0 and plan.row_h >= GOODS_ROW_LEAST and TICK <= plan.row_h - 1
+    assert 1 + plan.second_page == pages
+    assert deal_pdf(shown, ctx.layout, c)[1] == pages
+
+
 def test_kit_deal_writes_a_deterministic_sheet_on_the_chosen_paper(project):
     runner = CliRunner()
     res = runner.invoke(main, ["deal", "--game", "shikoku-duo", "--seed", "7", "--paper", "Letter", "--out", "out"])
     assert res.exit_code == 0, res.output
     pdf = project / "out" / "deal-7.pdf"
     first = pdf.read_bytes()
-    assert "Goods: no bag" in res.output and "wrote out/deal-7.pdf (1 page)" in res.output
+    assert "Goods: no bag" in res.output and "wrote out/deal-7.pdf (2 pages)" in res.output   # rows to write in
     reader = PdfReader(io.BytesIO(first))
     box = reader.pages[0].mediabox
     assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (216, 279)
-    words = reader.pages[0].extract_text()
+    words = "".join(page.extract_text() for page in reader.pages)
     assert "配置 deal" in words and "seed 7" in words and "104" in words
     assert all(embedded_fonts_only(p) for p in reader.pages)
     assert runner.invoke(main, ["deal", "--game", "shikoku-duo", "--seed", "7", "--paper", "Letter",

@@ -510,6 +510,22 @@ def _printed(rules=()):
     return book, game.rules, squeeze(aid), squeeze(tiles), aid
 
 
+def test_the_aid_sets_its_text_as_large_as_its_columns_take():
+    """The aid's text is fitted to 0.01 pt, not in steps that give away size; the back's setup,
+    the fullest text kit prints, has the width A4 takes and stands above the floor."""
+    import re
+    from collections import Counter
+
+    assert 6.36 <= sheets._largest(lambda size: size <= 6.37, 8.4, "never") <= 6.37
+    assert sheets._largest(lambda size: True, 8.4, "never") == 8.4
+    with pytest.raises(KitError, match="too full"):
+        sheets._largest(lambda size: size < sheets.AID_FLOOR_PT, 8.4, "too full")
+    back = PdfReader(io.BytesIO(_printed()[4])).pages[1].get_contents().get_data().decode("latin-1")
+    sizes = Counter(round(float(v), 3) for v in re.findall(r"/F\d+\+?\d* ([\d.]+) Tf", back))
+    body = sizes.most_common(1)[0][0]
+    assert min(sizes) >= sheets.AID_FLOOR_PT and body >= 6.15, sizes
+
+
 VARIANT = (("merchant_path", "walk"), ("paint_plus", "cap"), ("copper_over_top", "kept"),
            ("pilgrim_blockers", "pilgrims"), ("first_drafter", "seat1"))
 

@@ -225,29 +225,84 @@ def japanese_units(s: str) -> list[str]:
 
 
 WIDOW = 2          # characters (closing punctuation not counted) a last line may not be left with
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"      # a rule's number, read with the word before it (ルール②)
+_WORD_BEFORE_MARK = re.compile(f"[\u30a1-\u30fa\u30fc\u3400-\u9fff々]*[{CIRCLED}]")
+REBALANCE_TRIES = 16   # widths tried between the narrowest and the full one for a rebalance without a split word
 
 
 def _widow(line: str) -> bool:
     return len([ch for ch in line if ch not in NO_LINE_START and not ch.isspace()]) <= WIDOW
 
 
-def wrap_japanese(s: str, width_pt: float, size: float, font: str = FONT) -> list[str]:
-    """Japanese text in lines that fill `width_pt`, broken between characters by the kinsoku rules
-    (japanese_units); a space where a line breaks is dropped. Nothing passes the width but a single
-    unit wider than it. A last line of one or two characters (「い。」) is avoided where the
-    same number of lines set narrower carries more onto it: the lines are rebalanced."""
-    lines = _fill_japanese(s, width_pt, size, font)
-    if len(lines) < 2 or not _widow(lines[-1]):
+def _katakana(ch: str) -> bool:
+    return "\u30a1" <= ch <= "\u30fa" or ch == "ー"      # the middle dot ・ is punctuation, not a letter
+
+
+def _word_char(ch: str) -> bool:
+    return _katakana(ch) or "\u3400" <= ch <= "\u9fff" or ch == "々"
+
+
+def split_words(lines: list[str]) -> int:
+    """How many of the breaks between `lines` split a word: one inside a run of katakana
+    (トー/クン), or inside the word a circled number belongs to (選択/ルール②, ルール/②)."""
+    splits = 0
+    for line, nxt in zip(lines, lines[1:]):
+        if not line or not nxt:
+            continue
+        before = _WORD_BEFORE_MARK.match(nxt)
+        if (_katakana(line[-1]) and _katakana(nxt[0])) or (before and _word_char(line[-1])):
+            splits += 1
+    return splits
+
+
+def _rebalanced(fill, width_pt: float, widow, splits=None) -> list[str]:
+    """`fill(width)`'s lines at `width_pt`, unless its last line is a `widow`: then the same number
+    of lines set narrower, at the narrowest width that keeps the count (the most on the last line)
+    when that mends the widow. With `splits` (a count of words a set of lines breaks), a rebalance
+    that splits more words than another of the same count gives way to it: of the widths from the
+    narrowest up to `width_pt`, the one splitting fewest, the narrowest of those."""
+    lines = fill(width_pt)
+    if len(lines) < 2 or not widow(lines[-1]):
         return lines
     lo, hi, best = width_pt * (len(lines) - 1) / len(lines), width_pt, lines
     for _ in range(12):          # the narrowest width that keeps the count: the most on the last line
         mid = (lo + hi) / 2
-        trial = _fill_japanese(s, mid, size, font)
+        trial = fill(mid)
         if len(trial) == len(lines):
             hi, best = mid, trial
         else:
             lo = mid
-    return best if not _widow(best[-1]) else lines
+    if widow(best[-1]):
+        return lines
+    if splits is None or not splits(best):
+        return best
+    tried = [(splits(best), hi, best)]
+    for k in range(1, REBALANCE_TRIES + 1):
+        w = hi + (width_pt - hi) * k / REBALANCE_TRIES
+        trial = fill(w)
+        if len(trial) == len(lines) and not widow(trial[-1]):
+            tried.append((splits(trial), w, trial))
+    return min(tried, key=lambda t: t[:2])[2]
+
+
+def wrap_japanese(s: str, width_pt: float, size: float, font: str = FONT) -> list[str]:
+    """Japanese text in lines that fill `width_pt`, broken between characters by the kinsoku rules
+    (japanese_units); a space where a line breaks is dropped. Nothing passes the width but a single
+    unit wider than it. A last line of one or two characters (「い。」) is avoided where the
+    same number of lines set narrower carries more onto it: the lines are rebalanced, at breaks
+    that split no katakana word and no word a circled number follows where one can be found."""
+    return _rebalanced(lambda w: _fill_japanese(s, w, size, font), width_pt, _widow, split_words)
+
+
+def _one_word(line: str) -> bool:
+    return len(line.split()) <= 1
+
+
+def wrap_english(s: str, width_pt: float, size: float, font: str = FONT) -> list[str]:
+    """English text in lines no wider than `width_pt`, broken at spaces (a word is never split).
+    A last line of one word alone ("region).") is avoided as Japanese avoids one of two
+    characters: the same number of lines set narrower, when that carries a second word down."""
+    return _rebalanced(lambda w: wrap(s.split(" "), w, size, sep=" ", font=font), width_pt, _one_word)
 
 
 def _fill_japanese(s: str, width_pt: float, size: float, font: str) -> list[str]:
@@ -274,7 +329,7 @@ def lines_of(s: str, lang: str, width_mm: float, size: float) -> list[str]:
     if lang is None:
         lang = "ja" if is_japanese(s) else "en"
     if lang == "en":
-        return wrap(s.split(" "), width_mm * 72 / 25.4, size, sep=" ") or [""]
+        return wrap_english(s, width_mm * 72 / 25.4, size) or [""]
     return wrap_japanese(s, width_mm * 72 / 25.4, size) or [""]
 
 

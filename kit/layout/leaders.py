@@ -561,3 +561,21 @@ def lengthen(boxes: Sequence[Box], leaders: Sequence[Leader], areas: Sequence | 
             continue
         out[i] = new
     return tuple(out)
+
+
+def tail_wedge(at: Point, tip: Point, w: float, h: float, base: float, near: float):
+    """A speech bubble's tail: the wedge from the edge of the `w` × `h` box centred at `at`
+    (axis-aligned), `base` wide where it leaves the box, narrowing to `tip`; None when `tip`
+    is within `near` of the box (the box itself reaches it). Any units, the same for all."""
+    from shapely.geometry import Polygon
+    x, y = at
+    tx, ty = tip
+    dx, dy = tx - x, ty - y
+    k = min(w / 2 / abs(dx) if dx else math.inf, h / 2 / abs(dy) if dy else math.inf)
+    if k >= 1 - near / max(math.hypot(dx, dy), 1e-9):
+        return None
+    ex, ey = x + dx * min(k, 1.0), y + dy * min(k, 1.0)       # where the way to the tip leaves the box
+    along_x = k == (w / 2 / abs(dx) if dx else math.inf)       # leaves by a side: the base runs up it
+    b = base / 2
+    edge = ((ex, ey - b), (ex, ey + b)) if along_x else ((ex - b, ey), (ex + b, ey))
+    return Polygon([edge[0], (tx, ty), edge[1]])

@@ -28,6 +28,7 @@ from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
 from kit.draw.pdf import Pdf
 from kit.draw.render import colour, fill_rect, mix, rings_path, stroke_rect, text
+from kit.layout.leaders import tail_wedge
 from kit.layout.svgmap import shape_rings
 from kit.draw.tiles import TilePlan, draw_assembly, draw_tiles, plan
 from kit.data.units import to_pt
@@ -36,7 +37,7 @@ from kit.games.karuta.cards import CREDIT, TITLE
 from kit.games.karuta.settings import board as board_settings
 from kit.games.karuta.layout import Slot
 from kit.games.karuta.model import START, Karuta
-from kit.games.karuta.roads import Name, Road, names, roads
+from kit.games.karuta.roads import TAIL_BASE, Name, Road, names, roads
 from kit.games.karuta.differences import TOUCH, touching_pairs
 
 FORM = "karuta-board"
@@ -318,26 +319,11 @@ def _names(c: Canvas, model: Karuta, named, f: Frame) -> None:
         c.restoreState()
 
 
-TAIL_BASE = 2.4            # mm: the width of a highway name's tail where it leaves the name's box
-
-
 def tail_shape(n: Name, f: Frame):
     """A tied highway name's tail (drawing mm): a wedge from its box's edge, TAIL_BASE wide,
-    narrowing to the point on the highway it names; None when the box itself reaches the line."""
-    from shapely.geometry import Polygon
-    x, y = f.at(*n.at)
-    tx, ty = f.at(*n.tie)
-    h = n.size * 25.4 / 72 * 1.3
-    w = n.length * f.scale
-    dx, dy = tx - x, ty - y
-    k = min(w / 2 / abs(dx) if dx else math.inf, h / 2 / abs(dy) if dy else math.inf)
-    if k >= 1 - 0.5 / max(math.hypot(dx, dy), 1e-9):     # the tie is within half a mm of the box
-        return None
-    ex, ey = x + dx * min(k, 1.0), y + dy * min(k, 1.0)       # where the way to the tie leaves the box
-    along_x = k == (w / 2 / abs(dx) if dx else math.inf)       # leaves by a side: the base runs up it
-    b = TAIL_BASE / 2
-    base = ((ex, ey - b), (ex, ey + b)) if along_x else ((ex - b, ey), (ex + b, ey))
-    return Polygon([base[0], (tx, ty), base[1]])
+    narrowing to the point on the highway it names; None when the box itself reaches the line
+    (within half a mm)."""
+    return tail_wedge(f.at(*n.at), f.at(*n.tie), n.length * f.scale, n.size * 25.4 / 72 * 1.3, TAIL_BASE, 0.5)
 
 
 def _tail(c: Canvas, at, n: Name, f: Frame, ink: Color) -> None:
@@ -432,8 +418,7 @@ def leader_names(slots: dict[str, Slot], f: Frame, found=(), named=(), marks=())
         others = unary_union([l.buffer(0.3) for k, l in lines.items() if k != name] + taken) if len(lines) > 1 or taken \
             else None
         rivals = [shapely.Point(l.coords[-1]) for k, l in lines.items() if k != name]
-        best = None
-        for tier in (0, 1):
+        def beside(clear_of_soft: bool) -> Rect | None:
             for t in (k * 0.5 for k in range(int(NAME_REACH / 0.5) + 1)):
                 for turn in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8):
                     a = a0 + turn * math.pi / 8
@@ -446,21 +431,24 @@ def leader_names(slots: dict[str, Slot], f: Frame, found=(), named=(), marks=())
                     g = shapely_box(r.x, r.y, r.x2, r.y2)
                     if g.intersects(hard_u) or g.intersects(dot) or line.intersects(g.buffer(-0.05)) \
                             or (others is not None and g.intersects(others)) \
-                            or (tier == 0 and soft_u is not None and g.intersects(soft_u)):
+                            or (clear_of_soft and soft_u is not None and g.intersects(soft_u)):
                         continue
                     mine = g.distance(shapely.Point(end))
                     if any(g.distance(q) <= mine + 0.5 for q in rivals):
                         continue       # as near another leader's end: it would name the wrong one
-                    best = r
-                    break
-                if best:
-                    break
-            if best:
-                break
-        inside = best is None
-        if inside:
-            best = _in_slot(f.rect(slots[name]), pts[0], w + 0.8, h + 0.4, soft_u)
-        else:
+                    return r
+            return None
+
+        best, inside = beside(True), False
+        if best is None:
+            # inside its own slot when that keeps it off the highways; over a highway (its white
+            # ground breaking the line) only when neither by the end nor in the slot is clear
+            best, inside = _in_slot(f.rect(slots[name]), pts[0], w + 0.8, h + 0.4, soft_u), True
+            if soft_u is not None and shapely_box(best.x, best.y, best.x2, best.y2).intersects(soft_u):
+                over = beside(False)
+                if over is not None:
+                    best, inside = over, False
+        if not inside:
             taken.append(shapely_box(best.x, best.y, best.x2, best.y2))
         out.append(LeaderName(name, (round(end[0], 3), round(end[1], 3)), best, inside))
     return tuple(out)

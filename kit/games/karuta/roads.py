@@ -23,7 +23,7 @@ from shapely.geometry import LineString
 from shapely.geometry import box as shapely_box
 from shapely.ops import unary_union
 
-from kit.layout.leaders import path_round, segment_enters
+from kit.layout.leaders import path_round, segment_enters, tail_wedge
 from kit.layout.relax import Box
 
 Point = tuple[float, float]
@@ -31,6 +31,7 @@ Point = tuple[float, float]
 NEAR = 2.5               # a detour may use the corners of slots within this many slot sizes of the link
 LABEL_PT = (7.0, 6.5, 6.0)   # sizes tried for a highway's name, largest first (6 pt: the least read in play)
 LABEL_CLEAR = 0.6         # map units kept between a name and any slot
+TAIL_BASE = 2.4           # mm: the width of a name's tail where it leaves the name's box
 
 
 @dataclass(frozen=True)
@@ -131,9 +132,13 @@ def foreign_crossings(model, slots: dict, found: tuple[Road, ...]) -> list[tuple
     return out
 
 
+def slot_boxes(slots: dict) -> list:
+    return [shapely_box(s.centre[0] - s.width / 2, s.centre[1] - s.height / 2,
+                        s.centre[0] + s.width / 2, s.centre[1] + s.height / 2) for s in slots.values()]
+
+
 def slot_union(slots: dict):
-    return unary_union([shapely_box(s.centre[0] - s.width / 2, s.centre[1] - s.height / 2,
-                                    s.centre[0] + s.width / 2, s.centre[1] + s.height / 2) for s in slots.values()])
+    return unary_union(slot_boxes(slots))
 
 
 def visible(found: tuple[Road, ...], slots: dict) -> dict[tuple[str, str, str], float]:
@@ -191,38 +196,55 @@ def names(model, slots: dict, found: tuple[Road, ...], scale: float, avoid=None)
             if placed:
                 break
         if placed is None and pieces:
-            placed = _beside(h.name, pieces, cover, taken, scale)
+            placed = _beside(h.name, pieces, cover, slot_boxes(slots), taken, scale)
         if placed:
             out.append(placed)
     return tuple(out)
 
 
+TIE_AT = (0.5, 0.3, 0.7, 0.1, 0.9)    # where along a free piece of its line a name's tail may point, in turn
+TAIL_TURNS = 32                      # directions tried round a tie for a name beside its line
 BESIDE = (4.0, 7.0, 10.0, 14.0, 19.0, 25.0, 32.0, 40.0, 50.0, 60.0, 75.0)   # map units from the line tried for a name beside it
 
 
-def _beside(name: str, pieces, cover, taken: list, scale: float) -> Name | None:
-    """A level name in the free spot nearest the middle of one of `pieces` (the longest
-    first at each distance), tied to it by a tail that crosses no slot."""
+def _beside(name: str, pieces, cover, slots: list, taken: list, scale: float) -> Name | None:
+    """A level name in the free spot nearest `pieces` (clear of `cover`), tied to a point along
+    one of them by a tail that crosses none of `slots` (where a card would hide it); where no
+    such tail exists, tied to the middle of the longest piece by the tail that crosses fewest."""
     size = LABEL_PT[0]
     need = text_length(name, size, scale) + 1.0
     height = size * 25.4 / 72 / scale * 1.3
-    ties = [piece.interpolate(0.5, normalized=True) for piece in pieces]
-    # a tail that crosses no slot if there is one anywhere; else the nearest, from the longest piece
-    for clear, where in ((True, ties), (False, ties[:1])):
+    along = [piece.interpolate(t, normalized=True) for t in TIE_AT for piece in pieces]
+    fewest = None
+    for clear, ties in ((True, along), (False, along[:1])):
         for d in BESIDE:
-            for tie in where:
-                for k in range(16):
-                    a = 2 * math.pi * k / 16
+            for tie in ties:
+                for k in range(TAIL_TURNS):
+                    a = 2 * math.pi * k / TAIL_TURNS
                     mid = (tie.x + d * math.cos(a), tie.y + d * math.sin(a))
                     band = _band(mid, 0.0, need, height)
                     if band.intersects(cover) or any(band.intersects(t) for t in taken):
                         continue
-                    if clear and LineString([mid, (tie.x, tie.y)]).difference(band).intersects(cover):
-                        continue          # the tail would cross a slot, where a card hides it
-                    taken.append(band)
-                    return Name(name, (round(mid[0], 3), round(mid[1], 3)), 0.0, need, size,
-                                (round(tie.x, 3), round(tie.y, 3)))
-    return None
+                    crossed = tail_crossings(mid, (tie.x, tie.y), need, height, scale, slots)
+                    if clear and crossed:
+                        continue
+                    if not clear and (fewest is None or crossed < fewest[0]):
+                        fewest = (crossed, mid, tie, band)
+                    if not crossed:
+                        return _tied(name, mid, need, size, tie, band, taken)
+    return None if fewest is None else _tied(name, fewest[1], need, size, fewest[2], fewest[3], taken)
+
+
+def _tied(name: str, mid: Point, need: float, size: float, tie, band, taken: list) -> Name:
+    taken.append(band)
+    return Name(name, (round(mid[0], 3), round(mid[1], 3)), 0.0, need, size, (round(tie.x, 3), round(tie.y, 3)))
+
+
+def tail_crossings(mid: Point, tie: Point, length: float, height: float, scale: float, slots: list) -> int:
+    """How many of `slots` (boxes, map units) the tail of a name at `mid` to `tie` runs into: the
+    tail as the board draws it, TAIL_BASE mm wide at the name's box (a corner touched is not one)."""
+    wedge = tail_wedge(mid, tie, length, height, TAIL_BASE / scale, 0.5 / scale)
+    return 0 if wedge is None else sum(1 for b in slots if wedge.intersects(b) and wedge.intersection(b).area > 1e-6)
 
 
 def _band(mid: Point, angle: float, length: float, height: float):

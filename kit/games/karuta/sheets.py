@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black
 
 from kit.draw import turnlog
-from kit.draw.fonts import FONT, fit_size, lines_of, text_width, wrap
+from kit.draw.fonts import FONT, fit_size, lines_of, text_width
 from kit.draw.images import PHONE_CSS_PX, PHONE_SCALE, READABLE_CSS_PX, Legibility, role_legibility
 from kit.draw.textsize import LEAST
 from kit.draw.imposition import Rect, sheet_margin
@@ -329,10 +329,7 @@ def aid_pdf(model: Karuta, marks, layout: Layout, book=None) -> tuple[bytes, int
     for kind, mark, s in lines:
         size = 10.5 if kind == "head" else AID_PT
         x = m + (0 if kind == "head" else indent)
-        if kind == "ja":
-            wrapped = lines_of(s, "ja", w - m - x, size)
-        else:
-            wrapped = wrap(s.split(" "), to_pt(w - m - x), size, sep=" ") or [""]
+        wrapped = lines_of(s, "ja" if kind == "ja" else "en", w - m - x, size)
         need = AID_LINE * len(wrapped) + (3 if kind == "head" else 0)
         if y - need < m + 4:
             new_page()

@@ -28,10 +28,12 @@ from kit.draw import fonts
 from kit.games.shikoku_duo.model import load
 from kit.games.shikoku_duo.rulebook import load_book, printed
 
-GOODS_ROW_H = 4.1            # mm per numbered good
-GOODS_ROW_LEAST = 3.4        # mm per good at the closest, still a row to tick at SIZE
+GOODS_ROW_H = 6.0            # mm per numbered good, where the page has room
+GOODS_ROW_LEAST = 5.0        # mm per good at the closest: a row a pencil crosses off, a box it ticks
+TICK = 3.6                   # mm: the side of a good's box
 LINE = 3.6                   # mm per line of the setup text at SIZE
 SIZE = 7.8                   # pt
+SMALL, SMALL_LINE = 7.2, 3.3  # pt and mm per line: the seed's words and how to draw the goods
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,50 @@ def _head(c, x: float, y: float, width: float, words: dict) -> float:
     return y
 
 
+@dataclass(frozen=True)
+class SheetPlan:
+    """Where the deal sheet puts its goods order (mm): decided before anything is drawn."""
+
+    beside: bool          # how to draw the goods stands in the left column, under the setup
+    second_page: bool     # the goods order has a page of its own
+    row_h: float          # mm per numbered good
+
+
+def _lines_h(width: float, s: str, size: float = SIZE, lead: float = LINE) -> float:
+    return len(lines_of(s, None, width, size)) * lead
+
+
+def _how_h(width: float, c_: Content) -> float:
+    return sum(_lines_h(width, c_.how_to_draw[lang], SMALL, SMALL_LINE) for lang in ("ja", "en")) + 1.5
+
+
+def sheet_plan(layout, c_: Content) -> SheetPlan:
+    """The goods rows as tall as the page allows (at most GOODS_ROW_H) and never below
+    GOODS_ROW_LEAST: how to draw them moves up beside the shop tokens where the left column has
+    room, and the list goes over to a second page only when even then it would not fit."""
+    pg = page_of(layout)
+    h, m, inner = pg.height, pg.margin, pg.width - 2 * pg.margin
+    half = (inner - 6) / 2
+    top = h - m - 10.5 - sum(_lines_h(inner, c_.provenance[lang], SMALL, SMALL_LINE) for lang in ("ja", "en")) - 2
+    left = (_head_lines_of(half, c_.heads["setup"]) * HEAD_LEAD + 0.8
+            + sum(_lines_h(half, s) for s in (f"先手：{c_.first['ja']}", f"First drafter: {c_.first['en']}",
+                                               f"駒：{c_.figures['ja']}", f"Figures: {c_.figures['en']}")))
+    right = (_head_lines_of(half, c_.heads["shops"]) * HEAD_LEAD + len(c_.shops) * (LINE + 0.4) + 2
+             + _head_lines_of(half, c_.heads["waves"]) * HEAD_LEAD
+             + sum(_lines_h(half, f"{who}: {side}") + _lines_h(half - 2, ja) + _lines_h(half - 2, en)
+                   for who, side, ja, en in c_.waves))
+    beside = left + _how_h(half, c_) <= right
+    tiles = _head_lines_of(inner, c_.heads["tiles"]) * HEAD_LEAD + len(c_.tiles) * 7.6 + 6
+    per = len(c_.goods) // R.GOODS_BAGS
+    room = top - max(left + (_how_h(half, c_) if beside else 0), right) - 3 - tiles - m
+    row_h = min(GOODS_ROW_H, (room - _head_lines_of(inner, c_.heads["goods"]) * HEAD_LEAD
+                              - (0.0 if beside else _how_h(inner, c_))) / per)
+    if row_h >= GOODS_ROW_LEAST:
+        return SheetPlan(beside, False, row_h)
+    room = top - m - _head_lines_of(inner, c_.heads["goods"]) * HEAD_LEAD - _how_h(inner, c_)
+    return SheetPlan(False, True, min(GOODS_ROW_H, room / per))
+
+
 def deal_pdf(model, layout, c_: Content) -> tuple[bytes, int]:
     """One page (two on small paper): the setup, then the goods order in one column per full set."""
     pg = page_of(layout)
@@ -188,6 +234,7 @@ def deal_pdf(model, layout, c_: Content) -> tuple[bytes, int]:
     c = pdf.canvas
     comp = model.components
     inner = w - 2 * m
+    sp = sheet_plan(layout, c_)
 
     def page_head() -> float:
         pdf.set_page_size(w, h)
@@ -195,17 +242,24 @@ def deal_pdf(model, layout, c_: Content) -> tuple[bytes, int]:
         text(c, w - m, h - m - 5, TITLE_EN, 8, "right", fill=GRID)
         text(c, m, m - 3, f"kit deal --game shikoku-duo --seed {c_.seed}   ·   the setup and the goods order of "
              f"seed {c_.seed}", 6, fill=Color(0.4, 0.4, 0.4))
-        y = _wrapped(c, m, h - m - 10.5, inner, c_.provenance["ja"], 7.2, 3.3)
-        return _wrapped(c, m, y, inner, c_.provenance["en"], 7.2, 3.3) - 2
+        y = _wrapped(c, m, h - m - 10.5, inner, c_.provenance["ja"], SMALL, SMALL_LINE)
+        return _wrapped(c, m, y, inner, c_.provenance["en"], SMALL, SMALL_LINE) - 2
+
+    def how_to(x: float, y: float, width: float) -> float:
+        y = _wrapped(c, x, y, width, c_.how_to_draw["ja"], SMALL, SMALL_LINE)
+        return _wrapped(c, x, y, width, c_.how_to_draw["en"], SMALL, SMALL_LINE) - 1.5
 
     y = page_head()
     half = (inner - 6) / 2
-    # Left: first drafter, figures. Right: the shop tokens, the wave tiles.
+    # Left: first drafter, figures (and how to draw the goods, where there is room).
+    # Right: the shop tokens, the wave tiles.
     ly = _head(c, m, y, half, c_.heads["setup"])
     ly = _wrapped(c, m, ly, half, f"先手：{c_.first['ja']}")
     ly = _wrapped(c, m, ly, half, f"First drafter: {c_.first['en']}")
     ly = _wrapped(c, m, ly - 0.8, half, f"駒：{c_.figures['ja']}")
     ly = _wrapped(c, m, ly, half, f"Figures: {c_.figures['en']}")
+    if sp.beside:
+        ly = how_to(m, ly - 1.5, half)
     rx = m + half + 6
     ry = _head(c, rx, y, half, c_.heads["shops"])
     for space, town, shop, kind in c_.shops:
@@ -235,27 +289,25 @@ def deal_pdf(model, layout, c_: Content) -> tuple[bytes, int]:
     y -= 6
     # The goods order: one column per full set of goods, numbered down the columns.
     per = len(c_.goods) // R.GOODS_BAGS
-    words = sum(len(lines_of(c_.how_to_draw[lang], lang, inner, 7.2)) for lang in ("ja", "en"))
-    above = _head_lines_of(inner, c_.heads["goods"]) * HEAD_LEAD + words * 3.3 + 1.5
-    # The rows close up (down to GOODS_ROW_LEAST) before the list goes over to a second page.
-    row_h = min(GOODS_ROW_H, max(GOODS_ROW_LEAST, (y - m - above) / per))
-    if y - above - per * row_h < m:
+    if sp.second_page:
         pdf.show_page()
         y = page_head()
-        row_h = GOODS_ROW_H
     y = _head(c, m, y, inner, c_.heads["goods"])
-    y = _wrapped(c, m, y, inner, c_.how_to_draw["ja"], 7.2, 3.3)
-    y = _wrapped(c, m, y, inner, c_.how_to_draw["en"], 7.2, 3.3) - 1.5
+    if not sp.beside:
+        y = how_to(m, y, inner)
+    row_h = sp.row_h
     col_w = inner / R.GOODS_BAGS
     for k, (kind, label) in enumerate(c_.goods):
         col, row = divmod(k, per)
-        x, yy = m + col * col_w, y - row * row_h
+        x, yy = m + col * col_w, y - row * row_h          # yy: the row's baseline, a third up the row
+        foot = yy - row_h / 3
         if row % 2 == 0:
-            fill_rect(c, Rect(x, yy - 1.3, col_w - 3, row_h), Color(0.95, 0.95, 0.95))
+            fill_rect(c, Rect(x, foot, col_w - 3, row_h), Color(0.95, 0.95, 0.95))
+        mid = foot + row_h / 2
         text(c, x + 7, yy, str(k + 1), SIZE, "right", fill=INK)
-        stroke_rect(c, Rect(x + 8.5, yy - 0.6, 3, 3), GRID, 0.4)
-        fill_rect(c, Rect(x + 13, yy - 0.7, 2.4, 2.8), colour(goods_colour(comp.goods, kind)))
-        text(c, x + 17, yy, label, SIZE, fill=INK)
+        stroke_rect(c, Rect(x + 8.5, mid - TICK / 2, TICK, TICK), GRID, 0.4)
+        fill_rect(c, Rect(x + 13.5, mid - 1.4, 2.4, 2.8), colour(goods_colour(comp.goods, kind)))
+        text(c, x + 17.5, yy, label, SIZE, fill=INK)
     pdf.show_page()
     return pdf.finish(), pdf.pages
 

@@ -62,18 +62,32 @@ def _set_blocks(c, col: Rect, blocks, size: float, head_size: float) -> float:
 AID_FLOOR_PT = 6.0       # the least text read in play
 
 
+def _largest(fits, size: float, refusal: str) -> float:
+    """The largest size, to FIT_STEP pt, from `size` down to AID_FLOOR_PT at which `fits(size)`;
+    refused with `refusal` when even the floor does not fit."""
+    if fits(size):
+        return size
+    if not fits(AID_FLOOR_PT):
+        raise KitError(refusal)
+    lo, hi = AID_FLOOR_PT, size          # lo fits, hi does not
+    while hi - lo > FIT_STEP:
+        mid = round((lo + hi) / 2, 4)
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return lo
+
+
+FIT_STEP = 0.01          # pt: how finely a column's text size is fitted
+
+
 def _fit_blocks(c, col: Rect, blocks, size: float, head_size: float) -> float:
     """Set the blocks at the largest size (down to AID_FLOOR_PT) that stays inside the column;
     refuse blocks that fit at no readable size. Returns the text size used."""
     scratch = Canvas(io.BytesIO())
-    k = 1.0
-    while _set_blocks(scratch, col, blocks, size * k, head_size * k) < col.y:
-        if size * (k - 0.02) < AID_FLOOR_PT:
-            raise KitError(f"the text of {blocks[0].head!r} does not fit its {col.w:.0f} × {col.h:.0f} mm column "
-                           f"at {AID_FLOOR_PT:g} pt; make the piece larger in the layout")
-        k -= 0.02
-    _set_blocks(c, col, blocks, size * k, head_size * k)
-    return size * k
+    got = _largest(lambda sz: _set_blocks(scratch, col, blocks, sz, head_size * sz / size) >= col.y, size,
+                   f"the text of {blocks[0].head!r} does not fit its {col.w:.0f} × {col.h:.0f} mm column "
+                   f"at {AID_FLOOR_PT:g} pt; make the piece larger in the layout")
+    _set_blocks(c, col, blocks, got, head_size * got / size)
+    return got
 
 
 def _pour(c, cols: list[Rect], blocks, size: float, head_size: float) -> bool:
@@ -113,18 +127,18 @@ def _fit_pour(c, cols: list[Rect], blocks, size: float, head_size: float) -> flo
     """The blocks poured down the columns at the largest size (down to AID_FLOOR_PT) at which they
     fit; refused when none does. Returns the text size used."""
     scratch = Canvas(io.BytesIO())
-    k = 1.0
-    while not _pour(scratch, cols, blocks, size * k, head_size * k):
-        if size * (k - 0.02) < AID_FLOOR_PT:
-            raise KitError(f"the text of {blocks[0].head!r} and what follows does not fit its {len(cols)} columns "
-                           f"of {cols[0].w:.0f} × {cols[0].h:.0f} mm at {AID_FLOOR_PT:g} pt; make the piece larger "
-                           "in the layout")
-        k -= 0.02
-    _pour(c, cols, blocks, size * k, head_size * k)
-    return size * k
+    got = _largest(lambda sz: _pour(scratch, cols, blocks, sz, head_size * sz / size), size,
+                   f"the text of {blocks[0].head!r} and what follows does not fit its {len(cols)} columns "
+                   f"of {cols[0].w:.0f} × {cols[0].h:.0f} mm at {AID_FLOOR_PT:g} pt; make the piece larger "
+                   "in the layout")
+    _pour(c, cols, blocks, got, head_size * got / size)
+    return got
 
 
-def _columns(trim: Rect, safe: float, top: float, n: int, gap: float = 4.0) -> list[Rect]:
+AID_GAP = 3.0            # mm between the aid's columns: a clear gutter at its smallest text, and room for it
+
+
+def _columns(trim: Rect, safe: float, top: float, n: int, gap: float = AID_GAP) -> list[Rect]:
     inner_w = trim.w - 2 * safe
     w = (inner_w - (n - 1) * gap) / n
     return [Rect(trim.x + safe + k * (w + gap), trim.y + safe, w, top - trim.y - safe) for k in range(n)]
