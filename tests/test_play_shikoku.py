@@ -2,6 +2,7 @@
 (against the Automa) played through a real browser at desktop and phone sizes, replayed."""
 
 import os
+import re
 
 import pytest
 
@@ -30,6 +31,17 @@ def test_a_table_of_ai_plays_the_engines_game(ctx, players, policy, seed):
     record = []
     R.play(match.t, match.rules, seed, controllers(match.setup), game_rng(seed), record)
     assert match.record == record
+
+
+@pytest.mark.parametrize("players,policy,seed", [(1, "greedy", 3), (2, "greedy", 5)])
+def test_the_end_says_in_words_why_the_game_ended(ctx, players, policy, seed):
+    match = Match(ctx, players, policy, seed)
+    while match.to_act() is not None:
+        match.play(match.ai_move()[0])
+    result = match.view(0)["result"]
+    assert re.search(r"\(the game ended on (a|the) [A-Za-z' ]+(; the [A-Za-z' ]+)?\)$", result), result
+    assert not any(re.search(rf"\b{name}\b(?! track| rank)", result.split("ended on")[1])
+                   for name in R.END_CONDITIONS + R.AUTOMA_ENDS), result
 
 
 def _step(session, token):

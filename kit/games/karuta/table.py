@@ -105,7 +105,9 @@ class Match:
     def _reason(self, name, seat, turn, turns) -> str:
         if not turn:
             if len(turns) == 1:
-                return f"passes: none of its {self.state.hands[seat].bit_count()} cards can be played"
+                n = self.state.hands[seat].bit_count()
+                return "passes: its one card cannot be played" if n == 1 else \
+                    f"passes: none of its {n} cards can be played"
             return f"{name}: passes, its best choice among {len(turns)}"
         after = apply(self.t, self.rules, self.state, seat, turn)
         route = _route(self.t, self.state, after, turn)

@@ -25,7 +25,7 @@ from kit.play.command import play_command
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.board import COAST, KIND_COLOURS, MOUNTAIN, ROUTE, ROUTE_EDGE, SEA, TRACK, board_layout
 from kit.games.shikoku_duo.pieces import TITLE, painting_colour
-from kit.games.shikoku_duo.replay import log_text, parse_log, read_rounds, replay_command
+from kit.games.shikoku_duo.replay import ended_words, log_text, parse_log, read_rounds, replay_command
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 
 PIECE_R = 3.6           # mm: a figure on the board, about a standee's base
@@ -256,7 +256,7 @@ class Match:
             scores = [sum(R.score_of(t, p, self.who[s])) for s, p in enumerate(state.players)]
             w = R.winner(tuple(scores), tuple(p.copper for p in state.players), self.solo)
             out["result"] = (f"seat {w + 1} won, {scores[0]} to {scores[1]}" if w is not None
-                             else f"a draw at {scores[0]}") + f" (the game ended on {', '.join(self.ended)})"
+                             else f"a draw at {scores[0]}") + f" (the game ended on {ended_words(self.ended)})"
         return out
 
     def board_svg(self) -> str:
