@@ -6,10 +6,12 @@
   const $ = (id) => document.getElementById(id);
   const board = $("board"), svg = board.querySelector("svg");
   let view = null, chosen = [], socket = null, zoom = 1, sent = false, shown = null;
+  let lost = "connecting…";     // why the table cannot be played now (no server), or null
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws?t=${encodeURIComponent(token)}`);
+    socket.onopen = () => { lost = null; };
     socket.onmessage = (e) => {
       const msg = JSON.parse(e.data);
       sent = false;
@@ -20,9 +22,14 @@
       draw();
       if (first) centre();
     };
+    // No server, no moves: what was chosen stays, nothing is offered or sent until it is back.
     socket.onclose = (e) => {
-      $("status").textContent = e.code === 4403 ? (e.reason || "this link is not for this table")
-        : "connection lost; reconnecting…";
+      lost = e.code === 4403 ? (e.reason || "this link is not for this table")
+        : "The connection to the table is lost (is kit play still running?); trying again…";
+      sent = false;
+      if (view) draw();
+      else $("status").textContent = lost;
+      $("status").classList.add("lost");
       if (e.code !== 4403) setTimeout(connect, 1000);
     };
   }
@@ -45,6 +52,7 @@
   }
 
   function send(move) {
+    if (lost || socket.readyState !== WebSocket.OPEN) return;
     socket.send(JSON.stringify({ type: "move", steps: move.steps, version: view.version }));
     chosen = [];
     sent = true;        // nothing more to choose until the server answers
@@ -53,7 +61,7 @@
   }
 
   function pick(key) {
-    if (!view || !view.legal.length || sent) return;
+    if (!view || !view.legal.length || sent || lost) return;
     const { next } = options();
     if (!next.has(key)) return;
     chosen.push(key);
@@ -63,17 +71,20 @@
   }
 
   function draw() {
-    const g = view.game, mine = view.legal.length > 0 && !sent;
+    const g = view.game, stopped = lost || view.error, mine = view.legal.length > 0 && !sent && !stopped;
     // Hot-seat: one browser plays several seats; each seat's hand stays covered until its player asks.
     const cover = view.seats.length > 1 && view.legal.length > 0 && shown !== view.to_act;
     $("cover").hidden = !cover;
     if (cover) $("cover-title").textContent = `Seat ${view.to_act + 1}'s turn: pass the device`;
     const st = $("status");
-    if (view.over) st.textContent = g.result || "the game is over";
+    if (stopped) st.textContent = stopped;
+    else if (view.over) st.textContent = g.result || "the game is over";
     else if (mine) st.textContent = `Your turn (seat ${view.to_act + 1})`;
     else st.textContent = `${view.names[view.to_act]} to play` + (view.seats.length ? "" : " · watching");
     st.classList.toggle("mine", mine);
-    Object.assign(document.body.dataset, { version: view.version, mine: mine ? "1" : "", over: view.over ? "1" : "" });
+    st.classList.toggle("lost", !!stopped);
+    Object.assign(document.body.dataset, { version: view.version, mine: mine ? "1" : "", over: view.over ? "1" : "",
+      lost: stopped ? "1" : "" });
     const { next, whole, pass } = mine ? options() : { next: new Map(), whole: null, pass: null };
     // the board: each place's state from the server, then the legal next steps
     const last = new Set(view.events.length ? view.events[view.events.length - 1].steps.map(String) : []);

@@ -1,0 +1,51 @@
+"""The table's page as a player meets it, whatever the game: a lost server or a failed AI said
+plainly with nothing left to click, and what happened since the player's last move in sight."""
+
+from kit.games import make_context
+from kit.games.tour_de_dice.table import Match
+
+from browser import DESKTOP, PHONE, open_page, serve
+
+
+def _tour(players=2, policy="bold", seed=3):
+    return Match(make_context("tour-de-dice"), players, policy, seed)
+
+
+def test_a_lost_server_is_said_and_nothing_is_offered(tmp_path, chromium):
+    session, server, base = serve(_tour(), (0,), tmp_path)
+    page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
+    try:
+        page.wait_for_function("document.body.dataset.mine === '1'")
+        assert page.locator("#steps button.legal").count() > 0
+    finally:
+        server.should_exit = True
+    page.wait_for_function("document.body.dataset.lost === '1'", timeout=20000)
+    assert "connection to the table is lost" in page.text_content("#status")
+    assert page.locator(".legal").count() == 0 and page.locator("#play").is_disabled()
+    assert page.evaluate("document.body.dataset.mine") == ""
+    assert not errors
+    page.close()
+
+
+def test_a_failed_ai_stops_the_table_with_its_reason(tmp_path, chromium):
+    match = _tour()
+
+    def broken():
+        raise RuntimeError("no policy answered")
+    match.ai_move = broken
+    session, server, base = serve(match, (0,), tmp_path)
+    try:
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), DESKTOP)
+        while match.to_act() == 0:          # play seat 1's decisions until the AI's turn comes
+            version = session.version
+            page.wait_for_function(f"document.body.dataset.version === '{version}' && document.body.dataset.mine === '1'")
+            page.click("#steps button.legal >> nth=0")
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        page.wait_for_function("document.body.dataset.lost === '1'", timeout=20000)
+        status = page.text_content("#status")
+        assert "seat 2's AI failed" in status and "no policy answered" in status and session.save.name in status
+        assert page.locator(".legal").count() == 0
+        assert not errors
+        page.close()
+    finally:
+        server.should_exit = True
