@@ -45,25 +45,32 @@ NEXT = """() => {
 }"""
 
 
+def click_one_move(page) -> bool:
+    """Wait for the page's seat to move, then make one move by clicking: the first highlighted
+    place or card, then the next until the move goes (or Play or Pass). False: the game is over."""
+    page.wait_for_function("document.body.dataset.over === '1' || document.body.dataset.mine === '1'",
+                           timeout=20000)
+    if page.evaluate("document.body.dataset.over") == "1":
+        return False
+    version = page.evaluate("document.body.dataset.version")
+    for _ in range(200):
+        # one look at the page: the version now and the first thing to click
+        now, target = page.evaluate(NEXT)
+        if now != version:
+            break
+        if target:
+            page.click(target)
+        else:
+            page.wait_for_timeout(10)
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20000)
+    return True
+
+
 def play_by_clicking(page, limit: int = 400) -> int:
-    """Play the page's seat to the end by clicking: the first highlighted place or card, then
-    the next until the move goes (or Play or Pass). Returns the moves the page sent."""
+    """Play the page's seat to the end by clicking. Returns the moves the page sent."""
     for _ in range(limit):
-        page.wait_for_function("document.body.dataset.over === '1' || document.body.dataset.mine === '1'",
-                               timeout=20000)
-        if page.evaluate("document.body.dataset.over") == "1":
+        if not click_one_move(page):
             return int(page.evaluate("document.body.dataset.sent || 0"))
-        version = page.evaluate("document.body.dataset.version")
-        for _ in range(200):
-            # one look at the page: the version now and the first thing to click
-            now, target = page.evaluate(NEXT)
-            if now != version:
-                break
-            if target:
-                page.click(target)
-            else:
-                page.wait_for_timeout(10)
-        page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20000)
     raise AssertionError(f"the game did not end within {limit} moves")
 
 

@@ -1,10 +1,13 @@
 """The table's page as a player meets it, whatever the game: a lost server or a failed AI said
 plainly with nothing left to click, and what happened since the player's last move in sight."""
 
+import os
+
 from kit.games import make_context
 from kit.games.tour_de_dice.table import Match
 
-from browser import DESKTOP, PHONE, open_page, serve
+from browser import DESKTOP, PHONE, click_one_move, open_page, serve
+from conftest import MAP
 
 
 def _tour(players=2, policy="bold", seed=3):
@@ -46,6 +49,42 @@ def test_a_failed_ai_stops_the_table_with_its_reason(tmp_path, chromium):
         assert "seat 2's AI failed" in status and "no policy answered" in status and session.save.name in status
         assert page.locator(".legal").count() == 0
         assert not errors
+        page.close()
+    finally:
+        server.should_exit = True
+
+
+def test_each_seat_has_its_colour_and_the_ais_answers_stay_in_sight(tmp_path, chromium):
+    from kit.games.karuta.table import Match as Karuta
+    ctx = make_context("karuta", map_option=os.environ.get("KIT_MAP") or str(MAP))
+    session, server, base = serve(Karuta(ctx, 3, "greedy", 11), (0,), tmp_path)
+    try:
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
+        checked = 0
+        while checked < 2 and click_one_move(page):
+            page.wait_for_function("document.body.dataset.over === '1' || document.body.dataset.mine === '1'")
+            events = session.events
+            mine = max(i for i, e in enumerate(events) if e.seat == 0)
+            since = events[mine + 1:]
+            if len(since) < 2 or not all(e.move["steps"] for e in since):
+                continue
+            checked += 1
+            seats = page.locator("#seats li")
+            assert seats.count() == 3 and "you" in seats.nth(0).text_content()
+            assert "▶" in seats.nth(0).text_content() and "▶" not in seats.nth(1).text_content()
+            # on the phone, every move since mine is listed in sight, and its cards outlined
+            shown = page.locator("#events li.recent")
+            assert shown.count() == len(since)
+            assert all(shown.nth(i).is_visible() for i in range(shown.count()))
+            for e in since:
+                swatch = page.eval_on_selector(f"#seats li[data-seat='{e.seat}'] .swatch",
+                                               "el => getComputedStyle(el).backgroundColor")
+                for key in e.move["steps"]:
+                    slot = page.locator(f"#board [data-key='{key}']")
+                    assert "last" in slot.get_attribute("class")
+                    fill = slot.evaluate("el => getComputedStyle(el.querySelector('rect')).fill")
+                    assert fill == swatch, (key, fill, swatch)
+        assert checked == 2 and not errors
         page.close()
     finally:
         server.should_exit = True

@@ -28,6 +28,7 @@ from kit.games.shikoku_duo.pieces import TITLE, painting_colour
 from kit.games.shikoku_duo.replay import ended_words, log_text, parse_log, read_rounds, replay_command
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 
+SEAT_COLOURS = ("#1d4ed8", "#d62828")     # each seat's figures
 PIECE_R = 3.6           # mm: a figure on the board, about a standee's base
 REPLAY_GAMES = 100      # simulated games the end screen places the game among (kit replay --games)
 
@@ -229,7 +230,7 @@ class Match:
         t, state = self.t, self.state
         pieces = []
         for s, p in enumerate(state.players):
-            colour = ("#1d4ed8", "#d62828")[s]
+            colour = SEAT_COLOURS[s]
             pieces.append({"at": f"p{p.pilgrim}", "label": "巡", "colour": colour, "r": PIECE_R})
             town = p.merchant
             pieces.append({"at": f"p{t.town_space_bit[town].bit_length() - 1}" if t.town_coastal[town] else f"t{town}",
@@ -250,7 +251,7 @@ class Match:
         hint = {"pick": "Draft a die: tap the character to move.", "move": "Tap where it goes (highlighted), then "
                 "what it does there.", "keep": "Too many goods: choose the goods to keep, one by one.",
                 "repeat": "You hold the hot-spring token: move the same character again?"}
-        out = {"pieces": pieces, "info": info, "hand": None,
+        out = {"pieces": pieces, "info": info, "hand": None, "colours": [[c] for c in SEAT_COLOURS],
                "hint": hint.get(self.ask.kind, "") if self.ask else ""}
         if self.over:
             scores = [sum(R.score_of(t, p, self.who[s])) for s, p in enumerate(state.players)]

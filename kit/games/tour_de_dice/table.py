@@ -202,6 +202,7 @@ class Match:
             t = self.turns[-1]
             info.append("last turn: " + log_text(self.tour, self.setup, course, [t], 0).splitlines()[-1].strip(' -"'))
         out = {"pieces": pieces, "info": info, "hand": None,
+               "colours": [[self.tour.colours[p].rgb for p in mine] for mine in self.mine],
                "hint": {"colour": "Choose the colour that moves.", "dice": "How many dice? Tap a number.",
                         "ride": "A piece on your space may ride this roll.",
                         "stop": "Tap a highlighted space to stop there."}.get(self.ask.kind if self.ask else "", "")}

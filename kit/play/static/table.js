@@ -87,12 +87,17 @@
       lost: stopped ? "1" : "" });
     const { next, whole, pass } = mine ? options() : { next: new Map(), whole: null, pass: null };
     // the board: each place's state from the server, then the legal next steps
-    const last = new Set(view.events.length ? view.events[view.events.length - 1].steps.map(String) : []);
+    // what happened since this browser's seats last moved (a spectator: the latest move) stays marked
+    const since = recent();
+    const last = new Set(since.flatMap((e) => e.steps.map(String)));
     for (const el of svg.querySelectorAll("[data-key]")) {
       const k = el.dataset.key, b = (g.board || {})[k];
       el.setAttribute("class", [el.dataset.base || (el.dataset.base = el.getAttribute("class") || ""),
         b ? b.class : "", next.has(k) ? "legal" : "", chosen.includes(k) ? "chosen" : "",
-        last.has(k) && !mine ? "last" : ""].join(" ").trim());
+        last.has(k) ? "last" : ""].join(" ").trim());
+      // a place's own colours (a seat's card on it), for the stylesheet to use
+      el.style.setProperty("--fill", (b && b.fill) || "");
+      el.style.setProperty("--stroke", (b && b.stroke) || "");
       const t = el.querySelector("text.label");
       if (t) t.textContent = b && b.text !== undefined ? b.text : "";
     }
@@ -135,6 +140,7 @@
     $("undo").disabled = !chosen.length;
     $("pass").hidden = !(mine && pass && !chosen.length);
     $("pass").onclick = () => pass && send(pass);
+    drawSeats(g.colours || []);
     // the info and the moves so far, the latest (an AI's, with its reason) on top
     const info = $("info");
     info.replaceChildren(...(g.info || []).map((s) => Object.assign(document.createElement("li"), { textContent: s })));
@@ -143,9 +149,9 @@
     [...view.events].reverse().forEach((e, i) => {
       const li = document.createElement("li");
       li.value = e.number;
-      if (i === 0) li.className = "latest";
+      li.className = [i === 0 ? "latest" : "", since.includes(e) ? "recent" : ""].join(" ").trim();
       li.innerHTML = `<span class="who"></span> <span class="what"></span><span class="why"></span>`;
-      li.querySelector(".who").textContent = view.names[e.seat] + ":";
+      li.querySelector(".who").append(swatches((g.colours || [])[e.seat]), view.names[e.seat] + ":");
       li.querySelector(".what").textContent = e.label;
       li.querySelector(".why").textContent = e.reason;
       ev.appendChild(li);
@@ -156,6 +162,44 @@
       $("result").textContent = g.result || "the game is over";
       if (view.replay) $("replay").textContent = view.replay;
     }
+  }
+
+  // The moves since this browser's seat last moved (hot-seat: the seat to act now): the AI's and
+  // the other people's answers to it.
+  function recent() {
+    const ev = view.events, me = view.seats.includes(view.to_act) ? [view.to_act] : view.seats;
+    let i = ev.length - 1;
+    while (i >= 0 && !me.includes(ev[i].seat)) i--;
+    if (!view.seats.length) i = ev.length - 2;
+    return ev.slice(i + 1);
+  }
+
+  // A swatch of each of a seat's colours (its pieces, its cards on the board).
+  function swatches(colours) {
+    const out = document.createElement("span");
+    out.className = "swatches";
+    for (const c of colours || []) {
+      const sw = document.createElement("span");
+      sw.className = "swatch";
+      sw.style.background = c;
+      out.appendChild(sw);
+    }
+    return out;
+  }
+
+  // Who sits where: each seat's colour, who plays it (you, a person, an AI) and whose turn it is.
+  function drawSeats(colours) {
+    const list = $("seats");
+    list.replaceChildren();
+    view.names.forEach((name, s) => {
+      const li = document.createElement("li");
+      li.dataset.seat = s;
+      if (s === view.to_act) li.className = "to-act";
+      const label = document.createElement("span");
+      label.textContent = (s === view.to_act ? "▶ " : "") + name + (view.seats.includes(s) ? " — you" : "");
+      li.append(swatches(colours[s]), label);
+      list.appendChild(li);
+    });
   }
 
   // Bring the part of the board in play into sight (a phone shows a corner of it).
