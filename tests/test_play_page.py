@@ -3,6 +3,8 @@ plainly with nothing left to click, and what happened since the player's last mo
 
 import os
 
+import pytest
+
 from kit.games import make_context
 from kit.games.tour_de_dice.table import Match
 
@@ -85,6 +87,45 @@ def test_each_seat_has_its_colour_and_the_ais_answers_stay_in_sight(tmp_path, ch
                     fill = slot.evaluate("el => getComputedStyle(el.querySelector('rect')).fill")
                     assert fill == swatch, (key, fill, swatch)
         assert checked == 2 and not errors
+        page.close()
+    finally:
+        server.should_exit = True
+
+
+IN_SIGHT = """([box, sel]) => {
+  const b = document.querySelector(box).getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].some((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+  });
+}"""
+
+
+def _karuta(players, policy, seed):
+    from kit.games.karuta.table import Match as Karuta
+    return Karuta(make_context("karuta", map_option=os.environ.get("KIT_MAP") or str(MAP)), players, policy, seed)
+
+
+def _shikoku(players, policy, seed):
+    from kit.games.shikoku_duo.table import Match as Shikoku
+    return Shikoku(make_context("shikoku-duo", map_option=os.environ.get("KIT_MAP") or str(MAP)), players, policy, seed)
+
+
+@pytest.mark.parametrize("opener,hand", [(_karuta, True), (_shikoku, False)], ids=["karuta", "shikoku-duo"])
+def test_on_the_phone_each_choice_comes_into_sight_and_fit_shows_the_board(tmp_path, chromium, opener, hand):
+    session, server, base = serve(opener(3, "greedy", 11) if hand else opener(1, "greedy", 3), (0,), tmp_path)
+    try:
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
+        for _ in range(4):
+            page.wait_for_function("document.body.dataset.mine === '1'")
+            if page.locator("#board [data-key].legal").count():
+                assert page.evaluate(IN_SIGHT, ["#board", "#board [data-key].legal"])
+            if hand:
+                assert page.evaluate(IN_SIGHT, ["#hand", "#hand .card.legal"])
+            assert click_one_move(page)
+        page.click("#zoom-fit")
+        assert page.evaluate(IN_SIGHT, ["#board", "#board svg"])
+        assert not errors
         page.close()
     finally:
         server.should_exit = True

@@ -7,6 +7,7 @@
   const board = $("board"), svg = board.querySelector("svg");
   let view = null, chosen = [], socket = null, zoom = 1, sent = false, shown = null;
   let lost = "connecting…";     // why the table cannot be played now (no server), or null
+  let sighted = null;           // the version whose choices were last brought into sight
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -156,6 +157,10 @@
       li.querySelector(".why").textContent = e.reason;
       ev.appendChild(li);
     });
+    if (mine && sighted !== view.version) {
+      sighted = view.version;
+      bringIntoSight();
+    }
     // the end
     if (view.over && !$("end").dataset.closed) {
       $("end").hidden = false;
@@ -202,9 +207,26 @@
     });
   }
 
+  // A new choice: its first card in the hand and its places on the board scrolled into sight
+  // when none is (a phone shows a few cards and a corner of the board).
+  function bringIntoSight() {
+    const hand = $("hand"), card = hand.querySelector(".card.legal");
+    if (card) {
+      const h = hand.getBoundingClientRect(), r = card.getBoundingClientRect();
+      if (r.left < h.left || r.right > h.right) hand.scrollLeft += r.left - h.left - (h.width - r.width) / 2;
+    }
+    const places = [...svg.querySelectorAll("[data-key].legal")];
+    const pane = board.getBoundingClientRect();
+    const seen = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.right > pane.left && r.left < pane.right && r.bottom > pane.top && r.top < pane.bottom;
+    };
+    if (places.length && !places.some(seen)) centre(places);
+  }
+
   // Bring the part of the board in play into sight (a phone shows a corner of it).
-  function centre() {
-    const els = [...svg.querySelectorAll("[data-key].legal, [data-key].placed")];
+  function centre(els) {
+    els = els || [...svg.querySelectorAll("[data-key].legal, [data-key].placed")];
     const pick = els.length ? els : [...svg.querySelectorAll("[data-key]")];
     if (!pick.length) return;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
@@ -257,10 +279,16 @@
   $("undo").onclick = () => { chosen.pop(); draw(); };
   $("cover-show").onclick = () => { shown = view.to_act; draw(); };
   $("close-end").onclick = () => { $("end").hidden = true; $("end").dataset.closed = "1"; };
-  const setZoom = (z) => { zoom = Math.max(0.5, Math.min(4, z)); board.style.setProperty("--zoom", zoom); };
+  const setZoom = (z) => { zoom = Math.max(0.2, Math.min(4, z)); board.style.setProperty("--zoom", zoom); };
   $("zoom-in").onclick = () => setZoom(zoom * 1.4);
   $("zoom-out").onclick = () => setZoom(zoom / 1.4);
-  $("zoom-fit").onclick = () => setZoom(1);
+  // Fit: the whole board in the pane, however narrow (the drawn size scales with the zoom).
+  $("zoom-fit").onclick = () => {
+    setZoom(1);
+    const r = svg.getBoundingClientRect();
+    setZoom(Math.min(1, board.clientWidth / r.width, board.clientHeight / r.height));
+    board.scrollLeft = board.scrollTop = 0;
+  };
   $("download").href = `/log${token ? "?t=" + encodeURIComponent(token) : ""}`;
   connect();
 })();
