@@ -30,6 +30,17 @@ def test_a_table_of_ai_runs_the_simulators_race(rules):
         assert match.winner == result.winner
 
 
+def test_the_end_says_who_won_and_how(ctx):
+    match = Match(ctx, 3, "bold,careful,drafting", 4)
+    while match.to_act() is not None:
+        match.play(match.ai_move()[0])
+    assert match.winner is not None
+    piece = match.turns[-1].active          # the game ends the moment the active piece reaches the goal
+    assert match.owner[piece] == match.winner
+    assert match.view(0)["result"] == (f"seat {match.winner + 1} won the race: {match.labels[piece]} reached "
+                                       f"the goal first, on turn {len(match.turns)}")
+
+
 def _step(session, token):
     if session.ai_to_move():
         session.ai_step()

@@ -133,7 +133,7 @@ class Match:
                 picks.append(int(key[1:]))
         self.turns.append(turn)
         if turn.winner is not None:
-            self.winner = self.owner[turn.winner]
+            self.winner, self.winning_piece = self.owner[turn.winner], turn.winner
 
     def to_act(self):
         return None if self.over else self.ask.seat
@@ -207,8 +207,9 @@ class Match:
                         "ride": "A piece on your space may ride this roll.",
                         "stop": "Tap a highlighted space to stop there."}.get(self.ask.kind if self.ask else "", "")}
         if self.over:
-            out["result"] = (f"P{self.winner + 1} won the race" if self.winner is not None
-                             else f"the turn limit ({self.setup.turn_limit}) ended the race")
+            out["result"] = (f"seat {self.winner + 1} won the race: {self.labels[self.winning_piece]} reached the "
+                             f"goal first, on turn {self.count}" if self.winner is not None
+                             else f"nobody won: the turn limit ({self.setup.turn_limit}) ended the race")
         return out
 
     def board_svg(self) -> str:
