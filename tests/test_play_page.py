@@ -122,9 +122,38 @@ def test_on_the_phone_each_choice_comes_into_sight_and_fit_shows_the_board(tmp_p
                 assert page.evaluate(IN_SIGHT, ["#board", "#board [data-key].legal"])
             if hand:
                 assert page.evaluate(IN_SIGHT, ["#hand", "#hand .card.legal"])
+            if session.events:          # the latest move is in sight, not pushed down by idle buttons
+                assert page.evaluate(IN_SIGHT, ["#side", "#events li.latest"])
+                assert not page.locator("#undo").is_visible()
             assert click_one_move(page)
         page.click("#zoom-fit")
         assert page.evaluate(IN_SIGHT, ["#board", "#board svg"])
+        assert not errors
+        page.close()
+    finally:
+        server.should_exit = True
+
+
+def test_midway_through_a_turn_the_others_moves_before_it_stay_listed(tmp_path, chromium):
+    session, server, base = serve(_shikoku(1, "greedy", 3), (0,), tmp_path)
+    try:
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
+        for _ in range(12):
+            assert click_one_move(page)
+            page.wait_for_function("document.body.dataset.mine === '1'")
+            seats = [e.seat for e in session.events]
+            i = len(seats) - 1
+            while i >= 0 and seats[i] == 0:         # seat 1's steps of the turn in hand
+                i -= 1
+            if i < len(seats) - 1 and seats[i] == 1:        # a die drafted after the Automa's moves
+                while i >= 0 and seats[i] == 1:
+                    i -= 1
+                shown = page.locator("#events li.recent")
+                assert shown.count() == min(len(seats) - i - 1, 12) >= 2
+                assert all(shown.nth(i).is_visible() for i in range(shown.count()))
+                break
+        else:
+            raise AssertionError("no turn of seat 1 came after the Automa's")
         assert not errors
         page.close()
     finally:

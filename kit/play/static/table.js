@@ -136,9 +136,11 @@
     $("chosen").textContent = chosen.length ? chosen.join(" → ") : "";
     const play = $("play");
     play.disabled = !whole;
+    play.hidden = !mine || (!whole && !chosen.length);   // shown once a move is being put together
     play.textContent = whole ? `Play ${whole.label}` : "Play";
     play.onclick = () => whole && send(whole);
     $("undo").disabled = !chosen.length;
+    $("undo").hidden = !chosen.length;
     $("pass").hidden = !(mine && pass && !chosen.length);
     $("pass").onclick = () => pass && send(pass);
     drawSeats(g.colours || []);
@@ -169,13 +171,14 @@
     }
   }
 
-  // The moves since this browser's seat last moved (hot-seat: the seat to act now): the AI's and
-  // the other people's answers to it.
+  // The moves since this browser's seat last had the table (hot-seat: the seat to act now): the
+  // others' moves since, and its own steps of the turn in hand (a die drafted, a dice count).
   function recent() {
     const ev = view.events, me = view.seats.includes(view.to_act) ? [view.to_act] : view.seats;
+    if (!me.length) return ev.slice(-1);
     let i = ev.length - 1;
+    while (i >= 0 && me.includes(ev[i].seat)) i--;
     while (i >= 0 && !me.includes(ev[i].seat)) i--;
-    if (!view.seats.length) i = ev.length - 2;
     return ev.slice(i + 1);
   }
 
