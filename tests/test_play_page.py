@@ -158,3 +158,22 @@ def test_midway_through_a_turn_the_others_moves_before_it_stay_listed(tmp_path, 
         page.close()
     finally:
         server.should_exit = True
+
+
+def test_an_end_whose_replay_fails_says_so(tmp_path, chromium):
+    match = _tour()
+
+    def broken(path):
+        raise ValueError("no simulator today")
+    match.replay_text = broken
+    session, server, base = serve(match, (), tmp_path)        # every seat the AI's: a spectator watches
+    try:
+        page, errors = open_page(chromium, base, DESKTOP)
+        page.wait_for_function("document.getElementById('replay').textContent.includes('could not place')",
+                               timeout=30000)
+        text = page.text_content("#replay")
+        assert "no simulator today" in text and session.save.name in text and page.locator("#end").is_visible()
+        assert not errors
+        page.close()
+    finally:
+        server.should_exit = True

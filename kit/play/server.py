@@ -86,7 +86,13 @@ class Table:
 
     async def finish(self) -> None:
         if self.session.match.to_act() is None and self.replay is None:
-            text = await run_in_threadpool(self.session.match.replay_text, self.session.save)
+            self.replay = ""        # once: a second finish while this one runs does not start another
+            try:
+                text = await run_in_threadpool(self.session.match.replay_text, self.session.save)
+            except Exception as err:    # the end screen says so rather than waiting for ever
+                traceback.print_exc()
+                text = (f"kit replay could not place this game ({type(err).__name__}: {err}); "
+                        f"the log {self.session.save.name} is saved as it is.")
             self.replay = text
             await self.broadcast()
 
