@@ -177,3 +177,22 @@ def test_an_end_whose_replay_fails_says_so(tmp_path, chromium):
         page.close()
     finally:
         server.should_exit = True
+
+
+def test_every_choice_button_says_what_it_does(tmp_path, chromium):
+    session, server, base = serve(_shikoku(1, "greedy", 3), (0,), tmp_path)
+    try:
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), DESKTOP)
+        picks = 0
+        for _ in range(10):
+            page.wait_for_function("document.body.dataset.mine === '1'")
+            buttons = page.eval_on_selector_all("#steps button", "els => els.map((b) => [b.dataset.step, b.textContent])")
+            assert all(key != text for key, text in buttons), buttons        # words, never a bare key
+            if session.match.ask.kind == "pick":    # a die's button names its number
+                picks += 1
+                assert sorted(text for _, text in buttons) == sorted(m["label"] for m in session.match.legal())
+            assert click_one_move(page)
+        assert picks >= 2 and not errors
+        page.close()
+    finally:
+        server.should_exit = True

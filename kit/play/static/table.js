@@ -45,7 +45,9 @@
     const next = new Map();
     for (const m of open) if (m.steps.length > chosen.length) {
       const k = m.steps[chosen.length];
-      if (!next.has(k)) next.set(k, (m.step_labels || [])[chosen.length] || String(k));
+      // a step's words: the move's own for its step, or the move's label when it is one step
+      const words = (m.step_labels || [])[chosen.length] || (m.steps.length === 1 ? m.label : String(k));
+      if (!next.has(k)) next.set(k, words);
     }
     const whole = open.find((m) => m.steps.length === chosen.length && chosen.length > 0);
     const pass = view.legal.find((m) => m.steps.length === 0);
