@@ -196,3 +196,25 @@ def test_every_choice_button_says_what_it_does(tmp_path, chromium):
         page.close()
     finally:
         server.should_exit = True
+
+
+def test_a_card_is_laid_from_its_place_on_the_map_and_taken_back(tmp_path, chromium):
+    session, server, base = serve(_karuta(2, None, 4), (0,), tmp_path)
+    try:
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
+        page.wait_for_function("document.body.dataset.mine === '1'")
+        assert "its place on the map" in page.text_content("#hint")
+        assert not page.locator("#play").is_visible() and not page.locator("#undo").is_visible()
+        slot = page.locator("#board .slot.legal").first
+        key = slot.get_attribute("data-key")
+        slot.click()
+        assert page.text_content("#chosen") == key
+        assert page.locator("#play").is_visible() and page.locator("#undo").is_visible()
+        assert page.locator(f"#hand .card.chosen[data-key='{key}']").count() == 1
+        page.click("#undo")
+        assert page.text_content("#chosen") == "" and not page.locator("#play").is_visible()
+        assert not page.locator("#chosen").is_visible()         # an empty line takes no room
+        assert not errors
+        page.close()
+    finally:
+        server.should_exit = True

@@ -135,7 +135,8 @@ class Match:
             "hand": [] if seat is None else [self._card(c) for c in bits(hands[seat])],
             "info": [f"seat {s + 1}: {h.bit_count()} cards" for s, h in enumerate(hands)]
                     + ([] if self.over else [f"this round began with seat {self.starter + 1}"]),
-            "hint": "Tap a card to lay it down, then the next of a chain; Play when the chain is done.",
+            "hint": "Tap a highlighted card (or its place on the map) to lay it down, then the next of a chain; "
+                    "Play when the chain is done.",
         }
         if self.over:
             stalled = is_stalled(self.state)
