@@ -1,6 +1,8 @@
 """tour-de-dice at the web table: the simulator's race, a save that resumes, and whole races
 played through a real browser at desktop and phone sizes, their logs replayed."""
 
+import re
+
 import pytest
 
 from kit.games.tour_de_dice.play import play_log
@@ -39,6 +41,21 @@ def test_the_end_says_who_won_and_how(ctx):
     assert match.owner[piece] == match.winner
     assert match.view(0)["result"] == (f"seat {match.winner + 1} won the race: {match.labels[piece]} reached "
                                        f"the goal first, on turn {len(match.turns)}")
+
+
+def test_a_stop_says_the_roll_it_comes_from(ctx):
+    match = Match(ctx, 3, "bold", 1)
+    said = []           # (turn number, piece, dice the label names)
+    while match.to_act() is not None:
+        move, _ = match.ai_move()
+        if match.ask.kind == "stop":
+            rolled = re.search(r"\(rolled ([1-6 ]+)\) stops on", move["label"])
+            said.append((match.count, match.ask.piece, tuple(map(int, rolled.group(1).split()))))
+        match.play(move)
+    assert len(said) > 10
+    for number, piece, dice in said:
+        turn = match.turns[number - 1]
+        assert tuple(turn.rolls[turn.rollers.index(piece)]) == dice
 
 
 def _step(session, token):

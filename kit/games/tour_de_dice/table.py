@@ -141,10 +141,13 @@ class Match:
     def legal(self) -> list[dict]:
         if self.over:
             return []
-        who = self.labels[self.ask.piece] if self.ask.piece is not None else f"P{self.ask.seat + 1}"
-        return [{"steps": [key], "label": label if self.ask.kind in ("colour", "ride") else f"{who}: {label}"
-                 if self.ask.kind == "dice" else f"{who} stops on {label}",
-                 "step_labels": [label]} for key, label in self.ask.options]
+        a = self.ask
+        who = self.labels[a.piece] if a.piece is not None else f"P{a.seat + 1}"
+        if a.kind == "stop":        # the move says the roll it comes from
+            who += f" (rolled {' '.join(map(str, self.rolls[self.rollers.index(a.piece)]))})"
+        return [{"steps": [key], "label": label if a.kind in ("colour", "ride") else f"{who}: {label}"
+                 if a.kind == "dice" else f"{who} stops on {label}",
+                 "step_labels": [label]} for key, label in a.options]
 
     def play(self, move: dict) -> None:
         key = move["steps"][0]
