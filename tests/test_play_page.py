@@ -218,3 +218,22 @@ def test_a_card_is_laid_from_its_place_on_the_map_and_taken_back(tmp_path, chrom
         page.close()
     finally:
         server.should_exit = True
+
+
+def test_on_the_phone_pieces_read_and_do_not_hide_each_other(tmp_path, chromium):
+    session, server, base = serve(_tour(3, "bold", 3), (0,), tmp_path)        # all three on the start
+    try:
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
+        page.wait_for_function("document.body.dataset.mine === '1'")
+        discs = page.eval_on_selector_all(".piece", """els => els.map((e) => {
+            const c = e.querySelector('circle').getBoundingClientRect(), t = e.querySelector('text').getBoundingClientRect();
+            return [c.x + c.width / 2, c.y + c.height / 2, c.width, t.height]; })""")
+        assert len(discs) == 3
+        assert all(d >= 17 and text >= 9 for _, _, d, text in discs)       # screen pixels
+        for i, (x, y, d, _) in enumerate(discs):
+            for x2, y2, d2, _ in discs[i + 1:]:
+                assert ((x - x2) ** 2 + (y - y2) ** 2) ** 0.5 >= (d + d2) / 2 * 0.99
+        assert not errors
+        page.close()
+    finally:
+        server.should_exit = True

@@ -4,6 +4,7 @@
 (function () {
   const token = new URLSearchParams(location.search).get("t") || "";
   const $ = (id) => document.getElementById(id);
+  const MIN_R = 9;
   const board = $("board"), svg = board.querySelector("svg");
   let view = null, chosen = [], socket = null, zoom = 1, sent = false, shown = null;
   let lost = "connecting…";     // why the table cannot be played now (no server), or null
@@ -250,18 +251,21 @@
     for (const old of svg.querySelectorAll(".piece")) old.remove();
     const at = {};
     const NS = "http://www.w3.org/2000/svg";
+    // a piece is never drawn smaller than MIN_R screen pixels, so its number reads on a phone
+    const ctm = svg.getScreenCTM(), least = ctm && ctm.a > 0 ? MIN_R / ctm.a : 0;
     for (const p of pieces) {
       const el = svg.querySelector(`[data-key="${CSS.escape(String(p.at))}"]`);
       if (!el) continue;
       const box = el.getBBox(), k = (at[p.at] = (at[p.at] || 0) + 1) - 1;
-      let r = Math.min(box.width, box.height) * 0.22, cx, cy;
+      let r = Math.max(Math.min(box.width, box.height) * 0.22, least), cx, cy;
       if (p.r) {      // a piece of a given size, side by side from the place's middle
-        r = p.r;
+        r = Math.max(p.r, least);
         cx = box.x + box.width / 2 + (k - 0.5) * r * 2.1;
         cy = box.y + box.height / 2 + r * 1.2;
       } else {
-        cx = box.x + box.width * (0.2 + 0.3 * (k % 3));
-        cy = box.y + box.height * (0.3 + 0.4 * Math.floor(k / 3));
+        // three to a row, spread by at least their size so no number hides another
+        cx = box.x + box.width / 2 + (k % 3 - 1) * Math.max(box.width * 0.3, r * 2.1);
+        cy = box.y + box.height / 2 + (Math.floor(k / 3) - 0.5) * Math.max(box.height * 0.4, r * 2.1);
       }
       const g = document.createElementNS(NS, "g");
       g.setAttribute("class", "piece");
@@ -270,7 +274,7 @@
         .forEach(([a, v]) => c.setAttribute(a, v));
       const t = document.createElementNS(NS, "text");
       Object.entries({ x: cx, y: cy + r * 0.4, "font-size": r * 1.1, "text-anchor": "middle",
-        fill: p.ink || "#fff" }).forEach(([a, v]) => t.setAttribute(a, v));
+        "font-weight": "bold", fill: p.ink || "#fff" }).forEach(([a, v]) => t.setAttribute(a, v));
       t.textContent = p.label;
       g.append(c, t);
       el.parentNode.insertBefore(g, el.nextSibling);
