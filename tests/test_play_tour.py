@@ -50,6 +50,7 @@ def test_a_stop_says_the_roll_it_comes_from(ctx):
         move, _ = match.ai_move()
         if match.ask.kind == "stop":
             rolled = re.search(r"\(rolled ([1-6 ]+)\) stops on", move["label"])
+            assert f"rolled {rolled.group(1)}: it may stop anywhere up to " in match.view(match.ask.seat)["hint"]
             said.append((match.count, match.ask.piece, tuple(map(int, rolled.group(1).split()))))
         match.play(move)
     assert len(said) > 10

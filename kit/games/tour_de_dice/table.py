@@ -209,6 +209,11 @@ class Match:
                "hint": {"colour": "Choose the colour that moves.", "dice": "How many dice? Tap a number.",
                         "ride": "A piece on your space may ride this roll.",
                         "stop": "Tap a highlighted space to stop there."}.get(self.ask.kind if self.ask else "", "")}
+        if self.ask and self.ask.kind == "stop":        # the roll to move by, beside the choice
+            a = self.ask
+            dice = " ".join(map(str, self.rolls[self.rollers.index(a.piece)]))
+            out["hint"] = (f"{self.labels[a.piece]} rolled {dice}: it may stop anywhere up to "
+                           f"{space_name(course, max(a.need.options))}. " + out["hint"])
         if self.over:
             out["result"] = (f"seat {self.winner + 1} won the race: {self.labels[self.winning_piece]} reached the "
                              f"goal first, on turn {self.count}" if self.winner is not None
