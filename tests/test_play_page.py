@@ -116,6 +116,11 @@ def test_on_the_phone_each_choice_comes_into_sight_and_fit_shows_the_board(tmp_p
     session, server, base = serve(opener(3, "greedy", 11) if hand else opener(1, "greedy", 3), (0,), tmp_path)
     try:
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
+        page.wait_for_function("document.body.dataset.mine === '1'")
+        if not hand:        # a first look, with no place to choose yet, shows the pieces
+            assert page.locator("#board [data-key].legal").count() == 0
+            from kit.games.shikoku_duo.table import SEAT_COLOURS
+            assert page.evaluate(IN_SIGHT, ["#board", f".piece circle[fill='{SEAT_COLOURS[0]}']"])   # seat 1's
         for _ in range(4):
             page.wait_for_function("document.body.dataset.mine === '1'")
             if page.locator("#board [data-key].legal").count():

@@ -233,6 +233,7 @@
   // Bring the part of the board in play into sight (a phone shows a corner of it).
   function centre(els) {
     els = els || [...svg.querySelectorAll("[data-key].legal, [data-key].placed")];
+    if (!els.length) els = [...svg.querySelectorAll(".piece")];      // else where the pieces stand
     const pick = els.length ? els : [...svg.querySelectorAll("[data-key]")];
     if (!pick.length) return;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
