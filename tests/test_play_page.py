@@ -188,7 +188,7 @@ def test_every_choice_button_says_what_it_does(tmp_path, chromium):
     session, server, base = serve(_shikoku(1, "greedy", 3), (0,), tmp_path)
     try:
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), DESKTOP)
-        picks = 0
+        picks = chose = 0
         for _ in range(10):
             page.wait_for_function("document.body.dataset.mine === '1'")
             buttons = page.eval_on_selector_all("#steps button", "els => els.map((b) => [b.dataset.step, b.textContent])")
@@ -196,8 +196,14 @@ def test_every_choice_button_says_what_it_does(tmp_path, chromium):
             if session.match.ask.kind == "pick":    # a die's button names its number
                 picks += 1
                 assert sorted(text for _, text in buttons) == sorted(m["label"] for m in session.match.legal())
+            longer = [m for m in session.match.legal() if len(m["steps"]) > 1]
+            if session.match.ask.kind == "move" and longer:     # a place chosen is named in words
+                page.click(f"#board [data-key='{longer[0]['steps'][0]}']")
+                assert page.text_content("#chosen") == longer[0]["step_labels"][0]
+                chose += 1
+                page.click("#undo")
             assert click_one_move(page)
-        assert picks >= 2 and not errors
+        assert picks >= 2 and chose >= 1 and not errors
         page.close()
     finally:
         server.should_exit = True

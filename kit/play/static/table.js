@@ -136,7 +136,9 @@
       steps.appendChild(b);
     }
     $("hint").textContent = mine ? (g.hint || "") : "";
-    $("chosen").textContent = chosen.length ? chosen.join(" → ") : "";
+    // the steps chosen so far, in the move's own words (a key like t3 means nothing to a player)
+    const sofar = view.legal.find((m) => m.steps.length >= chosen.length && prefixed(m));
+    $("chosen").textContent = chosen.map((k, i) => (sofar && (sofar.step_labels || [])[i]) || String(k)).join(" → ");
     const play = $("play");
     play.disabled = !whole;
     play.hidden = !mine || (!whole && !chosen.length);   // shown once a move is being put together
