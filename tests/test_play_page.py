@@ -248,3 +248,21 @@ def test_on_the_phone_pieces_read_and_do_not_hide_each_other(tmp_path, chromium)
         page.close()
     finally:
         server.should_exit = True
+
+
+def test_a_closed_end_screen_opens_again_with_its_log(tmp_path, chromium):
+    from browser import downloaded_log
+    session, server, base = serve(_tour(), (), tmp_path)          # the AI plays both seats
+    try:
+        page, errors = open_page(chromium, base, PHONE)
+        page.wait_for_function("document.body.dataset.over === '1'", timeout=30000)
+        assert not page.locator("#show-end").is_visible()
+        page.click("#close-end")
+        assert not page.locator("#end").is_visible()
+        page.click("#show-end")
+        assert page.locator("#end").is_visible() and "won the race" in page.text_content("#result")
+        downloaded_log(page, tmp_path, session)
+        assert not errors
+        page.close()
+    finally:
+        server.should_exit = True

@@ -168,12 +168,13 @@
       sighted = view.version;
       bringIntoSight();
     }
-    // the end
-    if (view.over && !$("end").dataset.closed) {
-      $("end").hidden = false;
+    // the end, and a way back to it (its log to download) once it is closed
+    if (view.over) {
       $("result").textContent = g.result || "the game is over";
       if (view.replay) $("replay").textContent = view.replay;
+      if (!$("end").dataset.closed) $("end").hidden = false;
     }
+    $("show-end").hidden = !(view.over && $("end").hidden);
   }
 
   // The moves since this browser's seat last had the table (hot-seat: the seat to act now): the
@@ -290,7 +291,8 @@
   });
   $("undo").onclick = () => { chosen.pop(); draw(); };
   $("cover-show").onclick = () => { shown = view.to_act; draw(); };
-  $("close-end").onclick = () => { $("end").hidden = true; $("end").dataset.closed = "1"; };
+  $("close-end").onclick = () => { $("end").hidden = true; $("end").dataset.closed = "1"; $("show-end").hidden = false; };
+  $("show-end").onclick = () => { $("end").hidden = false; $("show-end").hidden = true; };
   const setZoom = (z) => { zoom = Math.max(0.2, Math.min(4, z)); board.style.setProperty("--zoom", zoom); };
   $("zoom-in").onclick = () => setZoom(zoom * 1.4);
   $("zoom-out").onclick = () => setZoom(zoom / 1.4);
