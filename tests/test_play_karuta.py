@@ -88,7 +88,7 @@ def test_a_whole_game_through_the_browser_replays(ctx, tmp_path, size, chromium)
         assert all(e.reason for e in session.events if e.seat == 1)
         page.wait_for_function("document.getElementById('replay').textContent.includes('turns checked')",
                                timeout=60000)
-        assert page.locator("#end").is_visible()
+        assert page.locator("#end").is_visible() and page.text_content("#you") == "You played seat 1."
         log = downloaded_log(page, tmp_path, session)
         assert not errors
         page.close()

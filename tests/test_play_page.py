@@ -256,7 +256,7 @@ def test_a_closed_end_screen_opens_again_with_its_log(tmp_path, chromium):
     try:
         page, errors = open_page(chromium, base, PHONE)
         page.wait_for_function("document.body.dataset.over === '1'", timeout=30000)
-        assert not page.locator("#show-end").is_visible()
+        assert not page.locator("#show-end").is_visible() and not page.locator("#you").is_visible()   # a spectator
         page.click("#close-end")
         assert not page.locator("#end").is_visible()
         page.click("#show-end")

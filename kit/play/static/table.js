@@ -171,6 +171,8 @@
     // the end, and a way back to it (its log to download) once it is closed
     if (view.over) {
       $("result").textContent = g.result || "the game is over";
+      $("you").hidden = !view.seats.length;
+      $("you").textContent = `You played ${view.seats.map((s) => `seat ${s + 1}`).join(" and ")}.`;
       if (view.replay) $("replay").textContent = view.replay;
       if (!$("end").dataset.closed) $("end").hidden = false;
     }
