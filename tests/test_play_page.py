@@ -43,7 +43,8 @@ def test_a_failed_ai_stops_the_table_with_its_reason(tmp_path, chromium):
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), DESKTOP)
         while match.to_act() == 0:          # play seat 1's decisions until the AI's turn comes
             version = session.version
-            page.wait_for_function(f"document.body.dataset.version === '{version}' && document.body.dataset.mine === '1'")
+            page.wait_for_function(f"document.body.dataset.version === '{version}' "
+                                   "&& document.body.dataset.mine === '1'")
             page.click("#steps button.legal >> nth=0")
             page.wait_for_function(f"document.body.dataset.version !== '{version}'")
         page.wait_for_function("document.body.dataset.lost === '1'", timeout=20000)
@@ -191,7 +192,8 @@ def test_every_choice_button_says_what_it_does(tmp_path, chromium):
         picks = chose = 0
         for _ in range(10):
             page.wait_for_function("document.body.dataset.mine === '1'")
-            buttons = page.eval_on_selector_all("#steps button", "els => els.map((b) => [b.dataset.step, b.textContent])")
+            buttons = page.eval_on_selector_all("#steps button",
+                                                "els => els.map((b) => [b.dataset.step, b.textContent])")
             assert all(key != text for key, text in buttons), buttons        # words, never a bare key
             if session.match.ask.kind == "pick":    # a die's button names its number
                 picks += 1
@@ -237,7 +239,8 @@ def test_on_the_phone_pieces_read_and_do_not_hide_each_other(tmp_path, chromium)
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
         page.wait_for_function("document.body.dataset.mine === '1'")
         discs = page.eval_on_selector_all(".piece", """els => els.map((e) => {
-            const c = e.querySelector('circle').getBoundingClientRect(), t = e.querySelector('text').getBoundingClientRect();
+            const c = e.querySelector('circle').getBoundingClientRect();
+            const t = e.querySelector('text').getBoundingClientRect();
             return [c.x + c.width / 2, c.y + c.height / 2, c.width, t.height]; })""")
         assert len(discs) == 3
         assert all(d >= 17 and text >= 9 for _, _, d, text in discs)       # screen pixels
