@@ -46,25 +46,32 @@ NEXT = """() => {
 }"""
 
 
+def click_one_move(page) -> bool:
+    """Wait for the page's seat to move, then make one move by clicking: the first highlighted
+    place or card, then the next until the move goes (or Play or Pass). False: the game is over."""
+    page.wait_for_function("document.body.dataset.over === '1' || document.body.dataset.mine === '1'",
+                           timeout=20000)
+    if page.evaluate("document.body.dataset.over") == "1":
+        return False
+    version = page.evaluate("document.body.dataset.version")
+    for _ in range(200):
+        # one look at the page: the version now and the first thing to click
+        now, target = page.evaluate(NEXT)
+        if now != version:
+            break
+        if target:
+            page.click(target)
+        else:
+            page.wait_for_timeout(10)
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20000)
+    return True
+
+
 def play_by_clicking(page, limit: int = 400) -> int:
-    """Play the page's seat to the end by clicking: the first highlighted place or card, then
-    the next until the move goes (or Play or Pass). Returns the moves the page sent."""
+    """Play the page's seat to the end by clicking. Returns the moves the page sent."""
     for _ in range(limit):
-        page.wait_for_function("document.body.dataset.over === '1' || document.body.dataset.mine === '1'",
-                               timeout=20000)
-        if page.evaluate("document.body.dataset.over") == "1":
+        if not click_one_move(page):
             return int(page.evaluate("document.body.dataset.sent || 0"))
-        version = page.evaluate("document.body.dataset.version")
-        for _ in range(200):
-            # one look at the page: the version now and the first thing to click
-            now, target = page.evaluate(NEXT)
-            if now != version:
-                break
-            if target:
-                page.click(target)
-            else:
-                page.wait_for_timeout(10)
-        page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20000)
     raise AssertionError(f"the game did not end within {limit} moves")
 
 
@@ -90,7 +97,7 @@ def downloaded_log(page, folder: Path, session) -> Path:
 def play_through(chromium, match, folder: Path, size: dict, replayed: str, timeout: float = 60000):
     """`match` served with seat 1 a person at a page of `size`, who clicks legal moves until the
     game ends: every move the page sent is one of seat 1's, the end screen shows, its replay
-    comes to say `replayed`, and the log it downloads is the table's save, with no script
+    comes to say `replayed` and names seat 1 as the player's, and the log it downloads is the table's save, with no script
     error on the way. Returns (session, the moves the page sent, the downloaded log)."""
     session, server, base = serve(match, (0,), folder)
     try:
@@ -99,7 +106,7 @@ def play_through(chromium, match, folder: Path, size: dict, replayed: str, timeo
         assert made == sum(1 for e in session.events if e.seat == 0)
         page.wait_for_function(f"document.getElementById('replay').textContent.includes({json.dumps(replayed)})",
                                timeout=timeout)
-        assert page.locator("#end").is_visible()
+        assert page.locator("#end").is_visible() and page.text_content("#you") == "You played seat 1."
         log = downloaded_log(page, folder, session)
         assert not errors
         page.close()

@@ -38,6 +38,10 @@ def test_links_carry_each_seats_token(tmp_path):
     assert shown[-1] == "spectators: http://127.0.0.1:8123/"
     lan = links(session, "0.0.0.0", 8123)
     assert "0.0.0.0" not in lan[0] and lan[0].endswith(f":8123/?t={host}")
+    alone, _ = open_session(Match(make_context("tour-de-dice"), 3, None, 1), (1,), tmp_path / "a.yaml")
+    token = alone.seats.host_token()
+    assert links(alone, "127.0.0.1", 8123) == [f"table: http://127.0.0.1:8123/?t={token}",
+                                                "spectators: http://127.0.0.1:8123/"]
 
 
 def test_a_restart_plays_on_and_a_finished_game_is_kept(tmp_path):

@@ -32,6 +32,17 @@ def test_a_table_of_ai_plays_the_simulators_game(ctx):
         assert match.turns == [(s, tuple(names[c] for c in turn)) for s, turn in record]
 
 
+def test_an_ai_pass_says_why_in_plain_words(ctx):
+    match = Match(ctx, 3, "greedy", 1)     # a game in which a seat passes holding one card
+    reasons = []
+    while match.to_act() is not None:
+        move, reason = match.ai_move()
+        reasons.append(reason)
+        match.play(move)
+    assert "passes: its one card cannot be played" in reasons
+    assert not any("its 1 cards" in r for r in reasons)
+
+
 def test_the_table_offers_exactly_the_engines_turns_and_refuses_others(ctx, tmp_path):
     match = Match(ctx, 2, None, 3)
     session = Session(match, Seats.new((0, 1)), tmp_path / "g.yaml")

@@ -2,6 +2,7 @@
 (against the Automa) played through a real browser at desktop and phone sizes, replayed."""
 
 import os
+import re
 
 import pytest
 
@@ -30,6 +31,37 @@ def test_a_table_of_ai_plays_the_engines_game(ctx, players, policy, seed):
     record = []
     R.play(match.t, match.rules, seed, controllers(match.setup), game_rng(seed), record)
     assert match.record == record
+
+
+@pytest.mark.parametrize("players,policy,seed", [(1, "greedy", 3), (2, "greedy", 5)])
+def test_the_end_says_in_words_why_the_game_ended(ctx, players, policy, seed):
+    match = Match(ctx, players, policy, seed)
+    while match.to_act() is not None:
+        match.play(match.ai_move()[0])
+    result = match.view(0)["result"]
+    assert re.search(r"\(the game ended on (a|the) [A-Za-z' ]+(; the [A-Za-z' ]+)?\)$", result), result
+    assert not any(re.search(rf"\b{name}\b(?! track| rank)", result.split("ended on")[1])
+                   for name in R.END_CONDITIONS + R.AUTOMA_ENDS), result
+
+
+def test_towns_and_regions_are_named_as_the_board_prints_them(ctx):
+    match = Match(ctx, 1, "greedy", 3)
+    drawn = match.board_svg()
+    towns, regions = match._words()
+    assert len(towns) == len(match.t.town_names) and len(regions) == len(match.t.region_names)
+    for i, name in towns.items():
+        kanji = name.split()[0]
+        assert not kanji.isascii() and kanji in drawn       # every town, coastal ones too, on the board
+    seen = set()
+    while match.to_act() is not None and len(seen) < 2:
+        if match.ask.kind == "move":
+            for m, move in zip(match.ask.moves, match.ask.values[2]):
+                if move.dest >= 0 and move.character != R.PILGRIM:
+                    words = (towns if move.character == R.MERCHANT else regions)[move.dest]
+                    assert m["step_labels"][0] == words
+                    seen.add(move.character)
+        match.play(match.ai_move()[0])
+    assert seen == {R.MERCHANT, R.ARTIST}
 
 
 def test_a_saved_game_resumes_where_it_stopped(ctx, tmp_path):

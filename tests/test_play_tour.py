@@ -1,6 +1,8 @@
 """tour-de-dice at the web table: the simulator's race, a save that resumes, and whole races
 played through a real browser at desktop and phone sizes, their logs replayed."""
 
+import re
+
 import pytest
 
 from kit.games.tour_de_dice.play import play_log
@@ -28,6 +30,33 @@ def test_a_table_of_ai_runs_the_simulators_race(rules):
         course, turns, result = play_log(match.setup, seed)
         assert course == match.course and tuple(match.turns) == turns
         assert match.winner == result.winner
+
+
+def test_the_end_says_who_won_and_how(ctx):
+    match = Match(ctx, 3, "bold,careful,drafting", 4)
+    while match.to_act() is not None:
+        match.play(match.ai_move()[0])
+    assert match.winner is not None
+    piece = match.turns[-1].active          # the game ends the moment the active piece reaches the goal
+    assert match.owner[piece] == match.winner
+    assert match.view(0)["result"] == (f"seat {match.winner + 1} won the race: {match.labels[piece]} reached "
+                                       f"the goal first, on turn {len(match.turns)}")
+
+
+def test_a_stop_says_the_roll_it_comes_from(ctx):
+    match = Match(ctx, 3, "bold", 1)
+    said = []           # (turn number, piece, dice the label names)
+    while match.to_act() is not None:
+        move, _ = match.ai_move()
+        if match.ask.kind == "stop":
+            rolled = re.search(r"\(rolled ([1-6 ]+)\) stops on", move["label"])
+            assert f"rolled {rolled.group(1)}: it may stop anywhere up to " in match.view(match.ask.seat)["hint"]
+            said.append((match.count, match.ask.piece, tuple(map(int, rolled.group(1).split()))))
+        match.play(move)
+    assert len(said) > 10
+    for number, piece, dice in said:
+        turn = match.turns[number - 1]
+        assert tuple(turn.rolls[turn.rollers.index(piece)]) == dice
 
 
 def test_a_saved_race_resumes_where_it_stopped(ctx, tmp_path):

@@ -13,7 +13,8 @@ game's one engine to it. A game's table module provides:
     place on the board or a piece in the hand;
   - `play(move)`: applies one of `legal()` (the shell checks that it is one);
   - `ai_move()`: `(move, reason)` for the seat to act, from its policy;
-  - `view(seat)`: what `seat` (None: a spectator) may see, as plain JSON values;
+  - `view(seat)`: what `seat` (None: a spectator) may see, as plain JSON values, with
+    `colours`: each seat's colours (its pieces, its cards on the board) for its swatch;
   - `log_text()`: the game so far in the format `kit replay --game G` reads;
   - `logged_moves(doc, humans)`: the moves of a log read back, to resume a game from its save
     (`humans`: the seats people play; the others' policies are asked again as they were);

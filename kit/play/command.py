@@ -59,8 +59,9 @@ def links(session: Session, host: str, port: int) -> list[str]:
     out = []
     host_token = session.seats.host_token()
     out.append(f"table: {base}?t={host_token}" if host_token else f"table: {base}")
-    for seat, token in sorted(session.seats.seat_tokens().items()):
-        out.append(f"seat {seat + 1}'s own link: {base}?t={token}")
+    if len(session.seats.humans) > 1:          # one person's own link would be the table's again
+        for seat, token in sorted(session.seats.seat_tokens().items()):
+            out.append(f"seat {seat + 1}'s own link: {base}?t={token}")
     out.append(f"spectators: {base}")
     return out
 

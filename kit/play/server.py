@@ -13,6 +13,7 @@ import contextlib
 import html
 import json
 import threading
+import traceback
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -40,6 +41,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.driving: asyncio.Task | None = None
         self.replay: str | None = None
+        self.error: str | None = None       # why the table stopped (an AI that failed), shown to every browser
         self.svg = session.match.board_svg()
 
     # --- pushing the table to every browser ------------------------------------------
@@ -47,6 +49,7 @@ class Table:
     def view(self, token):
         v = self.session.view(token)
         v["replay"] = self.replay
+        v["error"] = self.error
         return v
 
     async def broadcast(self) -> None:
@@ -69,13 +72,27 @@ class Table:
             await asyncio.sleep(self.pace)
             async with self.lock:
                 if self.session.ai_to_move():
-                    await run_in_threadpool(self.session.ai_step)
+                    seat = self.session.match.to_act()
+                    try:
+                        await run_in_threadpool(self.session.ai_step)
+                    except Exception as err:    # said at the table and on the console, not a silent hang
+                        self.error = (f"The table stopped: seat {seat + 1}'s AI failed ({type(err).__name__}: {err}). "
+                                      f"The game so far is saved in {self.session.save.name}.")
+                        traceback.print_exc()
+                        await self.broadcast()
+                        return
             await self.broadcast()
         await self.finish()
 
     async def finish(self) -> None:
         if self.session.match.to_act() is None and self.replay is None:
-            text = await run_in_threadpool(self.session.match.replay_text, self.session.save)
+            self.replay = ""        # once: a second finish while this one runs does not start another
+            try:
+                text = await run_in_threadpool(self.session.match.replay_text, self.session.save)
+            except Exception as err:    # the end screen says so rather than waiting for ever
+                traceback.print_exc()
+                text = (f"kit replay could not place this game ({type(err).__name__}: {err}); "
+                        f"the log {self.session.save.name} is saved as it is.")
             self.replay = text
             await self.broadcast()
 

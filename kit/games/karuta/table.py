@@ -24,6 +24,9 @@ from kit.games.karuta.sim import game_rng, hands_of, make_setup
 TITLE = "旧国名かるた"
 REPLAY_GAMES = 200      # simulated games the end screen places the game among (kit replay --games)
 
+# Each seat's cards on the board, (fill, edge): the swatch beside its name is the fill.
+SEAT_INKS = (("#cfe3ff", "#1d4f91"), ("#ffd9cc", "#9c2b12"), ("#d8f2cf", "#2f6b1e"), ("#efd9f7", "#6b2d83"))
+
 WHY = {
     "greedy": "the most cards it can shed{ties}",
     "foresight": "its best turn by cards shed, its own cards left playable and the others' starved",
@@ -105,7 +108,9 @@ class Match:
     def _reason(self, name, seat, turn, turns) -> str:
         if not turn:
             if len(turns) == 1:
-                return f"passes: none of its {self.state.hands[seat].bit_count()} cards can be played"
+                n = self.state.hands[seat].bit_count()
+                return "passes: its one card cannot be played" if n == 1 else \
+                    f"passes: none of its {n} cards can be played"
             return f"{name}: passes, its best choice among {len(turns)}"
         after = apply(self.t, self.rules, self.state, seat, turn)
         route = _route(self.t, self.state, after, turn)
@@ -124,11 +129,14 @@ class Match:
         """The table as the page draws it (kit.play's view): the board's slots, the hand, the counts."""
         hands = self.state.hands
         out = {
-            "board": {k: {"class": f"placed seat{s + 1}"} for k, s in self.owner.items()},
+            "board": {k: {"class": "placed", "fill": SEAT_INKS[s][0], "stroke": SEAT_INKS[s][1]}
+                      for k, s in self.owner.items()},
+            "colours": [[fill] for fill, _ in SEAT_INKS[:self.players]],
             "hand": [] if seat is None else [self._card(c) for c in bits(hands[seat])],
             "info": [f"seat {s + 1}: {h.bit_count()} cards" for s, h in enumerate(hands)]
                     + ([] if self.over else [f"this round began with seat {self.starter + 1}"]),
-            "hint": "Tap a card to lay it down, then the next of a chain; Play when the chain is done.",
+            "hint": "Tap a highlighted card (or its place on the map) to lay it down, then the next of a chain; "
+                    "Play when the chain is done.",
         }
         if self.over:
             stalled = is_stalled(self.state)

@@ -383,13 +383,23 @@ def compare(played: Played, results, log: Log, policies) -> str:
         lines.append(placed(f"seat {seat + 1} points", played.scores[seat], points[seat], 14))
     if played.finished:
         win = "a draw" if played.winner is None else f"seat {played.winner + 1}"
-        own = [e for e in played.ended if e not in R.AUTOMA_ENDS]
-        automa = [e.split()[1] for e in played.ended if e in R.AUTOMA_ENDS]
-        why = ([", ".join(own)] if own else []) + ([f"the Automa's {' and '.join(automa)} rank track full"]
-                                                   if automa else [])
-        lines.append(f"  winner: {win}; the game ended on {'; '.join(why)}")
+        lines.append(f"  winner: {win}; the game ended on {ended_words(played.ended)}")
     lines.append("  simulated winners: " + ", ".join(f"seat {s + 1} {w / g:.0%}" for s, w in enumerate(wins)))
     return "\n".join(lines)
+
+
+OWN_ENDS = {"shrine": "a shrine track at its last slot", "garden": "a garden track at its last slot",
+            "slabs": "the last gold slab won", "gifts": "the last painting gifted", "limit": "the round limit"}
+
+
+def ended_words(ended) -> str:
+    """The end conditions that held (rules.fired's names) in words: the player's by name, the
+    Automa's as its rank tracks full."""
+    own = [OWN_ENDS.get(e, e) for e in ended if e not in R.AUTOMA_ENDS]
+    automa = [e.split()[1] for e in ended if e in R.AUTOMA_ENDS]
+    why = ([", ".join(own)] if own else []) + ([f"the Automa's {' and '.join(automa)} rank track full"]
+                                               if automa else [])
+    return "; ".join(why)
 
 
 def replay_command(ctx, log, games, policy, workers) -> str:

@@ -20,14 +20,16 @@ from kit.data.errors import KitError, Where
 from kit.draw import svg
 from kit.draw.fonts import register
 from kit.draw.render import mix
+from kit.data.units import to_pt
 from kit.play.command import play_command
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.board import COAST, KIND_COLOURS, MOUNTAIN, ROUTE, ROUTE_EDGE, SEA, TRACK, board_layout
 from kit.games.shikoku_duo.pieces import TITLE, painting_colour
-from kit.games.shikoku_duo.replay import log_text, parse_log, read_rounds, replay_command
+from kit.games.shikoku_duo.replay import ended_words, log_text, parse_log, read_rounds, replay_command
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 
+SEAT_COLOURS = ("#1d4ed8", "#d62828")     # each seat's figures
 PIECE_R = 3.6           # mm: a figure on the board, about a standee's base
 REPLAY_GAMES = 100      # simulated games the end screen places the game among (kit replay --games)
 
@@ -73,6 +75,7 @@ class Match:
         self.record: list[R.Step] = []
         self.dice = None
         self.over, self.ended = False, ()
+        self._layout = self._names = None
         self.flow = self._game()
         self.ask = next(self.flow)
 
@@ -148,12 +151,12 @@ class Match:
         elif m.character == R.MERCHANT:
             coastal = t.town_coastal[m.dest]
             steps = [f"p{t.town_space_bit[m.dest].bit_length() - 1}" if coastal else f"t{m.dest}"]
-            names = [t.town_names[m.dest]]
+            names = [self._words()[0].get(m.dest, t.town_names[m.dest])]
             if m.choice >= 0:
                 steps.append(f"{'sell' if coastal else 'draw'}{m.choice}")
                 names.append(f"{'sell' if coastal else 'draw'} {m.choice}")
         else:
-            steps, names = [f"r{m.dest}"], [t.region_names[m.dest]]
+            steps, names = [f"r{m.dest}"], [self._words()[1].get(m.dest, t.region_names[m.dest])]
             steps.append(R.ACTIONS[m.choice])
             names.append(R.ACTIONS[m.choice])
             if m.passed:
@@ -161,6 +164,26 @@ class Match:
                 names.append("via " + " ".join(t.region_names[r] for r in range(len(t.region_names))
                                                if m.passed >> r & 1))
         return {"steps": steps, "label": label, "step_labels": names}
+
+    def _words(self):
+        """Each town's and region's name as the board prints it (kanji, then romaji), by index."""
+        if self._names is None:
+            g = self._board()
+            first = lambda label: " ".join(line[0] for line in label.lines)     # noqa: E731
+            t = self.t
+            towns = {t.town_names.index(town.id): first(town.label) for town in g.towns}
+            for i, bit in enumerate(t.town_space_bit):      # a coastal town is a ring space's label
+                space = g.spaces[bit.bit_length() - 1]
+                if t.town_coastal[i] and space.label is not None:
+                    towns[i] = first(space.label)
+            self._names = (towns, {t.region_names.index(reg.id): first(reg.label) for reg in g.regions})
+        return self._names
+
+    def _board(self):
+        if self._layout is None:
+            register(self.ctx.font)
+            self._layout = board_layout(self.model, self.ctx.layout)
+        return self._layout
 
     def _keeps(self, pool):
         """Every way to keep `hold` of the goods in `pool`: the goods named one by one, in kind order."""
@@ -229,7 +252,7 @@ class Match:
         t, state = self.t, self.state
         pieces = []
         for s, p in enumerate(state.players):
-            colour = ("#1d4ed8", "#d62828")[s]
+            colour = SEAT_COLOURS[s]
             pieces.append({"at": f"p{p.pilgrim}", "label": "巡", "colour": colour, "r": PIECE_R})
             town = p.merchant
             pieces.append({"at": f"p{t.town_space_bit[town].bit_length() - 1}" if t.town_coastal[town] else f"t{town}",
@@ -250,18 +273,17 @@ class Match:
         hint = {"pick": "Draft a die: tap the character to move.", "move": "Tap where it goes (highlighted), then "
                 "what it does there.", "keep": "Too many goods: choose the goods to keep, one by one.",
                 "repeat": "You hold the hot-spring token: move the same character again?"}
-        out = {"pieces": pieces, "info": info, "hand": None,
+        out = {"pieces": pieces, "info": info, "hand": None, "colours": [[c] for c in SEAT_COLOURS],
                "hint": hint.get(self.ask.kind, "") if self.ask else ""}
         if self.over:
             scores = [sum(R.score_of(t, p, self.who[s])) for s, p in enumerate(state.players)]
             w = R.winner(tuple(scores), tuple(p.copper for p in state.players), self.solo)
             out["result"] = (f"seat {w + 1} won, {scores[0]} to {scores[1]}" if w is not None
-                             else f"a draw at {scores[0]}") + f" (the game ended on {', '.join(self.ended)})"
+                             else f"a draw at {scores[0]}") + f" (the game ended on {ended_words(self.ended)})"
         return out
 
     def board_svg(self) -> str:
-        register(self.ctx.font)
-        return board_svg(self.model, board_layout(self.model, self.ctx.layout), self.t)
+        return board_svg(self.model, self._board(), self.t)
 
     # --- the log ---------------------------------------------------------------------------
 
@@ -361,6 +383,13 @@ def board_svg(model, g, t) -> str:
                     f'r="{svg.num(s.radius)}" fill="#fff" stroke="{rgb}" stroke-width="0.9"/>'
                     + svg.text(x, y + 1.6, str(s.index), font_size=svg.num(s.radius * 0.9), text_anchor="middle",
                                fill=rgb) + "</g>")
+    for s in g.spaces:          # a coastal town's name beside its space, as the printed board has it
+        if s.kind == "town" and s.label is not None:
+            name, size, _ = s.label.lines[0]
+            mm = size / to_pt(1)
+            body.append(svg.text(s.label.x, h - (s.label.y - mm * 0.85), name, font_size=svg.num(max(mm, 4.5)),
+                                 text_anchor={"left": "start", "right": "end"}.get(s.label.align, "middle"),
+                                 class_="town-name"))
     pad = 2.0
     return svg.svg((-pad, -pad, g.width + 2 * pad, h + 2 * pad), body, class_="board", role="img",
                    aria_label="the board: Shikoku, its ring of spaces, towns, routes and regions")

@@ -133,7 +133,7 @@ class Match:
                 picks.append(int(key[1:]))
         self.turns.append(turn)
         if turn.winner is not None:
-            self.winner = self.owner[turn.winner]
+            self.winner, self.winning_piece = self.owner[turn.winner], turn.winner
 
     def to_act(self):
         return None if self.over else self.ask.seat
@@ -141,10 +141,13 @@ class Match:
     def legal(self) -> list[dict]:
         if self.over:
             return []
-        who = self.labels[self.ask.piece] if self.ask.piece is not None else f"P{self.ask.seat + 1}"
-        return [{"steps": [key], "label": label if self.ask.kind in ("colour", "ride") else f"{who}: {label}"
-                 if self.ask.kind == "dice" else f"{who} stops on {label}",
-                 "step_labels": [label]} for key, label in self.ask.options]
+        a = self.ask
+        who = self.labels[a.piece] if a.piece is not None else f"P{a.seat + 1}"
+        if a.kind == "stop":        # the move says the roll it comes from
+            who += f" (rolled {' '.join(map(str, self.rolls[self.rollers.index(a.piece)]))})"
+        return [{"steps": [key], "label": label if a.kind in ("colour", "ride") else f"{who}: {label}"
+                 if a.kind == "dice" else f"{who} stops on {label}",
+                 "step_labels": [label]} for key, label in a.options]
 
     def play(self, move: dict) -> None:
         key = move["steps"][0]
@@ -202,12 +205,19 @@ class Match:
             t = self.turns[-1]
             info.append("last turn: " + log_text(self.tour, self.setup, course, [t], 0).splitlines()[-1].strip(' -"'))
         out = {"pieces": pieces, "info": info, "hand": None,
+               "colours": [[self.tour.colours[p].rgb for p in mine] for mine in self.mine],
                "hint": {"colour": "Choose the colour that moves.", "dice": "How many dice? Tap a number.",
                         "ride": "A piece on your space may ride this roll.",
                         "stop": "Tap a highlighted space to stop there."}.get(self.ask.kind if self.ask else "", "")}
+        if self.ask and self.ask.kind == "stop":        # the roll to move by, beside the choice
+            a = self.ask
+            dice = " ".join(map(str, self.rolls[self.rollers.index(a.piece)]))
+            out["hint"] = (f"{self.labels[a.piece]} rolled {dice}: it may stop anywhere up to "
+                           f"{space_name(course, max(a.need.options))}. " + out["hint"])
         if self.over:
-            out["result"] = (f"P{self.winner + 1} won the race" if self.winner is not None
-                             else f"the turn limit ({self.setup.turn_limit}) ended the race")
+            out["result"] = (f"seat {self.winner + 1} won the race: {self.labels[self.winning_piece]} reached the "
+                             f"goal first, on turn {self.count}" if self.winner is not None
+                             else f"nobody won: the turn limit ({self.setup.turn_limit}) ended the race")
         return out
 
     def board_svg(self) -> str:

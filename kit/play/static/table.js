@@ -4,12 +4,16 @@
 (function () {
   const token = new URLSearchParams(location.search).get("t") || "";
   const $ = (id) => document.getElementById(id);
+  const MIN_R = 9;
   const board = $("board"), svg = board.querySelector("svg");
   let view = null, chosen = [], socket = null, zoom = 1, sent = false, shown = null;
+  let lost = "connecting…";     // why the table cannot be played now (no server), or null
+  let sighted = null;           // the version whose choices were last brought into sight
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws?t=${encodeURIComponent(token)}`);
+    socket.onopen = () => { lost = null; };
     socket.onmessage = (e) => {
       const msg = JSON.parse(e.data);
       sent = false;
@@ -20,9 +24,14 @@
       draw();
       if (first) centre();
     };
+    // No server, no moves: what was chosen stays, nothing is offered or sent until it is back.
     socket.onclose = (e) => {
-      $("status").textContent = e.code === 4403 ? (e.reason || "this link is not for this table")
-        : "connection lost; reconnecting…";
+      lost = e.code === 4403 ? (e.reason || "this link is not for this table")
+        : "The connection to the table is lost (is kit play still running?); trying again…";
+      sent = false;
+      if (view) draw();
+      else $("status").textContent = lost;
+      $("status").classList.add("lost");
       if (e.code !== 4403) setTimeout(connect, 1000);
     };
   }
@@ -37,7 +46,9 @@
     const next = new Map();
     for (const m of open) if (m.steps.length > chosen.length) {
       const k = m.steps[chosen.length];
-      if (!next.has(k)) next.set(k, (m.step_labels || [])[chosen.length] || String(k));
+      // a step's words: the move's own for its step, or the move's label when it is one step
+      const words = (m.step_labels || [])[chosen.length] || (m.steps.length === 1 ? m.label : String(k));
+      if (!next.has(k)) next.set(k, words);
     }
     const whole = open.find((m) => m.steps.length === chosen.length && chosen.length > 0);
     const pass = view.legal.find((m) => m.steps.length === 0);
@@ -45,6 +56,7 @@
   }
 
   function send(move) {
+    if (lost || socket.readyState !== WebSocket.OPEN) return;
     socket.send(JSON.stringify({ type: "move", steps: move.steps, version: view.version }));
     chosen = [];
     sent = true;        // nothing more to choose until the server answers
@@ -53,7 +65,7 @@
   }
 
   function pick(key) {
-    if (!view || !view.legal.length || sent) return;
+    if (!view || !view.legal.length || sent || lost) return;
     const { next } = options();
     if (!next.has(key)) return;
     chosen.push(key);
@@ -63,25 +75,33 @@
   }
 
   function draw() {
-    const g = view.game, mine = view.legal.length > 0 && !sent;
+    const g = view.game, stopped = lost || view.error, mine = view.legal.length > 0 && !sent && !stopped;
     // Hot-seat: one browser plays several seats; each seat's hand stays covered until its player asks.
     const cover = view.seats.length > 1 && view.legal.length > 0 && shown !== view.to_act;
     $("cover").hidden = !cover;
     if (cover) $("cover-title").textContent = `Seat ${view.to_act + 1}'s turn: pass the device`;
     const st = $("status");
-    if (view.over) st.textContent = g.result || "the game is over";
+    if (stopped) st.textContent = stopped;
+    else if (view.over) st.textContent = g.result || "the game is over";
     else if (mine) st.textContent = `Your turn (seat ${view.to_act + 1})`;
     else st.textContent = `${view.names[view.to_act]} to play` + (view.seats.length ? "" : " · watching");
     st.classList.toggle("mine", mine);
-    Object.assign(document.body.dataset, { version: view.version, mine: mine ? "1" : "", over: view.over ? "1" : "" });
+    st.classList.toggle("lost", !!stopped);
+    Object.assign(document.body.dataset, { version: view.version, mine: mine ? "1" : "", over: view.over ? "1" : "",
+      lost: stopped ? "1" : "" });
     const { next, whole, pass } = mine ? options() : { next: new Map(), whole: null, pass: null };
     // the board: each place's state from the server, then the legal next steps
-    const last = new Set(view.events.length ? view.events[view.events.length - 1].steps.map(String) : []);
+    // what happened since this browser's seats last moved (a spectator: the latest move) stays marked
+    const since = recent();
+    const last = new Set(since.flatMap((e) => e.steps.map(String)));
     for (const el of svg.querySelectorAll("[data-key]")) {
       const k = el.dataset.key, b = (g.board || {})[k];
       el.setAttribute("class", [el.dataset.base || (el.dataset.base = el.getAttribute("class") || ""),
         b ? b.class : "", next.has(k) ? "legal" : "", chosen.includes(k) ? "chosen" : "",
-        last.has(k) && !mine ? "last" : ""].join(" ").trim());
+        last.has(k) ? "last" : ""].join(" ").trim());
+      // a place's own colours (a seat's card on it), for the stylesheet to use
+      el.style.setProperty("--fill", (b && b.fill) || "");
+      el.style.setProperty("--stroke", (b && b.stroke) || "");
       const t = el.querySelector("text.label");
       if (t) t.textContent = b && b.text !== undefined ? b.text : "";
     }
@@ -116,14 +136,19 @@
       steps.appendChild(b);
     }
     $("hint").textContent = mine ? (g.hint || "") : "";
-    $("chosen").textContent = chosen.length ? chosen.join(" → ") : "";
+    // the steps chosen so far, in the move's own words (a key like t3 means nothing to a player)
+    const sofar = view.legal.find((m) => m.steps.length >= chosen.length && prefixed(m));
+    $("chosen").textContent = chosen.map((k, i) => (sofar && (sofar.step_labels || [])[i]) || String(k)).join(" → ");
     const play = $("play");
     play.disabled = !whole;
+    play.hidden = !mine || (!whole && !chosen.length);   // shown once a move is being put together
     play.textContent = whole ? `Play ${whole.label}` : "Play";
     play.onclick = () => whole && send(whole);
     $("undo").disabled = !chosen.length;
+    $("undo").hidden = !chosen.length;
     $("pass").hidden = !(mine && pass && !chosen.length);
     $("pass").onclick = () => pass && send(pass);
+    drawSeats(g.colours || []);
     // the info and the moves so far, the latest (an AI's, with its reason) on top
     const info = $("info");
     info.replaceChildren(...(g.info || []).map((s) => Object.assign(document.createElement("li"), { textContent: s })));
@@ -132,24 +157,88 @@
     [...view.events].reverse().forEach((e, i) => {
       const li = document.createElement("li");
       li.value = e.number;
-      if (i === 0) li.className = "latest";
+      li.className = [i === 0 ? "latest" : "", since.includes(e) ? "recent" : ""].join(" ").trim();
       li.innerHTML = `<span class="who"></span> <span class="what"></span><span class="why"></span>`;
-      li.querySelector(".who").textContent = view.names[e.seat] + ":";
+      li.querySelector(".who").append(swatches((g.colours || [])[e.seat]), view.names[e.seat] + ":");
       li.querySelector(".what").textContent = e.label;
       li.querySelector(".why").textContent = e.reason;
       ev.appendChild(li);
     });
-    // the end
-    if (view.over && !$("end").dataset.closed) {
-      $("end").hidden = false;
-      $("result").textContent = g.result || "the game is over";
-      if (view.replay) $("replay").textContent = view.replay;
+    if (mine && sighted !== view.version) {
+      sighted = view.version;
+      bringIntoSight();
     }
+    // the end, and a way back to it (its log to download) once it is closed
+    if (view.over) {
+      $("result").textContent = g.result || "the game is over";
+      $("you").hidden = !view.seats.length;
+      $("you").textContent = `You played ${view.seats.map((s) => `seat ${s + 1}`).join(" and ")}.`;
+      if (view.replay) $("replay").textContent = view.replay;
+      if (!$("end").dataset.closed) $("end").hidden = false;
+    }
+    $("show-end").hidden = !(view.over && $("end").hidden);
+  }
+
+  // The moves since this browser's seat last had the table (hot-seat: the seat to act now): the
+  // others' moves since, and its own steps of the turn in hand (a die drafted, a dice count).
+  function recent() {
+    const ev = view.events, me = view.seats.includes(view.to_act) ? [view.to_act] : view.seats;
+    if (!me.length) return ev.slice(-1);
+    let i = ev.length - 1;
+    while (i >= 0 && me.includes(ev[i].seat)) i--;
+    while (i >= 0 && !me.includes(ev[i].seat)) i--;
+    return ev.slice(i + 1);
+  }
+
+  // A swatch of each of a seat's colours (its pieces, its cards on the board).
+  function swatches(colours) {
+    const out = document.createElement("span");
+    out.className = "swatches";
+    for (const c of colours || []) {
+      const sw = document.createElement("span");
+      sw.className = "swatch";
+      sw.style.background = c;
+      out.appendChild(sw);
+    }
+    return out;
+  }
+
+  // Who sits where: each seat's colour, who plays it (you, a person, an AI) and whose turn it is.
+  function drawSeats(colours) {
+    const list = $("seats");
+    list.replaceChildren();
+    view.names.forEach((name, s) => {
+      const li = document.createElement("li");
+      li.dataset.seat = s;
+      if (s === view.to_act) li.className = "to-act";
+      const label = document.createElement("span");
+      label.textContent = (s === view.to_act ? "▶ " : "") + name + (view.seats.includes(s) ? " — you" : "");
+      li.append(swatches(colours[s]), label);
+      list.appendChild(li);
+    });
+  }
+
+  // A new choice: its first card in the hand and its places on the board scrolled into sight
+  // when none is (a phone shows a few cards and a corner of the board).
+  function bringIntoSight() {
+    const hand = $("hand"), card = hand.querySelector(".card.legal");
+    if (card) {
+      const h = hand.getBoundingClientRect(), r = card.getBoundingClientRect();
+      if (r.left < h.left || r.right > h.right) hand.scrollLeft += r.left - h.left - (h.width - r.width) / 2;
+    }
+    const places = [...svg.querySelectorAll("[data-key].legal")];
+    const pane = board.getBoundingClientRect();
+    const seen = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.right > pane.left && r.left < pane.right && r.bottom > pane.top && r.top < pane.bottom;
+    };
+    if (places.length && !places.some(seen)) centre(places);
   }
 
   // Bring the part of the board in play into sight (a phone shows a corner of it).
-  function centre() {
-    const els = [...svg.querySelectorAll("[data-key].legal, [data-key].placed")];
+  function centre(els) {
+    els = els || [...svg.querySelectorAll("[data-key].legal, [data-key].placed")];
+    if (!els.length) els = [...svg.querySelectorAll(".piece")];      // else where the pieces stand
     const pick = els.length ? els : [...svg.querySelectorAll("[data-key]")];
     if (!pick.length) return;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
@@ -168,18 +257,21 @@
     for (const old of svg.querySelectorAll(".piece")) old.remove();
     const at = {};
     const NS = "http://www.w3.org/2000/svg";
+    // a piece is never drawn smaller than MIN_R screen pixels, so its number reads on a phone
+    const ctm = svg.getScreenCTM(), least = ctm && ctm.a > 0 ? MIN_R / ctm.a : 0;
     for (const p of pieces) {
       const el = svg.querySelector(`[data-key="${CSS.escape(String(p.at))}"]`);
       if (!el) continue;
       const box = el.getBBox(), k = (at[p.at] = (at[p.at] || 0) + 1) - 1;
-      let r = Math.min(box.width, box.height) * 0.22, cx, cy;
+      let r = Math.max(Math.min(box.width, box.height) * 0.22, least), cx, cy;
       if (p.r) {      // a piece of a given size, side by side from the place's middle
-        r = p.r;
+        r = Math.max(p.r, least);
         cx = box.x + box.width / 2 + (k - 0.5) * r * 2.1;
         cy = box.y + box.height / 2 + r * 1.2;
       } else {
-        cx = box.x + box.width * (0.2 + 0.3 * (k % 3));
-        cy = box.y + box.height * (0.3 + 0.4 * Math.floor(k / 3));
+        // three to a row, spread by at least their size so no number hides another
+        cx = box.x + box.width / 2 + (k % 3 - 1) * Math.max(box.width * 0.3, r * 2.1);
+        cy = box.y + box.height / 2 + (Math.floor(k / 3) - 0.5) * Math.max(box.height * 0.4, r * 2.1);
       }
       const g = document.createElementNS(NS, "g");
       g.setAttribute("class", "piece");
@@ -188,7 +280,7 @@
         .forEach(([a, v]) => c.setAttribute(a, v));
       const t = document.createElementNS(NS, "text");
       Object.entries({ x: cx, y: cy + r * 0.4, "font-size": r * 1.1, "text-anchor": "middle",
-        fill: p.ink || "#fff" }).forEach(([a, v]) => t.setAttribute(a, v));
+        "font-weight": "bold", fill: p.ink || "#fff" }).forEach(([a, v]) => t.setAttribute(a, v));
       t.textContent = p.label;
       g.append(c, t);
       el.parentNode.insertBefore(g, el.nextSibling);
@@ -201,11 +293,18 @@
   });
   $("undo").onclick = () => { chosen.pop(); draw(); };
   $("cover-show").onclick = () => { shown = view.to_act; draw(); };
-  $("close-end").onclick = () => { $("end").hidden = true; $("end").dataset.closed = "1"; };
-  const setZoom = (z) => { zoom = Math.max(0.5, Math.min(4, z)); board.style.setProperty("--zoom", zoom); };
+  $("close-end").onclick = () => { $("end").hidden = true; $("end").dataset.closed = "1"; $("show-end").hidden = false; };
+  $("show-end").onclick = () => { $("end").hidden = false; $("show-end").hidden = true; };
+  const setZoom = (z) => { zoom = Math.max(0.2, Math.min(4, z)); board.style.setProperty("--zoom", zoom); };
   $("zoom-in").onclick = () => setZoom(zoom * 1.4);
   $("zoom-out").onclick = () => setZoom(zoom / 1.4);
-  $("zoom-fit").onclick = () => setZoom(1);
+  // Fit: the whole board in the pane, however narrow (the drawn size scales with the zoom).
+  $("zoom-fit").onclick = () => {
+    setZoom(1);
+    const r = svg.getBoundingClientRect();
+    setZoom(Math.min(1, board.clientWidth / r.width, board.clientHeight / r.height));
+    board.scrollLeft = board.scrollTop = 0;
+  };
   $("download").href = `/log${token ? "?t=" + encodeURIComponent(token) : ""}`;
   connect();
 })();
