@@ -57,14 +57,18 @@ class RuleType(KitType):
         return key.strip(), val.strip()
 
 
-class Whole(KitType):
+class Whole(KitType, click.IntRange):
     """A whole number, within bounds if any, which --help and a refusal state in the same words
-    as a rule option's ("1 to 1,000,000"), so an option's help text need not state them again."""
+    as a rule option's ("1 to 1,000,000"), so an option's help text need not state them again.
+    An IntRange, so that --help shows the bounds."""
 
     name = "integer"
 
     def __init__(self, minimum: int | None = None, maximum: int | None = None):
-        self.min, self.max = minimum, maximum
+        click.IntRange.__init__(self, minimum, maximum)
+
+    def _describe_range(self) -> str:
+        return whole_number_range(self.min, self.max, "")
 
     @property
     def allowed(self) -> str:
@@ -85,9 +89,6 @@ class Whole(KitType):
         if why:
             self.refuse(value, why, param, ctx)
         return number
-
-    def get_metavar(self, param, ctx=None):
-        return "INTEGER"
 
     def __repr__(self) -> str:
         return f"Whole({self.min}, {self.max})"

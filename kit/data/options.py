@@ -79,8 +79,11 @@ class Option:
 
 
 def outside_bounds(value, minimum: int | None, maximum: int | None) -> str | None:
-    """Why a number is refused by its bounds (`must be at least 1, not 0`), or None: the words of
-    every bounded number, a rule option's or a command-line option's."""
+    """Why a number is refused by its bounds (`must be at least 1, not 0`, `must be from 2 to 4, not
+    5`), or None: the words of every bounded number, a rule option's or a command-line option's."""
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        if minimum is not None and maximum is not None:
+            return f"must be from {minimum:,} to {maximum:,}, not {value}"
     if minimum is not None and value < minimum:
         return f"must be at least {minimum:,}, not {value}"
     if maximum is not None and value > maximum:
