@@ -282,7 +282,8 @@ def implementation(g: Game, cmd: Command) -> Callable:
 def before_work(g: Game, cmd: Command, context, call_values: dict) -> None:
     """What is refused before any work: an output that is not a regular file, a font that lacks
     a character the game's data prints."""
-    check_targets(planned_outputs(g, cmd, context, call_values))
+    files, folders = planned_outputs(g, cmd, context, call_values)
+    check_targets(files, folders=folders)
     if any(o.name == "font" for o in cmd.opts()) and (cmd.verb != "sim" or call_values.get("report")):
         fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
 
@@ -331,17 +332,20 @@ def read_elsewhere(cmd: Command, context, ctx_values: dict) -> dict[Path, str]:
     return out
 
 
-def planned_outputs(game: Game, cmd: Command, context, values: dict) -> list[Path]:
-    """The files a command will write, known before it starts: its output folder's
-    products, a deal sheet's folder, a --report file. Checked before any work, so
-    `--report /dev/full` is refused at once rather than after the simulation."""
-    out = []
+def planned_outputs(game: Game, cmd: Command, context, values: dict) -> tuple[list[Path], list[Path]]:
+    """The files a command will write, known before it starts (its output folder's products, a
+    --report file), and the folders it writes files into that it names only then (a deal
+    sheet's): for check_targets, before any work, so `--report /dev/full` or a folder that
+    cannot be made is refused at once rather than after the simulation."""
+    files, folders = [], []
     if any(o.name == "out" for o in cmd.opts()):
-        names = game.products if cmd.verb == "build" else ()
-        out += [context.out_dir / n for n in names] or [context.out_dir / "-"]
+        if cmd.verb == "build":
+            files += [context.out_dir / n for n in game.products]
+        else:
+            folders.append(context.out_dir)
     if values.get("report"):
-        out.append(Path(values["report"]))
-    return out
+        files.append(Path(values["report"]))
+    return files, folders
 
 
 def option_strings(opts) -> set[str]:
