@@ -51,6 +51,13 @@ def refusal(*args) -> str:
     ("play --game karuta --port 70000", "--port 70000: must be from 0 to 65,535, not 70000"),
     ("play --game tour-de-dice --port http", "--port http: not a whole number; it takes 0 to 65,535"),
     ("build --game shikoku-duo --out=", "--out '': an empty path; give a folder's path"),
+    ("deal --game shikoku-duo --seed 1 --out a-file", "--out a-file: a file, not a folder"),
+    ("--project a-file check --game karuta", "--project a-file: a file, not a folder"),
+    ("sim --game karuta --report a-folder", "--report a-folder: a folder, not a file"),
+    ("build --game tour-de-dice --layout a-folder", "--layout a-folder: a folder, not a file"),
+    ("check --game karuta --font a-folder", "--font a-folder: a folder, not a file"),
+    ("export --game karuta --map a-folder", "--map a-folder: a folder, not a file"),
+    ("replay --game shikoku-duo a-folder", "LOG a-folder: a folder, not a file"),
     # a misspelt option, command or game: did you mean
     ("sim --game karuta --gmaes 5", "kit sim --game karuta takes no --gmaes (did you mean --games?); "
                                     "see kit sim --game karuta --help"),
@@ -62,6 +69,7 @@ def refusal(*args) -> str:
     ("--game karuta biuld", f"unknown command 'biuld' (did you mean build?); kit has {COMMANDS}"),
     ("build --game karutaa", f"unknown game 'karutaa' (did you mean karuta?); kit knows {GAMES}"),
     ("sim --game karutaa --games abc", f"unknown game 'karutaa' (did you mean karuta?); kit knows {GAMES}"),
+    ("sim --game karuta -x", "kit sim --game karuta takes no -x; see kit sim --game karuta --help"),
     ("--bogus", "kit takes no --bogus; see kit --help"),
     ("--projcet . sim", "kit takes no --projcet (did you mean --project?); see kit --help"),
     # a value or an option left out, or given where none is taken
@@ -69,6 +77,8 @@ def refusal(*args) -> str:
     ("sim", f"kit sim needs --game (-g): one of {GAMES}"),
     ("check", f"kit check needs --game (-g): one of {GAMES}"),
     ("sim --game karuta --games", "--games needs a value: a whole number from 1 to 1,000,000"),
+    ("sim --game karuta -n", "-n needs a value: a whole number"),
+    ("sim --game karuta --ladder", "--ladder needs a value; see kit sim --game karuta --help"),
     ("sim --game karuta --report", "--report needs a value: a file's path"),
     ("layout --game karuta --card", "--card needs a value: WIDTHxHEIGHT, e.g. 24x26 or 63x88mm"),
     ("export --game tour-de-dice --rule", "--rule needs a value: KEY=VALUE, e.g. direction=origin"),
@@ -84,6 +94,8 @@ def refusal(*args) -> str:
     ("deal --game tour-de-dice", "tour-de-dice has no `deal` command; it has check, export, build, sim, replay, play"),
 ])
 def test_a_command_line_is_refused_in_kits_one_form(project, args, line):
+    (project / "a-file").write_text("a file\n", encoding="utf-8")
+    (project / "a-folder").mkdir()
     assert refusal(*args.split(" ")) == f"error: {line}\n"
 
 
@@ -138,8 +150,9 @@ def test_a_report_into_folders_not_yet_there_makes_them(project):
     ("sim", "karuta", "--report", "a-file/x/r.pdf", "a-file/x/r.pdf", "cannot make the output folder: a-file is a file"),
     ("sim", "shikoku-duo", "--report", "/proc/kit-none/r.pdf", "/proc/kit-none/r.pdf",
      "cannot make the output folder /proc/kit-none: the file system there allows no new folder"),
-    ("sim", "tour-de-dice", "--report", "a-folder", "a-folder", "a folder is in the way of this output file"),
-    ("deal", "karuta", "--out", "a-file", "a-file", "cannot make the output folder: a-file is a file"),
+    ("sim", "tour-de-dice", "--report", "/dev/full", "/dev/full", "this is a device, not a regular file; kit "
+                                                                  "writes only regular files and wrote nothing"),
+    ("deal", "karuta", "--out", "a-file/deals", "a-file/deals", "cannot make the output folder: a-file is a file"),
     ("deal", "shikoku-duo", "--out", "/proc/kit-none/deals", "/proc/kit-none/deals",
      "cannot make the output folder /proc/kit-none: the file system there allows no new folder"),
     ("deal", "shikoku-duo", "--out", "/proc/kit-none", "/proc/kit-none",

@@ -4,6 +4,8 @@ option takes, for a refusal that names no value (`--games` given without one).""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from kit.data.options import outside_bounds, whole_number_range
@@ -95,9 +97,9 @@ class Whole(KitType, click.IntRange):
 
 
 class PathType(KitType):
-    """A file's or a folder's path, as typed. What is there is judged by the command that reads or
-    writes it (kit.run.files for an output, the loaders for an input), in the same words whichever
-    option named it."""
+    """A file's or a folder's path, as typed: refused here only when it names a folder where a
+    file is asked for or the other way round; the rest of what is there is judged by the command
+    that reads or writes it (kit.run.files for an output, the loaders for an input)."""
 
     def __init__(self, folder: bool = False):
         self.folder = folder
@@ -107,6 +109,11 @@ class PathType(KitType):
     def convert(self, value, param, ctx):
         if str(value) == "":
             self.refuse(value, f"an empty path; give {self.allowed}", param, ctx)
+        path = Path(value)
+        if self.folder and path.exists() and not path.is_dir():
+            self.refuse(value, "a file, not a folder", param, ctx)
+        if not self.folder and path.is_dir():
+            self.refuse(value, "a folder, not a file", param, ctx)
         return str(value)
 
 

@@ -75,10 +75,12 @@ def _no_such_command(ctx, name: str) -> str:
 
 
 def _no_such_option(ctx, name: str) -> str:
+    # a long option's near miss; one letter after a dash is as near to any other as to none
     offered = sorted({s for p in (ctx.command.get_params(ctx) if ctx else [])
-                      for s in (*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ())) if s.startswith("-")})
+                      for s in (*getattr(p, "opts", ()), *getattr(p, "secondary_opts", ())) if s.startswith("--")})
+    meant = did_you_mean(name, offered) if name.startswith("--") else ""
     here = command_line(ctx)
-    return f"{here} takes no {excerpt(name)}{did_you_mean(name, offered)}; see {here} --help"
+    return f"{here} takes no {excerpt(name)}{meant}; see {here} --help"
 
 
 def _param_of(ctx, option: str) -> click.Parameter | None:
