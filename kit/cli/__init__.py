@@ -7,7 +7,8 @@ and ignored. Options that make up the Context (paper, card, layout, ...) are
 resolved here; the rest reach the game's function as keyword arguments.
 
 Domain errors (KitError) become `file:line: message` on stderr and exit status 2
-here, at the edge, and nowhere else.
+here, at the edge, and nowhere else; so do click's own refusals of a command line (a
+value of the wrong type, a misspelt option), in the same words (kit/cli/usage.py).
 """
 
 from __future__ import annotations
