@@ -10,6 +10,7 @@ import click
 
 from kit.data.options import outside_bounds, whole_number_range
 from kit.data.units import SizeRefused, parse_size
+from kit.run.files import kind_of
 
 
 class OptionRefused(click.BadParameter):
@@ -111,7 +112,7 @@ class PathType(KitType):
             self.refuse(value, f"an empty path; give {self.allowed}", param, ctx)
         path = Path(value)
         if self.folder and path.exists() and not path.is_dir():
-            self.refuse(value, "a file, not a folder", param, ctx)
+            self.refuse(value, f"{kind_of(path)}, not a folder", param, ctx)
         if not self.folder and path.is_dir():
             self.refuse(value, "a folder, not a file", param, ctx)
         return str(value)

@@ -46,6 +46,11 @@ def _kind(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "something else")
 
 
+def kind_of(path: Path) -> str:
+    """What is at `path`, in a refusal's words: 'a file', 'a folder', 'a device', 'a pipe (FIFO)'..."""
+    return _kind(Path(path).stat().st_mode)
+
+
 def check_target(path: Path, probed: set | None = None) -> None:
     """Refuse, before any work, a target that is not a regular file kit may replace.
 
