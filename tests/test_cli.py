@@ -29,7 +29,7 @@ def test_unknown_game_suggests():
 
 def test_bad_card_size_is_a_usage_error():
     code, out = run("build", "--game", "karuta", "--card", "24by26")
-    assert code == 2 and "is not WIDTHxHEIGHT" in out
+    assert (code, out) == (2, "error: --card 24by26: not WIDTHxHEIGHT (write e.g. 24x26 or 63x88mm)\n")
 
 
 def test_bad_rule_syntax():
@@ -53,7 +53,7 @@ def test_several_errors_are_reported_together_without_a_prefix(project):
 
 def test_deal_refuses_a_table_the_game_is_not_for(project):
     code, out = run("deal", "--game", "karuta", "--players", "5", "--seed", "1")
-    assert code == 2 and "should be 2 to 4, not 5" in out  # refused as --help says
+    assert (code, out) == (2, "error: --players 5: must be from 2 to 4, not 5\n")  # in --help's words
 
 
 def _option_entries(help_text: str) -> dict[str, str]:

@@ -57,9 +57,9 @@ def test_an_unknown_policy_is_quoted_escaped():
 
 @pytest.mark.parametrize("args, message", [
     # a value out of a rule's range, of the wrong kind, or not among its choices
-    (["--rule", "round_limit=0"], "--rule round_limit=0: must be at least 1, not 0"),
-    (["--rule", "round_limit=1" + "0" * 70], f"--rule round_limit=1{'0' * 59}…: must be at most 1000, not 1{'0' * 70}"),
-    (["--rule", "round_limit=many"], "--rule round_limit=many: not a whole number"),
+    (["--rule", "round_limit=0"], "--rule round_limit=0: must be from 1 to 1,000, not 0"),
+    (["--rule", "round_limit=1" + "0" * 70], f"--rule round_limit=1{'0' * 59}…: must be from 1 to 1,000, not 1{'0' * 70}"),
+    (["--rule", "round_limit=many"], "--rule round_limit=many: not a whole number; it takes 1 to 1,000"),
     (["--rule", "merchant_path=wlak"], "--rule merchant_path=wlak: cannot be 'wlak' (did you mean walk?); choose one "
                                        "of simple, walk"),
     (["--preset", "writen"], "--preset writen: unknown preset (did you mean written?); presets in "
@@ -69,17 +69,17 @@ def test_an_unknown_policy_is_quoted_escaped():
     (["--policy", "greedy:5"], "--policy greedy:5: only search takes a budget (playouts per move, as in search:64); "
                                "greedy takes none"),
     # a --vary value is named as the --vary that gave it, not as --rule, --preset or --policy
-    (["--vary", "round_limit=20,0"], "--vary round_limit=0: must be at least 1, not 0"),
+    (["--vary", "round_limit=20,0"], "--vary round_limit=0: must be from 1 to 1,000, not 0"),
     (["--vary", "rule=-;round_limit=x+merchant_path=walk"], "--vary rule=round_limit=x+merchant_path=walk: "
-                                                             "round_limit=x: not a whole number"),
+                                                             "round_limit=x: not a whole number; it takes 1 to 1,000"),
     (["--vary", "preset=written,writen"], "--vary preset=writen: unknown preset (did you mean written?); presets in "
                                           "data/shikoku-duo/rules.yaml: written"),
     (["--vary", "policy=greedy;greedy,greedy,greedy"], "--vary policy=greedy,greedy,greedy: names 3 seats for 2 "
                                                        "players: give one policy for every seat or one per seat "
                                                        "(NAME*K repeats one); policies: random, greedy, planner, search"),
     # a bad --rule beside a --vary is still the --rule's
-    (["--rule", "round_limit=0", "--vary", "merchant_path=simple,walk"], "--rule round_limit=0: must be at least 1, "
-                                                                         "not 0"),
+    (["--rule", "round_limit=0", "--vary", "merchant_path=simple,walk"], "--rule round_limit=0: must be from 1 to "
+                                                                         "1,000, not 0"),
 ])
 def test_a_command_line_value_is_refused_naming_its_option(project, args, message):
     assert refused("sim", "--game", "shikoku-duo", "--games", "2", "--workers", "1", *args) == f"error: {message}"
@@ -158,7 +158,9 @@ def test_a_board_too_large_to_lay_out_is_refused_at_its_line_at_once(size, proje
 
 
 def test_a_card_too_large_to_print_is_refused_naming_the_option(project):
-    assert "'2001x30' is past kit's limit of 2,000 mm a side" in refused("build", "--game", "karuta", "--card", "2001x30")
+    assert refused("build", "--game", "karuta", "--card", "2001x30") == (
+        "error: --card 2001x30: past kit's limit of 2,000 mm a side (A0 paper is 841 x 1189 mm; a board tiles "
+        "over at most 200 sheets)")
 
 
 def test_a_layout_that_is_some_other_file_is_quoted_in_a_short_excerpt(project, tmp_path):

@@ -7,7 +7,8 @@ and ignored. Options that make up the Context (paper, card, layout, ...) are
 resolved here; the rest reach the game's function as keyword arguments.
 
 Domain errors (KitError) become `file:line: message` on stderr and exit status 2
-here, at the edge, and nowhere else.
+here, at the edge, and nowhere else; so do click's own refusals of a command line (a
+value of the wrong type, a misspelt option), in the same words (kit/cli/usage.py).
 """
 
 from __future__ import annotations
@@ -36,66 +37,16 @@ from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
 from kit.run.files import check_targets
 from kit.data import project
 from kit.games import make_context
-from kit.data.units import parse_size
 from kit.sim.simulator import Simulator
 from kit.cli.sim import sim_command
-
-
-class SizeType(click.ParamType):
-    """`24x26` (mm) or `2.5x3.5in` as (width, height) in mm."""
-
-    name = "WxH"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, tuple):
-            return value
-        try:
-            # The option as typed (--card), not its parameter's name (cards).
-            return parse_size(value, param.opts[0] if param and param.opts else "size")
-        except KitError as err:
-            self.fail(err.message, param, ctx)
-
-
-class RuleType(click.ParamType):
-    """`key=value` overriding one rule option."""
-
-    name = "KEY=VALUE"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, tuple):
-            return value
-        key, sep, val = str(value).partition("=")
-        if not sep or not key.strip():
-            self.fail(f"{value!r} is not KEY=VALUE (e.g. --rule direction=origin)", param, ctx)
-        return key.strip(), val.strip()
-
-
-class Range(click.IntRange):
-    """A whole number within bounds, which --help and a refusal state in the same words
-    ("1 to 1,000,000"), so an option's help text need not state them again."""
-
-    name = "integer"
-
-    def _describe_range(self) -> str:
-        if self.min is not None and self.max is not None:
-            return f"{self.min:,} to {self.max:,}"
-        return f"at least {self.min:,}" if self.min is not None else f"at most {self.max:,}"
-
-    def convert(self, value, param, ctx):
-        number = click.INT.convert(value, param, ctx)   # not a whole number: click's own words
-        if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
-            self.fail(f"should be {self._describe_range()}, not {number}", param, ctx)
-        return number
-
-
-SIZE = SizeType()
-RULE = RuleType()
+from kit.cli import usage
+from kit.cli.params import FILE, FOLDER, RULE, SIZE, Whole
 
 
 def click_param(o: Opt) -> click.Parameter:
     """One declared option as a click parameter."""
     if o.kind == "argument":
-        return click.Argument([o.param], type=click.Path(dir_okay=False))
+        return click.Argument([o.param], type=FILE)
     names = [f"--{o.name}"] + ([o.short] if o.short else [])
     kw = dict(help=o.help, required=o.required, multiple=o.multiple, show_default=o.show_default)
     if o.default is not None:
@@ -106,18 +57,26 @@ def click_param(o: Opt) -> click.Parameter:
         return click.Option([f"--{o.name}/--no-{o.name}", o.param] + ([o.short] if o.short else []),
                             default=None, help=o.help)
     if o.kind == "int":
-        kw["type"] = (Range(o.minimum, o.maximum) if (o.minimum, o.maximum) != (None, None) else int)
+        kw["type"] = Whole(o.minimum, o.maximum)
     elif o.kind == "size":
         kw["type"] = SIZE
     elif o.kind == "rule":
         kw["type"] = RULE
     elif o.kind == "path":
-        kw["type"] = click.Path(dir_okay=False)
+        kw["type"] = FILE
     elif o.kind == "dir":
-        kw["type"] = click.Path(file_okay=False)
+        kw["type"] = FOLDER
     elif o.kind != "text":
         raise ValueError(f"option --{o.name}: unknown kind {o.kind!r}")
     return click.Option(names + [o.param], **kw)
+
+
+def refuse(err: KitError):
+    """`file:line: message` on stderr, one line per error, and exit status 2."""
+    each = err.errors if isinstance(err, KitErrors) else [err]
+    # one line per error: at its file and line, else `error: ` as every unplaced refusal
+    click.echo("\n".join(str(e) if e.where else f"error: {e}" for e in each), err=True)
+    sys.exit(2)
 
 
 def reports_errors(f):
@@ -128,12 +87,24 @@ def reports_errors(f):
         try:
             return f(*args, **kwargs)
         except KitError as err:
-            each = err.errors if isinstance(err, KitErrors) else [err]
-            # one line per error: at its file and line, else `error: ` as every unplaced refusal
-            click.echo("\n".join(str(e) if e.where else f"error: {e}" for e in each), err=True)
-            sys.exit(2)
+            refuse(err)
 
     return wrapper
+
+
+@contextlib.contextmanager
+def refusing_usage():
+    """A command line click refuses (a value of the wrong type, a misspelt option or command, a
+    value left out) in kit's words (kit.cli.usage), as kit refuses everything else; and a KitError
+    raised while parsing (an unknown game) as everywhere."""
+    try:
+        yield
+    except click.exceptions.NoArgsIsHelpError:      # bare `kit`: the help, as click shows it
+        raise
+    except click.UsageError as err:
+        refuse(KitError(usage.words(err)))
+    except KitError as err:
+        refuse(err)
 
 
 def print_written(written):
@@ -219,8 +190,9 @@ class GameCommand(click.Command):
     """
 
     def __init__(self, verb: str):
+        # Extra arguments are let through click's parser and refused in parse_args, in kit's words.
         super().__init__(verb, callback=self.run, help=VERBS[verb].help if verb in VERBS else None,
-                         context_settings={"help_option_names": ["-h", "--help"]})
+                         context_settings={"help_option_names": ["-h", "--help"], "allow_extra_args": True})
         self.verb = verb
         self.game_option = click.Option(["--game", "-g"], metavar="NAME", required=True,
                                         help=f"Which game: {', '.join(supporting(verb))}.")
@@ -256,15 +228,17 @@ class GameCommand(click.Command):
         if name is None and ctx.meta.get("kit.game"):      # `kit --game G COMMAND ...`
             name = ctx.meta["kit.game"]
             args = ["--game", name, *args]
-        if name in games():
-            game = games()[name]
+        if name is not None:
+            game = load_game(name)          # an unknown game, before any of its options
             if game.command(self.verb) is None:
-                click.echo(f"error: {name} has no `{self.verb}` command; it has {', '.join(game.verbs)}",
-                           err=True)
-                ctx.exit(2)
+                raise KitError(f"{name} has no `{self.verb}` command; it has {', '.join(game.verbs)}")
             ctx.meta["kit.game"] = name
             refuse_undeclared(ctx, self, name, args)
-        return super().parse_args(ctx, args)
+        with usage.placed(ctx):
+            rest = super().parse_args(ctx, args)
+        if ctx.args and not ctx.resilient_parsing:
+            raise KitError(usage.extra_arguments(ctx, ctx.args))
+        return rest
 
     def run(self, game, **values):
         return reports_errors(self.call)(game, **values)
@@ -309,7 +283,8 @@ def implementation(g: Game, cmd: Command) -> Callable:
 def before_work(g: Game, cmd: Command, context, call_values: dict) -> None:
     """What is refused before any work: an output that is not a regular file, a font that lacks
     a character the game's data prints."""
-    check_targets(planned_outputs(g, cmd, context, call_values))
+    files, folders = planned_outputs(g, cmd, context, call_values)
+    check_targets(files, folders=folders)
     if any(o.name == "font" for o in cmd.opts()) and (cmd.verb != "sim" or call_values.get("report")):
         fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
 
@@ -358,17 +333,20 @@ def read_elsewhere(cmd: Command, context, ctx_values: dict) -> dict[Path, str]:
     return out
 
 
-def planned_outputs(game: Game, cmd: Command, context, values: dict) -> list[Path]:
-    """The files a command will write, known before it starts: its output folder's
-    products, a deal sheet's folder, a --report file. Checked before any work, so
-    `--report /dev/full` is refused at once rather than after the simulation."""
-    out = []
+def planned_outputs(game: Game, cmd: Command, context, values: dict) -> tuple[list[Path], list[Path]]:
+    """The files a command will write, known before it starts (its output folder's products, a
+    --report file), and the folders it writes files into that it names only then (a deal
+    sheet's): for check_targets, before any work, so `--report /dev/full` or a folder that
+    cannot be made is refused at once rather than after the simulation."""
+    files, folders = [], []
     if any(o.name == "out" for o in cmd.opts()):
-        names = game.products if cmd.verb == "build" else ()
-        out += [context.out_dir / n for n in names] or [context.out_dir / "-"]
+        if cmd.verb == "build":
+            files += [context.out_dir / n for n in game.products]
+        else:
+            folders.append(context.out_dir)
     if values.get("report"):
-        out.append(Path(values["report"]))
-    return out
+        files.append(Path(values["report"]))
+    return files, folders
 
 
 def option_strings(opts) -> set[str]:
@@ -409,9 +387,8 @@ def refuse_undeclared(ctx, command: GameCommand, game: str, args: list[str]):
         if flag in anywhere:
             used = anywhere[flag]
             where = f" (kit {'; kit '.join(used)} takes it)" if used else ""
-            click.echo(f"error: kit {command.verb} --game {game} takes no {flag}{where}; "
-                       f"see kit {command.verb} --game {game} --help", err=True)
-            ctx.exit(2)
+            raise KitError(f"kit {command.verb} --game {game} takes no {flag}{where}; "
+                           f"see kit {command.verb} --game {game} --help")
 
 
 # What writing to stdout fails with: a closed pipe, a full disk or device (> /dev/full),
@@ -479,11 +456,13 @@ class Kit(click.Group):
         name = game_in(args[:_first_command(args)])
         if name is not None:
             ctx.meta["kit.game"] = name
-        return super().parse_args(ctx, args)
+        with usage.placed(ctx):
+            return super().parse_args(ctx, args)
 
     def make_context(self, *args, **kwargs):
         try:
-            return super().make_context(*args, **kwargs)
+            with refusing_usage():
+                return super().make_context(*args, **kwargs)
         except OSError as err:
             if err.errno not in STDOUT_ERRNOS:
                 raise
@@ -491,7 +470,7 @@ class Kit(click.Group):
 
     def invoke(self, ctx):
         try:
-            with stopped_by_signals():
+            with stopped_by_signals(), refusing_usage():
                 return super().invoke(ctx)
         except OSError as err:
             if err.errno not in STDOUT_ERRNOS:
@@ -545,7 +524,7 @@ def choose_project(ctx, param, value):
 @click.option("--game", "-g", "group_game", metavar="NAME", expose_value=False,
               help="Show only this game's commands (kit --game NAME --help), or pass it to the command.")
 @click.version_option(__version__, prog_name="kit")
-@click.option("--project", metavar="DIR", type=click.Path(file_okay=False), callback=choose_project,
+@click.option("--project", metavar="DIR", type=FOLDER, callback=choose_project,
               expose_value=False, is_eager=True,
               help="The project folder with data/ and layouts/ (else KIT_PROJECT; else the working folder "
                    "if it has them; else kit's own, with a note).")

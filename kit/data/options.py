@@ -53,7 +53,8 @@ class Option:
             try:
                 value = int(raw)
             except ValueError:
-                raise ValueRefused("--rule", raw, "not a whole number", self.name) from None
+                raise ValueRefused("--rule", raw, "not a whole number" + whole_number_range(
+                    self.minimum, self.maximum, "; it takes "), self.name) from None
         else:
             value = raw
         why = self._why_not(value)
@@ -74,11 +75,31 @@ class Option:
     def _why_not(self, value) -> str | None:
         if self.choices and value not in self.choices:
             return f"cannot be {value!r}{did_you_mean(value, self.choices)}; choose one of {', '.join(map(str, self.choices))}"
-        if self.minimum is not None and value < self.minimum:
-            return f"must be at least {self.minimum}, not {value}"
-        if self.maximum is not None and value > self.maximum:
-            return f"must be at most {self.maximum}, not {value}"
-        return None
+        return outside_bounds(value, self.minimum, self.maximum)
+
+
+def outside_bounds(value, minimum: int | None, maximum: int | None) -> str | None:
+    """Why a number is refused by its bounds (`must be at least 1, not 0`, `must be from 2 to 4, not
+    5`), or None: the words of every bounded number, a rule option's or a command-line option's."""
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        if minimum is not None and maximum is not None:
+            return f"must be from {minimum:,} to {maximum:,}, not {value}"
+    if minimum is not None and value < minimum:
+        return f"must be at least {minimum:,}, not {value}"
+    if maximum is not None and value > maximum:
+        return f"must be at most {maximum:,}, not {value}"
+    return None
+
+
+def whole_number_range(minimum: int | None, maximum: int | None, lead: str) -> str:
+    """`lead` and the bounds in words (`; it takes 1 to 1,000,000`), or '' for none."""
+    if minimum is not None and maximum is not None:
+        return f"{lead}{minimum:,} to {maximum:,}"
+    if minimum is not None:
+        return f"{lead}at least {minimum:,}"
+    if maximum is not None:
+        return f"{lead}at most {maximum:,}"
+    return ""
 
 
 def rules_type(name: str, spec: tuple[Option, ...], module: str, doc: str = "") -> type:

@@ -48,18 +48,27 @@ def parse_length(text, what: str = "length", signed: bool = False) -> float:
 MAX_SIZE_MM = 2000
 
 
+class SizeRefused(KitError):
+    """A size refused: `what: 'text' is why` in a file; `why` alone (`--card 0x0: must be ...`)
+    where the command line names its option and value itself."""
+
+    def __init__(self, what: str, text, verb: str, why: str):
+        super().__init__(f"{what}: {text!r} {verb} {why}")
+        self.why = why if verb == "is" else f"{verb} {why}"
+
+
 def parse_size(text, what: str = "size") -> tuple[float, float]:
     """(width, height) in mm from `24x26`, `24x26mm` or `2.5x3.5in`."""
     m = _SIZE.fullmatch(str(text))
     if not m:
-        raise KitError(f"{what}: {text!r} is not WIDTHxHEIGHT (write e.g. 24x26 or 63x88mm)")
+        raise SizeRefused(what, text, "is", "not WIDTHxHEIGHT (write e.g. 24x26 or 63x88mm)")
     factor = _PER_MM[m.group(3) or "mm"]
     w, h = float(m.group(1)) * factor, float(m.group(2)) * factor
     if not (math.isfinite(w) and math.isfinite(h)):
-        raise KitError(f"{what}: {text!r} is too large to be a size")
+        raise SizeRefused(what, text, "is", "too large to be a size")
     if w <= 0 or h <= 0:
-        raise KitError(f"{what}: {text!r} must be larger than zero in both directions")
+        raise SizeRefused(what, text, "must", "be larger than zero in both directions")
     if w > MAX_SIZE_MM or h > MAX_SIZE_MM:
-        raise KitError(f"{what}: {text!r} is past kit's limit of {MAX_SIZE_MM:,} mm a side (A0 paper is "
-                       "841 x 1189 mm; a board tiles over at most 200 sheets)")
+        raise SizeRefused(what, text, "is", f"past kit's limit of {MAX_SIZE_MM:,} mm a side (A0 paper is "
+                          "841 x 1189 mm; a board tiles over at most 200 sheets)")
     return w, h

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 from contextvars import ContextVar
 import fcntl
 import os
@@ -45,13 +46,19 @@ def _kind(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "something else")
 
 
-def check_target(path: Path) -> None:
+def kind_of(path: Path) -> str:
+    """What is at `path`, in a refusal's words: 'a file', 'a folder', 'a device', 'a pipe (FIFO)'..."""
+    return _kind(Path(path).stat().st_mode)
+
+
+def check_target(path: Path, probed: set | None = None) -> None:
     """Refuse, before any work, a target that is not a regular file kit may replace.
 
     The write renames a new file over the path, so a device, a pipe or a folder named
     there (`--report /dev/full`) would be replaced by a plain file; a symbolic link to
     one of those is refused too. A link to a regular file is replaced by the new file,
-    leaving the file it pointed to as it was.
+    leaving the file it pointed to as it was. So is an output whose folder cannot be made or
+    written in (`check_folder`).
     """
     path = Path(path)
     try:
@@ -66,20 +73,79 @@ def check_target(path: Path) -> None:
             raise KitError(f"a folder is in the way of this output file{linked}", Where(display_path(path)))
         raise KitError(f"this is {_kind(mode)}{linked}, not a regular file; kit writes only regular files "
                        "and wrote nothing", Where(display_path(path)))
-    for folder in (path.parent, *path.parent.parents):
-        if folder.exists():
-            if not folder.is_dir():
-                raise KitError(f"cannot make the output folder: {display_path(folder)} is "
-                               f"{_kind(folder.stat().st_mode)}", Where(display_path(path)))
+    check_folder(path.parent, path, probed)
+
+
+def check_folder(folder: Path, path: Path | None = None, probed: set | None = None) -> None:
+    """Refuse, before any work, an output folder (of `path`, where the refusal is placed) that is
+    a file, or that kit could not make or write in (`_check_makeable`; once a folder, for the
+    folders in `probed`)."""
+    folder, path = Path(folder), Path(path if path is not None else folder)
+    missing = []
+    for above in (folder, *folder.parents):
+        if above.exists():
+            if not above.is_dir():
+                raise KitError(f"cannot make the output folder: {display_path(above)} is "
+                               f"{_kind(above.stat().st_mode)}", Where(display_path(path)))
             break
+        missing.append(above)
+    if probed is None or folder not in probed:
+        _check_makeable(path, above, missing[::-1])
+        if probed is not None:
+            probed.add(folder)
 
 
-def check_targets(paths, repairing: bool = True) -> None:
-    """check_target for each path: called at the start of a command, before any work, when it
-    also repairs what a build that died left in the outputs' folders (`repair`)."""
+def _check_makeable(path: Path, existing: Path, missing: list[Path]) -> None:
+    """Refuse, before any work, an output whose folder kit could not make or write in. The
+    missing folders are made (and removed again: the write makes them), and in a folder that
+    is there an empty file is made and removed, to learn whether the file system lets them be,
+    which no permission bit tells root (a read-only mount, /proc, /sys)."""
+    if not missing:
+        probe = existing / f".probe.kit-{os.getpid()}-{secrets.token_hex(4)}.new"   # a stray of ours
+        try:
+            os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except OSError as err:
+            raise KitError(f"cannot write in {_the_folder(existing, path)}: {err.strerror or err}",
+                           Where(display_path(path))) from None
+        _unlink(probe)
+        return
+    made = []
+    try:
+        for folder in missing:
+            try:
+                os.mkdir(folder)
+            except FileExistsError:     # made meanwhile by another build: theirs, left alone
+                continue
+            except OSError as err:
+                why = "the file system there allows no new folder" if err.errno == errno.ENOENT \
+                    else err.strerror or str(err)
+                raise KitError(f"cannot make {_the_folder(missing[0], path, 'the output folder')}: {why}",
+                               Where(display_path(path))) from None
+            made.append(folder)
+    finally:
+        for folder in reversed(made):
+            try:
+                os.rmdir(folder)
+            except OSError:
+                pass
+
+
+def _the_folder(folder: Path, path: Path, what: str = "the folder") -> str:
+    """A folder as a refusal placed at `path` names it: 'this folder' when it is the path."""
+    return f"this {what.split()[-1]}" if Path(folder) == Path(path) else f"{what} {display_path(folder)}"
+
+
+def check_targets(paths, repairing: bool = True, folders=()) -> None:
+    """check_target for each path, check_folder for each of `folders` (where a command writes
+    files it names only as it writes them): called at the start of a command, before any work,
+    when it also repairs what a build that died left in the outputs' folders (`repair`)."""
     paths = [Path(path) for path in paths]
+    probed = set()
     for path in paths:
-        check_target(path)
+        check_target(path, probed)
+    for folder in folders:
+        check_folder(folder, probed=probed)
+        paths.append(Path(folder) / "-")        # its files' folder, to repair
     if repairing and paths:
         for folder in _folders(paths):
             if folder.is_dir():
