@@ -57,6 +57,12 @@ def _judging_tables(t: Tables, w: float):
             nxt = max(0, slots[gifted] - score) if gifted < len(slots) else 0
             artist_v[painted][gifted] = w * score + nxt * (
                 TILE_WORTH * min(2, painted - gifted) + DOWN_WORTH * (n - painted))
+    # What painting k more tiles adds, by tiles painted and gifted (k up to the tiles left),
+    # and what a gift adds: the worth table's differences, made once.
+    paint_gains = [[tuple(artist_v[painted + k][gifted] - artist_v[painted][gifted] for k in range(n - painted + 1))
+                    for gifted in range(painted + 1)] for painted in range(n + 1)]
+    gift_gains = [[artist_v[painted][gifted + 1] - artist_v[painted][gifted] if gifted < painted else 0.0
+                   for gifted in range(painted + 1)] for painted in range(n + 1)]
     # What a temple or a garden adds, by shrine and garden step.
     temple = [[pilgrim_v[min(s + 1, t.shrine_top)][g] - pilgrim_v[s][g] for g in range(len(gt))]
               for s in range(len(st))]
@@ -81,7 +87,7 @@ def _judging_tables(t: Tables, w: float):
     # towns' sales depend on the goods held, so they are made as judged).
     faces = len(t.merchant_paths[0][0])
     draw_moves = tuple(tuple((MERCHANT, n, d, v, 0) for d, v in enumerate(t.town_value)) for n in range(faces))
-    return (worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_rows,
+    return (worth, mean_draw, pilgrim_v, paint_gains, gift_gains, temple, garden, slab_base, slab_step, goods_rows,
             keep_order, artist_moves, draw_moves)
 
 
@@ -96,7 +102,7 @@ class Policy:
         key = (type(self).score_weight, id(t))
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
-        (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
+        (self.worth, self.mean_draw, self.pilgrim_v, self.paint_gains, self.gift_gains, self.temple_gain, self.garden_gain,
          self.slab_base, self.slab_step, self._goods, self.keep_order,
          self.artist_moves, self.draw_moves) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
@@ -124,12 +130,17 @@ class Policy:
         return row
 
     def _with_copper(self, p, copper: int, goods_copper: float) -> float:
-        """Worth after earning `copper` (slabs won at once, as rules._gain_copper does)."""
+        """Worth after earning `copper` (slabs won at once, as rules._earn does); min() written
+        out, as this runs for every sale judged."""
+        t, slabs = self.t, p.slabs
         total = p.copper + copper
-        won = min(total // COPPER_PER_SLAB, self.t.slabs_top - p.slabs)
-        slabs = p.slabs + won
-        copper = min(total - won * COPPER_PER_SLAB, self.t.copper_max) + goods_copper
-        return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
+        won = total // COPPER_PER_SLAB
+        if won > t.slabs_top - slabs:
+            won = t.slabs_top - slabs
+        slabs += won
+        left = total - won * COPPER_PER_SLAB
+        share = ((left if left < t.copper_max else t.copper_max) + goods_copper) / COPPER_PER_SLAB
+        return self.slab_base[slabs] + self.slab_step[slabs] * (share if share < 1.0 else 1.0)
 
     def _town_gain(self, p) -> float:
         """What a town's copper adds to `p`'s worth."""
@@ -241,22 +252,22 @@ class Policy:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         if p.ranks:     # an Automa's artist only moves
             return 0.0, [(ARTIST, die, d, NOTHING, passed) for d, passed in targets]
-        row = self.artist_v
         painted, gifted, paintings = p.painted, p.gifted, p.paintings
-        base = row[painted][gifted]
+        gains = self.paint_gains[painted][gifted]       # what turning k tiles up adds, by k
         wanted = paintings[gifted] if gifted < painted else -1       # gift_wanted
-        gift = row[painted][gifted + 1] - base if wanted >= 0 else 0.0
+        gift = self.gift_gains[painted][gifted]
         best_v, ties = _NONE, None
         painting = t.region_painting
         if fx[PAINT_PLUS] or fx[PAINT_PATH] or len(paintings) - painted < FIGURES:
             counts = paint_counts(t, rules, state, seat, fx, targets)
         else:
             # paint_counts where no effect applies and no cap can bite: the figures round each
-            # target, read from one packed count in the loop below (no list of counts)
-            counts, packed = None, figure_counts(t, state, seat)
+            # target, read from one packed count
+            packed = figure_counts(t, state, seat)
+            counts = [packed >> 3 * d & 7 for d, _ in targets]
         moves = self.artist_moves[1 if fx[PAINT_PATH] else 0][p.artist][die]
-        for i, (d, paint_move, gift_move) in enumerate(moves):
-            v = row[painted + (packed >> 3 * d & 7 if counts is None else counts[i])][gifted] - base
+        for (d, paint_move, gift_move), k in zip(moves, counts):
+            v = gains[k]
             if v > best_v + 1e-9:
                 best_v, ties = v, [paint_move]
             elif v > best_v - 1e-9:

@@ -172,6 +172,11 @@ class Tables:
         return len(self.slabs)
 
     @cached_property
+    def dice_draws(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+        """Per character: its faces, how many, and the bits a draw of one takes (roll)."""
+        return tuple((faces, len(faces), len(faces).bit_length()) for faces in self.dice)
+
+    @cached_property
     def gift_points(self) -> tuple[int, ...]:
         """The artist's points by paintings gifted: the best slot reached (0 for none)."""
         gifts = max(len(self.paintings), len(self.artist_slots))      # at most every tile is gifted
@@ -456,17 +461,19 @@ def shuffle(rng: random.Random, items: list) -> None:
 def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
     """The three dice, pilgrim's, merchant's and artist's, rolled in that order: each face is
     the one rng.choice(faces) gives (getrandbits of the count's bit length, drawn again while
-    out of range), without choice's two calls a die."""
+    out of range), without choice's calls; the three written out, as every round rolls."""
     bits = rng.getrandbits
-    out = []
-    for faces in t.dice:
-        n = len(faces)
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        out.append(faces[r])
-    return tuple(out)
+    (pf, pn, pk), (mf, mn, mk), (af, an, ak) = t.dice_draws
+    p = bits(pk)
+    while p >= pn:
+        p = bits(pk)
+    m = bits(mk)
+    while m >= mn:
+        m = bits(mk)
+    a = bits(ak)
+    while a >= an:
+        a = bits(ak)
+    return pf[p], mf[m], af[a]
 
 
 def drafters(state: State, round_: int | None = None) -> tuple[int, int, int]:
