@@ -15,8 +15,9 @@ precomputed tables. That keeps 10,000 simulated games fast.
 from __future__ import annotations
 
 from kit.sim import search as searching
+from kit.sim.draws import choice
 from kit.games.shikoku_duo.rules import (
-    character_scores, choice, drafters, fired, play_die, roll, winner,
+    character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
     FIGURES, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, chosen_move, effects,
     figure_counts, merchant_dests, paint_counts, pilgrim_stops, wave_choices,

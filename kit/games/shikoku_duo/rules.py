@@ -81,6 +81,7 @@ from typing import NamedTuple
 
 from kit.data.options import rules_type
 from kit.games.shikoku_duo.options import SPEC
+from kit.sim.draws import choice, shuffle
 
 PILGRIM, MERCHANT, ARTIST = 0, 1, 2
 CHARACTERS = ("pilgrim", "merchant", "artist")
@@ -429,33 +430,6 @@ def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
                               paintings=tuple(tiles), ranks=ranks))
     return State(tuple(players), t.goods_counts, tuple(town_shop), sides, (BOARD,) * 3, BOARD, first,
                  seed=seed)
-
-
-# A game draws from random.Random through these two, which draw exactly what rng.choice and
-# rng.shuffle draw (getrandbits of n's bit length, drawn again while not below n) without
-# random's Python-level helpers around each draw: a game's shuffles and ties cost more
-# through them than its moves do.
-
-def choice(rng: random.Random, seq):
-    """rng.choice(seq): the same element from the same generator state."""
-    n = len(seq)
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return seq[r]
-
-
-def shuffle(rng: random.Random, items: list) -> None:
-    """rng.shuffle(items): the same order from the same generator state."""
-    bits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
