@@ -160,6 +160,17 @@ def test_reading_the_declarations_imports_no_game_code():
     assert out.strip() == "[]"
 
 
+@pytest.mark.parametrize("game", sorted(games()))
+def test_kit_sim_loads_no_drawing(game):
+    """`kit sim` without --report draws nothing, so it pays for neither reportlab nor kit.draw."""
+    run = subprocess.run([sys.executable, "-X", "importtime", "-m", "kit", "sim", "--game", game,
+                          "--games", "2", "--workers", "1", "--json"], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    loaded = {line.rpartition("|")[2].strip() for line in run.stderr.splitlines() if line.startswith("import time:")}
+    assert "kit.cli" in loaded and "kit.sim.simulate" in loaded
+    assert not {m for m in loaded if m.split(".")[0] == "reportlab" or m.startswith("kit.draw")}
+
+
 @pytest.mark.parametrize("game,verb", COMMANDS)
 def test_every_call_option_is_read_by_the_game_function(game, verb):
     """A parameter the function never reads is an option that does nothing."""

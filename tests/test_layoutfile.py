@@ -1,10 +1,16 @@
 import pytest
+from reportlab.lib import pagesizes
 
 from kit.data.errors import KitError
-from kit.data.layoutfile import load_layout
+from kit.data.layoutfile import PAPERS, load_layout
 from conftest import ROOT, shipped_layout
 
 DEFAULT = ROOT / "layouts" / "default.yaml"
+
+
+def test_papers_are_reportlabs_page_sizes_to_the_last_bit():
+    assert PAPERS == {name: (pagesizes.__dict__[key][0] / pagesizes.mm, pagesizes.__dict__[key][1] / pagesizes.mm)
+                      for name, key in (("A4", "A4"), ("A3", "A3"), ("Letter", "LETTER"))}
 
 
 def test_shipped_layouts_load():

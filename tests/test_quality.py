@@ -123,6 +123,24 @@ def test_karuta_standings_are_the_cards_left():
         assert 0 <= facts.lead_changes < result.turns
 
 
+def test_karuta_facts_are_those_of_every_turns_standing_from_the_record():
+    # The simulator reduces the game's record in one loop; the referee takes each seat's cards
+    # left after every turn of the same record and reduces them with the shared Standings.
+    from kit.games.karuta.sim import facts_of_turns, hands_of, make_setup, play_dealt, play_measured
+    from test_karuta_rules import small_world
+
+    for players, policy in ((2, "greedy,random"), (3, "greedy,random,foresight"), (4, "random")):
+        setup = make_setup(small_world(), players, policy)
+        for seed in range(25):
+            hands, record = hands_of(setup, seed), []
+            result = play_dealt(setup, hands, seed, record)
+            left, standings = [-h.bit_count() for h in hands], []
+            for seat, turn in record:
+                left[seat] += len(turn)
+                standings.append(list(left))
+            assert play_measured(setup, seed) == (result, facts_of(standings))
+    assert facts_of_turns((0b111, 0b11), []) == facts_of([])
+
 def test_tour_standings_are_the_spaces_to_the_goal():
     from kit.games.tour_de_dice.play import play_game, play_measured
     from test_tour_sim import SETUPS

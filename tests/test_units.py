@@ -1,8 +1,9 @@
 import pytest
+from reportlab.lib import units
 from reportlab.lib.units import mm
 
 from kit.data.errors import KitError
-from kit.data.units import parse_length, parse_size, to_pt
+from kit.data.units import CM, INCH, MM, parse_length, parse_size, to_pt
 
 
 @pytest.mark.parametrize("text,expected", [("3", 3.0), ("3mm", 3.0), ("1.5cm", 15.0), ("1in", 25.4),
@@ -28,6 +29,11 @@ def test_sizes():
 def test_one_conversion():
     assert to_pt(25.4) == pytest.approx(72.0)
     assert to_pt(10) == 10 * mm
+
+
+def test_points_per_unit_are_reportlabs_to_the_last_bit():
+    """kit's lengths reach the PDF as the same floats as reportlab's own units would make."""
+    assert (INCH, CM, MM) == (units.inch, units.cm, units.mm)
 
 
 def test_lengths_and_sizes_are_finite_and_signed_only_when_asked():

@@ -29,8 +29,6 @@ import click
 
 from kit import __version__
 
-from kit.draw import fonts
-
 from kit.run import progress
 from kit.data.errors import KitError, KitErrors, PieceMisfit
 from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
@@ -286,6 +284,7 @@ def before_work(g: Game, cmd: Command, context, call_values: dict) -> None:
     files, folders = planned_outputs(g, cmd, context, call_values)
     check_targets(files, folders=folders)
     if any(o.name == "font" for o in cmd.opts()) and (cmd.verb != "sim" or call_values.get("report")):
+        from kit.draw import fonts      # here: reportlab loads only for a command that draws
         fonts.require(fonts.printed_text(context.data_dir), "that the game's data prints", context.font)
 
 
@@ -324,6 +323,7 @@ def read_elsewhere(cmd: Command, context, ctx_values: dict) -> dict[Path, str]:
         except KitError:            # no map yet: the build has said so; nothing to watch
             pass
     if any(o.name == "font" for o in cmd.opts()):
+        from kit.draw import fonts      # here: reportlab loads only for a command that draws
         try:
             out[fonts.font_path(ctx_values.get("font"))] = "font"
         except KitError:

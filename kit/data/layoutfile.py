@@ -21,15 +21,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from reportlab.lib import pagesizes
-
 from kit.data.errors import KitError, Where, did_you_mean, display_path
-from kit.data.units import parse_length, parse_size
+from kit.data.units import INCH, MM, parse_length, parse_size
 from kit.data.yamlload import LMap, expect, fields, load_yaml
 
-PAPERS = {name: (pagesizes.__dict__[name][0] / pagesizes.mm, pagesizes.__dict__[name][1] / pagesizes.mm)
-          for name in ("A4", "A3", "LETTER")}
-PAPERS["Letter"] = PAPERS.pop("LETTER")
+# The papers in mm, from their sizes in points as reportlab.lib.pagesizes gives them (the
+# same floats, without loading reportlab to read a layout).
+PAPERS = {name: (w / MM, h / MM) for name, (w, h) in
+          (("A4", (210 * MM, 297 * MM)), ("A3", (297 * MM, 420 * MM)), ("Letter", (8.5 * INCH, 11 * INCH)))}
 
 
 @dataclass(frozen=True)

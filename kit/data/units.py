@@ -1,7 +1,7 @@
 """Lengths. Everything inside kit is in millimetres; points exist only at the PDF edge.
 
-There is one conversion (`to_pt`), built on reportlab's own constant, and one strict
-parser for lengths written by people (`24`, `3mm`, `0.5in`, `24x26`).
+There is one conversion (`to_pt`), and one strict parser for lengths written by people
+(`24`, `3mm`, `0.5in`, `24x26`).
 """
 
 from __future__ import annotations
@@ -9,18 +9,23 @@ from __future__ import annotations
 import math
 import re
 
-from reportlab.lib.units import cm, inch, mm
-
 from kit.data.errors import KitError
 
-_PER_MM = {"mm": 1.0, "cm": cm / mm, "in": inch / mm, "pt": 1 / mm}
+# PDF points per inch, cm and mm, worked out as reportlab.lib.units works them out (so a
+# length is the same float here as in reportlab's own units), without importing reportlab:
+# reading a layout, as `kit sim` does, draws nothing.
+INCH = 72.0
+CM = INCH / 2.54
+MM = CM * 0.1
+
+_PER_MM = {"mm": 1.0, "cm": CM / MM, "in": INCH / MM, "pt": 1 / MM}
 _LENGTH = re.compile(r"\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)?\s*")
 _SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*[x×X]\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)?\s*")
 
 
 def to_pt(length_mm: float) -> float:
     """Millimetres to PDF points."""
-    return length_mm * mm
+    return length_mm * MM
 
 
 def parse_length(text, what: str = "length", signed: bool = False) -> float:

@@ -29,7 +29,7 @@ import os
 import sys
 from pathlib import Path
 
-SHARED: tuple[str, ...] = ()     # shared modules compiled (none now); each game declares its own
+SHARED: tuple[str, ...] = ("kit.sim.draws",)     # shared modules compiled; each game declares its own
 GAMES = Path(__file__).resolve().parent.parent / "games"
 
 

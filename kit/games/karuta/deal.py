@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from kit.data.errors import KitError
+from kit.sim.draws import shuffle
 
 
 DEALS = ("even", "equal")
@@ -34,7 +35,7 @@ def dealt(cards: int, players: int, seed: int, mode: str = "even") -> tuple[list
     order; the simulator makes its card masks from these without the names. The
     shuffle moves positions exactly as it moves the cards themselves."""
     deck = list(range(cards))
-    random.Random(seed).shuffle(deck)
+    shuffle(random.Random(seed), deck)     # random.Random(seed).shuffle(deck), drawn the same
     if mode == "equal":
         deck = deck[:len(deck) - len(deck) % players]
     return tuple(sorted(deck[seat::players]) for seat in range(players))

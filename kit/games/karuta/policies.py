@@ -12,13 +12,14 @@ from itertools import compress
 
 from kit.sim import search as searching
 from kit.sim import seating
+from kit.sim.draws import choice, shuffle
 from kit.games.karuta.rules import (apply, bits, effect, first_cards, outcome, place, play_on, previews,
                                     round_place, single_cards)
 
 
 def random_turn(t, rules, state, seat, turns, rng):
     """Uniformly one of all legal turns (every chain prefix counts as its own turn)."""
-    return rng.choice(turns)
+    return choice(rng, turns)
 
 
 def greedy(t, rules, state, seat, turns, rng):
@@ -39,7 +40,7 @@ def greedy(t, rules, state, seat, turns, rng):
         top = max(keep)
         if keep.count(top) < len(keep):
             best = list(compress(best, map(top.__eq__, keep)))
-    return best[0] if len(best) == 1 else rng.choice(best)
+    return best[0] if len(best) == 1 else choice(rng, best)
 
 
 def _follow_ups(t, rules, state, seat, turns) -> list[int]:
@@ -99,7 +100,7 @@ def foresight(t, rules, state, seat, turns, rng):
             best, best_score = [turn], score
         elif abs(score - best_score) <= 1e-9:
             best.append(turn)
-    return best[0] if len(best) == 1 else rng.choice(best)
+    return best[0] if len(best) == 1 else choice(rng, best)
 
 
 def playable_now(t, rules, state) -> int:
@@ -127,7 +128,7 @@ def sample_hands(t, rules, state, seat: int, rng: random.Random) -> tuple[int, .
     free = [s for s in range(n) if s != seat and not stuck >> s & 1 for _ in range(counts[s])]
     free += [-1] * (len(unseen) - sum(counts) + counts[seat])
     held = [s for s in range(n) if s != seat and stuck >> s & 1 for _ in range(counts[s])]
-    rng.shuffle(free)
+    shuffle(rng, free)
     hands = [0] * n
     hands[seat] = mine
     playable = [c for c in unseen if now >> c & 1]
@@ -135,7 +136,7 @@ def sample_hands(t, rules, state, seat: int, rng: random.Random) -> tuple[int, .
         if s >= 0:
             hands[s] |= 1 << c
     rest = free[len(playable):] + held
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     for c, s in zip([c for c in unseen if not now >> c & 1], rest):
         if s >= 0:
             hands[s] |= 1 << c

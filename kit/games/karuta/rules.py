@@ -69,6 +69,7 @@ from typing import NamedTuple
 from kit.data.options import rules_type
 from kit.games.karuta.model import START, Karuta
 from kit.games.karuta.options import SPEC
+from kit.sim.draws import randrange
 
 PASS: tuple[int, ...] = ()
 
@@ -727,9 +728,9 @@ class Result:
 def round_starter(rules: Rules, n: int, previous: int | None, first: int | None, rng) -> int:
     """Who starts the next round; `first` forces the first round's starter (Musashi's holder)."""
     if previous is None:
-        return first if first is not None else rng.randrange(n)
+        return first if first is not None else randrange(rng, n)
     if rules.round_start == "random":
-        return rng.randrange(n)
+        return randrange(rng, n)
     return (previous + 1) % n if rules.round_start == "rotate" else previous
 
 

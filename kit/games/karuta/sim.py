@@ -20,7 +20,7 @@ from kit.games.karuta.options import check_players
 from kit.games.karuta.model import Karuta, load
 from kit.games.karuta.policies import POLICIES, seat_policies
 from kit.games.karuta.rules import Result, Rules, Tables, bits, play, tables
-from kit.sim.quality import Facts, Standings
+from kit.sim.quality import Facts, facts_at
 from kit.sim.report import Measure, Outcome, Run, Tally, measured
 from kit.sim.simulator import Simulator
 from kit.sim.text import num
@@ -84,32 +84,35 @@ def stream(setup: Setup, games: int, seed: int, workers: int | None = None,
 STANDING = "cards left in hand, fewer ahead"
 
 
-class _Standing:
-    """play()'s record of a game, turned as each turn comes into the standings (minus each
-    seat's cards left) that kit.sim.quality reduces to the game's Facts."""
-
-    __slots__ = ("left", "standings")
-
-    def __init__(self, hands: tuple[int, ...]) -> None:
-        self.left = [-h.bit_count() for h in hands]
-        self.standings = Standings()
-
-    def append(self, step) -> None:
-        seat, turn = step
-        left = self.left
-        left[seat] += len(turn)
-        # the seats alone ahead and alone behind, as Standings.add finds them, with C's max and count
-        top, low = max(left), min(left)
-        self.standings.add_ranked(left, left.index(top) if left.count(top) == 1 else None,
-                                  left.index(low) if left.count(low) == 1 else None)
+def facts_of_turns(hands: tuple[int, ...], turns: list) -> Facts:
+    """The quality facts of a game dealt `hands` whose turns, in order, were `turns` (play()'s
+    record, (seat, turn) each), its standing minus each seat's cards left: kit.sim.quality's
+    Standings worked out in one loop after the game, without a call a turn. A pass changes no
+    standing, so the lead is looked at only where a card was played (and on the first turn)."""
+    left = [-h.bit_count() for h in hands]
+    half = (len(turns) + 1) // 2 - 1        # the standing after turn ceil(T/2) is half time's
+    at_half = None
+    leader, changes = None, 0
+    for i, (seat, turn) in enumerate(turns):
+        if turn or not i:
+            left[seat] += len(turn)
+            top = max(left)
+            if left.count(top) == 1:        # a seat alone ahead leads; a shared lead changes nothing
+                lead = left.index(top)
+                if leader is not None and lead != leader:
+                    changes += 1
+                leader = lead
+        if i == half:
+            at_half = tuple(left)
+    return facts_at(changes, at_half, left)
 
 
 def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
     """Game `seed` and the quality facts of its standings, reduced in the worker that plays it."""
     hands = hands_of(setup, seed)
-    track = _Standing(hands)
-    result = play_dealt(setup, hands, seed, track)
-    return result, track.standings.facts()
+    turns: list = []
+    result = play_dealt(setup, hands, seed, turns)
+    return result, facts_of_turns(hands, turns)
 
 
 MEASURES = (Measure("stalls", "stalls", rate=True), Measure("passes", "passes"))

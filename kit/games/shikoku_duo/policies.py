@@ -15,8 +15,9 @@ precomputed tables. That keeps 10,000 simulated games fast.
 from __future__ import annotations
 
 from kit.sim import search as searching
+from kit.sim.draws import choice
 from kit.games.shikoku_duo.rules import (
-    character_scores, choice, drafters, fired, play_die, roll, winner,
+    character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
     FIGURES, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, chosen_move, effects,
     figure_counts, merchant_dests, paint_counts, pilgrim_stops, wave_choices,
@@ -57,6 +58,12 @@ def _judging_tables(t: Tables, w: float):
             nxt = max(0, slots[gifted] - score) if gifted < len(slots) else 0
             artist_v[painted][gifted] = w * score + nxt * (
                 TILE_WORTH * min(2, painted - gifted) + DOWN_WORTH * (n - painted))
+    # What painting k more tiles adds, by tiles painted and gifted (k up to the tiles left),
+    # and what a gift adds: the worth table's differences, made once.
+    paint_gains = [[tuple(artist_v[painted + k][gifted] - artist_v[painted][gifted] for k in range(n - painted + 1))
+                    for gifted in range(painted + 1)] for painted in range(n + 1)]
+    gift_gains = [[artist_v[painted][gifted + 1] - artist_v[painted][gifted] if gifted < painted else 0.0
+                   for gifted in range(painted + 1)] for painted in range(n + 1)]
     # What a temple or a garden adds, by shrine and garden step.
     temple = [[pilgrim_v[min(s + 1, t.shrine_top)][g] - pilgrim_v[s][g] for g in range(len(gt))]
               for s in range(len(st))]
@@ -66,10 +73,9 @@ def _judging_tables(t: Tables, w: float):
     sl = t.slabs
     slab_base = [w * (sl[k - 1] if k else 0) for k in range(len(sl) + 1)]
     slab_step = [sl[k] - (sl[k - 1] if k else 0) for k in range(len(sl))] + [0]
-    # Remembered as games ask: the copper worth of held goods, and what a sale adds, by
-    # (goods, copper, slabs, kind sold, copper per good): a few thousand at most.
-    goods_worth: dict[tuple, float] = {}
-    sales: dict[tuple, float] = {}
+    # Remembered as games ask, by the goods held (a few hundred at most with `hold` goods):
+    # their copper worth, and the worth of what is left after selling all of each kind.
+    goods_rows: dict[tuple, tuple[float, tuple[float, ...]]] = {}
     keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-worth[k], k))     # best price first
     # An artist's candidates made once, not per judging: [paint_path][region][die] ->
     # ((dest, the paint move's fields, the gift move's fields), ...), in artist_targets' order.
@@ -82,7 +88,7 @@ def _judging_tables(t: Tables, w: float):
     # towns' sales depend on the goods held, so they are made as judged).
     faces = len(t.merchant_paths[0][0])
     draw_moves = tuple(tuple((MERCHANT, n, d, v, 0) for d, v in enumerate(t.town_value)) for n in range(faces))
-    return (worth, mean_draw, pilgrim_v, artist_v, temple, garden, slab_base, slab_step, goods_worth, sales,
+    return (worth, mean_draw, pilgrim_v, paint_gains, gift_gains, temple, garden, slab_base, slab_step, goods_rows,
             keep_order, artist_moves, draw_moves)
 
 
@@ -97,8 +103,8 @@ class Policy:
         key = (type(self).score_weight, id(t))
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
-        (self.worth, self.mean_draw, self.pilgrim_v, self.artist_v, self.temple_gain, self.garden_gain,
-         self.slab_base, self.slab_step, self._goods, self._sales, self.keep_order,
+        (self.worth, self.mean_draw, self.pilgrim_v, self.paint_gains, self.gift_gains, self.temple_gain, self.garden_gain,
+         self.slab_base, self.slab_step, self._goods, self.keep_order,
          self.artist_moves, self.draw_moves) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self._plan = None
@@ -109,29 +115,38 @@ class Policy:
         return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
 
     def goods_copper(self, goods) -> float:
-        v = self._goods.get(goods)
-        if v is None:
-            v = self._goods[goods] = GOODS_SHARE * sum(w * n for w, n in zip(self.worth, goods))
-        return v
+        return self.goods_row(goods)[0]
 
-    def _merchant_now(self, p) -> float:
-        return self.merchant_v(p.slabs, p.copper + self.goods_copper(p.goods))
+    def goods_row(self, goods) -> tuple[float, tuple[float, ...]]:
+        """(the copper worth of `goods`, the worth of what is left after selling all of each kind)."""
+        row = self._goods.get(goods)
+        if row is None:
+            worth = self.worth
+
+            def copper(held) -> float:
+                return GOODS_SHARE * sum(w * n for w, n in zip(worth, held))
+
+            row = self._goods[goods] = (copper(goods), tuple(copper(goods[:k] + (0,) + goods[k + 1:])
+                                                              for k in range(len(goods))))
+        return row
 
     def _with_copper(self, p, copper: int, goods_copper: float) -> float:
-        """Worth after earning `copper` (slabs won at once, as rules._gain_copper does)."""
+        """Worth after earning `copper` (slabs won at once, as rules._earn does); min() written
+        out, as this runs for every sale judged."""
+        t, slabs = self.t, p.slabs
         total = p.copper + copper
-        won = min(total // COPPER_PER_SLAB, self.t.slabs_top - p.slabs)
-        slabs = p.slabs + won
-        copper = min(total - won * COPPER_PER_SLAB, self.t.copper_max) + goods_copper
-        return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
+        won = total // COPPER_PER_SLAB
+        if won > t.slabs_top - slabs:
+            won = t.slabs_top - slabs
+        slabs += won
+        left = total - won * COPPER_PER_SLAB
+        share = ((left if left < t.copper_max else t.copper_max) + goods_copper) / COPPER_PER_SLAB
+        return self.slab_base[slabs] + self.slab_step[slabs] * (share if share < 1.0 else 1.0)
 
     def _town_gain(self, p) -> float:
-        """What a town's copper adds to `p`'s worth (remembered with the sales: kind -1)."""
-        key = (p.goods, p.copper, p.slabs, -1, self.t.town_coins)
-        v = self._sales.get(key)
-        if v is None:
-            v = self._sales[key] = self._with_copper(p, key[4], self.goods_copper(p.goods)) - self._merchant_now(p)
-        return v
+        """What a town's copper adds to `p`'s worth."""
+        goods = self.goods_copper(p.goods)
+        return self._with_copper(p, self.t.town_coins, goods) - self.merchant_v(p.slabs, p.copper + goods)
 
     def best(self, rules, state, seat, character, die, rng) -> tuple[float, Move]:
         """The legal move of `character` for `die` that gains most, and its gain: candidates
@@ -188,16 +203,16 @@ class Policy:
         if not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
         goods = p.goods
-        worth = self._goods.get(goods)
+        row = self._goods.get(goods) or self.goods_row(goods)
         copper, slabs = p.copper, p.slabs
-        held = copper + (self.goods_copper(goods) if worth is None else worth)
+        held = copper + row[0]
         base, step = self.slab_base[slabs], self.slab_step[slabs]
         share = held / COPPER_PER_SLAB
         now = base + step * (share if share < 1.0 else 1.0)        # merchant_v(slabs, held)
         room = -1
         best_v, ties = _NONE, None
         # read once, not per destination
-        coastal, shops, sales, shop_of, town_value = t.town_coastal, t.shops, self._sales, state.shops, t.town_value
+        coastal, shops, shop_of, town_value = t.town_coastal, t.shops, state.shops, t.town_value
         draw_worth, automa, plus, draw = self.draw_worth, bool(p.ranks), fx[DRAW_PLUS], self.draw_moves[die]
         for d in dests:
             if coastal[d]:
@@ -206,13 +221,7 @@ class Policy:
                 if k <= 0:
                     v = 0.0
                 else:
-                    # A seat's goods and copper change seldom: a sale's worth is remembered for the game.
-                    key = (goods, copper, slabs, kind, value + fx[SELL_PLUS])
-                    v = sales.get(key)
-                    if v is None:
-                        after = list(goods)
-                        after[kind] = 0
-                        v = sales[key] = self._with_copper(p, k * key[4], self.goods_copper(tuple(after))) - now
+                    v = self._with_copper(p, k * (value + fx[SELL_PLUS]), row[1][kind]) - now
                 if v > best_v + 1e-9:
                     best_v, ties = v, [(MERCHANT, die, d, k, 0)]
                 elif v > best_v - 1e-9:
@@ -244,22 +253,22 @@ class Policy:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         if p.ranks:     # an Automa's artist only moves
             return 0.0, [(ARTIST, die, d, NOTHING, passed) for d, passed in targets]
-        row = self.artist_v
         painted, gifted, paintings = p.painted, p.gifted, p.paintings
-        base = row[painted][gifted]
+        gains = self.paint_gains[painted][gifted]       # what turning k tiles up adds, by k
         wanted = paintings[gifted] if gifted < painted else -1       # gift_wanted
-        gift = row[painted][gifted + 1] - base if wanted >= 0 else 0.0
+        gift = self.gift_gains[painted][gifted]
         best_v, ties = _NONE, None
         painting = t.region_painting
         if fx[PAINT_PLUS] or fx[PAINT_PATH] or len(paintings) - painted < FIGURES:
             counts = paint_counts(t, rules, state, seat, fx, targets)
         else:
             # paint_counts where no effect applies and no cap can bite: the figures round each
-            # target, read from one packed count in the loop below (no list of counts)
-            counts, packed = None, figure_counts(t, state, seat)
+            # target, read from one packed count
+            packed = figure_counts(t, state, seat)
+            counts = [packed >> 3 * d & 7 for d, _ in targets]
         moves = self.artist_moves[1 if fx[PAINT_PATH] else 0][p.artist][die]
-        for i, (d, paint_move, gift_move) in enumerate(moves):
-            v = row[painted + (packed >> 3 * d & 7 if counts is None else counts[i])][gifted] - base
+        for (d, paint_move, gift_move), k in zip(moves, counts):
+            v = gains[k]
             if v > best_v + 1e-9:
                 best_v, ties = v, [paint_move]
             elif v > best_v - 1e-9:

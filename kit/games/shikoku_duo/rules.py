@@ -81,6 +81,7 @@ from typing import NamedTuple
 
 from kit.data.options import rules_type
 from kit.games.shikoku_duo.options import SPEC
+from kit.sim.draws import choice, shuffle
 
 PILGRIM, MERCHANT, ARTIST = 0, 1, 2
 CHARACTERS = ("pilgrim", "merchant", "artist")
@@ -170,6 +171,11 @@ class Tables:
     @cached_property
     def slabs_top(self) -> int:
         return len(self.slabs)
+
+    @cached_property
+    def dice_draws(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+        """Per character: its faces, how many, and the bits a draw of one takes (roll)."""
+        return tuple((faces, len(faces), len(faces).bit_length()) for faces in self.dice)
 
     @cached_property
     def gift_points(self) -> tuple[int, ...]:
@@ -426,47 +432,22 @@ def setup(t: Tables, rules: Rules, seed: int, automa: bool = False) -> State:
                  seed=seed)
 
 
-# A game draws from random.Random through these two, which draw exactly what rng.choice and
-# rng.shuffle draw (getrandbits of n's bit length, drawn again while not below n) without
-# random's Python-level helpers around each draw: a game's shuffles and ties cost more
-# through them than its moves do.
-
-def choice(rng: random.Random, seq):
-    """rng.choice(seq): the same element from the same generator state."""
-    n = len(seq)
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return seq[r]
-
-
-def shuffle(rng: random.Random, items: list) -> None:
-    """rng.shuffle(items): the same order from the same generator state."""
-    bits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        items[i], items[j] = items[j], items[i]
-
-
 def roll(t: Tables, rng: random.Random) -> tuple[int, int, int]:
     """The three dice, pilgrim's, merchant's and artist's, rolled in that order: each face is
     the one rng.choice(faces) gives (getrandbits of the count's bit length, drawn again while
-    out of range), without choice's two calls a die."""
+    out of range), without choice's calls; the three written out, as every round rolls."""
     bits = rng.getrandbits
-    out = []
-    for faces in t.dice:
-        n = len(faces)
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        out.append(faces[r])
-    return tuple(out)
+    (pf, pn, pk), (mf, mn, mk), (af, an, ak) = t.dice_draws
+    p = bits(pk)
+    while p >= pn:
+        p = bits(pk)
+    m = bits(mk)
+    while m >= mn:
+        m = bits(mk)
+    a = bits(ak)
+    while a >= an:
+        a = bits(ak)
+    return pf[p], mf[m], af[a]
 
 
 def drafters(state: State, round_: int | None = None) -> tuple[int, int, int]:

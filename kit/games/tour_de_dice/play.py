@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from kit.sim.draws import shuffle
 from kit.sim.quality import Facts, facts_at
 
 from kit.games.tour_de_dice.model import Tour, check_players
@@ -81,7 +82,7 @@ def players_of(setup: Setup) -> tuple:
 
 def shuffled_course(setup: Setup, rng: random.Random) -> Course:
     cards = list(setup.deck)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     return lay_course(setup.goal_id, setup.goal_costs, cards, setup.breakaway_id)
 
 
