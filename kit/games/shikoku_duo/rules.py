@@ -81,7 +81,7 @@ from typing import NamedTuple
 
 from kit.data.options import rules_type
 from kit.games.shikoku_duo.options import SPEC
-from kit.sim.draws import choice, shuffle
+from kit.sim.draws import shuffle
 
 PILGRIM, MERCHANT, ARTIST = 0, 1, 2
 CHARACTERS = ("pilgrim", "merchant", "artist")
