@@ -14,6 +14,7 @@ import click
 
 from kit.cli.params import OptionRefused, allowed
 from kit.data.errors import did_you_mean, excerpt, quoted
+from kit.games import games
 
 
 def words(err: click.UsageError) -> str:
@@ -111,7 +112,6 @@ def _named(param: click.Parameter | None) -> str:
 def _allowing(param: click.Parameter | None, ctx) -> str:
     """`: what it takes`, or where to read it."""
     if param is not None and param.name in ("game", "group_game"):
-        from kit.games import games
         return f": one of {', '.join(games())}"
     what = allowed(param)
     return f": {what}" if what else f"; see {command_line(ctx)} --help"
