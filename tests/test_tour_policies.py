@@ -2,7 +2,7 @@
 
 from collections import namedtuple
 
-from kit.games.tour_de_dice.policies import POLICIES, SHARE_SLACK, WAIT_SPACES
+from kit.games.tour_de_dice.policies import DRAFT_SLACK, POLICIES, SHARE_SLACK, WAIT_SPACES
 from kit.games.tour_de_dice.rules import Race, lay_course, resolve
 
 Card = namedtuple("Card", "id outer inner")
@@ -58,6 +58,16 @@ def test_hints_stops_short_on_the_leaders_space():
     assert HINTS.stop(PLAIN, positions, 0, far, ((0, far[-1]),)) == far[-1]
     goal = PLAIN.goal                                    # the goal beats everything
     assert HINTS.stop(PLAIN, (12, 13, 0, 0), 0, range(12, goal + 1), ((0, goal), (1, goal))) == goal
+
+
+def test_drafting_stops_beside_a_piece_but_never_turns_down_the_goal():
+    drafting = POLICIES["drafting"]
+    assert DRAFT_SLACK >= 1
+    # lap 1: it gives up a space to end on 4 beside piece 1
+    assert drafting.stop(PLAIN, (1, 4, 0, 0), 0, range(2, 6)) == 4
+    # the goal in reach, piece 1 one space short of it: it takes the goal and wins
+    goal = PLAIN.goal
+    assert drafting.stop(PLAIN, (11, goal - 1, 0, 0), 0, range(12, goal + 1)) == goal
 
 
 def test_careful_rolls_the_fewest_dice_that_pay_the_next_space_two_times_in_three():

@@ -74,12 +74,15 @@ def _with_pack_sense(dice, join):
 
 
 def _beside_others(course: Course, positions: tuple[int, ...], piece: int, options, reaches=()) -> int:
-    """The furthest stop ahead shared with another piece, if it costs at most DRAFT_SLACK spaces.
+    """The furthest stop ahead shared with another piece, if it costs at most DRAFT_SLACK spaces;
+    the goal whenever it is in reach (a win is never turned down to ride).
 
     Never the space it stands on: a pack of drafters waiting for each other would never move.
     """
     occupied = {p for i, p in enumerate(positions) if i != piece}
     best = options[-1]
+    if best == len(course.costs) - 1:
+        return best
     for space in reversed(options[1:]):
         if best - space > DRAFT_SLACK:
             break
