@@ -119,7 +119,7 @@ def test_player_counts_and_rule_values(project, rule, players, words):
 
 
 def test_rule_values_are_checked():
-    with pytest.raises(KitError, match="at most 6"):
+    with pytest.raises(KitError, match="must be from 2 to 6, not 7"):
         load(DATA, [("players", "7")])
 
 
