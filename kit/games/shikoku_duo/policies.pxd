@@ -14,6 +14,10 @@ cdef class Policy:
     cdef public tuple artist_moves, draw_moves
     cdef public double mean_draw, draw_worth
 
+    cpdef double merchant_v(self, long slabs, double copper)
+
+    cpdef double goods_copper(self, goods)
+
     @cython.locals(slabs=cython.long, total=cython.long, won=cython.long, left=cython.long,
                    share=cython.double)
     cpdef double _with_copper(self, p, long copper, double goods_copper)
