@@ -1,0 +1,52 @@
+# C types of policies.py, read by Cython only (kit/sim/accel.py): the judging tables as C
+# fields of Policy, its judging methods called in C, their gains as C doubles (every gain
+# is a Python float) and their counters and indexes as C longs (board sizes and tracks).
+# Masks and anything else whose size the data sets stay Python objects.
+
+import cython
+
+# Constants, as C values: the names rules.py gives them and policies.py's own worths (none of
+# them is read from policies by another module; a C global is not a module attribute).
+cdef long ARTIST, COPPER_PER_SLAB, DRAW_PLUS, FIGURES, GARDEN, GIFT, HOT_SPRING, MERCHANT, NOTHING, PAINT
+cdef long PAINT_PATH, PAINT_PLUS, PILGRIM, SEASHORE, SELL_PLUS, TEMPLE, TOWN
+cdef tuple NO_EFFECTS
+cdef double GOODS_SHARE, TILE_WORTH, DOWN_WORTH, TRACK_STEP, TOKEN_WORTH, _NONE
+
+
+cdef class Policy:
+    cdef public object t, _plan
+    cdef public dict _goods
+    cdef public list worth, pilgrim_v, paint_gains, gift_gains, temple_gain, garden_gain, slab_base, slab_step
+    cdef public list keep_order
+    cdef public tuple artist_moves, draw_moves
+    cdef public double mean_draw, draw_worth
+
+    cpdef double merchant_v(self, long slabs, double copper)
+
+    cpdef double goods_copper(self, goods)
+
+    @cython.locals(slabs=cython.long, total=cython.long, won=cython.long, left=cython.long,
+                   share=cython.double)
+    cpdef double _with_copper(self, p, long copper, double goods_copper)
+
+    cpdef double _town_gain(self, p)
+
+    cpdef tuple best(self, rules, state, int seat, int character, int die, rng)
+
+    @cython.locals(best_v=cython.double, v=cython.double, kind=cython.long, steps=cython.long, d=cython.long,
+                   c=cython.long, shrine=cython.long, garden=cython.long, automa=cython.bint, ties=list)
+    cpdef tuple _pilgrim(self, rules, state, int seat, p, fx, int die)
+
+    @cython.locals(best_v=cython.double, v=cython.double, held=cython.double, base=cython.double,
+                   step=cython.double, share=cython.double, now=cython.double, draw_worth=cython.double,
+                   room=cython.long, n=cython.long, k=cython.long, d=cython.long, kind=cython.long,
+                   value=cython.long, plus=cython.long, automa=cython.bint, ties=list, row=tuple)
+    cpdef tuple _merchant(self, rules, state, int seat, p, fx, int die)
+
+    @cython.locals(best_v=cython.double, v=cython.double, gift=cython.double, painted=cython.long,
+                   gifted=cython.long, wanted=cython.long, d=cython.long, k=cython.long, ties=list,
+                   gains=tuple)
+    cpdef tuple _artist(self, rules, state, int seat, p, fx, int die)
+
+    @cython.locals(best_v=cython.double, v=cython.double, c=cython.long, best=list)
+    cpdef pick(self, t, rules, state, int seat, dice, left, rng)
