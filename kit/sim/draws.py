@@ -24,12 +24,7 @@ def randrange(rng: random.Random, n: int) -> int:
 
 def choice(rng: random.Random, seq):
     """rng.choice(seq) (seq not empty): the same element from the same generator state."""
-    n = len(seq)
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return seq[r]
+    return seq[randrange(rng, len(seq))]
 
 
 def shuffle(rng: random.Random, items: list) -> None:
