@@ -25,8 +25,7 @@ cdef class Policy:
 
     cpdef double goods_copper(self, goods)
 
-    @cython.locals(slabs=cython.long, total=cython.long, won=cython.long, left=cython.long,
-                   share=cython.double)
+    @cython.locals(slabs=cython.long, left=cython.long, share=cython.double)
     cpdef double _with_copper(self, p, long copper, double goods_copper)
 
     cpdef double _town_gain(self, p)

@@ -19,8 +19,8 @@ from kit.sim.draws import choice
 from kit.games.shikoku_duo.rules import (
     character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
-    FIGURES, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, apply, chosen_move, effects,
-    figure_counts, merchant_dests, paint_counts, pilgrim_stops, wave_choices,
+    FIGURES, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, _earn, apply, chosen_move,
+    effects, figure_counts, merchant_dests, paint_counts, pilgrim_stops, wave_choices,
 )
 
 # Worth of progress that scores nothing yet, in points: copper and goods count towards
@@ -131,16 +131,9 @@ class Policy:
         return row
 
     def _with_copper(self, p, copper: int, goods_copper: float) -> float:
-        """Worth after earning `copper` (slabs won at once, as rules._earn does); min() written
-        out, as this runs for every sale judged."""
-        t, slabs = self.t, p.slabs
-        total = p.copper + copper
-        won = total // COPPER_PER_SLAB
-        if won > t.slabs_top - slabs:
-            won = t.slabs_top - slabs
-        slabs += won
-        left = total - won * COPPER_PER_SLAB
-        share = ((left if left < t.copper_max else t.copper_max) + goods_copper) / COPPER_PER_SLAB
+        """Worth after earning `copper`: the slabs and copper rules._earn leaves, with the goods' worth."""
+        left, slabs = _earn(self.t, p.copper, p.slabs, copper)
+        share = (left + goods_copper) / COPPER_PER_SLAB
         return self.slab_base[slabs] + self.slab_step[slabs] * (share if share < 1.0 else 1.0)
 
     def _town_gain(self, p) -> float:
