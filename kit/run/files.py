@@ -86,7 +86,7 @@ def check_folder(folder: Path, path: Path | None = None, probed: set | None = No
         if above.exists():
             if not above.is_dir():
                 raise KitError(f"cannot make the output folder: {display_path(above)} is "
-                               f"{_kind(above.stat().st_mode)}", Where(display_path(path)))
+                               f"{kind_of(above)}", Where(display_path(path)))
             break
         missing.append(above)
     if probed is None or folder not in probed:
