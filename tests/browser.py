@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from kit.draw import fonts
@@ -36,6 +37,17 @@ def serve(match, humans: tuple[int, ...], folder: Path, pace: float = 0.0):
     session.write()
     server, base = start_thread(Table(session, pace, fonts.font_path(None)))
     return session, server, base
+
+
+@contextmanager
+def served(match, humans: tuple[int, ...], folder: Path, pace: float = 0.0):
+    """`serve` as a `with` block yielding (session, base URL): the server stops when the block
+    ends, however it ends, so a failed test never leaves a table serving."""
+    session, server, base = serve(match, humans, folder, pace)
+    try:
+        yield session, base
+    finally:
+        server.should_exit = True
 
 
 NEXT = """() => {
@@ -99,8 +111,7 @@ def play_through(chromium, match, folder: Path, size: dict, replayed: str, timeo
     game ends: every move the page sent is one of seat 1's, the end screen shows, its replay
     comes to say `replayed` and names seat 1 as the player's, and the log it downloads is the table's save, with no script
     error on the way. Returns (session, the moves the page sent, the downloaded log)."""
-    session, server, base = serve(match, (0,), folder)
-    try:
+    with served(match, (0,), folder) as (session, base):
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), size)
         made = play_by_clicking(page)
         assert made == sum(1 for e in session.events if e.seat == 0)
@@ -110,8 +121,6 @@ def play_through(chromium, match, folder: Path, size: dict, replayed: str, timeo
         log = downloaded_log(page, folder, session)
         assert not errors
         page.close()
-    finally:
-        server.should_exit = True
     return session, made, log
 
 

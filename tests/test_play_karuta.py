@@ -10,7 +10,7 @@ from kit.games.karuta.table import Match
 from kit.play.session import Seats, Session
 from kit.games import make_context
 
-from browser import DESKTOP, PHONE, kit, play_through, serve
+from browser import DESKTOP, PHONE, kit, play_through, served
 from conftest import MAP
 
 
@@ -89,8 +89,7 @@ def test_a_whole_game_through_the_browser_replays(ctx, tmp_path, size, chromium)
 
 def test_hot_seat_covers_each_hand_and_a_spectator_sees_none(ctx, tmp_path, chromium):
     from browser import NEXT
-    session, server, base = serve(Match(ctx, 2, None, 4), (0, 1), tmp_path)
-    try:
+    with served(Match(ctx, 2, None, 4), (0, 1), tmp_path) as (session, base):
         page = chromium.new_page(viewport=PHONE)
         page.goto(base + "?t=" + session.seats.host_token())
         covers = 0
@@ -114,5 +113,3 @@ def test_hot_seat_covers_each_hand_and_a_spectator_sees_none(ctx, tmp_path, chro
         assert spectator.locator("#hand .card").count() == 0 and spectator.locator(".legal").count() == 0
         page.close()
         spectator.close()
-    finally:
-        server.should_exit = True

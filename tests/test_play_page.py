@@ -8,7 +8,7 @@ import pytest
 from kit.games import make_context
 from kit.games.tour_de_dice.table import Match
 
-from browser import DESKTOP, PHONE, click_one_move, open_page, serve
+from browser import DESKTOP, PHONE, click_one_move, open_page, served
 from conftest import MAP
 
 
@@ -17,13 +17,10 @@ def _tour(players=2, policy="bold", seed=3):
 
 
 def test_a_lost_server_is_said_and_nothing_is_offered(tmp_path, chromium):
-    session, server, base = serve(_tour(), (0,), tmp_path)
-    page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
-    try:
+    with served(_tour(), (0,), tmp_path) as (session, base):
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
         page.wait_for_function("document.body.dataset.mine === '1'")
         assert page.locator("#steps button.legal").count() > 0
-    finally:
-        server.should_exit = True
     page.wait_for_function("document.body.dataset.lost === '1'", timeout=20000)
     assert "connection to the table is lost" in page.text_content("#status")
     assert page.locator(".legal").count() == 0 and page.locator("#play").is_disabled()
@@ -38,8 +35,7 @@ def test_a_failed_ai_stops_the_table_with_its_reason(tmp_path, chromium):
     def broken():
         raise RuntimeError("no policy answered")
     match.ai_move = broken
-    session, server, base = serve(match, (0,), tmp_path)
-    try:
+    with served(match, (0,), tmp_path) as (session, base):
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), DESKTOP)
         while match.to_act() == 0:          # play seat 1's decisions until the AI's turn comes
             version = session.version
@@ -53,15 +49,12 @@ def test_a_failed_ai_stops_the_table_with_its_reason(tmp_path, chromium):
         assert page.locator(".legal").count() == 0
         assert not errors
         page.close()
-    finally:
-        server.should_exit = True
 
 
 def test_each_seat_has_its_colour_and_the_ais_answers_stay_in_sight(tmp_path, chromium):
     from kit.games.karuta.table import Match as Karuta
     ctx = make_context("karuta", map_option=os.environ.get("KIT_MAP") or str(MAP))
-    session, server, base = serve(Karuta(ctx, 3, "greedy", 11), (0,), tmp_path)
-    try:
+    with served(Karuta(ctx, 3, "greedy", 11), (0,), tmp_path) as (session, base):
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
         checked = 0
         while checked < 2 and click_one_move(page):
@@ -89,8 +82,6 @@ def test_each_seat_has_its_colour_and_the_ais_answers_stay_in_sight(tmp_path, ch
                     assert fill == swatch, (key, fill, swatch)
         assert checked == 2 and not errors
         page.close()
-    finally:
-        server.should_exit = True
 
 
 IN_SIGHT = """([box, sel]) => {
@@ -114,8 +105,7 @@ def _shikoku(players, policy, seed):
 
 @pytest.mark.parametrize("opener,hand", [(_karuta, True), (_shikoku, False)], ids=["karuta", "shikoku-duo"])
 def test_on_the_phone_each_choice_comes_into_sight_and_fit_shows_the_board(tmp_path, chromium, opener, hand):
-    session, server, base = serve(opener(3, "greedy", 11) if hand else opener(1, "greedy", 3), (0,), tmp_path)
-    try:
+    with served(opener(3, "greedy", 11) if hand else opener(1, "greedy", 3), (0,), tmp_path) as (session, base):
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
         page.wait_for_function("document.body.dataset.mine === '1'")
         if not hand:        # a first look, with no place to choose yet, shows the pieces
@@ -136,13 +126,10 @@ def test_on_the_phone_each_choice_comes_into_sight_and_fit_shows_the_board(tmp_p
         assert page.evaluate(IN_SIGHT, ["#board", "#board svg"])
         assert not errors
         page.close()
-    finally:
-        server.should_exit = True
 
 
 def test_midway_through_a_turn_the_others_moves_before_it_stay_listed(tmp_path, chromium):
-    session, server, base = serve(_shikoku(1, "greedy", 3), (0,), tmp_path)
-    try:
+    with served(_shikoku(1, "greedy", 3), (0,), tmp_path) as (session, base):
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
         for _ in range(12):
             assert click_one_move(page)
@@ -162,8 +149,6 @@ def test_midway_through_a_turn_the_others_moves_before_it_stay_listed(tmp_path, 
             raise AssertionError("no turn of seat 1 came after the Automa's")
         assert not errors
         page.close()
-    finally:
-        server.should_exit = True
 
 
 def test_an_end_whose_replay_fails_says_so(tmp_path, chromium):
@@ -172,8 +157,7 @@ def test_an_end_whose_replay_fails_says_so(tmp_path, chromium):
     def broken(path):
         raise ValueError("no simulator today")
     match.replay_text = broken
-    session, server, base = serve(match, (), tmp_path)        # every seat the AI's: a spectator watches
-    try:
+    with served(match, (), tmp_path) as (session, base):        # every seat the AI's: a spectator watches
         page, errors = open_page(chromium, base, DESKTOP)
         page.wait_for_function("document.getElementById('replay').textContent.includes('could not place')",
                                timeout=30000)
@@ -181,13 +165,10 @@ def test_an_end_whose_replay_fails_says_so(tmp_path, chromium):
         assert "no simulator today" in text and session.save.name in text and page.locator("#end").is_visible()
         assert not errors
         page.close()
-    finally:
-        server.should_exit = True
 
 
 def test_every_choice_button_says_what_it_does(tmp_path, chromium):
-    session, server, base = serve(_shikoku(1, "greedy", 3), (0,), tmp_path)
-    try:
+    with served(_shikoku(1, "greedy", 3), (0,), tmp_path) as (session, base):
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), DESKTOP)
         picks = chose = 0
         for _ in range(10):
@@ -207,13 +188,10 @@ def test_every_choice_button_says_what_it_does(tmp_path, chromium):
             assert click_one_move(page)
         assert picks >= 2 and chose >= 1 and not errors
         page.close()
-    finally:
-        server.should_exit = True
 
 
 def test_a_card_is_laid_from_its_place_on_the_map_and_taken_back(tmp_path, chromium):
-    session, server, base = serve(_karuta(2, None, 4), (0,), tmp_path)
-    try:
+    with served(_karuta(2, None, 4), (0,), tmp_path) as (session, base):
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
         page.wait_for_function("document.body.dataset.mine === '1'")
         assert "its place on the map" in page.text_content("#hint")
@@ -229,13 +207,10 @@ def test_a_card_is_laid_from_its_place_on_the_map_and_taken_back(tmp_path, chrom
         assert not page.locator("#chosen").is_visible()         # an empty line takes no room
         assert not errors
         page.close()
-    finally:
-        server.should_exit = True
 
 
 def test_on_the_phone_pieces_read_and_do_not_hide_each_other(tmp_path, chromium):
-    session, server, base = serve(_tour(3, "bold", 3), (0,), tmp_path)        # all three on the start
-    try:
+    with served(_tour(3, "bold", 3), (0,), tmp_path) as (session, base):        # all three on the start
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), PHONE)
         page.wait_for_function("document.body.dataset.mine === '1'")
         discs = page.eval_on_selector_all(".piece", """els => els.map((e) => {
@@ -249,14 +224,11 @@ def test_on_the_phone_pieces_read_and_do_not_hide_each_other(tmp_path, chromium)
                 assert ((x - x2) ** 2 + (y - y2) ** 2) ** 0.5 >= (d + d2) / 2 * 0.99
         assert not errors
         page.close()
-    finally:
-        server.should_exit = True
 
 
 def test_a_closed_end_screen_opens_again_with_its_log(tmp_path, chromium):
     from browser import downloaded_log
-    session, server, base = serve(_tour(), (), tmp_path)          # the AI plays both seats
-    try:
+    with served(_tour(), (), tmp_path) as (session, base):          # the AI plays both seats
         page, errors = open_page(chromium, base, PHONE)
         page.wait_for_function("document.body.dataset.over === '1'", timeout=30000)
         assert not page.locator("#show-end").is_visible() and not page.locator("#you").is_visible()   # a spectator
@@ -267,5 +239,3 @@ def test_a_closed_end_screen_opens_again_with_its_log(tmp_path, chromium):
         downloaded_log(page, tmp_path, session)
         assert not errors
         page.close()
-    finally:
-        server.should_exit = True
