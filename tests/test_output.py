@@ -43,10 +43,10 @@ def test_a_full_disk_midway_leaves_every_earlier_output_untouched(tmp_path, monk
     (tmp_path / "b.pdf").write_bytes(b"old b")
     real = kit.run.files._write_new
 
-    def b_fails(path, data):
+    def b_fails(path, data, *mode):
         if path.name.startswith(".b.pdf."):
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
-        return real(path, data)
+        return real(path, data, *mode)
 
     monkeypatch.setattr(kit.run.files, "_write_new", b_fails)
     with pytest.raises(KitError, match=r"^b\.pdf: cannot write: No space left on device$"):

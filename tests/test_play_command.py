@@ -1,14 +1,22 @@
 """`kit play`'s command line: seats refused at their option, the links it prints, and a saved
-game taken up again (or a new one begun beside a finished one)."""
+game taken up again (or a new one begun beside a finished one); the save written whole or not
+at all, and refused before the table is served where it cannot be written."""
+
+import errno
+import os
+import stat
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from kit.data.errors import KitError
 from kit.games import make_context
 from kit.games.tour_de_dice.table import Match
+from kit.cli import main
 from kit.play.command import human_seats, links, open_session
 
-from browser import kit
+from browser import kit, take_turn
 
 
 def test_seats_are_checked():
@@ -66,3 +74,37 @@ def test_a_restart_plays_on_and_a_finished_game_is_kept(tmp_path):
     third, note = open_session(Match(ctx, 2, None, 5), (0,), save)
     assert third.save == tmp_path / "tour-de-dice-seed5-2.yaml" and third.version == 0
     assert save.read_text(encoding="utf-8") == finished
+
+
+def test_a_save_cut_short_leaves_the_last_whole_one(tmp_path, monkeypatch):
+    session, _ = open_session(Match(make_context("tour-de-dice"), 2, None, 5), (0,), tmp_path / "t.yaml")
+    token = session.seats.host_token()
+    for _ in range(4):
+        take_turn(session, token)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    real = os.replace
+
+    def disk_full(src, dst, *args, **kwargs):       # the seats' file cannot be put in place
+        if Path(dst) == session.meta_path:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(src, dst, *args, **kwargs)
+    monkeypatch.setattr(os, "replace", disk_full)
+    with pytest.raises(KitError, match="t.json: cannot write: No space left on device"):
+        take_turn(session, token)
+    monkeypatch.undo()
+    # the log and its seats both as the last whole write left them, and nothing else beside
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    again, note = open_session(Match(make_context("tour-de-dice"), 2, None, 5), (0,), tmp_path / "t.yaml")
+    assert note.endswith("at move 5") and again.version == 4
+    assert all(stat.S_IMODE(p.stat().st_mode) & 0o077 == 0 for p in tmp_path.iterdir())   # tokens: owner only
+
+
+def test_a_save_that_cannot_be_written_is_refused_before_the_table_opens(project, monkeypatch):
+    served = []
+    monkeypatch.setattr("kit.play.command.serve", lambda *args, **kwargs: served.append(args))
+    (project / "output").mkdir()
+    (project / "output" / "play").write_text("not a folder\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", "--game", "tour-de-dice", "--no-browser", "--port", "0"])
+    assert result.exit_code == 2 and result.stdout == "" and not served
+    assert result.stderr == ("output/play/tour-de-dice-seed1.yaml: cannot make the output folder: "
+                             "output/play is a file\n")

@@ -42,6 +42,7 @@ def open_session(match, humans: tuple[int, ...], save: Path) -> tuple[Session, s
     while candidate.exists():
         resumed = Session.resume(match, candidate, humans)
         if resumed is not None:
+            resumed.check_save()
             return resumed, f"resuming {candidate} at move {resumed.version + 1}"
         k += 1
         candidate = save.with_name(f"{save.stem}-{k}{save.suffix}")

@@ -10,14 +10,13 @@ after every move, with the seats and tokens beside it: a restarted server plays 
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from kit.data.errors import KitError
 from kit.data.yamlload import load_yaml
+from kit.run.files import check_targets, write_all
 
 
 class Refused(Exception):
@@ -30,15 +29,6 @@ class Event:
     move: dict
     reason: str          # an AI's reason, "" for a person's move
     number: int
-
-
-def _write(path: Path, text: str) -> None:
-    """Write whole or not at all: a crash mid-write never leaves half a save."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
 
 
 @dataclass
@@ -94,11 +84,20 @@ class Session:
         return self.save.with_suffix(".json")
 
     def write(self) -> None:
-        _write(self.save, self.match.log_text())
-        _write(self.meta_path, json.dumps({
+        """The log and its seats as one set, through kit's output writer: after a crash or a
+        full disk both are as the last complete write left them, never one newer than the
+        other; owner-only, as the tokens act for the seats."""
+        meta = json.dumps({
             "game": self.match.game, "seed": self.match.seed, "players": self.match.players,
             "policies": list(self.match.policies), "humans": list(self.seats.humans),
-            "tokens": {t: list(s) for t, s in self.seats.tokens.items()}}, indent=1) + "\n")
+            "tokens": {t: list(s) for t, s in self.seats.tokens.items()}}, indent=1) + "\n"
+        write_all({self.save: self.match.log_text().encode("utf-8"), self.meta_path: meta.encode("utf-8")},
+                  product=False, private=True)
+
+    def check_save(self) -> None:
+        """Refuse, before the table is served, a save kit could not write (its folder unwritable,
+        a folder in the way): a resumed game writes only at its next move."""
+        check_targets([self.save, self.meta_path])
 
     @classmethod
     def resume(cls, match, save: Path, humans: tuple[int, ...]) -> "Session | None":

@@ -265,10 +265,10 @@ def _folders(paths) -> list[Path]:
     return list(dict.fromkeys([common, *parents]))
 
 
-def _write_new(path: Path, data: bytes) -> None:
+def _write_new(path: Path, data: bytes, mode: int = 0o666) -> None:
     """`data` in a new file at `path` (refused if one is there), synced to the disk; readable as
-    any new file is (the umask applies)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    any new file is (the umask applies), or by its owner only when `mode` says so."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         view = memoryview(data)
         while view:
@@ -282,7 +282,7 @@ def _cannot(path: Path, err: OSError) -> KitError:
     return KitError(f"cannot write: {err.strerror or err}", Where(display_path(path)))
 
 
-def write_all(files: dict[Path, bytes], product: bool = True) -> None:
+def write_all(files: dict[Path, bytes], product: bool = True, private: bool = False) -> None:
     """Write every file, or none: one transaction per build.
 
     Under a lock on the folder holding every output, the build first repairs what dead builds
@@ -300,7 +300,11 @@ def write_all(files: dict[Path, bytes], product: bool = True) -> None:
 
     Under `--watch`, a file whose bytes are those the watch last wrote there is left alone,
     and the watch reports the files it wrote; not so for a file that is no `product` of the
-    build (kit's cache, kit/rebuild/cache.py).
+    build (kit's cache, kit/rebuild/cache.py). A `private` set of files is readable by its owner
+    only (a table's save, whose seat tokens act for its players).
+
+    Writing the same files again and again (a table's save after every move) is one such
+    transaction each time: at any moment the files are the last complete set.
     """
     memo = _RECORD.get() if product else None
     if memo is not None:
@@ -332,7 +336,7 @@ def write_all(files: dict[Path, bytes], product: bool = True) -> None:
         try:
             for target, staged, _ in plan:
                 try:
-                    _write_new(staged, files[target])
+                    _write_new(staged, files[target], 0o600 if private else 0o666)
                 except OSError as err:
                     raise _cannot(target, err) from None
             for folder in folders:
