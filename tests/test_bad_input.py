@@ -1134,7 +1134,7 @@ def test_no_command_takes_an_option_that_does_nothing():
     for args in (["check", "--game", "karuta", "--out", "x"], ["layout", "--game", "karuta", "--out", "x"]):
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 2
-        assert result.stderr.startswith(f"error: kit {args[0]} --game karuta takes no --out"), result.stderr
+        assert result.stderr.startswith(f"error: --out x: kit {args[0]} --game karuta takes no --out;"), result.stderr
 
 
 def test_every_option_of_every_command_has_help_text():

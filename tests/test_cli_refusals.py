@@ -70,6 +70,13 @@ def refusal(*args) -> str:
     ("build --game karutaa", f"unknown game 'karutaa' (did you mean karuta?); kit knows {GAMES}"),
     ("sim --game karutaa --games abc", f"unknown game 'karutaa' (did you mean karuta?); kit knows {GAMES}"),
     ("sim --game karuta -x", "kit sim --game karuta takes no -x; see kit sim --game karuta --help"),
+    # an option or a rule option another game (or command) takes: who takes it, in a few words
+    ("build --game tour-de-dice --map x.svg", "--map x.svg: kit build --game tour-de-dice takes no --map; "
+                                              "kit build takes it for karuta and shikoku-duo"),
+    ("sim --game karuta --print-shop", "--print-shop: kit sim --game karuta takes no --print-shop; kit build takes it"),
+    ("check --game karuta --out=x", "--out x: kit check --game karuta takes no --out; kit build and kit deal take it"),
+    ("sim --game karuta --rule start_town=kochi", "--rule start_town=kochi: only shikoku-duo has this rule option; "
+                                                  "karuta has players, deal, first_card, …"),
     ("--bogus", "kit takes no --bogus; see kit --help"),
     ("--projcet . sim", "kit takes no --projcet (did you mean --project?); see kit --help"),
     # a value or an option left out, or given where none is taken
@@ -125,6 +132,33 @@ def test_every_command_names_the_option_a_misspelling_meant(project, verb, game)
     assert refusal(verb, "--game", game, f"--{typo}") == \
         f"error: kit {verb} --game {game} takes no --{typo} (did you mean --{name}?); " \
         f"see kit {verb} --game {game} --help\n"
+
+
+# An option another game takes is refused in a line this long at most: its value, this command,
+# and a few names of who takes it (never every command of every game that does).
+SHORT = 140
+
+
+@pytest.mark.parametrize("verb, game", EVERY)
+def test_an_option_only_others_take_is_refused_in_one_short_line(project, verb, game):
+    mine = {f"--{o.name}" for o in _options(verb, game)}
+    others = sorted({f"--{o.name}" for g in games().values() for c in g.commands for o in c.opts()
+                     if o.kind != "argument"} - mine)
+    for flag in others:
+        line = refusal(verb, "--game", game, flag, "x.svg")
+        assert line.startswith(f"error: {flag}") and f"takes no {flag};" in line, line
+        assert len(line) <= SHORT and line.count("\n") == 1, line
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_another_games_rule_option_is_refused_naming_that_game(project, game):
+    from kit.games import rule_names
+    own = set(rule_names(game))
+    for other in sorted(set(games()) - {game}):
+        for name in sorted(set(rule_names(other)) - own):
+            line = refusal("check", "--game", game, "--rule", f"{name}=1")
+            assert line.startswith(f"error: --rule {name}=1: only ") and other in line, line
+            assert len(line) <= SHORT and line.count("\n") == 1, line
 
 
 def test_a_refusal_from_the_shell_is_one_line_and_no_traceback(project):

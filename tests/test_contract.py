@@ -132,7 +132,7 @@ def test_an_option_the_game_does_not_take_is_refused_in_one_line(game, verb):
 
 def test_karutas_board_and_map_options_are_refused_for_tour_de_dice():
     code, out = run("build", "--game", "tour-de-dice", "--corner-index")
-    assert code == 2 and out.startswith("error: kit build --game tour-de-dice takes no --corner-index")
+    assert code == 2 and out.startswith("error: --corner-index: kit build --game tour-de-dice takes no --corner-index;")
     code, out = run("build", "--game", "tour-de-dice", "--map", "/nonexistent.svg")
     assert code == 2 and "takes no --map" in out
 

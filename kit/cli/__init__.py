@@ -30,7 +30,7 @@ import click
 from kit import __version__
 
 from kit.run import progress
-from kit.data.errors import KitError, KitErrors, PieceMisfit
+from kit.data.errors import KitError, KitErrors, PieceMisfit, excerpt, listed
 from kit.games import SHARED, Command, Game, Opt, games, load_game, resolve
 from kit.run.files import check_targets
 from kit.data import project
@@ -359,20 +359,22 @@ def option_strings(opts) -> set[str]:
 
 
 def refuse_undeclared(ctx, command: GameCommand, game: str, args: list[str]):
-    """An option that some game takes but this game's command does not: one line, exit 2."""
+    """An option that some game takes but this game's command does not: one line, exit 2,
+    `--option VALUE: kit VERB --game G takes no --option; ... takes it` (`taken_instead`)."""
     declared = {o for o in command.declared(game)}
     mine = option_strings(declared) | {"--game", "-g", "-h", "--help"}
     takes_value = {s for o in declared if o.kind not in ("flag", "switch", "argument")
                    for s in option_strings([o])} | {"--game", "-g"}
-    anywhere = {}
+    anywhere: dict[str, list[tuple[str, str, Opt]]] = {}       # option string -> (verb, game, Opt)
     for name, g in games().items():
         for cmd in g.commands:
-            for s in option_strings(cmd.opts()):
-                anywhere.setdefault(s, []).append(f"{cmd.verb} --game {name}")
+            for o in cmd.opts():
+                for s in option_strings([o]):
+                    anywhere.setdefault(s, []).append((cmd.verb, name, o))
     for s in option_strings(SHARED.values()):
         anywhere.setdefault(s, [])
     skip = False
-    for a in args:
+    for i, a in enumerate(args):
         if skip:
             skip = False
             continue
@@ -385,10 +387,29 @@ def refuse_undeclared(ctx, command: GameCommand, game: str, args: list[str]):
             skip = flag in takes_value and "=" not in a and (a.startswith("--") or len(a) == 2)
             continue
         if flag in anywhere:
-            used = anywhere[flag]
-            where = f" (kit {'; kit '.join(used)} takes it)" if used else ""
-            raise KitError(f"kit {command.verb} --game {game} takes no {flag}{where}; "
-                           f"see kit {command.verb} --game {game} --help")
+            takers = anywhere[flag]
+            value = a.split("=", 1)[1] if "=" in a else None
+            if value is None and takers and takers[0][2].kind not in ("flag", "switch") and i + 1 < len(args) \
+                    and not args[i + 1].startswith("--"):
+                value = args[i + 1]
+            given = flag if value is None else f"{flag} {excerpt(value) if value else repr('')}"
+            head = f"kit {command.verb} --game {game} takes no {flag}"
+            instead = taken_instead(command.verb, game, takers) or f"see kit {command.verb} --game {game} --help"
+            raise KitError(f"{given}: {head}; {instead}")
+
+
+def taken_instead(verb: str, game: str, takers: list[tuple[str, str, Opt]]) -> str:
+    """Who takes an option `kit VERB --game GAME` does not, in a few words: this game's other
+    commands first (what the user can run instead), else the same command of other games, else
+    any other command; a few names at most."""
+    own = list(dict.fromkeys(v for v, g, _ in takers if g == game))
+    if own:
+        return f"{listed(f'kit {v}' for v in own)} take{'s' if len(own) == 1 else ''} it"
+    same = [g for v, g, _ in takers if v == verb]
+    if same:
+        return f"kit {verb} takes it for {listed(same)}"
+    other = list(dict.fromkeys(f"kit {v} --game {g}" for v, g, _ in takers))
+    return f"{listed(other, 2)} take{'s' if len(other) == 1 else ''} it" if other else ""
 
 
 # What writing to stdout fails with: a closed pipe, a full disk or device (> /dev/full),

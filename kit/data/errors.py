@@ -104,6 +104,14 @@ def quoted(text, limit: int = EXCERPT) -> str:
     return f"'{excerpt(text, limit)}'"
 
 
+def listed(names, most: int = 3) -> str:
+    """Names as a refusal lists them, at most `most`: 'a', 'a and b', 'a, b and c', 'a, b, c, …'."""
+    names = [str(n) for n in names]
+    if len(names) > most:
+        return ", ".join(names[:most]) + ", …"
+    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]])) if names else ""
+
+
 def did_you_mean(word: str, choices) -> str:
     """' (did you mean X?)' when a close match exists, else ''."""
     if len(str(word)) > 100:     # no name is that long; difflib's time grows with the length

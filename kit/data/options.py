@@ -200,8 +200,8 @@ def load_options(spec: tuple[Option, ...], path: Path | None, overrides=()) -> R
         if key == PRESETS[:-1]:
             continue
         if key not in by_name:
-            raise KitError(f"--rule: unknown rule option {key!r}{did_you_mean(key, by_name)}; "
-                           f"options: {', '.join(by_name)}")
+            raise ValueRefused("--rule", raw, f"unknown rule option {key!r}{did_you_mean(key, by_name)}; "
+                               f"options: {', '.join(by_name)}", key)
         values[key] = chosen_overrides[key] = by_name[key].parse(raw)
     return RuleValues(values, preset, chosen_overrides, sources)
 

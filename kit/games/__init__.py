@@ -68,7 +68,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from kit.data.errors import KitError, did_you_mean
+from kit.data.errors import KitError, ValueRefused, did_you_mean, listed
 from kit.data.layoutfile import Layout, load_layout
 from kit.data.project import Context, layout_files, project_root
 from kit.sim.simulate import MAX_GAMES
@@ -287,6 +287,34 @@ def game_layout(game: str, root: Path, extra: Path | None = None) -> Layout:
     return load_layout(layout_files(root, game, extra), declared.layout_settings, declared.pieces)
 
 
+def rule_names(game: str) -> tuple[str, ...]:
+    """The rule options `game` declares (its `options` module's SPEC), by name; importing the
+    module loads only the declarations. A game with no rule options may have no such module."""
+    name = f"{load_game(game).package}.options"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        return ()
+    return tuple(o.name for o in getattr(module, "SPEC", ()))
+
+
+def refuse_foreign_rules(game: str, rules) -> None:
+    """Refuse, in one short line, a `--rule KEY=VALUE` whose KEY is another game's rule option
+    and not `game`'s: which games have it, and a few of those `game` has. A KEY no game has is
+    left to the rules' loader, which names the close one (kit.data.options)."""
+    own = rule_names(game)
+    for key, raw in rules:
+        if key == "preset" or key in own:
+            continue
+        others = [name for name in games() if name != game and key in rule_names(name)]
+        if others:
+            have = "has" if len(others) == 1 else "have"
+            raise ValueRefused("--rule", raw, f"only {listed(others)} {have} this rule option; "
+                               f"{game} has {listed(own)}", key)
+
+
 def make_context(game: str, *, paper=None, card=None, out=None, map_option=None, font=None,
                  strict=False, rules=(), layout_file=None, preset=None,
                  print_shop=False) -> Context:
@@ -294,6 +322,7 @@ def make_context(game: str, *, paper=None, card=None, out=None, map_option=None,
     `preset` travels with the rule overrides as a ("preset", NAME) pair (kit/data/options.py);
     `card` resizes the piece the game's declaration names for --card."""
     root = project_root()
+    refuse_foreign_rules(game, rules)
     if preset:
         rules = (("preset", preset),) + tuple(rules)
     layout = game_layout(game, root, layout_file)
