@@ -75,9 +75,10 @@ def play_by_clicking(page, limit: int = 400) -> int:
     raise AssertionError(f"the game did not end within {limit} moves")
 
 
-def open_page(chromium, url: str, size: dict):
-    """A page of the table at `url` at a viewport size, and the list its script errors land in."""
-    page = chromium.new_page(viewport=size)
+def open_page(chromium, url: str, size: dict, locale: str = "en-US"):
+    """A page of the table at `url` at a viewport size, in a browser set to `locale` (the page
+    speaks its language unless the address says ?lang=), and the list its script errors land in."""
+    page = chromium.new_page(viewport=size, locale=locale)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
