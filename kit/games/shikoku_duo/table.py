@@ -112,7 +112,7 @@ class Match:
                     c = left[0]
                 else:
                     c = yield Ask(seat, "pick", [{"steps": [R.CHARACTERS[k]], "label": both(
-                        f"the {R.CHARACTERS[k]} die: {dice[k]}", f"{_who(k)['ja']}のサイコロ：{dice[k]}")}
+                        f"{_who(k)['en']} die: {dice[k]}", f"{_who(k)['ja']}のサイコロ：{dice[k]}")}
                         for k in left], (dice, tuple(left)))
                     c = R.CHARACTERS.index(c)
                 left.remove(c)
@@ -430,10 +430,13 @@ def board_svg(model, g, t) -> str:
     for width, ink in ((2.4, ROUTE_EDGE), (1.6, ROUTE)):
         for a, b in g.routes:
             body.append(svg.polyline([at(a), at(b)], stroke=ink, stroke_width=str(width), stroke_linecap="round"))
+    # each name in kanji, and under it the romaji the printed board gives (the page shows it in English)
+    romaji = {r.id: r.romaji for r in model.board.regions} | {k: v.romaji for k, v in model.board.towns.items()}
     for reg in g.regions:
         x, y = at(reg.icon)
         body.append(svg.text(x, y + 1.5, reg.label.lines[0][0], font_size="5", text_anchor="middle",
                              class_="region-name"))
+        body.append(svg.text(x, y + 5.2, romaji[reg.id], font_size="3.4", text_anchor="middle", class_="romaji"))
     for town in g.towns:
         x, y = at(town.centre)
         key = t.town_names.index(town.id)
@@ -442,6 +445,8 @@ def board_svg(model, g, t) -> str:
                     + svg.text(x, y + 2.2, str(town.value), font_size="6", text_anchor="middle", fill="#fff")
                     + "</g>")
         body.append(svg.text(x, y + town.radius + 4, town.label.lines[0][0], font_size="4.5", text_anchor="middle"))
+        body.append(svg.text(x, y + town.radius + 7.4, romaji[town.id], font_size="3.2", text_anchor="middle",
+                             class_="romaji"))
     for s in g.spaces:
         x, y = at(s.centre)
         rgb = KIND_COLOURS[s.kind]
@@ -453,9 +458,11 @@ def board_svg(model, g, t) -> str:
         if s.kind == "town" and s.label is not None:
             name, size, _ = s.label.lines[0]
             mm = size / to_pt(1)
+            anchor = {"left": "start", "right": "end"}.get(s.label.align, "middle")
             body.append(svg.text(s.label.x, h - (s.label.y - mm * 0.85), name, font_size=svg.num(max(mm, 4.5)),
-                                 text_anchor={"left": "start", "right": "end"}.get(s.label.align, "middle"),
-                                 class_="town-name"))
+                                 text_anchor=anchor, class_="town-name"))
+            body.append(svg.text(s.label.x, h - (s.label.y - mm * 0.85) + 3.6, s.label.lines[-1][0], font_size="3.2",
+                                 text_anchor=anchor, class_="romaji"))
     pad = 2.0
     return svg.svg((-pad, -pad, g.width + 2 * pad, h + 2 * pad), body, class_="board", role="img",
                    aria_label="the board: Shikoku, its ring of spaces, towns, routes and regions")
