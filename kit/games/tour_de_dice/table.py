@@ -223,7 +223,7 @@ class Match:
     # --- what the browser shows ------------------------------------------------------------
 
     def view(self, seat) -> dict:
-        race, course = self.race, self.course
+        race = self.race
         pieces = [{"at": f"s{pos}", "label": self.labels[p].replace("P", "") if self.labels[p].startswith("P")
                    else self.labels[p][0].upper(), "colour": self.tour.colours[p].rgb,
                    "ink": svg.rgb(ink_on(self.tour.colours[p].rgb))}
