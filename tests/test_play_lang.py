@@ -127,6 +127,11 @@ def test_a_lost_server_and_a_race_are_said_in_japanese(tmp_path, chromium):
             if kind == "stop":
                 hint = page.text_content("#hint")
                 assert "の出目は" in hint and "周目" in hint, hint
+                # a card the words name by its place ("14枚目") carries that number on the board
+                named = re.findall(r"(\d+)枚目", " ".join(m["label"]["ja"] for m in session.match.legal()))
+                assert named
+                for n in named:
+                    assert page.locator(f"#board text.box-number:text-is('{n}')").count() == 1, n
             seen.add(kind)
             assert click_one_move(page)
         _mine(page)

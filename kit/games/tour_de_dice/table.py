@@ -11,6 +11,7 @@ ring, from the same geometry.
 
 from __future__ import annotations
 
+import math
 import random
 
 from kit.data.errors import KitError, Where
@@ -345,7 +346,13 @@ def ring_svg(course, layout, start_label: str) -> str:
         parts.append(svg.rect(cx - w / 2, y0, w, h, fill="none", stroke=svg.rgb(GOLD) if k == 0 else "#000",
                               stroke_width="1.2" if k == 0 else "0.4", class_="frame"))
         parts.append(svg.text(cx, y0 - 1.5, "GOAL" if k == 0 else ident, font_size="6.5", text_anchor="middle"))
+
         parts.append("</g>")
+        if k:       # the card's place counted from the goal, upright inside the ring, as the moves name it
+            r = radius - h / 2 - 4          # ("card 3" / 「3枚目」)
+            nx, ny = cx + r * math.sin(math.radians(angle)), cy - r * math.cos(math.radians(angle)) + 1.6
+            parts.append(svg.text(nx, ny, str(k), font_size="4.5", text_anchor="middle", fill="#555",
+                                  class_="box-number"))
         body.append("".join(parts))
     sy = cy - radius - h / 2 - 10
     body.append('<g data-key="s0" class="space start">' + f'<circle cx="{svg.num(cx)}" cy="{svg.num(sy)}" r="6" '
