@@ -144,3 +144,47 @@ def test_a_lost_server_and_a_race_are_said_in_japanese(tmp_path, chromium):
     assert "卓との接続が切れました" in page.text_content("#status")
     assert not errors
     page.close()
+
+
+def _karuta():
+    from kit.games.karuta.table import Match as Karuta
+    return Karuta(make_context("karuta", map_option=os.environ.get("KIT_MAP") or str(MAP)), 3, "greedy", 11)
+
+
+def _texts(match):
+    """Every text a player reads at this point of `match`: the moves' words, and the view's."""
+    seat = match.to_act()
+    view = match.view(seat if seat is not None else 0)
+    yield from (view.get(k) for k in ("hint", "result") if view.get(k))
+    yield from view["info"]
+    yield from (c["sub"] for c in view["hand"] or ())
+    for m in match.legal():
+        yield m["label"]
+        yield from m.get("step_labels", ())
+
+
+@pytest.mark.parametrize("opener", [_karuta, _shikoku, lambda: Tour(make_context("tour-de-dice"), 3, "bold", 4)],
+                         ids=["karuta", "shikoku-duo", "tour-de-dice"])
+def test_every_text_of_a_whole_game_is_in_both_languages(opener):
+    match = opener()
+    policies = set(match.policies)
+    english = re.compile(r"[A-Za-z]{3,}")
+    seen = 0
+    while True:
+        texts = list(_texts(match))
+        if match.to_act() is not None:
+            move, reason = match.ai_move()
+            texts.append(reason)
+        for text in texts:
+            if isinstance(text, str):       # the same in both: a card's kanji, P1
+                assert not english.search(text), text
+                continue
+            assert set(text) == {"en", "ja"} and text["en"] and text["ja"], text
+            assert not set(english.findall(text["ja"])) - policies, text      # only kit's policy names
+            assert KANA_KANJI.search(text["ja"]) or text["ja"] == text["en"], text
+            assert not KANA_KANJI.search(text["en"].replace("→", "")) or match.game == "karuta", text
+            seen += 1
+        if match.to_act() is None:
+            break
+        match.play(move)
+    assert seen > 100
