@@ -18,6 +18,8 @@ from kit.play.session import Seats, Session
 ROOT = Path(__file__).resolve().parent.parent
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+# What the end screen says of the player's seat, in each of the page's languages.
+YOU_PLAYED = {"en": "You played seat 1.", "ja": "あなたは席1を担当しました。"}
 
 
 def chromium_path() -> str:
@@ -87,13 +89,27 @@ def play_by_clicking(page, limit: int = 400) -> int:
     raise AssertionError(f"the game did not end within {limit} moves")
 
 
-def open_page(chromium, url: str, size: dict):
-    """A page of the table at `url` at a viewport size, and the list its script errors land in."""
-    page = chromium.new_page(viewport=size)
+def open_page(chromium, url: str, size: dict, locale: str = "en-US"):
+    """A page of the table at `url` at a viewport size, in a browser set to `locale` (the page
+    speaks its language unless the address says ?lang=), and the list its script errors land in."""
+    page = chromium.new_page(viewport=size, locale=locale)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
     return page, errors
+
+
+OVERFLOW = """() => {
+  const wide = (el) => el.scrollWidth > el.clientWidth + 1;
+  return [document.documentElement, ...document.querySelectorAll("header, #side, #side *, .end-box, .end-box *")]
+    .filter((el) => el.tagName !== "PRE" && getComputedStyle(el).overflowX !== "auto" && wide(el))
+    .map((el) => el.id || el.tagName + "." + el.className);
+}"""
+
+
+def overflowing(page) -> list[str]:
+    """What on the page is wider than its box (Japanese words run long on a phone): none, on a page that fits."""
+    return page.evaluate(OVERFLOW)
 
 
 def downloaded_log(page, folder: Path, session) -> Path:
@@ -106,18 +122,22 @@ def downloaded_log(page, folder: Path, session) -> Path:
     return log
 
 
-def play_through(chromium, match, folder: Path, size: dict, replayed: str, timeout: float = 60000):
-    """`match` served with seat 1 a person at a page of `size`, who clicks legal moves until the
-    game ends: every move the page sent is one of seat 1's, the end screen shows, its replay
-    comes to say `replayed` and names seat 1 as the player's, and the log it downloads is the table's save, with no script
-    error on the way. Returns (session, the moves the page sent, the downloaded log)."""
+def play_through(chromium, match, folder: Path, size: dict, replayed: str, timeout: float = 60000,
+                 lang: str = "en"):
+    """`match` served with seat 1 a person at a page of `size` in `lang`, who clicks legal moves
+    until the game ends: every move the page sent is one of seat 1's, the end screen shows, its
+    replay comes to say `replayed` and it names seat 1 as the player's and the result in `lang`,
+    nothing on the page is wider than its box, and the log it downloads is the table's save,
+    with no script error on the way. Returns (session, the moves the page sent, the downloaded log)."""
     with served(match, (0,), folder) as (session, base):
-        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token(), size)
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token() + "&lang=" + lang, size)
         made = play_by_clicking(page)
         assert made == sum(1 for e in session.events if e.seat == 0)
         page.wait_for_function(f"document.getElementById('replay').textContent.includes({json.dumps(replayed)})",
                                timeout=timeout)
-        assert page.locator("#end").is_visible() and page.text_content("#you") == "You played seat 1."
+        assert page.locator("#end").is_visible() and page.text_content("#you") == YOU_PLAYED[lang]
+        assert page.text_content("#result") == session.match.view(0)["result"][lang]
+        assert not overflowing(page)
         log = downloaded_log(page, folder, session)
         assert not errors
         page.close()

@@ -178,11 +178,11 @@ def test_every_choice_button_says_what_it_does(tmp_path, chromium):
             assert all(key != text for key, text in buttons), buttons        # words, never a bare key
             if session.match.ask.kind == "pick":    # a die's button names its number
                 picks += 1
-                assert sorted(text for _, text in buttons) == sorted(m["label"] for m in session.match.legal())
+                assert sorted(text for _, text in buttons) == sorted(m["label"]["en"] for m in session.match.legal())
             longer = [m for m in session.match.legal() if len(m["steps"]) > 1]
             if session.match.ask.kind == "move" and longer:     # a place chosen is named in words
                 page.click(f"#board [data-key='{longer[0]['steps'][0]}']")
-                assert page.text_content("#chosen") == longer[0]["step_labels"][0]
+                assert page.text_content("#chosen") == longer[0]["step_labels"][0]["en"]
                 chose += 1
                 page.click("#undo")
             assert click_one_move(page)

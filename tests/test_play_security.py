@@ -56,11 +56,12 @@ def test_a_seat_cannot_move_for_another(table):
         assert view["legal"] == [] and view["seat"] == 1 - to_act
         steps = table.session.match.legal()[0]["steps"]     # a legal move, but not this seat's
         answer = _move(ws, steps)
-        assert answer["type"] == "refused" and f"seat {to_act + 1}'s turn" in answer["message"]
+        assert answer["type"] == "refused" and f"seat {to_act + 1}'s turn" in answer["message"]["en"]
+        assert f"席{to_act + 1}の番" in answer["message"]["ja"]
     with TestClient(table.app()) as client, client.websocket_connect("/ws") as ws:   # a spectator
         view = _state(ws)
         assert view["game"]["hand"] == [] and view["seat"] is None
-        assert _move(ws, steps)["message"] == "a spectator cannot move"
+        assert _move(ws, steps)["message"] == {"en": "a spectator cannot move", "ja": "観戦者は手を指せません"}
     assert table.session.version == 0
     with TestClient(table.app()) as client, client.websocket_connect(f"/ws?t={seats[to_act]}") as ws:
         _state(ws)

@@ -38,7 +38,7 @@ def test_the_end_says_in_words_why_the_game_ended(ctx, players, policy, seed):
     match = Match(ctx, players, policy, seed)
     while match.to_act() is not None:
         match.play(match.ai_move()[0])
-    result = match.view(0)["result"]
+    result = match.view(0)["result"]["en"]
     assert re.search(r"\(the game ended on (a|the) [A-Za-z' ]+(; the [A-Za-z' ]+)?\)$", result), result
     assert not any(re.search(rf"\b{name}\b(?! track| rank)", result.split("ended on")[1])
                    for name in R.END_CONDITIONS + R.AUTOMA_ENDS), result
@@ -47,11 +47,12 @@ def test_the_end_says_in_words_why_the_game_ended(ctx, players, policy, seed):
 def test_towns_and_regions_are_named_as_the_board_prints_them(ctx):
     match = Match(ctx, 1, "greedy", 3)
     drawn = match.board_svg()
-    towns, regions = match._words()
+    towns, regions, _ = match._words()
     assert len(towns) == len(match.t.town_names) and len(regions) == len(match.t.region_names)
     for i, name in towns.items():
-        kanji = name.split()[0]
+        kanji = name["ja"]
         assert not kanji.isascii() and kanji in drawn       # every town, coastal ones too, on the board
+        assert name["en"] and all(ord(ch) < 0x3000 for ch in name["en"])     # its romaji, no kanji
     seen = set()
     while match.to_act() is not None and len(seen) < 2:
         if match.ask.kind == "move":
@@ -78,12 +79,13 @@ def test_a_saved_game_resumes_where_it_stopped(ctx, tmp_path):
     assert first.match.record == resumed.match.record
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_a_whole_game_through_the_browser_replays(ctx, tmp_path, size, chromium):
+@pytest.mark.parametrize("size,lang", [(DESKTOP, "en"), (PHONE, "en"), (PHONE, "ja")],
+                         ids=["desktop", "phone", "phone-ja"])
+def test_a_whole_game_through_the_browser_replays(ctx, tmp_path, size, lang, chromium):
     session, made, log = play_through(chromium, Match(ctx, 1, "greedy", 3), tmp_path, size,
-                                      "checked: every one legal", timeout=90000)
+                                      "checked: every one legal", timeout=90000, lang=lang)
     assert made > 5 and session.match.to_act() is None
-    assert all(e.reason.startswith(("the Automa's card", "its only")) for e in session.events if e.seat == 1)
+    assert all(e.reason["en"].startswith(("the Automa's card", "its only")) for e in session.events if e.seat == 1)
     done = kit("replay", "--game", "shikoku-duo", str(log), "--games", "20", "--workers", "1",
                "--map", ctx.map_path().as_posix())
     assert done.returncode == 0, done.stderr

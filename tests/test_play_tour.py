@@ -39,8 +39,9 @@ def test_the_end_says_who_won_and_how(ctx):
     assert match.winner is not None
     piece = match.turns[-1].active          # the game ends the moment the active piece reaches the goal
     assert match.owner[piece] == match.winner
-    assert match.view(0)["result"] == (f"seat {match.winner + 1} won the race: {match.labels[piece]} reached "
+    assert match.view(0)["result"]["en"] == (f"seat {match.winner + 1} won the race: {match.labels[piece]} reached "
                                        f"the goal first, on turn {len(match.turns)}")
+    assert match.view(0)["result"]["ja"].startswith(f"席{match.winner + 1}の勝ち")
 
 
 def test_a_stop_says_the_roll_it_comes_from(ctx):
@@ -49,8 +50,10 @@ def test_a_stop_says_the_roll_it_comes_from(ctx):
     while match.to_act() is not None:
         move, _ = match.ai_move()
         if match.ask.kind == "stop":
-            rolled = re.search(r"\(rolled ([1-6 ]+)\) stops on", move["label"])
-            assert f"rolled {rolled.group(1)}: it may stop anywhere up to " in match.view(match.ask.seat)["hint"]
+            rolled = re.search(r"\(rolled ([1-6 ]+)\) stops on", move["label"]["en"])
+            hint = match.view(match.ask.seat)["hint"]
+            assert f"rolled {rolled.group(1)}: it may stop anywhere up to " in hint["en"]
+            assert f"（出目 {rolled.group(1)}）が" in move["label"]["ja"] and f"の出目は {rolled.group(1)}：" in hint["ja"]
             said.append((match.count, match.ask.piece, tuple(map(int, rolled.group(1).split()))))
         match.play(move)
     assert len(said) > 10
@@ -78,9 +81,11 @@ def test_a_saved_race_resumes_where_it_stopped(ctx, tmp_path):
     assert first.match.winner == resumed.match.winner is not None
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_a_whole_race_through_the_browser_replays(ctx, tmp_path, size, chromium):
-    session, made, log = play_through(chromium, Match(ctx, 2, "bold", 3), tmp_path, size, "turns checked")
+@pytest.mark.parametrize("size,lang", [(DESKTOP, "en"), (PHONE, "en"), (PHONE, "ja")],
+                         ids=["desktop", "phone", "phone-ja"])
+def test_a_whole_race_through_the_browser_replays(ctx, tmp_path, size, lang, chromium):
+    session, made, log = play_through(chromium, Match(ctx, 2, "bold", 3), tmp_path, size, "turns checked",
+                                      lang=lang)
     assert made > 5 and session.match.to_act() is None and session.match.winner is not None
     done = kit("replay", "--game", "tour-de-dice", str(log), "--games", "50", "--workers", "1")
     assert done.returncode == 0, done.stderr

@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kit.play.session import Refused, Session
+from kit.play.words import both
 
 STATIC = Path(__file__).parent / "static"
 PACE = 0.8     # seconds each AI move stays on screen before the next, so a person can follow it
@@ -40,8 +41,8 @@ class Table:
         self.sockets: dict[WebSocket, str | None] = {}
         self.lock = asyncio.Lock()
         self.driving: asyncio.Task | None = None
-        self.replay: str | None = None
-        self.error: str | None = None       # why the table stopped (an AI that failed), shown to every browser
+        self.replay: str | dict | None = None    # kit replay's report, or why there is none (both languages)
+        self.error: dict | None = None      # why the table stopped (an AI that failed), shown to every browser
         self.svg = session.match.board_svg()
 
     # --- pushing the table to every browser ------------------------------------------
@@ -76,8 +77,11 @@ class Table:
                     try:
                         await run_in_threadpool(self.session.ai_step)
                     except Exception as err:    # said at the table and on the console, not a silent hang
-                        self.error = (f"The table stopped: seat {seat + 1}'s AI failed ({type(err).__name__}: {err}). "
-                                      f"The game so far is saved in {self.session.save.name}.")
+                        failed, save = f"{type(err).__name__}: {err}", self.session.save.name
+                        self.error = both(f"The table stopped: seat {seat + 1}'s AI failed ({failed}). "
+                                          f"The game so far is saved in {save}.",
+                                          f"卓が止まりました：席{seat + 1}のAIが失敗しました（{failed}）。"
+                                          f"ここまでのゲームは {save} に保存されています。")
                         traceback.print_exc()
                         await self.broadcast()
                         return
@@ -91,8 +95,10 @@ class Table:
                 text = await run_in_threadpool(self.session.match.replay_text, self.session.save)
             except Exception as err:    # the end screen says so rather than waiting for ever
                 traceback.print_exc()
-                text = (f"kit replay could not place this game ({type(err).__name__}: {err}); "
-                        f"the log {self.session.save.name} is saved as it is.")
+                failed, save = f"{type(err).__name__}: {err}", self.session.save.name
+                text = both(f"kit replay could not place this game ({failed}); the log {save} is saved as it is.",
+                            f"kit replay はこのゲームを位置づけられませんでした（{failed}）。"
+                            f"記録 {save} はそのまま保存されています。")
             self.replay = text
             await self.broadcast()
 
@@ -103,7 +109,8 @@ class Table:
         try:
             self.session.seats.seats_of(token)
         except Refused as err:
-            return HTMLResponse(f"<!doctype html><title>kit play</title><p>{html.escape(str(err))}</p>", 403)
+            return HTMLResponse(f"<!doctype html><title>kit play</title><p lang=\"ja\">{html.escape(err.words['ja'])}</p>"
+                                f"<p lang=\"en\">{html.escape(err.words['en'])}</p>", 403)
         m = self.session.match
         page = (STATIC / "table.html").read_text(encoding="utf-8")
         return HTMLResponse(page.replace("{{title}}", html.escape(m.title))
@@ -143,11 +150,12 @@ class Table:
         try:
             message = json.loads(text)
             if not isinstance(message, dict) or message.get("type") != "move":
-                raise Refused("unknown message")
+                raise Refused("unknown message", "不明なメッセージです")
             async with self.lock:
                 self.session.act(token, message.get("steps"), message.get("version"))
         except (Refused, ValueError) as err:
-            await ws.send_text(json.dumps({"type": "refused", "message": str(err), **self.view(token)},
+            words = err.words if isinstance(err, Refused) else both(str(err), f"受け付けられません（{err}）")
+            await ws.send_text(json.dumps({"type": "refused", "message": words, **self.view(token)},
                                           ensure_ascii=False))
             return
         await self.broadcast()

@@ -16,18 +16,24 @@ from pathlib import Path
 
 from kit.data.errors import KitError
 from kit.data.yamlload import load_yaml
+from kit.play.words import both
 from kit.run.files import check_targets, write_all
 
 
 class Refused(Exception):
-    """A move or a token the table does not accept; the message says why."""
+    """A move or a token the table does not accept; the message says why, in English and in
+    Japanese (`words`, for the page)."""
+
+    def __init__(self, en: str, ja: str):
+        super().__init__(en)
+        self.words = both(en, ja)
 
 
 @dataclass
 class Event:
     seat: int
     move: dict
-    reason: str          # an AI's reason, "" for a person's move
+    reason: dict | str   # an AI's reason in both languages (kit.play.words), "" for a person's move
     number: int
 
 
@@ -52,7 +58,8 @@ class Seats:
         if token is None or token == "":
             return ()
         if token not in self.tokens:
-            raise Refused("unknown token: this link does not belong to this game")
+            raise Refused("unknown token: this link does not belong to this game",
+                          "このリンクはこのゲームのものではありません（不明なトークン）")
         return self.tokens[token]
 
     def host_token(self) -> str | None:
@@ -137,21 +144,21 @@ class Session:
         one of the engine's legal moves now."""
         seats = self.seats.seats_of(token)
         if not seats:
-            raise Refused("a spectator cannot move")
+            raise Refused("a spectator cannot move", "観戦者は手を指せません")
         seat = self.match.to_act()
         if seat is None:
-            raise Refused("the game is over")
+            raise Refused("the game is over", "ゲームは終わりました")
         if seat not in seats:
-            raise Refused(f"it is seat {seat + 1}'s turn, not yours")
+            raise Refused(f"it is seat {seat + 1}'s turn, not yours", f"いまは席{seat + 1}の番で、あなたの番ではありません")
         if seat not in self.seats.humans:
-            raise Refused(f"seat {seat + 1} is played by the AI")
+            raise Refused(f"seat {seat + 1} is played by the AI", f"席{seat + 1}はAIが指しています")
         if version is not None and version != self.version:
-            raise Refused("the table has moved on; here it is as it is now")
+            raise Refused("the table has moved on; here it is as it is now", "盤面が先に進みました。いまの盤面を表示します")
         if not isinstance(steps, list) or not all(isinstance(s, (str, int)) for s in steps):
-            raise Refused("a move is a list of steps")
+            raise Refused("a move is a list of steps", "手は手順のリストです")
         move = next((m for m in self.match.legal() if m["steps"] == steps), None)
         if move is None:
-            raise Refused("not a legal move")
+            raise Refused("not a legal move", "指せない手です")
         self._apply(seat, move, "")
         self.write()
 
@@ -174,11 +181,11 @@ class Session:
         # Hot-seat: the one browser sees the hand of whichever of its seats is to act.
         seat = to_act if to_act in seats else (seats[0] if seats else None)
         mine = to_act is not None and to_act in seats and to_act in self.seats.humans
-        names = [f"seat {s + 1}" + ("" if s in self.seats.humans else f" (AI: {self.match.policies[s]})")
-                 for s in range(self.match.players)]
+        # each seat's AI policy (None: a person's seat); the page words "seat 2 (AI: greedy)"
+        ai = [None if s in self.seats.humans else self.match.policies[s] for s in range(self.match.players)]
         return {
             "version": self.version, "seat": seat, "seats": list(seats), "to_act": to_act,
-            "over": to_act is None, "names": names,
+            "over": to_act is None, "ai": ai,
             "legal": self.match.legal() if mine else [],
             "events": [{"seat": e.seat, "label": e.move["label"], "reason": e.reason, "number": e.number,
                         "steps": e.move["steps"]} for e in self.events[-12:]],

@@ -11,6 +11,7 @@ from __future__ import annotations
 from kit.data.errors import Where
 from kit.draw import svg
 from kit.play.command import play_command
+from kit.play.words import both
 
 from kit.games.karuta.boardpdf import BORDER, LEADER, SEA_STROKE, TIER_STROKES, board_plan, province_fill
 from kit.games.karuta.build import board_slots
@@ -28,11 +29,14 @@ REPLAY_GAMES = 200      # simulated games the end screen places the game among (
 SEAT_INKS = (("#cfe3ff", "#1d4f91"), ("#ffd9cc", "#9c2b12"), ("#d8f2cf", "#2f6b1e"), ("#efd9f7", "#6b2d83"))
 
 WHY = {
-    "greedy": "the most cards it can shed{ties}",
-    "foresight": "its best turn by cards shed, its own cards left playable and the others' starved",
-    "random": "a turn drawn at random",
-    "search": "the turn that won most of its playouts, each dealing the unseen cards afresh",
+    "greedy": ("the most cards it can shed{ties}", "出せる札が最も多い手{ties}"),
+    "foresight": ("its best turn by cards shed, its own cards left playable and the others' starved",
+                  "出す枚数、自分の札の出しやすさ、相手の札の封じ方で最善の手"),
+    "random": ("a turn drawn at random", "無作為に選んだ手"),
+    "search": ("the turn that won most of its playouts, each dealing the unseen cards afresh",
+               "見えない札を配り直した試行で最も多く勝った手"),
 }
+PASS = both("pass", "パス")
 
 
 class Match:
@@ -65,7 +69,7 @@ class Match:
         return None if self.over else (self.starter + self.k) % self.players
 
     def _move(self, cards) -> dict:
-        return {"steps": list(cards), "label": " → ".join(cards) if cards else "pass"}
+        return {"steps": list(cards), "label": " → ".join(cards) if cards else PASS}
 
     def _turns(self):
         if self._legal is None:
@@ -105,23 +109,27 @@ class Match:
                                                                self.rng)
         return self._move(tuple(self.t.names[c] for c in turn)), self._reason(name, seat, turn, turns)
 
-    def _reason(self, name, seat, turn, turns) -> str:
+    def _reason(self, name, seat, turn, turns) -> dict:
         if not turn:
             if len(turns) == 1:
                 n = self.state.hands[seat].bit_count()
-                return "passes: its one card cannot be played" if n == 1 else \
-                    f"passes: none of its {n} cards can be played"
-            return f"{name}: passes, its best choice among {len(turns)}"
+                return both("passes: its one card cannot be played", "パス：残り1枚の札が出せない") if n == 1 else \
+                    both(f"passes: none of its {n} cards can be played", f"パス：{n}枚の札のどれも出せない")
+            return both(f"{name}: passes, its best choice among {len(turns)}", f"{name}：{len(turns)}通りの中でパスが最善")
         after = apply(self.t, self.rules, self.state, seat, turn)
         route = _route(self.t, self.state, after, turn)
         if len(turns) == 1:
-            return f"{route}: its only legal turn"
-        ties = ""
+            return both(f"{route['en']}: its only legal turn", f"{route['ja']}：指せる手はこれだけ")
+        ties = ties_ja = ""
         if name == "greedy":
             longest = sum(len(x) == len(turn) for x in turns)
             ties = f" ({len(turn)}); of {longest} such turns, the one leaving most of its cards playable" \
                 if longest > 1 else f" ({len(turn)})"
-        return f"{route}: {name}, {WHY.get(name, 'its policy').format(ties=ties)}, of {len(turns)} legal turns"
+            ties_ja = f"（{len(turn)}枚）。同じ枚数の{longest}通りのうち、自分の札が最も出しやすく残る手" \
+                if longest > 1 else f"（{len(turn)}枚）"
+        why_en, why_ja = WHY.get(name, ("its policy", "方針による手"))
+        return both(f"{route['en']}: {name}, {why_en.format(ties=ties)}, of {len(turns)} legal turns",
+                    f"{route['ja']}：{name}、指せる{len(turns)}通りのうち{why_ja.format(ties=ties_ja)}")
 
     # --- what the browser shows ----------------------------------------------------------
 
@@ -133,22 +141,29 @@ class Match:
                       for k, s in self.owner.items()},
             "colours": [[fill] for fill, _ in SEAT_INKS[:self.players]],
             "hand": [] if seat is None else [self._card(c) for c in bits(hands[seat])],
-            "info": [f"seat {s + 1}: {h.bit_count()} cards" for s, h in enumerate(hands)]
-                    + ([] if self.over else [f"this round began with seat {self.starter + 1}"]),
-            "hint": "Tap a highlighted card (or its place on the map) to lay it down, then the next of a chain; "
-                    "Play when the chain is done.",
+            "info": [both(f"seat {s + 1}: {h.bit_count()} cards", f"席{s + 1}：{h.bit_count()}枚")
+                     for s, h in enumerate(hands)]
+                    + ([] if self.over else [both(f"this round began with seat {self.starter + 1}",
+                                                  f"この巡は席{self.starter + 1}から")]),
+            "hint": both("Tap a highlighted card (or its place on the map) to lay it down, then the next of a chain; "
+                         "Play when the chain is done.",
+                         "光っている札（または地図上のその場所）をタップして出し、続けて次の札を。"
+                         "出し終えたら「指す」を押します。"),
         }
         if self.over:
             stalled = is_stalled(self.state)
             wins = outcome(self.rules, self.state, stalled)
-            who = " and ".join(f"seat {s + 1}" for s, w in enumerate(wins) if w > 0) or "nobody"
-            out["result"] = f"{who} won" + (" the stall (every player passed)" if stalled else
-                                            ", emptying their hand")
+            won = [s + 1 for s, w in enumerate(wins) if w > 0]
+            who = " and ".join(f"seat {s}" for s in won) or "nobody"
+            who_ja = "と".join(f"席{s}" for s in won)
+            out["result"] = both(f"{who} won" + (" the stall (every player passed)" if stalled else ", emptying their hand"),
+                                 (f"{who_ja}の勝ち" if won else "勝者なし")
+                                 + ("（全員がパスして手詰まり）" if stalled else "（手札を出し切った）"))
         return out
 
     def _card(self, c: int) -> dict:
         p = self.model.provinces[c]
-        return {"key": p.kanji, "title": p.kanji, "sub": f"{p.kana} {p.romaji}", "corner": str(p.number),
+        return {"key": p.kanji, "title": p.kanji, "sub": both(f"{p.kana} {p.romaji}", p.kana), "corner": str(p.number),
                 "colour": svg.rgb(province_fill(self.model, p.kanji))}
 
     def board_svg(self) -> str:
@@ -174,29 +189,34 @@ class Match:
         return replay_command(self.ctx, str(path), REPLAY_GAMES, ",".join(self.policies), 1)
 
 
-def _route(t, before, after, turn) -> str:
+def _route(t, before, after, turn) -> dict:
     """The turn in words: each run of cards with the highway it went along, or how a lone card
     came (by border, by sea, as the first card)."""
     parts, run, run_way = [], [], None
+
+    def said(run, way):
+        cards = " → ".join(run)
+        return both(f"{cards} {way['en']}", f"{cards}（{way['ja']}）")
     for c in turn:
         along = played_along(t, after, c)
         if along:
-            way = "along " + "/".join(t.highway_names[h] for h in bits(along))
+            roads = "/".join(t.highway_names[h] for h in bits(along))
+            way = both(f"along {roads}", f"{roads}沿い")
         elif not before.board:
-            way = "as the first card"
+            way = both("as the first card", "最初の札")
         elif t.island_mask >> c & 1:
-            way = "by sea"
+            way = both("by sea", "海路")
         elif t.adjacency_mask >> c & 1:
-            way = "by a border"
+            way = both("by a border", "国境越し")
         else:
-            way = "onto its highway at a crossing"
+            way = both("onto its highway at a crossing", "交差点から街道へ")
         if way != run_way and run:
-            parts.append(f"{' → '.join(run)} {run_way}")
+            parts.append(said(run, run_way))
             run = []
         run.append(t.names[c])
         run_way = way
-    parts.append(f"{' → '.join(run)} {run_way}")
-    return "; ".join(parts)
+    parts.append(said(run, run_way))
+    return {"en": "; ".join(p["en"] for p in parts), "ja": "、".join(p["ja"] for p in parts)}
 
 
 def board_svg(model, board, layout) -> str:

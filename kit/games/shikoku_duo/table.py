@@ -22,16 +22,34 @@ from kit.draw.fonts import register
 from kit.draw.render import mix
 from kit.data.units import to_pt
 from kit.play.command import play_command
+from kit.play.words import both
 
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.board import COAST, KIND_COLOURS, MOUNTAIN, ROUTE, ROUTE_EDGE, SEA, TRACK, board_layout
-from kit.games.shikoku_duo.pieces import TITLE, painting_colour
+from kit.games.shikoku_duo.names import ACTION_JA
+from kit.games.shikoku_duo.pieces import CHARACTER, TITLE, painting_colour
 from kit.games.shikoku_duo.replay import ended_words, log_text, parse_log, read_rounds, replay_command
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 
 SEAT_COLOURS = ("#1d4ed8", "#d62828")     # each seat's figures
 PIECE_R = 3.6           # mm: a figure on the board, about a standee's base
 REPLAY_GAMES = 100      # simulated games the end screen places the game among (kit replay --games)
+
+# The end conditions in Japanese, as replay.OWN_ENDS words them in English.
+ENDS_JA = {"shrine": "神社の列が最後のマスに到達", "garden": "庭園の列が最後のマスに到達",
+           "slabs": "最後の小判を獲得", "gifts": "最後の絵を贈呈", "limit": "ラウンド上限"}
+
+
+def _who(c: int) -> dict:
+    """A character as its board and dice name it: 巡礼者 / Pilgrim."""
+    ja, en, _ = CHARACTER[R.CHARACTERS[c]]
+    return both(en.capitalize(), ja)
+
+
+def _ended_ja(ended) -> str:
+    own = [ENDS_JA.get(e, e) for e in ended if e not in R.AUTOMA_ENDS]
+    automa = [CHARACTER[e.split()[1]][0] for e in ended if e in R.AUTOMA_ENDS]
+    return "、".join(own + ([f"オートマの{'と'.join(automa)}の順位表が満杯"] if automa else []))
 
 
 _SETUPS: dict = {}
@@ -93,8 +111,9 @@ class Match:
                 if len(left) == 1:
                     c = left[0]
                 else:
-                    c = yield Ask(seat, "pick", [{"steps": [R.CHARACTERS[k]], "label": f"the {R.CHARACTERS[k]} die: "
-                                                  f"{dice[k]}"} for k in left], (dice, tuple(left)))
+                    c = yield Ask(seat, "pick", [{"steps": [R.CHARACTERS[k]], "label": both(
+                        f"{_who(k)['en']} die: {dice[k]}", f"{_who(k)['ja']}のサイコロ：{dice[k]}")}
+                        for k in left], (dice, tuple(left)))
                     c = R.CHARACTERS.index(c)
                 left.remove(c)
                 yield from self._die(seat, c, dice[c])
@@ -130,53 +149,67 @@ class Match:
             self.state = after
             if repeat or not R.may_repeat(after, seat, held):
                 return
-            key = yield Ask(seat, "repeat", [{"steps": ["repeat"], "label": f"spend the hot-spring token: the "
-                                              f"{R.CHARACTERS[c]} moves {die} again"},
-                                             {"steps": ["no-repeat"], "label": "keep the token"}], (c, die))
+            key = yield Ask(seat, "repeat", [
+                {"steps": ["repeat"], "label": both(f"spend the hot-spring token: the {R.CHARACTERS[c]} moves {die} again",
+                                                    f"温泉トークンを使う：{_who(c)['ja']}がもう一度 {die} 進む")},
+                {"steps": ["no-repeat"], "label": both("keep the token", "トークンを残す")}], (c, die))
             if key != "repeat":
                 return
             self.state = R.spend_hot(self.state)
             repeat = True
 
     def _move(self, m: R.Move) -> dict:
+        """A move as the table offers it: its steps (the place, then what it does there), each
+        step's words and the whole move's, in the names the board prints (rules.format_move's
+        notation stays the log's)."""
         t = self.t
-        label = R.format_move(t, m)
+        who = _who(m.character)
+        head = both(f"{who['en']} {m.steps}", f"{who['ja']} {m.steps}")
         if m.dest < 0:
-            return {"steps": ["stay"], "label": label, "step_labels": ["no move: it stays"]}
+            stay = both("no move: it stays", "動かない")
+            return {"steps": ["stay"], "label": both(f"{head['en']} stays", f"{head['ja']}：動かない"),
+                    "step_labels": [stay]}
+        towns, regions, spaces = self._words()
         if m.character == R.PILGRIM:
-            steps, names = [f"p{m.dest}"], [f"space {m.dest}"]
+            steps, names = [f"p{m.dest}"], [spaces[m.dest]]
             if m.choice >= 0:
+                other = _who(m.choice)
                 steps.append(f"wave-{R.CHARACTERS[m.choice]}")
-                names.append(f"take the {R.CHARACTERS[m.choice]}'s wave tile")
+                names.append(both(f"take the {R.CHARACTERS[m.choice]}'s wave tile", f"{other['ja']}の波タイルを取る"))
         elif m.character == R.MERCHANT:
             coastal = t.town_coastal[m.dest]
             steps = [f"p{t.town_space_bit[m.dest].bit_length() - 1}" if coastal else f"t{m.dest}"]
-            names = [self._words()[0].get(m.dest, t.town_names[m.dest])]
+            names = [towns[m.dest]]
             if m.choice >= 0:
                 steps.append(f"{'sell' if coastal else 'draw'}{m.choice}")
-                names.append(f"{'sell' if coastal else 'draw'} {m.choice}")
+                names.append(both(f"sells {m.choice}", f"{m.choice} 個売る") if coastal
+                              else both(f"draws {m.choice}", f"{m.choice} 個引く"))
         else:
-            steps, names = [f"r{m.dest}"], [self._words()[1].get(m.dest, t.region_names[m.dest])]
-            steps.append(R.ACTIONS[m.choice])
-            names.append(R.ACTIONS[m.choice])
+            steps, names = [f"r{m.dest}"], [regions[m.dest]]
+            action = R.ACTIONS[m.choice]
+            steps.append(action)
+            names.append(both({"paint": "paints", "gift": "gifts a painting", "nothing": "does nothing"}[action],
+                              ACTION_JA.get(action, "何もしない")))
             if m.passed:
+                passed = [regions[r] for r in range(len(t.region_names)) if m.passed >> r & 1]
                 steps.append(f"via{m.passed}")
-                names.append("via " + " ".join(t.region_names[r] for r in range(len(t.region_names))
-                                               if m.passed >> r & 1))
+                names.append(both("via " + ", ".join(p["en"] for p in passed),
+                                  "・".join(p["ja"] for p in passed) + "を経由"))
+        rest = names[1:]        # "Merchant 1 to Ikeda: draws 2" / 「商人 1 → 池田：2 個引く」
+        label = both(f"{head['en']} to {names[0]['en']}" + (": " + ", ".join(n["en"] for n in rest) if rest else ""),
+                     f"{head['ja']} → {names[0]['ja']}" + ("：" + "、".join(n["ja"] for n in rest) if rest else ""))
         return {"steps": steps, "label": label, "step_labels": names}
 
     def _words(self):
-        """Each town's and region's name as the board prints it (kanji, then romaji), by index."""
+        """Each town's, region's and ring space's name as the board prints it, by index:
+        Japanese (kanji) and English (romaji; a space with its number)."""
         if self._names is None:
-            g = self._board()
-            first = lambda label: " ".join(line[0] for line in label.lines)     # noqa: E731
-            t = self.t
-            towns = {t.town_names.index(town.id): first(town.label) for town in g.towns}
-            for i, bit in enumerate(t.town_space_bit):      # a coastal town is a ring space's label
-                space = g.spaces[bit.bit_length() - 1]
-                if t.town_coastal[i] and space.label is not None:
-                    towns[i] = first(space.label)
-            self._names = (towns, {t.region_names.index(reg.id): first(reg.label) for reg in g.regions})
+            t, board = self.t, self.model.board
+            towns = {i: both(board.towns[k].romaji, board.towns[k].name) for i, k in enumerate(t.town_names)}
+            by_id = {r.id: r for r in board.regions}
+            regions = {i: both(by_id[k].romaji, by_id[k].name) for i, k in enumerate(t.region_names)}
+            spaces = {s.index: both(f"space {s.index}, {s.romaji}", f"{s.index} {s.name}") for s in board.ring}
+            self._names = (towns, regions, spaces)
         return self._names
 
     def _board(self):
@@ -196,7 +229,10 @@ class Match:
                 continue
             seen.add(kept)
             names = [t.goods_names[k] for k in combo]
-            out.append(({"steps": names, "label": "keep " + " ".join(names), "step_labels": names}, kept))
+            words = [both(n, self.model.components.goods_names.get(n, n)) for n in names]
+            out.append(({"steps": names, "label": both("keep " + " ".join(names),
+                                                       "残す：" + "・".join(w["ja"] for w in words)),
+                         "step_labels": words}, kept))
         return out
 
     def to_act(self):
@@ -207,7 +243,7 @@ class Match:
 
     def play(self, move: dict) -> None:
         if move["steps"] not in [m["steps"] for m in self.ask.moves]:
-            raise ValueError(f"{move['label']} is not one of the choices")
+            raise ValueError(f"{' '.join(map(str, move['steps']))} is not one of the choices")
         try:
             self.ask = self.flow.send(move["steps"][0] if self.ask.kind in ("pick", "repeat") else move["steps"])
         except StopIteration:
@@ -222,29 +258,38 @@ class Match:
         if a.kind == "pick":
             dice, left = a.values
             c = who.pick(t, rules, state, a.seat, dice, left, self.rng)
-            why = (f"the Automa's card: take the die showing the {who.rules.take} number" if automa
-                   else f"{name}: the die {'its playouts score' if name == 'search' else 'whose best move gains'} most")
+            take_ja = {"highest": "最大", "lowest": "最小"}.get(who.rules.take, who.rules.take) if automa else ""
+            why = (both(f"the Automa's card: take the die showing the {who.rules.take} number",
+                        f"オートマのカード：目が{take_ja}のサイコロを取る") if automa
+                   else both(f"{name}: the die {'its playouts score' if name == 'search' else 'whose best move gains'} most",
+                             f"{name}：{'試行の得点が' if name == 'search' else '最善の手の得が'}最も大きいサイコロ"))
             return next(m for m in a.moves if m["steps"] == [R.CHARACTERS[c]]), why
         if a.kind == "move":
             c, die, moves, repeat = a.values
             planned = None if repeat else who.planned(state, c)
             move = planned or who.move(t, rules, state, a.seat, c, die, self.rng)
             if automa:
-                why = "the Automa's card: " + _automa_rule(who, c)
+                rule = _automa_rule(who, c)
+                why = both("the Automa's card: " + rule["en"], "オートマのカード：" + rule["ja"])
             elif len(moves) == 1:
-                why = "its only move"
+                why = both("its only move", "指せる手はこれだけ")
             else:
-                why = f"{name}: of {len(moves)} moves, the one " + ("its playouts score best" if name == "search"
-                                                                     else "worth most to it")
+                why = both(f"{name}: of {len(moves)} moves, the one " + ("its playouts score best" if name == "search"
+                                                                         else "worth most to it"),
+                           f"{name}：{len(moves)}通りの手のうち" + ("試行の得点が最も高い手" if name == "search"
+                                                                  else "最も得になる手"))
             return self._move(move), why
         if a.kind == "keep":
             kept = who.keep(t, rules, state, a.seat, a.values, self.rng)
             names = [t.goods_names[k] for k, n in enumerate(kept) for _ in range(n)]
-            return next(m for m in a.moves if m["steps"] == names), f"{name}: the goods with the best shop prices"
+            return next(m for m in a.moves if m["steps"] == names), both(f"{name}: the goods with the best shop prices",
+                                                                         f"{name}：土産物屋の値が最も高い品")
         c, die = a.values
         yes = who.repeat(t, rules, state, a.seat, c, die, self.rng)
-        return a.moves[0 if yes else 1], (f"{name}: the repeated move is worth more than the token" if yes
-                                           else f"{name}: the repeat is worth less than the token")
+        return a.moves[0 if yes else 1], (both(f"{name}: the repeated move is worth more than the token",
+                                                f"{name}：もう一度動くほうがトークンより得") if yes
+                                           else both(f"{name}: the repeat is worth less than the token",
+                                                     f"{name}：もう一度動くよりトークンを残すほうが得"))
 
     # --- what the browser shows ------------------------------------------------------------
 
@@ -259,27 +304,44 @@ class Match:
                            "label": "商", "colour": colour, "r": PIECE_R})
             pieces.append({"at": f"r{p.artist}", "label": "絵", "colour": colour, "r": PIECE_R})
         info = []
+        goods_ja = self.model.components.goods_names
         for s, p in enumerate(state.players):
-            who = f"seat {s + 1}" + (" (Automa)" if p.ranks else "")
+            automa = " (Automa)" if p.ranks else ""
+            who = both(f"seat {s + 1}{automa}", f"席{s + 1}" + ("（オートマ）" if p.ranks else ""))
             if p.ranks:
-                info.append(f"{who}: ranks " + ", ".join(f"{R.CHARACTERS[c]} {r}" for c, r in enumerate(p.ranks))
-                            + f" = {sum(self.who[1].rank_scores(p.ranks))} points")
+                points = sum(self.who[1].rank_scores(p.ranks))
+                info.append(both(f"{who['en']}: ranks " + ", ".join(f"{R.CHARACTERS[c]} {r}" for c, r in enumerate(p.ranks))
+                                 + f" = {points} points",
+                                 f"{who['ja']}：順位 " + "、".join(f"{CHARACTER[R.CHARACTERS[c]][0]} {r}"
+                                                                  for c, r in enumerate(p.ranks)) + f" ＝ {points}点"))
                 continue
-            goods = ", ".join(f"{t.goods_names[k]} {n}" for k, n in enumerate(p.goods) if n) or "no goods"
-            info.append(f"{who}: {sum(R.character_scores(t, p))} points · shrine {p.shrine} · garden {p.garden} · "
-                        f"copper {p.copper} · slabs {p.slabs} · {goods} · painted {p.painted}, gifted {p.gifted}")
+            held = [(t.goods_names[k], n) for k, n in enumerate(p.goods) if n]
+            goods = ", ".join(f"{k} {n}" for k, n in held) or "no goods"
+            goods_j = "・".join(f"{goods_ja.get(k, k)} {n}" for k, n in held) or "荷なし"
+            points = sum(R.character_scores(t, p))
+            info.append(both(f"{who['en']}: {points} points · shrine {p.shrine} · garden {p.garden} · "
+                             f"copper {p.copper} · slabs {p.slabs} · {goods} · painted {p.painted}, gifted {p.gifted}",
+                             f"{who['ja']}：{points}点・神社 {p.shrine}・庭園 {p.garden}・銅銭 {p.copper}・"
+                             f"小判 {p.slabs}・{goods_j}・描いた絵 {p.painted}・贈った絵 {p.gifted}"))
         if self.dice and not self.over:
-            info.append("dice this round: " + ", ".join(f"{R.CHARACTERS[c]} {d}" for c, d in enumerate(self.dice)))
-        hint = {"pick": "Draft a die: tap the character to move.", "move": "Tap where it goes (highlighted), then "
-                "what it does there.", "keep": "Too many goods: choose the goods to keep, one by one.",
-                "repeat": "You hold the hot-spring token: move the same character again?"}
+            info.append(both("dice this round: " + ", ".join(f"{R.CHARACTERS[c]} {d}" for c, d in enumerate(self.dice)),
+                             "このラウンドの目：" + "、".join(f"{_who(c)['ja']} {d}" for c, d in enumerate(self.dice))))
+        hint = {"pick": both("Draft a die: tap the character to move.", "サイコロを選ぶ：動かす駒をタップします。"),
+                "move": both("Tap where it goes (highlighted), then what it does there.",
+                             "行き先（光っている所）をタップし、そこで何をするかを選びます。"),
+                "keep": both("Too many goods: choose the goods to keep, one by one.",
+                             "荷が多すぎます：残す品を1つずつ選びます。"),
+                "repeat": both("You hold the hot-spring token: move the same character again?",
+                               "温泉トークンを持っています：同じ駒をもう一度動かしますか？")}
         out = {"pieces": pieces, "info": info, "hand": None, "colours": [[c] for c in SEAT_COLOURS],
                "hint": hint.get(self.ask.kind, "") if self.ask else ""}
         if self.over:
             scores = [sum(R.score_of(t, p, self.who[s])) for s, p in enumerate(state.players)]
             w = R.winner(tuple(scores), tuple(p.copper for p in state.players), self.solo)
-            out["result"] = (f"seat {w + 1} won, {scores[0]} to {scores[1]}" if w is not None
-                             else f"a draw at {scores[0]}") + f" (the game ended on {ended_words(self.ended)})"
+            out["result"] = both((f"seat {w + 1} won, {scores[0]} to {scores[1]}" if w is not None
+                                  else f"a draw at {scores[0]}") + f" (the game ended on {ended_words(self.ended)})",
+                                 (f"席{w + 1}の勝ち（{scores[0]} 対 {scores[1]}）" if w is not None
+                                  else f"{scores[0]}点で引き分け") + f"。終了の理由：{_ended_ja(self.ended)}")
         return out
 
     def board_svg(self) -> str:
@@ -333,16 +395,20 @@ class Match:
         return replay_command(self.ctx, str(path), REPLAY_GAMES, self.policies[0], 1)
 
 
-def _automa_rule(who, c: int) -> str:
+def _automa_rule(who, c: int) -> dict:
     r = who.rules
     if c == R.PILGRIM:
-        return "the pilgrim moves exactly N clockwise"
+        return both("the pilgrim moves exactly N clockwise", "巡礼者はちょうど N マス時計回りに進む")
     if c == R.MERCHANT:
-        return {"mountain_first": "the merchant goes to a mountain town first, the highest value",
-                "coastal_first": "the merchant goes to a coastal town first",
-                "first": "the merchant goes to the first town in board order"}[r.merchant_goal]
-    return {"most_figures": "the artist goes to the region with the most figures around it",
-            "first": "the artist goes to the first region in board order"}[r.artist_goal]
+        return {"mountain_first": both("the merchant goes to a mountain town first, the highest value",
+                                       "商人はまず山の町へ、値の最も高い町に行く"),
+                "coastal_first": both("the merchant goes to a coastal town first", "商人はまず海沿いの町に行く"),
+                "first": both("the merchant goes to the first town in board order", "商人は盤の順で最初の町に行く"),
+                }[r.merchant_goal]
+    return {"most_figures": both("the artist goes to the region with the most figures around it",
+                                 "絵師は周りの駒が最も多い地域に行く"),
+            "first": both("the artist goes to the first region in board order", "絵師は盤の順で最初の地域に行く"),
+            }[r.artist_goal]
 
 
 def board_svg(model, g, t) -> str:
@@ -364,10 +430,13 @@ def board_svg(model, g, t) -> str:
     for width, ink in ((2.4, ROUTE_EDGE), (1.6, ROUTE)):
         for a, b in g.routes:
             body.append(svg.polyline([at(a), at(b)], stroke=ink, stroke_width=str(width), stroke_linecap="round"))
+    # each name in kanji, and under it the romaji the printed board gives (the page shows it in English)
+    romaji = {r.id: r.romaji for r in model.board.regions} | {k: v.romaji for k, v in model.board.towns.items()}
     for reg in g.regions:
         x, y = at(reg.icon)
         body.append(svg.text(x, y + 1.5, reg.label.lines[0][0], font_size="5", text_anchor="middle",
                              class_="region-name"))
+        body.append(svg.text(x, y + 5.2, romaji[reg.id], font_size="3.4", text_anchor="middle", class_="romaji"))
     for town in g.towns:
         x, y = at(town.centre)
         key = t.town_names.index(town.id)
@@ -376,6 +445,8 @@ def board_svg(model, g, t) -> str:
                     + svg.text(x, y + 2.2, str(town.value), font_size="6", text_anchor="middle", fill="#fff")
                     + "</g>")
         body.append(svg.text(x, y + town.radius + 4, town.label.lines[0][0], font_size="4.5", text_anchor="middle"))
+        body.append(svg.text(x, y + town.radius + 7.4, romaji[town.id], font_size="3.2", text_anchor="middle",
+                             class_="romaji"))
     for s in g.spaces:
         x, y = at(s.centre)
         rgb = KIND_COLOURS[s.kind]
@@ -387,9 +458,11 @@ def board_svg(model, g, t) -> str:
         if s.kind == "town" and s.label is not None:
             name, size, _ = s.label.lines[0]
             mm = size / to_pt(1)
+            anchor = {"left": "start", "right": "end"}.get(s.label.align, "middle")
             body.append(svg.text(s.label.x, h - (s.label.y - mm * 0.85), name, font_size=svg.num(max(mm, 4.5)),
-                                 text_anchor={"left": "start", "right": "end"}.get(s.label.align, "middle"),
-                                 class_="town-name"))
+                                 text_anchor=anchor, class_="town-name"))
+            body.append(svg.text(s.label.x, h - (s.label.y - mm * 0.85) + 3.6, s.label.lines[-1][0], font_size="3.2",
+                                 text_anchor=anchor, class_="romaji"))
     pad = 2.0
     return svg.svg((-pad, -pad, g.width + 2 * pad, h + 2 * pad), body, class_="board", role="img",
                    aria_label="the board: Shikoku, its ring of spaces, towns, routes and regions")

@@ -11,6 +11,7 @@ ring, from the same geometry.
 
 from __future__ import annotations
 
+import math
 import random
 
 from kit.data.errors import KitError, Where
@@ -18,13 +19,14 @@ from kit.draw import svg
 from kit.draw.imposition import Paper
 from kit.draw.render import ink_on
 from kit.play.command import play_command
+from kit.play.words import both
 
 from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITLE
 from kit.games.tour_de_dice.model import default_players, load
 from kit.games.tour_de_dice.play import make_setup, roll, shuffled_course, start_seat
 from kit.games.tour_de_dice.policies import POLICIES, parse_policies
-from kit.games.tour_de_dice.replay import log_text, parse_log, replay_command, space_name, space_of
-from kit.games.tour_de_dice.rules import Turn, clockwise, may_join, new_race, resolve
+from kit.games.tour_de_dice.replay import log_text, parse_log, replay_command, space_of
+from kit.games.tour_de_dice.rules import START, Turn, clockwise, may_join, new_race, resolve
 from kit.games.tour_de_dice.sheets import paper, piece_labels, preview_geometry
 from kit.games.tour_de_dice.turns import choose_colour
 
@@ -65,6 +67,9 @@ class Match:
         self.mine = tuple(tuple(p for p in range(s.pieces) if s.owner[p] == k) for k in range(players))
         self.order = tuple(clockwise(p, s.pieces, s.owner, players) for p in range(s.pieces))
         self.labels = piece_labels(s.owner, self.tour.colours)
+        # a piece at the table: P1, or its colour's name when a seat has two (the log's labels)
+        self.said = tuple(both(k, k) if k.startswith("P") else both(k, self.tour.colours[p].name_ja)
+                          for p, k in enumerate(self.labels))
         b = self.course.breakaway
         self.policy = tuple(POLICIES[self.policies[s.owner[p]]] for p in range(s.pieces))
         self.dice_of = tuple(p.dice if b is not None else p.own_dice for p in self.policy)
@@ -97,11 +102,13 @@ class Match:
         if len(pieces) == 1:
             active = pieces[0]
         else:
-            key = yield Ask(seat, "colour", None, [(f"p{p}", f"move {labels[p]}") for p in pieces])
+            key = yield Ask(seat, "colour", None, [(f"p{p}", both(f"move {labels[p]}", f"{self.said[p]['ja']}を動かす"))
+                                                   for p in pieces])
             active = int(key[1:])
         have = race.dice[active]
         # the rolls first, the pass last: a pass is the exception
-        key = yield Ask(seat, "dice", active, [(f"d{n}", "pass (0 dice)" if n == 0 else _dice(n, "roll "))
+        key = yield Ask(seat, "dice", active, [(f"d{n}", both("pass (0 dice)", "パス（0個）") if n == 0
+                                                else both(_dice(n, "roll "), f"サイコロを{n}個振る"))
                                                for n in (*range(1, have + 1), 0)])
         k = self.k = int(key[1:])
         if k == 0:
@@ -109,8 +116,10 @@ class Match:
             return
         rollers = [active]
         for p in may_join(race, active, k, self.order[active]):
-            key = yield Ask(self.owner[p], "ride", p, [("ride", f"{labels[p]} rides the {k}-dice roll"),
-                                                        ("stay", f"{labels[p]} stays")])
+            ja = self.said[p]["ja"]
+            key = yield Ask(self.owner[p], "ride", p, [("ride", both(f"{labels[p]} rides the {k}-dice roll",
+                                                                     f"{ja}も{k}個の振りに乗る")),
+                                                        ("stay", both(f"{labels[p]} stays", f"{ja}は乗らない"))])
             if key == "ride":
                 rollers.append(p)
         self.rolls = tuple(roll(self.rng, k) for _ in rollers)
@@ -129,7 +138,7 @@ class Match:
                 break
             except _Need as need:
                 key = yield Ask(self.owner[need.piece], "stop", need.piece,
-                                [(f"s{i}", space_name(self.course, i)) for i in need.options], need)
+                                [(f"s{i}", self._space(i)) for i in need.options], need)
                 picks.append(int(key[1:]))
         self.turns.append(turn)
         if turn.winner is not None:
@@ -142,12 +151,27 @@ class Match:
         if self.over:
             return []
         a = self.ask
-        who = self.labels[a.piece] if a.piece is not None else f"P{a.seat + 1}"
+        who = dict(self.said[a.piece]) if a.piece is not None else both(f"P{a.seat + 1}", f"P{a.seat + 1}")
         if a.kind == "stop":        # the move says the roll it comes from
-            who += f" (rolled {' '.join(map(str, self.rolls[self.rollers.index(a.piece)]))})"
-        return [{"steps": [key], "label": label if a.kind in ("colour", "ride") else f"{who}: {label}"
-                 if a.kind == "dice" else f"{who} stops on {label}",
+            rolled = " ".join(map(str, self.rolls[self.rollers.index(a.piece)]))
+            who = both(f"{who['en']} (rolled {rolled})", f"{who['ja']}（出目 {rolled}）")
+        return [{"steps": [key], "label": label if a.kind in ("colour", "ride")
+                 else both(f"{who['en']}: {label['en']}", f"{who['ja']}：{label['ja']}") if a.kind == "dice"
+                 else both(f"{who['en']} stops on {label['en']}", f"{who['ja']}が{label['ja']}に止まる"),
                  "step_labels": [label]} for key, label in a.options]
+
+    def _space(self, space: int) -> dict:
+        """A space in words: its card counted clockwise from the goal (the card's letter as the
+        ring shows it) and its lap, where the log writes `3/1`."""
+        course = self.course
+        if space == START:
+            return both("the start", "スタート")
+        n = len(course.ring)
+        lap, box = (1 if space <= n else 2), space % n
+        if box == 0:
+            return both(f"the goal, lap {lap}", f"ゴール・{lap}周目")
+        card = course.ring[box]
+        return both(f"card {box} ({card}), lap {lap}", f"{box}枚目（{card}）・{lap}周目")
 
     def play(self, move: dict) -> None:
         key = move["steps"][0]
@@ -166,59 +190,90 @@ class Match:
         doc = POLICIES[name].doc
         if a.kind == "colour":
             p = choose_colour(race, self.mine[a.seat])
-            key, why = f"p{p}", "the colour further ahead (then the one with more dice)"
+            key, why = f"p{p}", both("the colour further ahead (then the one with more dice)",
+                                     "先を行く色（同じならサイコロの多い色）")
         elif a.kind == "dice":
             have = race.dice[a.piece]
             k = min(self.dice_of[a.piece](course, race, a.piece), have)
-            key, why = f"d{k}", f"{name} {'passes' if not k else 'rolls ' + _dice(k)} of its {_dice(have)}: {doc}"
+            key = f"d{k}"
+            why = both(f"{name} {'passes' if not k else 'rolls ' + _dice(k)} of its {_dice(have)}: {doc}",
+                       f"{name}：サイコロ{have}個のうち" + (f"{k}個を振る" if k else "振らずにパス"))
         elif a.kind == "ride":
             yes = self.join_of[a.piece](course, race, a.piece, self.k)
             key = "ride" if yes else "stay"
-            why = f"{name} {'rides' if yes else 'does not ride'} a roll of {_dice(self.k)} with {_dice(race.dice[a.piece])}"
+            why = both(f"{name} {'rides' if yes else 'does not ride'} a roll of {_dice(self.k)} with "
+                       f"{_dice(race.dice[a.piece])}",
+                       f"{name}：サイコロ{race.dice[a.piece]}個で{self.k}個の振りに" + ("乗る" if yes else "乗らない"))
         else:
             n = a.need
             stop = self.policy[a.piece].stop(course, n.positions, a.piece, n.options, n.reaches)
             far = max(n.options)
             key = f"s{stop}"
-            why = (f"{name}: its roll reaches {space_name(course, far)}; " +
-                   ("it goes as far as it can" if stop == far else
-                    f"it stops {far - stop} space{'s' if far - stop > 1 else ''} short"
-                    + (", beside another piece" if any(q == stop for i, q in enumerate(n.positions) if i != a.piece)
-                       else "")))
+            beside = any(q == stop for i, q in enumerate(n.positions) if i != a.piece)
+            reach = self._space(far)
+            why = both(f"{name}: its roll reaches {reach['en']}; " +
+                       ("it goes as far as it can" if stop == far else
+                        f"it stops {far - stop} space{'s' if far - stop > 1 else ''} short"
+                        + (", beside another piece" if beside else "")),
+                       f"{name}：出目で{reach['ja']}まで届く。" +
+                       ("行けるところまで進む" if stop == far else
+                        f"{far - stop}マス手前で止まる" + ("（ほかの駒の隣）" if beside else "")))
         move = next(m for m in self.legal() if m["steps"] == [key])
         return move, why
 
     # --- what the browser shows ------------------------------------------------------------
 
     def view(self, seat) -> dict:
-        race, course = self.race, self.course
+        race = self.race
         pieces = [{"at": f"s{pos}", "label": self.labels[p].replace("P", "") if self.labels[p].startswith("P")
                    else self.labels[p][0].upper(), "colour": self.tour.colours[p].rgb,
                    "ink": svg.rgb(ink_on(self.tour.colours[p].rgb))}
                   for p, pos in enumerate(race.positions)]
-        info = [f"{self.labels[p]} (seat {self.owner[p] + 1}): {space_name(course, pos)}, {_dice(race.dice[p])}"
+        said = self.said
+        info = [both(f"{self.labels[p]} (seat {self.owner[p] + 1}): {self._space(pos)['en']}, {_dice(race.dice[p])}",
+                     f"{said[p]['ja']}（席{self.owner[p] + 1}）：{self._space(pos)['ja']}、サイコロ{race.dice[p]}個")
                 for p, pos in enumerate(race.positions)]
         if self.rolls:
-            info.append("rolled: " + ", ".join(f"{self.labels[p]} {' '.join(map(str, r))}"
-                                                for p, r in zip(self.rollers, self.rolls)))
+            rolled = [(p, " ".join(map(str, r))) for p, r in zip(self.rollers, self.rolls)]
+            info.append(both("rolled: " + ", ".join(f"{self.labels[p]} {r}" for p, r in rolled),
+                             "出目：" + "、".join(f"{said[p]['ja']} {r}" for p, r in rolled)))
         if self.turns and not self.over:
-            t = self.turns[-1]
-            info.append("last turn: " + log_text(self.tour, self.setup, course, [t], 0).splitlines()[-1].strip(' -"'))
+            last = self._turn_words(self.turns[-1])
+            info.append(both("last turn: " + last["en"], "前の手番：" + last["ja"]))
+        hints = {"colour": both("Choose the colour that moves.", "動かす色を選びます。"),
+                 "dice": both("How many dice? Tap a number.", "サイコロをいくつ振りますか？数をタップします。"),
+                 "ride": both("A piece on your space may ride this roll.", "同じマスの駒はこの振りに乗れます。"),
+                 "stop": both("Tap a highlighted space to stop there.", "止まるマス（光っている所）をタップします。")}
         out = {"pieces": pieces, "info": info, "hand": None,
                "colours": [[self.tour.colours[p].rgb for p in mine] for mine in self.mine],
-               "hint": {"colour": "Choose the colour that moves.", "dice": "How many dice? Tap a number.",
-                        "ride": "A piece on your space may ride this roll.",
-                        "stop": "Tap a highlighted space to stop there."}.get(self.ask.kind if self.ask else "", "")}
+               "hint": hints.get(self.ask.kind if self.ask else "", "")}
         if self.ask and self.ask.kind == "stop":        # the roll to move by, beside the choice
             a = self.ask
             dice = " ".join(map(str, self.rolls[self.rollers.index(a.piece)]))
-            out["hint"] = (f"{self.labels[a.piece]} rolled {dice}: it may stop anywhere up to "
-                           f"{space_name(course, max(a.need.options))}. " + out["hint"])
+            far = self._space(max(a.need.options))
+            out["hint"] = both(f"{self.labels[a.piece]} rolled {dice}: it may stop anywhere up to {far['en']}. "
+                               + out["hint"]["en"],
+                               f"{said[a.piece]['ja']}の出目は {dice}：{far['ja']}までのどこにでも止まれます。"
+                               + out["hint"]["ja"])
         if self.over:
-            out["result"] = (f"seat {self.winner + 1} won the race: {self.labels[self.winning_piece]} reached the "
-                             f"goal first, on turn {self.count}" if self.winner is not None
-                             else f"nobody won: the turn limit ({self.setup.turn_limit}) ended the race")
+            out["result"] = (both(f"seat {self.winner + 1} won the race: {self.labels[self.winning_piece]} reached the "
+                                  f"goal first, on turn {self.count}",
+                                  f"席{self.winner + 1}の勝ち：{said[self.winning_piece]['ja']}が{self.count}手番目に"
+                                  "最初にゴールした") if self.winner is not None
+                             else both(f"nobody won: the turn limit ({self.setup.turn_limit}) ended the race",
+                                       f"勝者なし：手番の上限（{self.setup.turn_limit}）でレースが終わった"))
         return out
+
+    def _turn_words(self, t: Turn) -> dict:
+        """A turn in words (the log writes `P1 2: P1 3 4 > 5/1`)."""
+        said = self.said
+        if t.used == 0:
+            return both(f"{self.labels[t.active]} passed", f"{said[t.active]['ja']}はパス")
+        moves = [(p, " ".join(map(str, roll)), self._space(b)) for p, roll, (_, b) in zip(t.rollers, t.rolls, t.moves)]
+        return both(f"{self.labels[t.active]} rolled {_dice(t.used)}: "
+                    + "; ".join(f"{self.labels[p]} {r} to {at['en']}" for p, r, at in moves),
+                    f"{said[t.active]['ja']}がサイコロ{t.used}個：" + "、".join(f"{said[p]['ja']} {r} → {at['ja']}"
+                                                                         for p, r, at in moves))
 
     def board_svg(self) -> str:
         return ring_svg(self.course, self.ctx.layout, self.tour.start)
@@ -291,7 +346,13 @@ def ring_svg(course, layout, start_label: str) -> str:
         parts.append(svg.rect(cx - w / 2, y0, w, h, fill="none", stroke=svg.rgb(GOLD) if k == 0 else "#000",
                               stroke_width="1.2" if k == 0 else "0.4", class_="frame"))
         parts.append(svg.text(cx, y0 - 1.5, "GOAL" if k == 0 else ident, font_size="6.5", text_anchor="middle"))
+
         parts.append("</g>")
+        if k:       # the card's place counted from the goal, upright inside the ring, as the moves name it
+            r = radius - h / 2 - 4          # ("card 3" / 「3枚目」)
+            nx, ny = cx + r * math.sin(math.radians(angle)), cy - r * math.cos(math.radians(angle)) + 1.6
+            parts.append(svg.text(nx, ny, str(k), font_size="4.5", text_anchor="middle", fill="#555",
+                                  class_="box-number"))
         body.append("".join(parts))
     sy = cy - radius - h / 2 - 10
     body.append('<g data-key="s0" class="space start">' + f'<circle cx="{svg.num(cx)}" cy="{svg.num(sy)}" r="6" '

@@ -2,12 +2,75 @@
 // picks. The server checks every move; this page only offers the legal ones it was given.
 "use strict";
 (function () {
-  const token = new URLSearchParams(location.search).get("t") || "";
+  // Every word the page itself says, per language: one table, so the two stay alike. Text the
+  // server makes (moves, reasons, counts, the result) comes as {en, ja} and `say` picks one.
+  const WORDS = {
+    en: {
+      other: "日本語", otherLang: "ja", connecting: "connecting…",
+      lost: "The connection to the table is lost (is kit play still running?); trying again…",
+      notThisTable: "this link is not for this table",
+      over: "the game is over",
+      yourTurn: (n) => `Your turn (seat ${n})`,
+      toPlay: (name) => `${name} to play`,
+      watching: " · watching",
+      seat: (n) => `seat ${n}`,
+      seatAi: (n, policy) => `seat ${n} (AI: ${policy})`,
+      you: " — you",
+      passDevice: (n) => `Seat ${n}'s turn: pass the device`,
+      lookAway: "Hot-seat: the other players look away while this seat plays.",
+      showHand: "Show my hand",
+      spectating: "spectating: hands are hidden",
+      handOf: (n, k) => `seat ${n}'s hand (${k})`,
+      play: "Play", playMove: (label) => `Play ${label}`, undo: "Undo", pass: "Pass",
+      showEnd: "Result and log", download: "Download the log", downloadNote: "— kit replay reads it as it is.",
+      placing: "placing the game among simulated games of the same deal…",
+      replayNote: "This game among simulated games of the same deal (kit replay's report):",
+      back: "Back to the board",
+      youPlayed: (seats) => `You played ${seats.join(" and ")}.`,
+      sinceYours: "Moves since yours are marked", lastMove: "The latest move is marked",
+      movesSoFar: "moves so far", board: "board", zoomIn: "zoom in", zoomOut: "zoom out",
+      fit: "fit", fitBoard: "fit the board", seats: "seats", hand: "your hand", said: ": ",
+    },
+    ja: {
+      other: "English", otherLang: "en", connecting: "接続しています…",
+      lost: "卓との接続が切れました（kit play は動いていますか？）。つなぎ直しています…",
+      notThisTable: "このリンクはこの卓のものではありません",
+      over: "ゲームは終わりました",
+      yourTurn: (n) => `あなたの番です（席${n}）`,
+      toPlay: (name) => `${name}の番です`,
+      watching: "・観戦中",
+      seat: (n) => `席${n}`,
+      seatAi: (n, policy) => `席${n}（AI：${policy}）`,
+      you: "（あなた）",
+      passDevice: (n) => `席${n}の番です：端末を渡してください`,
+      lookAway: "ホットシート：この席の人が指す間、ほかの人は画面を見ないでください。",
+      showHand: "手札を見る",
+      spectating: "観戦中：手札は見えません",
+      handOf: (n, k) => `席${n}の手札（${k}枚）`,
+      play: "指す", playMove: (label) => `指す：${label}`, undo: "戻す", pass: "パス",
+      showEnd: "結果と記録", download: "記録をダウンロード", downloadNote: "（kit replay でそのまま読めます）",
+      placing: "同じ配りの模擬ゲームの中でこのゲームを位置づけています…",
+      replayNote: "同じ配りの模擬ゲームとの比較（kit replay の報告、英語のまま）：",
+      back: "盤に戻る",
+      youPlayed: (seats) => `あなたは${seats.join("と")}を担当しました。`,
+      sinceYours: "あなたの前の手以降の手に印があります", lastMove: "最新の手に印があります",
+      movesSoFar: "これまでの手", board: "盤", zoomIn: "拡大", zoomOut: "縮小",
+      fit: "全体", fitBoard: "盤全体を表示", seats: "席", hand: "あなたの手札", said: "：",
+    },
+  };
+  const params = new URLSearchParams(location.search);
+  const token = params.get("t") || "";
+  // ?lang=ja|en, else the browser's own language
+  const lang = ["ja", "en"].includes(params.get("lang")) ? params.get("lang")
+    : (navigator.language || "").toLowerCase().startsWith("ja") ? "ja" : "en";
+  const W = WORDS[lang];
+  // a server text in this page's language: {en, ja}, or a plain string the same in both
+  const say = (x) => (x === null || x === undefined ? "" : typeof x === "object" ? (x[lang] ?? x.en) : String(x));
   const $ = (id) => document.getElementById(id);
   const MIN_R = 9;
   const board = $("board"), svg = board.querySelector("svg");
   let view = null, chosen = [], socket = null, zoom = 1, sent = false, shown = null;
-  let lost = "connecting…";     // why the table cannot be played now (no server), or null
+  let lost = W.connecting;      // why the table cannot be played now (no server), or null
   let sighted = null;           // the version whose choices were last brought into sight
 
   function connect() {
@@ -17,7 +80,7 @@
     socket.onmessage = (e) => {
       const msg = JSON.parse(e.data);
       sent = false;
-      $("refused").textContent = msg.type === "refused" ? msg.message : "";
+      $("refused").textContent = msg.type === "refused" ? say(msg.message) : "";
       if (!view || msg.version !== view.version) chosen = [];
       const first = !view;
       view = msg;
@@ -26,8 +89,7 @@
     };
     // No server, no moves: what was chosen stays, nothing is offered or sent until it is back.
     socket.onclose = (e) => {
-      lost = e.code === 4403 ? (e.reason || "this link is not for this table")
-        : "The connection to the table is lost (is kit play still running?); trying again…";
+      lost = e.code === 4403 ? W.notThisTable : W.lost;
       sent = false;
       if (view) draw();
       else $("status").textContent = lost;
@@ -47,7 +109,7 @@
     for (const m of open) if (m.steps.length > chosen.length) {
       const k = m.steps[chosen.length];
       // a step's words: the move's own for its step, or the move's label when it is one step
-      const words = (m.step_labels || [])[chosen.length] || (m.steps.length === 1 ? m.label : String(k));
+      const words = say((m.step_labels || [])[chosen.length]) || (m.steps.length === 1 ? say(m.label) : String(k));
       if (!next.has(k)) next.set(k, words);
     }
     const whole = open.find((m) => m.steps.length === chosen.length && chosen.length > 0);
@@ -75,16 +137,16 @@
   }
 
   function draw() {
-    const g = view.game, stopped = lost || view.error, mine = view.legal.length > 0 && !sent && !stopped;
+    const g = view.game, stopped = lost || say(view.error), mine = view.legal.length > 0 && !sent && !stopped;
     // Hot-seat: one browser plays several seats; each seat's hand stays covered until its player asks.
     const cover = view.seats.length > 1 && view.legal.length > 0 && shown !== view.to_act;
     $("cover").hidden = !cover;
-    if (cover) $("cover-title").textContent = `Seat ${view.to_act + 1}'s turn: pass the device`;
+    if (cover) $("cover-title").textContent = W.passDevice(view.to_act + 1);
     const st = $("status");
     if (stopped) st.textContent = stopped;
-    else if (view.over) st.textContent = g.result || "the game is over";
-    else if (mine) st.textContent = `Your turn (seat ${view.to_act + 1})`;
-    else st.textContent = `${view.names[view.to_act]} to play` + (view.seats.length ? "" : " · watching");
+    else if (view.over) st.textContent = say(g.result) || W.over;
+    else if (mine) st.textContent = W.yourTurn(view.to_act + 1);
+    else st.textContent = W.toPlay(seatName(view.to_act)) + (view.seats.length ? "" : W.watching);
     st.classList.toggle("mine", mine);
     st.classList.toggle("lost", !!stopped);
     Object.assign(document.body.dataset, { version: view.version, mine: mine ? "1" : "", over: view.over ? "1" : "",
@@ -110,8 +172,8 @@
     const hand = $("hand");
     hand.replaceChildren();
     $("hand-pane").hidden = g.hand === null;
-    $("hand-title").textContent = view.seat === null || view.seat === undefined ? "spectating: hands are hidden"
-      : `seat ${view.seat + 1}'s hand (${(g.hand || []).length})`;
+    $("hand-title").textContent = view.seat === null || view.seat === undefined ? W.spectating
+      : W.handOf(view.seat + 1, (g.hand || []).length);
     for (const c of g.hand || []) {
       const el = document.createElement(next.has(c.key) ? "button" : "div");
       el.className = "card" + (next.has(c.key) ? " legal" : "") + (chosen.includes(c.key) ? " chosen" : "");
@@ -120,7 +182,7 @@
       el.innerHTML = `<span class="corner"></span><span class="title"></span><span class="sub"></span>`;
       el.querySelector(".corner").textContent = c.corner || "";
       el.querySelector(".title").textContent = c.title;
-      el.querySelector(".sub").textContent = c.sub || "";
+      el.querySelector(".sub").textContent = say(c.sub);
       if (next.has(c.key)) el.onclick = () => pick(c.key);
       hand.appendChild(el);
     }
@@ -135,14 +197,14 @@
       b.onclick = () => pick(k);
       steps.appendChild(b);
     }
-    $("hint").textContent = mine ? (g.hint || "") : "";
+    $("hint").textContent = mine ? say(g.hint) : "";
     // the steps chosen so far, in the move's own words (a key like t3 means nothing to a player)
     const sofar = view.legal.find((m) => m.steps.length >= chosen.length && prefixed(m));
-    $("chosen").textContent = chosen.map((k, i) => (sofar && (sofar.step_labels || [])[i]) || String(k)).join(" → ");
+    $("chosen").textContent = chosen.map((k, i) => (sofar && say((sofar.step_labels || [])[i])) || String(k)).join(" → ");
     const play = $("play");
     play.disabled = !whole;
     play.hidden = !mine || (!whole && !chosen.length);   // shown once a move is being put together
-    play.textContent = whole ? `Play ${whole.label}` : "Play";
+    play.textContent = whole ? W.playMove(say(whole.label)) : W.play;
     play.onclick = () => whole && send(whole);
     $("undo").disabled = !chosen.length;
     $("undo").hidden = !chosen.length;
@@ -151,17 +213,19 @@
     drawSeats(g.colours || []);
     // the info and the moves so far, the latest (an AI's, with its reason) on top
     const info = $("info");
-    info.replaceChildren(...(g.info || []).map((s) => Object.assign(document.createElement("li"), { textContent: s })));
+    info.replaceChildren(...(g.info || []).map((s) => Object.assign(document.createElement("li"), { textContent: say(s) })));
     const ev = $("events");
     ev.replaceChildren();
+    $("events-title").hidden = !view.events.length;
+    $("events-title").textContent = view.seats.length ? W.sinceYours : W.lastMove;
     [...view.events].reverse().forEach((e, i) => {
       const li = document.createElement("li");
       li.value = e.number;
       li.className = [i === 0 ? "latest" : "", since.includes(e) ? "recent" : ""].join(" ").trim();
       li.innerHTML = `<span class="who"></span> <span class="what"></span><span class="why"></span>`;
-      li.querySelector(".who").append(swatches((g.colours || [])[e.seat]), view.names[e.seat] + ":");
-      li.querySelector(".what").textContent = e.label;
-      li.querySelector(".why").textContent = e.reason;
+      li.querySelector(".who").append(swatches((g.colours || [])[e.seat]), seatName(e.seat) + W.said);
+      li.querySelector(".what").textContent = say(e.label);
+      li.querySelector(".why").textContent = say(e.reason);
       ev.appendChild(li);
     });
     if (mine && sighted !== view.version) {
@@ -170,10 +234,10 @@
     }
     // the end, and a way back to it (its log to download) once it is closed
     if (view.over) {
-      $("result").textContent = g.result || "the game is over";
+      $("result").textContent = say(g.result) || W.over;
       $("you").hidden = !view.seats.length;
-      $("you").textContent = `You played ${view.seats.map((s) => `seat ${s + 1}`).join(" and ")}.`;
-      if (view.replay) $("replay").textContent = view.replay;
+      $("you").textContent = W.youPlayed(view.seats.map((s) => W.seat(s + 1)));
+      if (view.replay) $("replay").textContent = say(view.replay);
       if (!$("end").dataset.closed) $("end").hidden = false;
     }
     $("show-end").hidden = !(view.over && $("end").hidden);
@@ -189,6 +253,9 @@
     while (i >= 0 && !me.includes(ev[i].seat)) i--;
     return ev.slice(i + 1);
   }
+
+  // A seat as the page names it: its number, and its AI's policy when a person does not play it.
+  const seatName = (s) => (view.ai[s] ? W.seatAi(s + 1, view.ai[s]) : W.seat(s + 1));
 
   // A swatch of each of a seat's colours (its pieces, its cards on the board).
   function swatches(colours) {
@@ -207,12 +274,12 @@
   function drawSeats(colours) {
     const list = $("seats");
     list.replaceChildren();
-    view.names.forEach((name, s) => {
+    view.ai.forEach((_, s) => {
       const li = document.createElement("li");
       li.dataset.seat = s;
       if (s === view.to_act) li.className = "to-act";
       const label = document.createElement("span");
-      label.textContent = (s === view.to_act ? "▶ " : "") + name + (view.seats.includes(s) ? " — you" : "");
+      label.textContent = (s === view.to_act ? "▶ " : "") + seatName(s) + (view.seats.includes(s) ? W.you : "");
       li.append(swatches(colours[s]), label);
       list.appendChild(li);
     });
@@ -306,5 +373,14 @@
     board.scrollLeft = board.scrollTop = 0;
   };
   $("download").href = `/log${token ? "?t=" + encodeURIComponent(token) : ""}`;
+  // the page's own words, and a way to the other language that keeps this seat's token
+  document.documentElement.lang = lang;
+  document.body.dataset.lang = lang;
+  for (const el of document.querySelectorAll("[data-say]")) el.textContent = W[el.dataset.say];
+  for (const el of document.querySelectorAll("[data-say-label]")) el.setAttribute("aria-label", W[el.dataset.sayLabel]);
+  const other = new URLSearchParams(location.search);
+  other.set("lang", W.otherLang);
+  Object.assign($("lang-switch"), { href: `?${other}`, textContent: W.other, lang: W.otherLang });
+  $("status").textContent = lost;
   connect();
 })();
