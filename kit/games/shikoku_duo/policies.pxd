@@ -15,6 +15,7 @@ cdef double GOODS_SHARE, TILE_WORTH, DOWN_WORTH, TRACK_STEP, TOKEN_WORTH, _NONE
 
 cdef class Policy:
     cdef public object t, _plan
+    cdef public tuple _merchant_last
     cdef public dict _goods, _merchant_rows
     cdef public list worth, pilgrim_v, paint_gains, gift_gains, temple_gain, garden_gain, slab_base, slab_step
     cdef public list keep_order
@@ -41,7 +42,7 @@ cdef class Policy:
     cpdef tuple _pilgrim(self, rules, state, int seat, p, fx, int die)
 
     @cython.locals(best_v=cython.double, v=cython.double, room=cython.long, n=cython.long, k=cython.long,
-                   d=cython.long, plus=cython.long, ties=list, sales=tuple, drawn=tuple)
+                   d=cython.long, plus=cython.long, ties=list, sales=tuple, drawn=tuple, row=tuple, last=tuple)
     cpdef tuple _merchant(self, rules, state, int seat, p, fx, int die)
 
     @cython.locals(best_v=cython.double, v=cython.double, now=cython.double, mountain=cython.double,

@@ -117,6 +117,7 @@ class Policy:
          self.artist_moves, self.draw_moves) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self._plan = None
+        self._merchant_last = (None,) * 7
 
     # judging ---------------------------------------------------------------------------
     def merchant_v(self, slabs: int, copper: float) -> float:
@@ -224,11 +225,18 @@ class Policy:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
         if p.ranks:
             return self._automa_merchant(p, dests, die)
-        sales, drawn, _ = self.merchant_row(p, fx[SELL_PLUS])
+        row = self.merchant_row(p, fx[SELL_PLUS])
+        shop_of, plus = state.shops, fx[DRAW_PLUS]
+        # The same towns (dests is the board's own tuple while none is blocked), goods, copper,
+        # slabs and shops as the last judging: the same candidates (a quarter of the time).
+        last = self._merchant_last
+        if last[0] is dests and last[1] is row and last[2] is shop_of and last[3] == die and last[4] == plus:
+            return last[5], last[6]
+        sales, drawn, _ = row
         room = len(drawn) - 1
         best_v, ties = _NONE, None
         # read once, not per destination
-        coastal, shop_of, town_value, plus, draw = t.town_coastal, state.shops, t.town_value, fx[DRAW_PLUS], self.draw_moves[die]
+        coastal, town_value, draw = t.town_coastal, t.town_value, self.draw_moves[die]
         for d in dests:
             if coastal[d]:
                 k, v = sales[shop_of[d]]
@@ -250,6 +258,7 @@ class Policy:
                     best_v, ties = v, [(MERCHANT, die, d, n, 0)]
                 elif v > best_v - 1e-9:
                     ties.append((MERCHANT, die, d, n, 0))
+        self._merchant_last = (dests, row, shop_of, die, plus, best_v, ties)      # its callers never change ties
         return best_v, ties
 
     def _automa_merchant(self, p, dests, die) -> tuple[float, list]:
