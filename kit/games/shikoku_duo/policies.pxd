@@ -50,9 +50,12 @@ cdef class Policy:
     cpdef tuple _automa_merchant(self, p, tuple dests, int die)
 
     @cython.locals(best_v=cython.double, v=cython.double, gift=cython.double, painted=cython.long,
-                   gifted=cython.long, wanted=cython.long, d=cython.long, k=cython.long, ties=list,
-                   gains=tuple)
+                   gifted=cython.long, wanted=cython.long, kind=cython.long, shift=cython.long, ties=list,
+                   gains=tuple, by_figures=tuple)
     cpdef tuple _artist(self, rules, state, int seat, p, fx, int die)
+
+    @cython.locals(best_v=cython.double, v=cython.double, kind=cython.long, ties=list)
+    cpdef tuple _artist_counted(self, tuple moves, list values, long wanted, double gift)
 
     @cython.locals(best_v=cython.double, v=cython.double, c=cython.long, best=list)
     cpdef pick(self, t, rules, state, int seat, dice, left, rng)

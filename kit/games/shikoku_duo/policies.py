@@ -288,16 +288,32 @@ class Policy:
         painted, gifted = p.painted, p.gifted
         wanted = p.paintings[gifted] if gifted < painted else -1       # gift_wanted
         gift = self.gift_gains[painted][gifted]
-        best_v, ties = _NONE, None
         moves = self.artist_moves[1 if path else 0][p.artist][die]
         if path or fx[PAINT_PLUS]:
             # the tiles each target turns up, as rules.paint_counts works them out
             gains = self.paint_gains[painted][gifted]       # what turning k tiles up adds, by k
-            values = [gains[k] for k in paint_counts(t, rules, state, seat, fx, targets)]
-        else:
-            # no effect applies: the gain by the figures round each target, read from one packed count
-            packed, by_figures = figure_counts(t, state, seat), self.figure_gains[painted][gifted]
-            values = [by_figures[packed >> shift & 7] for shift, _, _, _ in moves]
+            return self._artist_counted(moves, [gains[k] for k in paint_counts(t, rules, state, seat, fx, targets)],
+                                        wanted, gift)
+        # no effect applies: the gain by the figures round each target, read from one packed count
+        by_figures, packed = self.figure_gains[painted][gifted], figure_counts(t, state, seat)
+        best_v, ties = _NONE, None
+        for shift, kind, paint_move, gift_move in moves:
+            v = by_figures[packed >> shift & 7]
+            if v > best_v + 1e-9:
+                best_v, ties = v, [paint_move]
+            elif v > best_v - 1e-9:
+                ties.append(paint_move)
+            if kind == wanted:
+                if gift > best_v + 1e-9:
+                    best_v, ties = gift, [gift_move]
+                elif gift > best_v - 1e-9:
+                    ties.append(gift_move)
+        return best_v, ties
+
+    def _artist_counted(self, moves, values, wanted, gift) -> tuple[float, list]:
+        """_artist's candidates where each target's gain is worked out apart (`values`, in the
+        order of `moves`): with paint_path or paint_plus."""
+        best_v, ties = _NONE, None
         for (_, kind, paint_move, gift_move), v in zip(moves, values):
             if v > best_v + 1e-9:
                 best_v, ties = v, [paint_move]
