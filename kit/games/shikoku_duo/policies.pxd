@@ -24,16 +24,11 @@ cdef class Policy:
 
     cpdef double merchant_v(self, long slabs, double copper)
 
-    cpdef tuple goods_row(self, goods)
-
     @cython.locals(left=cython.long, share=cython.double)
     cpdef double _with_copper(self, long copper, long slabs, long earned, double goods_copper)
 
     cpdef tuple merchant_row(self, p, long sell_plus)
 
-    @cython.locals(now=cython.double, held_worth=cython.double, k=cython.long, kind=cython.long, value=cython.long,
-                   room=cython.long, sales=list)
-    cpdef tuple _merchant_gains(self, goods, long copper, long slabs, long sell_plus)
 
     cpdef tuple best(self, rules, state, int seat, int character, int die, rng)
 
