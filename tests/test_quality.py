@@ -182,3 +182,21 @@ def test_shikoku_standings_are_the_points():
         result, facts = play_measured(setup, seed)
         assert result == play_seeded(setup, seed)
         assert facts.margin == abs(result.scores[0] - result.scores[1])
+
+
+def test_shikoku_facts_are_the_shared_standings_of_its_rounds():
+    # The points after every round, as rules.play reports them, reduced by the shared
+    # Standings, give the facts the simulator works out after the game.
+    from kit.games.shikoku_duo import rules
+    from kit.games.shikoku_duo.sim import controllers, game_rng, play_measured
+    from test_shikoku_replay import setup_of
+
+    setup = setup_of()
+    changes = set()
+    for seed in range(40):
+        points = []
+        rules.play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, points.append)
+        facts = facts_of(points)
+        assert play_measured(setup, seed)[1] == facts
+        changes.add(facts.lead_changes)
+    assert len(changes) > 2         # games whose lead changed hands, and some more than once

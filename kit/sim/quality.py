@@ -84,11 +84,7 @@ class Standings:
         self._leader = None
 
     def add(self, standing: Sequence[float]) -> None:
-        self.add_ranked(standing, _alone(standing, _above), _alone(standing, _below))
-
-    def add_ranked(self, standing: Sequence[float], lead: int | None, last: int | None) -> None:
-        """add(), from a game that has found the seat alone ahead and the seat alone behind
-        (None where shared) as it went."""
+        lead, last = _alone(standing, _above), _alone(standing, _below)
         if lead is not None:
             if self._leader is not None and lead != self._leader:
                 self.changes += 1

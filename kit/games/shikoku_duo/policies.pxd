@@ -15,7 +15,8 @@ cdef double GOODS_SHARE, TILE_WORTH, DOWN_WORTH, TRACK_STEP, TOKEN_WORTH, _NONE
 
 cdef class Policy:
     cdef public object t, _plan
-    cdef public dict _goods
+    cdef public tuple _merchant_last
+    cdef public dict _goods, _merchant_rows
     cdef public list worth, pilgrim_v, paint_gains, gift_gains, temple_gain, garden_gain, slab_base, slab_step
     cdef public list keep_order
     cdef public tuple artist_moves, draw_moves
@@ -23,12 +24,11 @@ cdef class Policy:
 
     cpdef double merchant_v(self, long slabs, double copper)
 
-    cpdef double goods_copper(self, goods)
+    @cython.locals(left=cython.long, share=cython.double)
+    cpdef double _with_copper(self, long copper, long slabs, long earned, double goods_copper)
 
-    @cython.locals(slabs=cython.long, left=cython.long, share=cython.double)
-    cpdef double _with_copper(self, p, long copper, double goods_copper)
+    cpdef tuple merchant_row(self, p, long sell_plus)
 
-    cpdef double _town_gain(self, p)
 
     cpdef tuple best(self, rules, state, int seat, int character, int die, rng)
 
@@ -36,16 +36,21 @@ cdef class Policy:
                    c=cython.long, shrine=cython.long, garden=cython.long, automa=cython.bint, ties=list)
     cpdef tuple _pilgrim(self, rules, state, int seat, p, fx, int die)
 
-    @cython.locals(best_v=cython.double, v=cython.double, held=cython.double, base=cython.double,
-                   step=cython.double, share=cython.double, now=cython.double, draw_worth=cython.double,
-                   room=cython.long, n=cython.long, k=cython.long, d=cython.long, kind=cython.long,
-                   value=cython.long, plus=cython.long, automa=cython.bint, ties=list, row=tuple)
+    @cython.locals(best_v=cython.double, v=cython.double, room=cython.long, n=cython.long, k=cython.long,
+                   d=cython.long, plus=cython.long, ties=list, sales=tuple, drawn=tuple, row=tuple, last=tuple)
     cpdef tuple _merchant(self, rules, state, int seat, p, fx, int die)
 
+    @cython.locals(best_v=cython.double, v=cython.double, now=cython.double, mountain=cython.double,
+                   held_worth=cython.double, d=cython.long, ties=list)
+    cpdef tuple _automa_merchant(self, p, tuple dests, int die)
+
     @cython.locals(best_v=cython.double, v=cython.double, gift=cython.double, painted=cython.long,
-                   gifted=cython.long, wanted=cython.long, d=cython.long, k=cython.long, ties=list,
-                   gains=tuple)
+                   gifted=cython.long, wanted=cython.long, kind=cython.long, shift=cython.long, ties=list,
+                   gains=tuple, by_figures=tuple)
     cpdef tuple _artist(self, rules, state, int seat, p, fx, int die)
+
+    @cython.locals(best_v=cython.double, v=cython.double, kind=cython.long, ties=list)
+    cpdef tuple _artist_counted(self, tuple moves, list values, long wanted, double gift)
 
     @cython.locals(best_v=cython.double, v=cython.double, c=cython.long, best=list)
     cpdef pick(self, t, rules, state, int seat, dice, left, rng)

@@ -19,7 +19,7 @@ from kit.sim.draws import choice
 from kit.games.shikoku_duo.rules import (
     character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
-    FIGURES, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, _earn, apply, chosen_move,
+    PAINT_CAP, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, _earn, apply, chosen_move,
     effects, figure_counts, merchant_dests, paint_counts, pilgrim_stops, wave_choices,
 )
 
@@ -64,6 +64,11 @@ def _judging_tables(t: Tables, w: float):
                     for gifted in range(painted + 1)] for painted in range(n + 1)]
     gift_gains = [[artist_v[painted][gifted + 1] - artist_v[painted][gifted] if gifted < painted else 0.0
                    for gifted in range(painted + 1)] for painted in range(n + 1)]
+    # What a paint action adds by the figures round it (0 to 7, a region's count in
+    # figure_counts) with no paint_plus: the tiles it turns up are the figures, at most the
+    # cap (rules.paint_counts).
+    figure_gains = [[tuple(paint_gains[painted][gifted][min(k, PAINT_CAP, n - painted)] for k in range(8))
+                     for gifted in range(painted + 1)] for painted in range(n + 1)]
     # What a temple or a garden adds, by shrine and garden step.
     temple = [[pilgrim_v[min(s + 1, t.shrine_top)][g] - pilgrim_v[s][g] for g in range(len(gt))]
               for s in range(len(st))]
@@ -76,10 +81,13 @@ def _judging_tables(t: Tables, w: float):
     # Remembered as games ask, by the goods held (a few hundred at most with `hold` goods):
     # their copper worth, and the worth of what is left after selling all of each kind.
     goods_rows: dict[tuple, tuple[float, tuple[float, ...]]] = {}
+    merchant_rows: dict[tuple, tuple] = {}     # Policy.merchant_row's, by goods, copper, slabs and sale bonus
     keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-worth[k], k))     # best price first
     # An artist's candidates made once, not per judging: [paint_path][region][die] ->
-    # ((dest, the paint move's fields, the gift move's fields), ...), in artist_targets' order.
-    artist_moves = tuple(tuple(tuple(tuple((d, (ARTIST, n, d, PAINT, passed), (ARTIST, n, d, GIFT, passed))
+    # ((dest's shift in figure_counts, its painting, the paint move's fields, the gift move's
+    # fields), ...), in artist_targets' order.
+    artist_moves = tuple(tuple(tuple(tuple((3 * d, t.region_painting[d], (ARTIST, n, d, PAINT, passed),
+                                            (ARTIST, n, d, GIFT, passed))
                                            for d, passed in targets)
                                      for n, targets in enumerate(by_n))
                                for by_n in table)
@@ -88,8 +96,8 @@ def _judging_tables(t: Tables, w: float):
     # towns' sales depend on the goods held, so they are made as judged).
     faces = len(t.merchant_paths[0][0])
     draw_moves = tuple(tuple((MERCHANT, n, d, v, 0) for d, v in enumerate(t.town_value)) for n in range(faces))
-    return (worth, mean_draw, pilgrim_v, paint_gains, gift_gains, temple, garden, slab_base, slab_step, goods_rows,
-            keep_order, artist_moves, draw_moves)
+    return (worth, mean_draw, pilgrim_v, paint_gains, gift_gains, figure_gains, temple, garden, slab_base, slab_step,
+            goods_rows, merchant_rows, keep_order, artist_moves, draw_moves)
 
 
 class Policy:
@@ -103,19 +111,18 @@ class Policy:
         key = (type(self).score_weight, id(t))
         if _TABLES.get(key, (None,))[0] is not t:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
-        (self.worth, self.mean_draw, self.pilgrim_v, self.paint_gains, self.gift_gains, self.temple_gain, self.garden_gain,
-         self.slab_base, self.slab_step, self._goods, self.keep_order,
+        (self.worth, self.mean_draw, self.pilgrim_v, self.paint_gains, self.gift_gains, self.figure_gains,
+         self.temple_gain, self.garden_gain,
+         self.slab_base, self.slab_step, self._goods, self._merchant_rows, self.keep_order,
          self.artist_moves, self.draw_moves) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self._plan = None
+        self._merchant_last = (None,) * 7
 
     # judging ---------------------------------------------------------------------------
     def merchant_v(self, slabs: int, copper: float) -> float:
         """Worth of `slabs` slabs and `copper` (goods counted in copper at their share)."""
         return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
-
-    def goods_copper(self, goods) -> float:
-        return self.goods_row(goods)[0]
 
     def goods_row(self, goods) -> tuple[float, tuple[float, ...]]:
         """(the copper worth of `goods`, the worth of what is left after selling all of each kind)."""
@@ -130,16 +137,37 @@ class Policy:
                                                               for k in range(len(goods))))
         return row
 
-    def _with_copper(self, p, copper: int, goods_copper: float) -> float:
-        """Worth after earning `copper`: the slabs and copper rules._earn leaves, with the goods' worth."""
-        left, slabs = _earn(self.t, p.copper, p.slabs, copper)
+    def _with_copper(self, copper: int, slabs: int, earned: int, goods_copper: float) -> float:
+        """Worth after earning `earned`: the slabs and copper rules._earn leaves, with the goods' worth."""
+        left, slabs = _earn(self.t, copper, slabs, earned)
         share = (left + goods_copper) / COPPER_PER_SLAB
         return self.slab_base[slabs] + self.slab_step[slabs] * (share if share < 1.0 else 1.0)
 
-    def _town_gain(self, p) -> float:
-        """What a town's copper adds to `p`'s worth."""
-        goods = self.goods_copper(p.goods)
-        return self._with_copper(p, self.t.town_coins, goods) - self.merchant_v(p.slabs, p.copper + goods)
+    def merchant_row(self, p, sell_plus: int) -> tuple:
+        """What the merchant's and the town's moves add to `p`'s worth, by its goods, copper and
+        slabs and the sale bonus (remembered: a run meets a few thousand at most):
+        (per shop token: (the goods it buys from p, the gain of selling them all), per goods
+        drawn up to the room left: the gain, the gain of a town's coins)."""
+        key = (p.goods, p.copper, p.slabs, sell_plus)
+        row = self._merchant_rows.get(key)
+        if row is None:
+            row = self._merchant_rows[key] = self._merchant_gains(*key)
+        return row
+
+    def _merchant_gains(self, goods, copper: int, slabs: int, sell_plus: int) -> tuple:
+        t = self.t
+        held_worth, left_worth = self.goods_row(goods)
+        now = self.merchant_v(slabs, copper + held_worth)
+        sales = []
+        for kind, value in t.shops:
+            k = goods[kind]      # selling fewer is never worth more: only selling all is judged
+            sales.append((k, self._with_copper(copper, slabs, k * (value + sell_plus), left_worth[kind]) - now
+                          if k > 0 else 0.0))
+        room = t.hold - sum(goods)      # never below 0: at most `hold` goods are held
+        drawn = tuple(self.merchant_v(slabs, copper + held_worth + self.draw_worth * n) - now
+                      for n in range(room + 1))
+        town = self._with_copper(copper, slabs, t.town_coins, held_worth) - now
+        return tuple(sales), drawn, town
 
     def best(self, rules, state, seat, character, die, rng) -> tuple[float, Move]:
         """The legal move of `character` for `die` that gains most, and its gain: candidates
@@ -179,7 +207,7 @@ class Policy:
             elif kind == GARDEN:
                 v = self.garden_gain[shrine][garden]
             elif kind == TOWN:
-                v = self._town_gain(p)
+                v = self.merchant_row(p, fx[SELL_PLUS])[2]
             elif kind == HOT_SPRING:
                 v = TOKEN_WORTH if state.hot != seat else 0.0
             else:
@@ -195,78 +223,103 @@ class Policy:
         dests = merchant_dests(t, rules, state, seat, die)
         if not dests:
             return 0.0, [(MERCHANT, die, -1, -1, 0)]
-        goods = p.goods
-        row = self._goods.get(goods) or self.goods_row(goods)
-        copper, slabs = p.copper, p.slabs
-        held = copper + row[0]
-        base, step = self.slab_base[slabs], self.slab_step[slabs]
-        share = held / COPPER_PER_SLAB
-        now = base + step * (share if share < 1.0 else 1.0)        # merchant_v(slabs, held)
-        room = -1
+        if p.ranks:
+            return self._automa_merchant(p, dests, die)
+        row = self.merchant_row(p, fx[SELL_PLUS])
+        shop_of, plus = state.shops, fx[DRAW_PLUS]
+        # The same towns (dests is the board's own tuple while none is blocked), goods, copper,
+        # slabs and shops as the last judging: the same candidates (a quarter of the time).
+        last = self._merchant_last
+        if last[0] is dests and last[1] is row and last[2] is shop_of and last[3] == die and last[4] == plus:
+            return last[5], last[6]
+        sales, drawn, _ = row
+        room = len(drawn) - 1
         best_v, ties = _NONE, None
         # read once, not per destination
-        coastal, shops, shop_of, town_value = t.town_coastal, t.shops, state.shops, t.town_value
-        draw_worth, automa, plus, draw = self.draw_worth, bool(p.ranks), fx[DRAW_PLUS], self.draw_moves[die]
+        coastal, town_value, draw = t.town_coastal, t.town_value, self.draw_moves[die]
         for d in dests:
             if coastal[d]:
-                kind, value = shops[shop_of[d]]
-                k = goods[kind]      # selling fewer is never worth more: only selling all is judged
-                if k <= 0:
-                    v = 0.0
-                else:
-                    v = self._with_copper(p, k * (value + fx[SELL_PLUS]), row[1][kind]) - now
+                k, v = sales[shop_of[d]]
                 if v > best_v + 1e-9:
                     best_v, ties = v, [(MERCHANT, die, d, k, 0)]
                 elif v > best_v - 1e-9:
                     ties.append((MERCHANT, die, d, k, 0))
                 continue
-            if room < 0:
-                room = t.hold - sum(goods)      # never below 0: at most `hold` goods are held
-            n = town_value[d] if not automa else -1      # an Automa's merchant draws nothing: choice -1
-            share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
-            v = base + step * (share if share < 1.0 else 1.0) - now      # min(), without the call
+            n = town_value[d]
+            v = drawn[n if n < room else room]
             if v > best_v + 1e-9:
-                best_v, ties = v, [draw[d] if not automa else (MERCHANT, die, d, n, 0)]
+                best_v, ties = v, [draw[d]]
             elif v > best_v - 1e-9:
-                ties.append(draw[d] if not automa else (MERCHANT, die, d, n, 0))
+                ties.append(draw[d])
             if plus:
                 n += plus
-                share = (held + draw_worth * (n if n < room else room)) / COPPER_PER_SLAB
-                v = base + step * (share if share < 1.0 else 1.0) - now
+                v = drawn[n if n < room else room]
                 if v > best_v + 1e-9:
                     best_v, ties = v, [(MERCHANT, die, d, n, 0)]
                 elif v > best_v - 1e-9:
                     ties.append((MERCHANT, die, d, n, 0))
+        self._merchant_last = (dests, row, shop_of, die, plus, best_v, ties)      # its callers never change ties
+        return best_v, ties
+
+    def _automa_merchant(self, p, dests, die) -> tuple[float, list]:
+        """An Automa's merchant (the planner judging its reply) only moves: it sells and draws
+        nothing, so a coastal town adds nothing and a mountain town what drawing no goods adds."""
+        held_worth = self.goods_row(p.goods)[0]
+        now = self.merchant_v(p.slabs, p.copper + held_worth)
+        mountain = self.merchant_v(p.slabs, p.copper + held_worth - self.draw_worth) - now
+        best_v, ties = _NONE, None
+        coastal = self.t.town_coastal
+        for d in dests:
+            v = 0.0 if coastal[d] else mountain
+            if v > best_v + 1e-9:
+                best_v, ties = v, [(MERCHANT, die, d, -1, 0)]
+            elif v > best_v - 1e-9:
+                ties.append((MERCHANT, die, d, -1, 0))
         return best_v, ties
 
     def _artist(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
         t = self.t
-        targets = (t.artist_via if fx[PAINT_PATH] else t.artist_plain)[p.artist][die]     # artist_targets
+        path = fx[PAINT_PATH]
+        targets = (t.artist_via if path else t.artist_plain)[p.artist][die]     # artist_targets
         if not targets:
             return 0.0, [(ARTIST, die, -1, -1, 0)]
         if p.ranks:     # an Automa's artist only moves
             return 0.0, [(ARTIST, die, d, NOTHING, passed) for d, passed in targets]
-        painted, gifted, paintings = p.painted, p.gifted, p.paintings
-        gains = self.paint_gains[painted][gifted]       # what turning k tiles up adds, by k
-        wanted = paintings[gifted] if gifted < painted else -1       # gift_wanted
+        painted, gifted = p.painted, p.gifted
+        wanted = p.paintings[gifted] if gifted < painted else -1       # gift_wanted
         gift = self.gift_gains[painted][gifted]
+        moves = self.artist_moves[1 if path else 0][p.artist][die]
+        if path or fx[PAINT_PLUS]:
+            # the tiles each target turns up, as rules.paint_counts works them out
+            gains = self.paint_gains[painted][gifted]       # what turning k tiles up adds, by k
+            return self._artist_counted(moves, [gains[k] for k in paint_counts(t, rules, state, seat, fx, targets)],
+                                        wanted, gift)
+        # no effect applies: the gain by the figures round each target, read from one packed count
+        by_figures, packed = self.figure_gains[painted][gifted], figure_counts(t, state, seat)
         best_v, ties = _NONE, None
-        painting = t.region_painting
-        if fx[PAINT_PLUS] or fx[PAINT_PATH] or len(paintings) - painted < FIGURES:
-            counts = paint_counts(t, rules, state, seat, fx, targets)
-        else:
-            # paint_counts where no effect applies and no cap can bite: the figures round each
-            # target, read from one packed count
-            packed = figure_counts(t, state, seat)
-            counts = [packed >> 3 * d & 7 for d, _ in targets]
-        moves = self.artist_moves[1 if fx[PAINT_PATH] else 0][p.artist][die]
-        for (d, paint_move, gift_move), k in zip(moves, counts):
-            v = gains[k]
+        for shift, kind, paint_move, gift_move in moves:
+            v = by_figures[packed >> shift & 7]
             if v > best_v + 1e-9:
                 best_v, ties = v, [paint_move]
             elif v > best_v - 1e-9:
                 ties.append(paint_move)
-            if painting[d] == wanted:
+            if kind == wanted:
+                if gift > best_v + 1e-9:
+                    best_v, ties = gift, [gift_move]
+                elif gift > best_v - 1e-9:
+                    ties.append(gift_move)
+        return best_v, ties
+
+    def _artist_counted(self, moves, values, wanted, gift) -> tuple[float, list]:
+        """_artist's candidates where each target's gain is worked out apart (`values`, in the
+        order of `moves`): with paint_path or paint_plus."""
+        best_v, ties = _NONE, None
+        for (_, kind, paint_move, gift_move), v in zip(moves, values):
+            if v > best_v + 1e-9:
+                best_v, ties = v, [paint_move]
+            elif v > best_v - 1e-9:
+                ties.append(paint_move)
+            if kind == wanted:
                 if gift > best_v + 1e-9:
                     best_v, ties = gift, [gift_move]
                 elif gift > best_v - 1e-9:

@@ -40,7 +40,7 @@ from kit.games.shikoku_duo.automa import Automa, AutomaRules, load_automa
 from kit.games.shikoku_duo.options import check_players
 from kit.games.shikoku_duo.policies import DEFAULT, POLICIES
 from kit.games.shikoku_duo.rules import AUTOMA_ENDS, CHARACTERS, END_CONDITIONS, Result, Rules, Tables, play, tables
-from kit.sim.quality import Facts, Standings
+from kit.sim.quality import Facts, facts_at
 from kit.sim.report import Measure, Outcome, Run, Tally, measured
 from kit.sim.seating import seat_policies
 from kit.sim.simulator import Simulator
@@ -105,20 +105,26 @@ STANDING = "points so far, after each round"
 def play_measured(setup: Setup, seed: int) -> tuple[Result, Facts]:
     """Game `seed` and the quality facts of its standings (each seat's points after every
     round), reduced in the worker that plays it; played by rules.play, which scores as it goes."""
-    standings = Standings()
-    add = standings.add_ranked
+    points: list = []
+    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, points.append)
+    return result, facts_of_points(points)
 
-    def track(points) -> None:      # two seats: the one ahead leads, the other is last
-        a, b = points
-        if a > b:
-            add(points, 0, 1)
-        elif b > a:
-            add(points, 1, 0)
-        else:
-            add(points, None, None)
 
-    result = play(setup.tables, setup.rules, seed, controllers(setup), game_rng(seed), None, track)
-    return result, standings.facts()
+def facts_of_points(points: list) -> Facts:
+    """kit.sim.quality's Facts of a game of two seats whose points after each round were
+    `points`, worked out in one loop after the game (the seat ahead leads, the other is last),
+    without a call a round."""
+    changes, leader = 0, None
+    for a, b in points:
+        if a == b:
+            continue        # a shared lead interrupts no one's
+        lead = 0 if a > b else 1
+        if leader is not None and lead != leader:
+            changes += 1
+        leader = lead
+    if not points:
+        return Facts(0, None, None, None)
+    return facts_at(changes, points[(len(points) + 1) // 2 - 1], points[-1])
 
 
 def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
