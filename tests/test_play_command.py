@@ -1,6 +1,7 @@
 """`kit play`'s command line: seats refused at their option, the links it prints, and a saved
 game taken up again (or a new one begun beside a finished one); the save written whole or not
-at all, and refused before the table is served where it cannot be written."""
+at all, a move whose save fails not made, and a save refused before the table is served where it
+cannot be written."""
 
 import errno
 import os
@@ -15,6 +16,7 @@ from kit.games import make_context
 from kit.games.tour_de_dice.table import Match
 from kit.cli import main
 from kit.play.command import human_seats, links, open_session
+from kit.run import files
 
 from browser import kit, take_turn
 
@@ -89,7 +91,7 @@ def test_a_save_cut_short_leaves_the_last_whole_one(tmp_path, monkeypatch):
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(src, dst, *args, **kwargs)
     monkeypatch.setattr(os, "replace", disk_full)
-    with pytest.raises(KitError, match="t.json: cannot write: No space left on device"):
+    with pytest.raises(KitError, match="cannot save the game: .*t.json: No space left on device"):
         take_turn(session, token)
     monkeypatch.undo()
     # the log and its seats both as the last whole write left them, and nothing else beside
@@ -97,6 +99,49 @@ def test_a_save_cut_short_leaves_the_last_whole_one(tmp_path, monkeypatch):
     again, note = open_session(Match(make_context("tour-de-dice"), 2, None, 5), (0,), tmp_path / "t.yaml")
     assert note.endswith("at move 5") and again.version == 4
     assert all(stat.S_IMODE(p.stat().st_mode) & 0o077 == 0 for p in tmp_path.iterdir())   # tokens: owner only
+
+
+def disk_full(monkeypatch, when=lambda: True) -> None:
+    """Every file kit's writer makes fails, as on a full disk, while `when()` says so."""
+    real = files._write_new
+
+    def write_new(path, data, mode=0o666):
+        if when():
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path, data, mode)
+    monkeypatch.setattr(files, "_write_new", write_new)
+
+
+@pytest.mark.parametrize("whose", ["person", "ai"])
+def test_a_move_whose_save_fails_is_not_made(tmp_path, monkeypatch, whose):
+    ctx = make_context("tour-de-dice")
+    session, _ = open_session(Match(ctx, 2, None, 5), (0,), tmp_path / "t.yaml")
+    twin, _ = open_session(Match(ctx, 2, None, 5), (0,), tmp_path / "twin.yaml")   # the same game, saved
+    token, twin_token = session.seats.host_token(), twin.seats.host_token()
+    for _ in range(5):          # a few moves in, then on to a move of `whose`
+        take_turn(session, token)
+        take_turn(twin, twin_token)
+    while session.ai_to_move() != (whose == "ai"):
+        take_turn(session, token)
+        take_turn(twin, twin_token)
+    saved = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    version, seen = session.version, session.view(token)
+    disk_full(monkeypatch)
+    with pytest.raises(KitError) as failed:
+        take_turn(session, token)
+    monkeypatch.undo()
+    # the game is where its save is: the same move, the same dice, the same choices
+    assert session.version == version and session.view(token) == seen
+    assert session.match.log_text() == session.save.read_text(encoding="utf-8")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == saved
+    assert str(failed.value).startswith(f"cannot save the game: {tmp_path / 't.yaml'}: No space left on device.")
+    assert failed.value.words["ja"].startswith(f"保存できません：{tmp_path / 't.yaml'}: No space left on device。")
+    # once the disk has room, the game plays on as if the failure never was
+    while twin.match.to_act() is not None:
+        take_turn(session, token)
+        take_turn(twin, twin_token)
+    assert session.match.to_act() is None
+    assert session.save.read_bytes() == twin.save.read_bytes()
 
 
 def test_a_save_that_cannot_be_written_is_refused_before_the_table_opens(project, monkeypatch):

@@ -16,6 +16,7 @@ import threading
 import traceback
 from pathlib import Path
 
+import click
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -24,7 +25,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from kit.play.session import Refused, Session
+from kit.play.session import Refused, SaveFailed, Session
 from kit.play.words import both
 
 STATIC = Path(__file__).parent / "static"
@@ -42,7 +43,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.driving: asyncio.Task | None = None
         self.replay: str | dict | None = None    # kit replay's report, or why there is none (both languages)
-        self.error: dict | None = None      # why the table stopped (an AI that failed), shown to every browser
+        self.error: dict | None = None      # why the table stopped (an AI or a save that failed), shown to every browser
         self.svg = session.match.board_svg()
 
     # --- pushing the table to every browser ------------------------------------------
@@ -51,7 +52,16 @@ class Table:
         v = self.session.view(token)
         v["replay"] = self.replay
         v["error"] = self.error
+        if self.error is not None:      # a stopped table offers no move: one made now could not be kept
+            v["legal"] = []
         return v
+
+    async def unsaved(self, err: SaveFailed) -> None:
+        """A move whose save failed (taken back by the session): the table stops where the save
+        is, says so to every browser and prints the same line on the console."""
+        self.error = err.words
+        click.echo(err.words["en"], err=True)
+        await self.broadcast()
 
     async def broadcast(self) -> None:
         for ws, token in list(self.sockets.items()):
@@ -68,14 +78,17 @@ class Table:
     async def _drive(self) -> None:
         while True:
             async with self.lock:
-                if not self.session.ai_to_move():
+                if self.error is not None or not self.session.ai_to_move():
                     break
             await asyncio.sleep(self.pace)
             async with self.lock:
-                if self.session.ai_to_move():
+                if self.error is None and self.session.ai_to_move():
                     seat = self.session.match.to_act()
                     try:
                         await run_in_threadpool(self.session.ai_step)
+                    except SaveFailed as err:
+                        await self.unsaved(err)
+                        return
                     except Exception as err:    # said at the table and on the console, not a silent hang
                         failed, save = f"{type(err).__name__}: {err}", self.session.save.name
                         self.error = both(f"The table stopped: seat {seat + 1}'s AI failed ({failed}). "
@@ -152,7 +165,12 @@ class Table:
             if not isinstance(message, dict) or message.get("type") != "move":
                 raise Refused("unknown message", "不明なメッセージです")
             async with self.lock:
+                if self.error is not None:
+                    raise Refused(self.error["en"], self.error["ja"])
                 self.session.act(token, message.get("steps"), message.get("version"))
+        except SaveFailed as err:
+            await self.unsaved(err)
+            return
         except (Refused, ValueError) as err:
             words = err.words if isinstance(err, Refused) else both(str(err), f"受け付けられません（{err}）")
             await ws.send_text(json.dumps({"type": "refused", "message": words, **self.view(token)},

@@ -5,6 +5,8 @@ seat's own token) or by its AI policy. Every move goes through `act`, which chec
 token, the seat to act and that the move is one the engine offers; nothing the browser
 sends is trusted. The save is the game's log in the format `kit replay` reads, written
 after every move, with the seats and tokens beside it: a restarted server plays on from it.
+A move and its save go together: a move whose save cannot be written is taken back, so the
+game in play is always the one saved.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit.data.errors import KitError
+from kit.data.errors import KitError, display_path
 from kit.data.yamlload import load_yaml
 from kit.play.words import both
 from kit.run.files import check_targets, write_all
@@ -27,6 +29,27 @@ class Refused(Exception):
     def __init__(self, en: str, ja: str):
         super().__init__(en)
         self.words = both(en, ja)
+
+
+class SaveFailed(KitError):
+    """A move's save could not be written (a full disk, a folder made read-only): the move was
+    taken back and the table stops there. `words`: the same in both languages, for the page."""
+
+    def __init__(self, path: str, why: str, version: int):
+        self.words = both(f"cannot save the game: {path}: {why}. The table has stopped at move {version + 1}, "
+                          "as it is saved; once kit can write there, start kit play again and it plays on "
+                          "from the save.",
+                          f"保存できません：{path}: {why}。卓は保存されたとおり第{version + 1}手で止まっています。"
+                          "書き込めるようになったら kit play を起動し直すと、保存から続きを指せます。")
+        super().__init__(self.words["en"])
+
+
+def _unsaved(err: Exception, save: Path) -> tuple[str, str]:
+    """The file a failed save names and why it failed, without the writer's own 'cannot write: '."""
+    if isinstance(err, KitError):
+        where = err.where.file if err.where else display_path(save)
+        return where, err.message.removeprefix("cannot write: ")
+    return display_path(save), getattr(err, "strerror", None) or str(err)
 
 
 @dataclass
@@ -122,21 +145,44 @@ class Session:
             return None
         moves = match.logged_moves(load_yaml(save), tuple(humans))
         session = cls(match, Seats(tuple(humans), {t: tuple(s) for t, s in meta["tokens"].items()}), save)
-        for move in moves:
-            seat = match.to_act()
-            if seat is None:
-                raise KitError(f"{save}: the log goes on after the game is over")
-            reason = ""
-            if seat not in session.seats.humans:
-                _, reason = match.ai_move()     # the policy draws from the game's dice as it did
-            session._apply(seat, move, reason)
+        session._replay(moves)
         return None if match.to_act() is None else session
 
     # --- moves -------------------------------------------------------------------------
 
+    def _replay(self, moves) -> None:
+        """Play `moves` on from where the match is, each AI seat's policy asked again as it was
+        (it draws from the game's dice, so the dice come out as they did)."""
+        for move in moves:
+            seat = self.match.to_act()
+            if seat is None:
+                raise KitError(f"{self.save}: the log goes on after the game is over")
+            reason = ""
+            if seat not in self.seats.humans:
+                _, reason = self.match.ai_move()
+            self._apply(seat, move, reason)
+
     def _apply(self, seat: int, move: dict, reason: str) -> None:
         self.match.play(move)
         self.events.append(Event(seat, move, reason, len(self.events) + 1))
+        self.version = len(self.events)
+
+    def _apply_saved(self, seat: int, move: dict, reason: str) -> None:
+        """A move and its save, or neither: when the save cannot be written the move is taken
+        back (SaveFailed), so the game in play never runs ahead of the one on disk."""
+        self._apply(seat, move, reason)
+        try:
+            self.write()
+        except (KitError, OSError) as err:
+            self._take_back()
+            raise SaveFailed(*_unsaved(err, self.save), self.version) from None
+
+    def _take_back(self) -> None:
+        """The match as it was before its latest move: a match's state holds its turn's flow
+        (a generator), which cannot be copied, so the game is played again from its start."""
+        moves = [e.move for e in self.events[:-1]]
+        self.match, self.events = self.match.fresh(), []
+        self._replay(moves)
         self.version = len(self.events)
 
     def act(self, token: str | None, steps, version=None) -> None:
@@ -159,8 +205,7 @@ class Session:
         move = next((m for m in self.match.legal() if m["steps"] == steps), None)
         if move is None:
             raise Refused("not a legal move", "指せない手です")
-        self._apply(seat, move, "")
-        self.write()
+        self._apply_saved(seat, move, "")
 
     def ai_to_move(self) -> bool:
         seat = self.match.to_act()
@@ -169,8 +214,7 @@ class Session:
     def ai_step(self) -> Event:
         seat = self.match.to_act()
         move, reason = self.match.ai_move()
-        self._apply(seat, move, reason)
-        self.write()
+        self._apply_saved(seat, move, reason)
         return self.events[-1]
 
     # --- what a browser sees -----------------------------------------------------------
