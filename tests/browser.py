@@ -3,6 +3,7 @@ by Playwright, and a person at the page who clicks legal moves until the game en
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
 import subprocess
@@ -14,6 +15,7 @@ from kit.draw import fonts
 from kit.play.command import start_thread
 from kit.play.server import Table
 from kit.play.session import Seats, Session
+from kit.run import files
 
 ROOT = Path(__file__).resolve().parent.parent
 DESKTOP = {"width": 1280, "height": 800}
@@ -151,6 +153,17 @@ def take_turn(session, token: str) -> None:
         session.ai_step()
     else:
         session.act(token, session.match.legal()[-1]["steps"])
+
+
+def disk_full(monkeypatch, when=lambda: True) -> None:
+    """Every file kit's writer makes fails, as on a full disk, while `when()` says so."""
+    real = files._write_new
+
+    def write_new(path, data, mode=0o666):
+        if when():
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path, data, mode)
+    monkeypatch.setattr(files, "_write_new", write_new)
 
 
 def kit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

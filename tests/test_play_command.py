@@ -16,9 +16,8 @@ from kit.games import make_context
 from kit.games.tour_de_dice.table import Match
 from kit.cli import main
 from kit.play.command import human_seats, links, open_session
-from kit.run import files
 
-from browser import kit, take_turn
+from browser import disk_full, kit, take_turn
 
 
 def test_seats_are_checked():
@@ -86,11 +85,11 @@ def test_a_save_cut_short_leaves_the_last_whole_one(tmp_path, monkeypatch):
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     real = os.replace
 
-    def disk_full(src, dst, *args, **kwargs):       # the seats' file cannot be put in place
+    def seats_full(src, dst, *args, **kwargs):      # the seats' file cannot be put in place
         if Path(dst) == session.meta_path:
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(src, dst, *args, **kwargs)
-    monkeypatch.setattr(os, "replace", disk_full)
+    monkeypatch.setattr(os, "replace", seats_full)
     with pytest.raises(KitError, match="cannot save the game: .*t.json: No space left on device"):
         take_turn(session, token)
     monkeypatch.undo()
@@ -99,17 +98,6 @@ def test_a_save_cut_short_leaves_the_last_whole_one(tmp_path, monkeypatch):
     again, note = open_session(Match(make_context("tour-de-dice"), 2, None, 5), (0,), tmp_path / "t.yaml")
     assert note.endswith("at move 5") and again.version == 4
     assert all(stat.S_IMODE(p.stat().st_mode) & 0o077 == 0 for p in tmp_path.iterdir())   # tokens: owner only
-
-
-def disk_full(monkeypatch, when=lambda: True) -> None:
-    """Every file kit's writer makes fails, as on a full disk, while `when()` says so."""
-    real = files._write_new
-
-    def write_new(path, data, mode=0o666):
-        if when():
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(path, data, mode)
-    monkeypatch.setattr(files, "_write_new", write_new)
 
 
 @pytest.mark.parametrize("whose", ["person", "ai"])

@@ -1,14 +1,16 @@
-"""The table's page as a player meets it, whatever the game: a lost server or a failed AI said
-plainly with nothing left to click, and what happened since the player's last move in sight."""
+"""The table's page as a player meets it, whatever the game: a lost server, a failed AI or a
+save that cannot be written said plainly with nothing left to click, and what happened since the
+player's last move in sight."""
 
 import os
 
 import pytest
 
+from kit.data.errors import display_path
 from kit.games import make_context
 from kit.games.tour_de_dice.table import Match
 
-from browser import DESKTOP, PHONE, click_one_move, open_page, served
+from browser import DESKTOP, NEXT, PHONE, click_one_move, disk_full, open_page, served
 from conftest import MAP
 
 
@@ -49,6 +51,52 @@ def test_a_failed_ai_stops_the_table_with_its_reason(tmp_path, chromium):
         assert page.locator(".legal").count() == 0
         assert not errors
         page.close()
+
+
+def _play_until_stopped(page) -> None:
+    """Click the page's seat's moves until the table stops."""
+    for _ in range(400):
+        page.wait_for_function("document.body.dataset.lost === '1' || document.body.dataset.mine === '1'",
+                               timeout=20000)
+        if page.evaluate("document.body.dataset.lost") == "1":
+            return
+        _, target = page.evaluate(NEXT)
+        if target:
+            page.click(target)
+        else:
+            page.wait_for_timeout(10)
+    raise AssertionError("the table did not stop")
+
+
+@pytest.mark.parametrize("whose", ["person", "ai"])
+def test_a_move_whose_save_fails_is_said_on_every_page_in_its_language(tmp_path, chromium, monkeypatch, capsys,
+                                                                       whose):
+    with served(_tour(), (0,), tmp_path) as (session, base):
+        page, errors = open_page(chromium, base + "?t=" + session.seats.host_token() + "&lang=en", DESKTOP)
+        watching, watch_errors = open_page(chromium, base + "?lang=ja", PHONE)     # a spectator, in Japanese
+        page.wait_for_function("document.body.dataset.mine === '1'")
+        if whose == "person":       # the person's next move cannot be saved
+            disk_full(monkeypatch)
+        else:                       # the person's moves are saved; the AI's first one after cannot be
+            disk_full(monkeypatch, lambda: session.events[-1].seat == 1)
+        _play_until_stopped(page)
+        watching.wait_for_function("document.body.dataset.lost === '1'", timeout=20000)
+        path = display_path(session.save)
+        said = page.text_content("#status")
+        assert said.startswith(f"cannot save the game: {path}: No space left on device. The table has stopped")
+        assert watching.text_content("#status").startswith(f"保存できません：{path}: No space left on device。")
+        # the move was not made: the table is where its save is, with the move still to make
+        assert session.match.to_act() == (0 if whose == "person" else 1)
+        assert session.match.log_text() == session.save.read_text(encoding="utf-8")
+        assert page.evaluate("document.body.dataset.version") == str(session.version)
+        for p in (page, watching):      # and nothing is offered that could not be kept
+            assert p.locator(".legal").count() == 0 and not p.locator("#cover").is_visible()
+            assert not p.locator("#play").is_visible() and not p.locator("#pass").is_visible()
+        assert not errors and not watch_errors
+        page.close()
+        watching.close()
+    console = capsys.readouterr().err
+    assert said in console.splitlines() and "Traceback" not in console
 
 
 def test_each_seat_has_its_colour_and_the_ais_answers_stay_in_sight(tmp_path, chromium):

@@ -1,5 +1,6 @@
-"""The web table trusts no browser: forged moves, moves for another seat, wrong tokens and
-paths outside the static folder are refused, and the game is left as it was."""
+"""The web table trusts no browser: forged moves, moves for another seat, wrong tokens, paths
+outside the static folder and moves at a table stopped by a failed save are refused, and the game
+is left as it was."""
 
 import json
 import os
@@ -13,6 +14,7 @@ from kit.play.server import Table
 from kit.play.session import Seats, Session
 from kit.games import make_context
 
+from browser import disk_full
 from conftest import MAP
 
 
@@ -86,3 +88,19 @@ def test_no_path_outside_the_static_folder(table):
             answer = client.get(path)
             assert answer.status_code == 404, path
             assert "import" not in answer.text and "root:" not in answer.text
+
+
+def test_a_table_stopped_by_a_failed_save_takes_no_move(table, monkeypatch):
+    host = table.session.seats.host_token()
+    saved = table.session.save.read_bytes()
+    with TestClient(table.app()) as client, client.websocket_connect(f"/ws?t={host}") as ws:
+        steps = _state(ws)["legal"][0]["steps"]
+        disk_full(monkeypatch)
+        stopped = _move(ws, steps)
+        assert stopped["type"] == "state" and stopped["legal"] == [] and stopped["version"] == 0
+        assert stopped["error"]["en"].startswith("cannot save the game: ")
+        monkeypatch.undo()      # the disk has room again, but the table stays stopped until restarted
+        answer = _move(ws, steps)
+        assert answer["type"] == "refused" and answer["message"] == stopped["error"] and answer["legal"] == []
+    assert table.session.version == 0 and table.session.match.turns == []
+    assert table.session.save.read_bytes() == saved
