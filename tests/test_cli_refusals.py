@@ -77,6 +77,11 @@ def refusal(*args) -> str:
     ("check --game karuta --out=x", "--out x: kit check --game karuta takes no --out; kit build and kit deal take it"),
     ("sim --game karuta --rule start_town=kochi", "--rule start_town=kochi: only shikoku-duo has this rule option; "
                                                   "karuta has players, deal, first_card, …"),
+    ("sim --game karuta --vary start_town=kochi,tokushima", "--vary start_town=kochi: only shikoku-duo has this "
+                                                            "rule option; karuta has players, deal, first_card, …"),
+    ("sim --game tour-de-dice --vary rule=dice=3+chain_limit=1,-", "--vary rule=dice=3+chain_limit=1: chain_limit=1: "
+                                                                   "only karuta has this rule option; tour-de-dice has "
+                                                                   "players, dice, breakaway, …"),
     ("--bogus", "kit takes no --bogus; see kit --help"),
     ("--projcet . sim", "kit takes no --projcet (did you mean --project?); see kit --help"),
     # a value or an option left out, or given where none is taken

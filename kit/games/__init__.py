@@ -303,7 +303,8 @@ def rule_names(game: str) -> tuple[str, ...]:
 def refuse_foreign_rules(game: str, rules) -> None:
     """Refuse, in one short line, a `--rule KEY=VALUE` whose KEY is another game's rule option
     and not `game`'s: which games have it, and a few of those `game` has. A KEY no game has is
-    left to the rules' loader, which names the close one (kit.data.options)."""
+    left to the rules' loader, which names the close one (kit.data.options). `kit sim --vary`
+    refuses its rows' keys here too, named as the --vary that gave them (kit.sim.sweep)."""
     own = rule_names(game)
     for key, raw in rules:
         if key == "preset" or key in own:

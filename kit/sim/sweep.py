@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from kit.data.errors import KitError, ValueRefused
+from kit.games import refuse_foreign_rules
 from kit.sim.report import Outcome, Run
 from kit.sim.simulator import Simulator
 from kit.sim.text import num
@@ -256,6 +257,11 @@ def sweep(ctx, sim: Simulator, *, games: int, players: int | None, seed: int, po
                 raise
             raise KitError(f"--vary {v.label}: {err.message}") from None
 
+    for v in rows:      # another game's rule option, refused as --rule refuses it, before any game
+        try:
+            refuse_foreign_rules(ctx.game, v.rules)
+        except ValueRefused as err:
+            raise _from_vary(err, v, ctx.rules) from None
     # every row's values are checked (one game each) before the sweep plays; that game's figures
     # name the row's seats and policies
     probes = [run(v, 1, 1, False, None).figures for v in rows]
