@@ -5,6 +5,7 @@ cannot be written."""
 
 import errno
 import os
+import shutil
 import stat
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from kit.games import make_context
 from kit.games.tour_de_dice.table import Match
 from kit.cli import main
 from kit.play.command import human_seats, links, open_session
+from kit.play.session import SaveFailed
 
 from browser import disk_full, kit, take_turn
 
@@ -130,6 +132,25 @@ def test_a_move_whose_save_fails_is_not_made(tmp_path, monkeypatch, whose):
         take_turn(twin, twin_token)
     assert session.match.to_act() is None
     assert session.save.read_bytes() == twin.save.read_bytes()
+
+
+def test_a_save_folder_removed_is_made_again_and_one_in_the_way_stops_the_move(tmp_path):
+    folder = tmp_path / "play"
+    session, _ = open_session(Match(make_context("tour-de-dice"), 2, None, 5), (0,), folder / "t.yaml")
+    token = session.seats.host_token()
+    for _ in range(3):
+        take_turn(session, token)
+    shutil.rmtree(folder)
+    take_turn(session, token)
+    assert session.save.read_text(encoding="utf-8") == session.match.log_text()
+    shutil.rmtree(folder)
+    folder.write_text("in the way\n", encoding="utf-8")
+    version, log = session.version, session.match.log_text()
+    with pytest.raises(SaveFailed) as failed:
+        take_turn(session, token)
+    assert session.version == version and session.match.log_text() == log
+    assert str(failed.value).startswith(f"cannot save the game: {folder / 't.yaml'}: cannot make the output "
+                                        f"folder: {folder} is a file. The table has stopped at move {version + 1}")
 
 
 def test_a_save_that_cannot_be_written_is_refused_before_the_table_opens(project, monkeypatch):

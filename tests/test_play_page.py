@@ -10,7 +10,7 @@ from kit.data.errors import display_path
 from kit.games import make_context
 from kit.games.tour_de_dice.table import Match
 
-from browser import DESKTOP, NEXT, PHONE, click_one_move, disk_full, open_page, served
+from browser import DESKTOP, NEXT, PHONE, click_one_move, disk_full, open_page, overflowing, served
 from conftest import MAP
 
 
@@ -92,6 +92,7 @@ def test_a_move_whose_save_fails_is_said_on_every_page_in_its_language(tmp_path,
         for p in (page, watching):      # and nothing is offered that could not be kept
             assert p.locator(".legal").count() == 0 and not p.locator("#cover").is_visible()
             assert not p.locator("#play").is_visible() and not p.locator("#pass").is_visible()
+            assert not overflowing(p)       # the long line wraps, on the phone too
         assert not errors and not watch_errors
         page.close()
         watching.close()
