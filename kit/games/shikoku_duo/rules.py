@@ -490,8 +490,13 @@ def pilgrim_stops(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[in
         occ |= bit[a[MERCHANT]] | bit[b[MERCHANT]]
     n = len(t.ring_kind)
     start = (a if seat == 0 else b)[PILGRIM]
+    if not (fx[P_PLUS] or fx[P_MINUS]):     # one length, as most dice are played
+        at = (start + die) % n
+        while occ >> at & 1:
+            at = (at + 1) % n
+        return [(die, at)]
     out = []
-    for steps in pilgrim_steps(fx, die) if fx[P_PLUS] or fx[P_MINUS] else (die,):
+    for steps in pilgrim_steps(fx, die):
         at = (start + steps) % n
         while occ >> at & 1:
             at = (at + 1) % n
