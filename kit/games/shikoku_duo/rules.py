@@ -552,14 +552,18 @@ def figure_counts(t: Tables, state: State, seat: int) -> int:
             + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
 
 
+def paint_limits(rules: Rules, p: Player, fx: tuple[int, ...]) -> tuple[int, int]:
+    """(the tiles a paint action turns up beyond the figures it counts, when it counts any; the
+    most it turns up) for player `p` with wave effects `fx`."""
+    plus = fx[PAINT_PLUS]
+    return plus if rules.paint_plus == "count" else 0, min(PAINT_CAP + plus, len(p.paintings) - p.painted)
+
+
 def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...], targets) -> list[int]:
     """Tiles a paint action would turn up at each (destination, regions passed) of `targets`,
     with wave effects `fx` (the figures counted are all but this artist, so where it stands
     does not matter)."""
-    p = state.players[seat]
-    plus = fx[PAINT_PLUS]
-    plus_count = plus if rules.paint_plus == "count" else 0
-    cap = min(PAINT_CAP + plus, len(p.paintings) - p.painted)
+    plus_count, cap = paint_limits(rules, state.players[seat], fx)
     out = []
     if fx[PAINT_PATH]:      # several regions: a figure round two of them still counts once
         a, b, c, d, e = figure_regions(t, state, seat)
