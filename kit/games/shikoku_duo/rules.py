@@ -856,7 +856,7 @@ def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str
     shrine = a.shrine >= shrine_top or b.shrine >= shrine_top
     garden = a.garden >= garden_top or b.garden >= garden_top
     slabs = a.slabs >= slabs_top or b.slabs >= slabs_top
-    gifts = bool(a.paintings and a.gifted >= len(a.paintings) or b.paintings and b.gifted >= len(b.paintings))
+    gifts = a.gifted >= len(a.paintings) > 0 or b.gifted >= len(b.paintings) > 0      # every tile gifted
     if not (shrine or garden or slabs or gifts or rank_tops):      # every round but the last, without an Automa
         return ()
     ranks = [False, False, False]
