@@ -16,7 +16,7 @@ cdef double GOODS_SHARE, TILE_WORTH, DOWN_WORTH, TRACK_STEP, TOKEN_WORTH, _NONE
 cdef class Policy:
     cdef public object t, _plan
     cdef public tuple _merchant_last
-    cdef public dict _goods, _merchant_rows
+    cdef public dict _goods, _merchant_rows, _plus_gains
     cdef public list worth, pilgrim_v, paint_gains, gift_gains, temple_gain, garden_gain, slab_base, slab_step
     cdef public list keep_order
     cdef public tuple artist_moves, draw_moves
@@ -51,6 +51,8 @@ cdef class Policy:
 
     @cython.locals(best_v=cython.double, v=cython.double, kind=cython.long, ties=list)
     cpdef tuple _artist_counted(self, tuple moves, list values, long wanted, double gift)
+
+    cpdef tuple plus_gains(self, rules, p, fx)
 
     @cython.locals(best_v=cython.double, v=cython.double, c=cython.long, best=list)
     cpdef pick(self, t, rules, state, int seat, dice, left, rng)

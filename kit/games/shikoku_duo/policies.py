@@ -20,7 +20,7 @@ from kit.games.shikoku_duo.rules import (
     character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
     PAINT_CAP, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, _earn, apply, chosen_move,
-    effects, figure_counts, merchant_dests, paint_counts, pilgrim_stops, wave_choices,
+    effects, figure_counts, merchant_dests, paint_counts, paint_limits, pilgrim_stops, wave_choices,
 )
 
 # Worth of progress that scores nothing yet, in points: copper and goods count towards
@@ -34,6 +34,13 @@ TOKEN_WORTH = 1.0        # the hot-spring token or a wave tile
 
 
 _TABLES: dict = {}     # (score weight, id of the Tables) -> (the Tables, its judging tables)
+
+
+def _by_figures(gains: tuple[float, ...], plus_count: int, cap: int) -> tuple[float, ...]:
+    """What a paint action adds by the figures round its region (0 to 7, a region's count in
+    figure_counts), from what turning k tiles up adds (`gains`): it turns up the figures and
+    plus_count more, at most `cap` (rules.paint_counts)."""
+    return tuple(gains[min(k + plus_count, cap) if k else 0] for k in range(8))
 
 
 def _judging_tables(t: Tables, w: float):
@@ -64,10 +71,8 @@ def _judging_tables(t: Tables, w: float):
                     for gifted in range(painted + 1)] for painted in range(n + 1)]
     gift_gains = [[artist_v[painted][gifted + 1] - artist_v[painted][gifted] if gifted < painted else 0.0
                    for gifted in range(painted + 1)] for painted in range(n + 1)]
-    # What a paint action adds by the figures round it (0 to 7, a region's count in
-    # figure_counts) with no paint_plus: the tiles it turns up are the figures, at most the
-    # cap (rules.paint_counts).
-    figure_gains = [[tuple(paint_gains[painted][gifted][min(k, PAINT_CAP, n - painted)] for k in range(8))
+    # What a paint action adds by the figures round it, with no paint_plus.
+    figure_gains = [[_by_figures(paint_gains[painted][gifted], 0, min(PAINT_CAP, n - painted))
                      for gifted in range(painted + 1)] for painted in range(n + 1)]
     # What a temple or a garden adds, by shrine and garden step.
     temple = [[pilgrim_v[min(s + 1, t.shrine_top)][g] - pilgrim_v[s][g] for g in range(len(gt))]
@@ -82,6 +87,7 @@ def _judging_tables(t: Tables, w: float):
     # their copper worth, and the worth of what is left after selling all of each kind.
     goods_rows: dict[tuple, tuple[float, tuple[float, ...]]] = {}
     merchant_rows: dict[tuple, tuple] = {}     # Policy.merchant_row's, by goods, copper, slabs and sale bonus
+    plus_gains: dict[tuple, tuple] = {}        # Policy.plus_gains', by tiles painted and gifted and paint_limits
     keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-worth[k], k))     # best price first
     # An artist's candidates made once, not per judging: [paint_path][region][die] ->
     # ((dest's shift in figure_counts, its painting, the paint move's fields, the gift move's
@@ -97,7 +103,7 @@ def _judging_tables(t: Tables, w: float):
     faces = len(t.merchant_paths[0][0])
     draw_moves = tuple(tuple((MERCHANT, n, d, v, 0) for d, v in enumerate(t.town_value)) for n in range(faces))
     return (worth, mean_draw, pilgrim_v, paint_gains, gift_gains, figure_gains, temple, garden, slab_base, slab_step,
-            goods_rows, merchant_rows, keep_order, artist_moves, draw_moves)
+            goods_rows, merchant_rows, plus_gains, keep_order, artist_moves, draw_moves)
 
 
 class Policy:
@@ -113,7 +119,7 @@ class Policy:
             _TABLES[key] = (t, _judging_tables(t, self.score_weight))
         (self.worth, self.mean_draw, self.pilgrim_v, self.paint_gains, self.gift_gains, self.figure_gains,
          self.temple_gain, self.garden_gain,
-         self.slab_base, self.slab_step, self._goods, self._merchant_rows, self.keep_order,
+         self.slab_base, self.slab_step, self._goods, self._merchant_rows, self._plus_gains, self.keep_order,
          self.artist_moves, self.draw_moves) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self._plan = None
@@ -289,13 +295,14 @@ class Policy:
         wanted = p.paintings[gifted] if gifted < painted else -1       # gift_wanted
         gift = self.gift_gains[painted][gifted]
         moves = self.artist_moves[1 if path else 0][p.artist][die]
-        if path or fx[PAINT_PLUS]:
+        if path:
             # the tiles each target turns up, as rules.paint_counts works them out
             gains = self.paint_gains[painted][gifted]       # what turning k tiles up adds, by k
             return self._artist_counted(moves, [gains[k] for k in paint_counts(t, rules, state, seat, fx, targets)],
                                         wanted, gift)
-        # no effect applies: the gain by the figures round each target, read from one packed count
-        by_figures, packed = self.figure_gains[painted][gifted], figure_counts(t, state, seat)
+        # the gain by the figures round each target, read from one packed count
+        by_figures = self.figure_gains[painted][gifted] if not fx[PAINT_PLUS] else self.plus_gains(rules, p, fx)
+        packed = figure_counts(t, state, seat)
         best_v, ties = _NONE, None
         for shift, kind, paint_move, gift_move in moves:
             v = by_figures[packed >> shift & 7]
@@ -312,7 +319,7 @@ class Policy:
 
     def _artist_counted(self, moves, values, wanted, gift) -> tuple[float, list]:
         """_artist's candidates where each target's gain is worked out apart (`values`, in the
-        order of `moves`): with paint_path or paint_plus."""
+        order of `moves`): with paint_path."""
         best_v, ties = _NONE, None
         for (_, kind, paint_move, gift_move), v in zip(moves, values):
             if v > best_v + 1e-9:
@@ -325,6 +332,14 @@ class Policy:
                 elif gift > best_v - 1e-9:
                     ties.append(gift_move)
         return best_v, ties
+
+    def plus_gains(self, rules, p, fx) -> tuple[float, ...]:
+        """What a paint action adds by the figures round it, with paint_plus (remembered)."""
+        key = (p.painted, p.gifted) + paint_limits(rules, p, fx)
+        row = self._plus_gains.get(key)
+        if row is None:
+            row = self._plus_gains[key] = _by_figures(self.paint_gains[p.painted][p.gifted], key[2], key[3])
+        return row
 
     # the questions the game asks -------------------------------------------------------
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:

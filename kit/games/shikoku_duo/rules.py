@@ -490,8 +490,13 @@ def pilgrim_stops(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[in
         occ |= bit[a[MERCHANT]] | bit[b[MERCHANT]]
     n = len(t.ring_kind)
     start = (a if seat == 0 else b)[PILGRIM]
+    if not (fx[P_PLUS] or fx[P_MINUS]):     # one length, as most dice are played
+        at = (start + die) % n
+        while occ >> at & 1:
+            at = (at + 1) % n
+        return [(die, at)]
     out = []
-    for steps in pilgrim_steps(fx, die) if fx[P_PLUS] or fx[P_MINUS] else (die,):
+    for steps in pilgrim_steps(fx, die):
         at = (start + steps) % n
         while occ >> at & 1:
             at = (at + 1) % n
@@ -547,14 +552,18 @@ def figure_counts(t: Tables, state: State, seat: int) -> int:
             + (1 << 3 * (y if seat == 0 else x)[ARTIST]))
 
 
+def paint_limits(rules: Rules, p: Player, fx: tuple[int, ...]) -> tuple[int, int]:
+    """(the tiles a paint action turns up beyond the figures it counts, when it counts any; the
+    most it turns up) for player `p` with wave effects `fx`."""
+    plus = fx[PAINT_PLUS]
+    return plus if rules.paint_plus == "count" else 0, min(PAINT_CAP + plus, len(p.paintings) - p.painted)
+
+
 def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...], targets) -> list[int]:
     """Tiles a paint action would turn up at each (destination, regions passed) of `targets`,
     with wave effects `fx` (the figures counted are all but this artist, so where it stands
     does not matter)."""
-    p = state.players[seat]
-    plus = fx[PAINT_PLUS]
-    plus_count = plus if rules.paint_plus == "count" else 0
-    cap = min(PAINT_CAP + plus, len(p.paintings) - p.painted)
+    plus_count, cap = paint_limits(rules, state.players[seat], fx)
     out = []
     if fx[PAINT_PATH]:      # several regions: a figure round two of them still counts once
         a, b, c, d, e = figure_regions(t, state, seat)
@@ -847,7 +856,7 @@ def fired(t: Tables, state: State, rank_tops: tuple[int, ...] = ()) -> tuple[str
     shrine = a.shrine >= shrine_top or b.shrine >= shrine_top
     garden = a.garden >= garden_top or b.garden >= garden_top
     slabs = a.slabs >= slabs_top or b.slabs >= slabs_top
-    gifts = bool(a.paintings and a.gifted >= len(a.paintings) or b.paintings and b.gifted >= len(b.paintings))
+    gifts = a.gifted >= len(a.paintings) > 0 or b.gifted >= len(b.paintings) > 0      # every tile gifted
     if not (shrine or garden or slabs or gifts or rank_tops):      # every round but the last, without an Automa
         return ()
     ranks = [False, False, False]
