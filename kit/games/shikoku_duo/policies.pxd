@@ -49,9 +49,6 @@ cdef class Policy:
                    gains=tuple, by_figures=tuple)
     cpdef tuple _artist(self, rules, state, int seat, p, fx, int die)
 
-    @cython.locals(best_v=cython.double, v=cython.double, kind=cython.long, ties=list)
-    cpdef tuple _artist_counted(self, tuple moves, list values, long wanted, double gift)
-
     cpdef tuple plus_gains(self, rules, p, fx)
 
     @cython.locals(best_v=cython.double, v=cython.double, c=cython.long, best=list)

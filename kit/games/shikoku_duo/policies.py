@@ -20,7 +20,7 @@ from kit.games.shikoku_duo.rules import (
     character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
     PAINT_CAP, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, _earn, apply, chosen_move,
-    effects, figure_counts, merchant_dests, paint_counts, paint_limits, pilgrim_stops, wave_choices,
+    effects, figure_counts, figure_counts_via, merchant_dests, paint_limits, pilgrim_stops, wave_choices,
 )
 
 # Worth of progress that scores nothing yet, in points: copper and goods count towards
@@ -90,14 +90,15 @@ def _judging_tables(t: Tables, w: float):
     plus_gains: dict[tuple, tuple] = {}        # Policy.plus_gains', by tiles painted and gifted and paint_limits
     keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-worth[k], k))     # best price first
     # An artist's candidates made once, not per judging: [paint_path][region][die] ->
-    # ((dest's shift in figure_counts, its painting, the paint move's fields, the gift move's
-    # fields), ...), in artist_targets' order.
-    artist_moves = tuple(tuple(tuple(tuple((3 * d, t.region_painting[d], (ARTIST, n, d, PAINT, passed),
+    # ((its count's shift: the destination's in figure_counts, or with paint_path the target's in
+    # figure_counts_via; its painting; the paint move's fields; the gift move's), ...), in
+    # artist_targets' order.
+    artist_moves = tuple(tuple(tuple(tuple((3 * (i if via else d), t.region_painting[d], (ARTIST, n, d, PAINT, passed),
                                             (ARTIST, n, d, GIFT, passed))
-                                           for d, passed in targets)
+                                           for i, (d, passed) in enumerate(targets))
                                      for n, targets in enumerate(by_n))
                                for by_n in table)
-                         for table in (t.artist_plain, t.artist_via))
+                         for via, table in enumerate((t.artist_plain, t.artist_via)))
     # A merchant's draw in a mountain town made once: [die][town] -> its move's fields (coastal
     # towns' sales depend on the goods held, so they are made as judged).
     faces = len(t.merchant_paths[0][0])
@@ -295,33 +296,12 @@ class Policy:
         wanted = p.paintings[gifted] if gifted < painted else -1       # gift_wanted
         gift = self.gift_gains[painted][gifted]
         moves = self.artist_moves[1 if path else 0][p.artist][die]
-        if path:
-            # the tiles each target turns up, as rules.paint_counts works them out
-            gains = self.paint_gains[painted][gifted]       # what turning k tiles up adds, by k
-            return self._artist_counted(moves, [gains[k] for k in paint_counts(t, rules, state, seat, fx, targets)],
-                                        wanted, gift)
         # the gain by the figures round each target, read from one packed count
         by_figures = self.figure_gains[painted][gifted] if not fx[PAINT_PLUS] else self.plus_gains(rules, p, fx)
-        packed = figure_counts(t, state, seat)
+        packed = figure_counts_via(t, state, seat, targets) if path else figure_counts(t, state, seat)
         best_v, ties = _NONE, None
         for shift, kind, paint_move, gift_move in moves:
             v = by_figures[packed >> shift & 7]
-            if v > best_v + 1e-9:
-                best_v, ties = v, [paint_move]
-            elif v > best_v - 1e-9:
-                ties.append(paint_move)
-            if kind == wanted:
-                if gift > best_v + 1e-9:
-                    best_v, ties = gift, [gift_move]
-                elif gift > best_v - 1e-9:
-                    ties.append(gift_move)
-        return best_v, ties
-
-    def _artist_counted(self, moves, values, wanted, gift) -> tuple[float, list]:
-        """_artist's candidates where each target's gain is worked out apart (`values`, in the
-        order of `moves`): with paint_path."""
-        best_v, ties = _NONE, None
-        for (_, kind, paint_move, gift_move), v in zip(moves, values):
             if v > best_v + 1e-9:
                 best_v, ties = v, [paint_move]
             elif v > best_v - 1e-9:

@@ -20,7 +20,10 @@ cpdef figure_counts(t, state, int seat)
 @cython.locals(plus=cython.long)
 cpdef tuple paint_limits(rules, p, fx)
 
-@cython.locals(plus_count=cython.long, cap=cython.long, n=cython.long, dest=cython.long)
+@cython.locals(i=cython.long, dest=cython.long)
+cpdef figure_counts_via(t, state, int seat, targets)
+
+@cython.locals(plus_count=cython.long, cap=cython.long, n=cython.long, shift=cython.long)
 cpdef list paint_counts(t, rules, state, int seat, fx, targets)
 
 cpdef paint_count(t, rules, state, int seat, int dest, passed)

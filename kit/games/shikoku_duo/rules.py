@@ -559,28 +559,33 @@ def paint_limits(rules: Rules, p: Player, fx: tuple[int, ...]) -> tuple[int, int
     return plus if rules.paint_plus == "count" else 0, min(PAINT_CAP + plus, len(p.paintings) - p.painted)
 
 
+def figure_counts_via(t: Tables, state: State, seat: int, targets) -> int:
+    """figure_counts for paint_path: the figures other than `seat`'s artist round each target's
+    regions (its destination and those it passes through; a figure round two of them counts
+    once), target i's count in bits 3i..3i+2 (five figures at most)."""
+    a, b, c, d, e = figure_regions(t, state, seat)
+    packed = 0
+    for i, (dest, passed) in enumerate(targets):
+        regions = (1 << dest) | passed
+        packed |= ((a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0)
+                   + (e & regions > 0)) << 3 * i
+    return packed
+
+
 def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int, ...], targets) -> list[int]:
     """Tiles a paint action would turn up at each (destination, regions passed) of `targets`,
     with wave effects `fx` (the figures counted are all but this artist, so where it stands
     does not matter)."""
     plus_count, cap = paint_limits(rules, state.players[seat], fx)
-    out = []
-    if fx[PAINT_PATH]:      # several regions: a figure round two of them still counts once
-        a, b, c, d, e = figure_regions(t, state, seat)
-        for dest, passed in targets:
-            regions = (1 << dest) | passed
-            n = (a & regions > 0) + (b & regions > 0) + (c & regions > 0) + (d & regions > 0) + (e & regions > 0)
-            if n:
-                n += plus_count
-                if n > cap:
-                    n = cap
-            out.append(n)
-        return out
-    counts = figure_counts(t, state, seat)
+    if fx[PAINT_PATH]:      # several regions
+        counts, shifts = figure_counts_via(t, state, seat, targets), range(0, 3 * len(targets), 3)
+    else:
+        counts, shifts = figure_counts(t, state, seat), [3 * dest for dest, _ in targets]
     if not plus_count and cap >= FIGURES:      # no cap can bite: the count is the figures'
-        return [counts >> 3 * dest & 7 for dest, _ in targets]
-    for dest, _ in targets:
-        n = counts >> 3 * dest & 7
+        return [counts >> shift & 7 for shift in shifts]
+    out = []
+    for shift in shifts:
+        n = counts >> shift & 7
         if n:
             n += plus_count
             if n > cap:
