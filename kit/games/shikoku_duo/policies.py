@@ -20,7 +20,8 @@ from kit.games.shikoku_duo.rules import (
     character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
     PAINT_CAP, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, _earn, apply, chosen_move,
-    effects, figure_counts, figure_counts_via, merchant_dests, paint_limits, pilgrim_stops, wave_choices,
+    effects, figure_counts, figure_counts_via, merchant_dests, paint_limits, paint_tiles, pilgrim_stops,
+    wave_choices,
 )
 
 # Worth of progress that scores nothing yet, in points: copper and goods count towards
@@ -38,9 +39,9 @@ _TABLES: dict = {}     # (score weight, id of the Tables) -> (the Tables, its ju
 
 def _by_figures(gains: tuple[float, ...], plus_count: int, cap: int) -> tuple[float, ...]:
     """What a paint action adds by the figures round its region (0 to 7, a region's count in
-    figure_counts), from what turning k tiles up adds (`gains`): it turns up the figures and
-    plus_count more, at most `cap` (rules.paint_counts)."""
-    return tuple(gains[min(k + plus_count, cap) if k else 0] for k in range(8))
+    figure_counts), from what turning k tiles up adds (`gains`): the tiles rules.paint_tiles
+    turns up."""
+    return tuple(gains[paint_tiles(k, plus_count, cap)] for k in range(8))
 
 
 def _judging_tables(t: Tables, w: float):
@@ -152,7 +153,7 @@ class Policy:
 
     def merchant_row(self, p, sell_plus: int) -> tuple:
         """What the merchant's and the town's moves add to `p`'s worth, by its goods, copper and
-        slabs and the sale bonus (remembered: a run meets a few thousand at most):
+        slabs and the sale bonus (remembered: 5,000 games meet about 11,000):
         (per shop token: (the goods it buys from p, the gain of selling them all), per goods
         drawn up to the room left: the gain, the gain of a town's coins)."""
         key = (p.goods, p.copper, p.slabs, sell_plus)
@@ -269,8 +270,9 @@ class Policy:
         return best_v, ties
 
     def _automa_merchant(self, p, dests, die) -> tuple[float, list]:
-        """An Automa's merchant (the planner judging its reply) only moves: it sells and draws
-        nothing, so a coastal town adds nothing and a mountain town what drawing no goods adds."""
+        """An Automa's merchant (the planner judging its reply) only moves, its choice -1: a
+        coastal town adds nothing, and a mountain town is judged as that choice, a draw of -1
+        goods (as the planner has always judged it)."""
         held_worth = self.goods_row(p.goods)[0]
         now = self.merchant_v(p.slabs, p.copper + held_worth)
         mountain = self.merchant_v(p.slabs, p.copper + held_worth - self.draw_worth) - now

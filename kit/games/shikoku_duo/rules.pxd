@@ -23,8 +23,10 @@ cpdef tuple paint_limits(rules, p, fx)
 @cython.locals(i=cython.long, dest=cython.long)
 cpdef figure_counts_via(t, state, int seat, targets)
 
-@cython.locals(plus_count=cython.long, cap=cython.long, n=cython.long, shift=cython.long)
+@cython.locals(plus_count=cython.long, cap=cython.long, shift=cython.long)
 cpdef list paint_counts(t, rules, state, int seat, fx, targets)
+
+cpdef long paint_tiles(long figures, long plus_count, long cap)
 
 cpdef paint_count(t, rules, state, int seat, int dest, passed)
 

@@ -583,15 +583,13 @@ def paint_counts(t: Tables, rules: Rules, state: State, seat: int, fx: tuple[int
         counts, shifts = figure_counts(t, state, seat), [3 * dest for dest, _ in targets]
     if not plus_count and cap >= FIGURES:      # no cap can bite: the count is the figures'
         return [counts >> shift & 7 for shift in shifts]
-    out = []
-    for shift in shifts:
-        n = counts >> shift & 7
-        if n:
-            n += plus_count
-            if n > cap:
-                n = cap
-        out.append(n)
-    return out
+    return [paint_tiles(counts >> shift & 7, plus_count, cap) for shift in shifts]
+
+
+def paint_tiles(figures: int, plus_count: int, cap: int) -> int:
+    """Tiles a paint action turns up with `figures` round it (paint_limits' plus_count and cap):
+    the figures and plus_count more, at most cap; none with no figure."""
+    return min(figures + plus_count, cap) if figures else 0
 
 
 def paint_count(t: Tables, rules: Rules, state: State, seat: int, dest: int, passed: int) -> int:
