@@ -39,6 +39,7 @@ from kit.data.errors import KitError, Where, did_you_mean, display_path
 from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo.names import UnknownName, Vocabulary, move_words, vocabulary
+from kit.games.shikoku_duo.pieces import CHARACTER
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 from kit.sim.replaylog import GameLog, placed, read_head, replay_log
 from kit.sim.simulate import Values, stream_games
@@ -388,15 +389,20 @@ def compare(played: Played, results, log: Log, policies) -> str:
     return "\n".join(lines)
 
 
-OWN_ENDS = {"shrine": "a shrine track at its last slot", "garden": "a garden track at its last slot",
-            "slabs": "the last gold slab won", "gifts": "the last painting gifted", "limit": "the round limit"}
+OWN_ENDS = {"en": {"shrine": "a shrine track at its last slot", "garden": "a garden track at its last slot",
+                   "slabs": "the last gold slab won", "gifts": "the last painting gifted", "limit": "the round limit"},
+            "ja": {"shrine": "神社の列が最後のマスに到達", "garden": "庭園の列が最後のマスに到達",
+                   "slabs": "最後の小判を獲得", "gifts": "最後の絵を贈呈", "limit": "ラウンド上限"}}
 
 
-def ended_words(ended) -> str:
-    """The end conditions that held (rules.fired's names) in words: the player's by name, the
-    Automa's as its rank tracks full."""
-    own = [OWN_ENDS.get(e, e) for e in ended if e not in R.AUTOMA_ENDS]
+def ended_words(ended, lang: str = "en") -> str:
+    """The end conditions that held (rules.fired's names) in words, in English or Japanese
+    (`lang`): the player's by name, the Automa's as its rank tracks full."""
+    own = [OWN_ENDS[lang].get(e, e) for e in ended if e not in R.AUTOMA_ENDS]
     automa = [e.split()[1] for e in ended if e in R.AUTOMA_ENDS]
+    if lang == "ja":
+        tracks = "と".join(CHARACTER[c][0] for c in automa)
+        return "、".join(own + ([f"オートマの{tracks}の順位表が満杯"] if automa else []))
     why = ([", ".join(own)] if own else []) + ([f"the Automa's {' and '.join(automa)} rank track full"]
                                                if automa else [])
     return "; ".join(why)

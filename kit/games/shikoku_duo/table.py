@@ -35,21 +35,11 @@ SEAT_COLOURS = ("#1d4ed8", "#d62828")     # each seat's figures
 PIECE_R = 3.6           # mm: a figure on the board, about a standee's base
 REPLAY_GAMES = 100      # simulated games the end screen places the game among (kit replay --games)
 
-# The end conditions in Japanese, as replay.OWN_ENDS words them in English.
-ENDS_JA = {"shrine": "神社の列が最後のマスに到達", "garden": "庭園の列が最後のマスに到達",
-           "slabs": "最後の小判を獲得", "gifts": "最後の絵を贈呈", "limit": "ラウンド上限"}
-
 
 def _who(c: int) -> dict:
     """A character as its board and dice name it: 巡礼者 / Pilgrim."""
     ja, en, _ = CHARACTER[R.CHARACTERS[c]]
     return both(en.capitalize(), ja)
-
-
-def _ended_ja(ended) -> str:
-    own = [ENDS_JA.get(e, e) for e in ended if e not in R.AUTOMA_ENDS]
-    automa = [CHARACTER[e.split()[1]][0] for e in ended if e in R.AUTOMA_ENDS]
-    return "、".join(own + ([f"オートマの{'と'.join(automa)}の順位表が満杯"] if automa else []))
 
 
 _SETUPS: dict = {}
@@ -341,7 +331,7 @@ class Match:
             out["result"] = both((f"seat {w + 1} won, {scores[0]} to {scores[1]}" if w is not None
                                   else f"a draw at {scores[0]}") + f" (the game ended on {ended_words(self.ended)})",
                                  (f"席{w + 1}の勝ち（{scores[0]} 対 {scores[1]}）" if w is not None
-                                  else f"{scores[0]}点で引き分け") + f"。終了の理由：{_ended_ja(self.ended)}")
+                                  else f"{scores[0]}点で引き分け") + f"。終了の理由：{ended_words(self.ended, 'ja')}")
         return out
 
     def board_svg(self) -> str:
