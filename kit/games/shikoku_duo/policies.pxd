@@ -19,7 +19,7 @@ cdef class Policy:
     cdef public dict _goods, _merchant_rows, _plus_gains
     cdef public list worth, pilgrim_v, paint_gains, gift_gains, temple_gain, garden_gain, slab_base, slab_step
     cdef public list keep_order
-    cdef public tuple artist_moves, draw_moves
+    cdef public tuple artist_moves, moves
     cdef public double mean_draw, draw_worth
 
     cpdef double merchant_v(self, long slabs, double copper)
@@ -42,7 +42,7 @@ cdef class Policy:
 
     @cython.locals(best_v=cython.double, v=cython.double, now=cython.double, mountain=cython.double,
                    held_worth=cython.double, d=cython.long, ties=list)
-    cpdef tuple _automa_merchant(self, p, tuple dests, int die)
+    cpdef tuple _automa_merchant(self, p, tuple dests, tuple moves)
 
     @cython.locals(best_v=cython.double, v=cython.double, gift=cython.double, painted=cython.long,
                    gifted=cython.long, wanted=cython.long, kind=cython.long, shift=cython.long, ties=list,

@@ -92,20 +92,30 @@ def _judging_tables(t: Tables, w: float):
     keep_order = sorted(range(len(t.goods_names)), key=lambda k: (-worth[k], k))     # best price first
     # An artist's candidates made once, not per judging: [paint_path][region][die] ->
     # ((its count's shift: the destination's in figure_counts, or with paint_path the target's in
-    # figure_counts_via; its painting; the paint move's fields; the gift move's), ...), in
+    # figure_counts_via; its painting; the paint move; the gift move; the Automa's move), ...), in
     # artist_targets' order.
-    artist_moves = tuple(tuple(tuple(tuple((3 * (i if via else d), t.region_painting[d], (ARTIST, n, d, PAINT, passed),
-                                            (ARTIST, n, d, GIFT, passed))
+    artist_moves = tuple(tuple(tuple(tuple((3 * (i if via else d), t.region_painting[d], Move(ARTIST, n, d, PAINT, passed),
+                                            Move(ARTIST, n, d, GIFT, passed), Move(ARTIST, n, d, NOTHING, passed))
                                            for i, (d, passed) in enumerate(targets))
                                      for n, targets in enumerate(by_n))
                                for by_n in table)
                          for via, table in enumerate((t.artist_plain, t.artist_via)))
-    # A merchant's draw in a mountain town made once: [die][town] -> its move's fields (coastal
-    # towns' sales depend on the goods held, so they are made as judged).
-    faces = len(t.merchant_paths[0][0])
-    draw_moves = tuple(tuple((MERCHANT, n, d, v, 0) for d, v in enumerate(t.town_value)) for n in range(faces))
     return (worth, mean_draw, pilgrim_v, paint_gains, gift_gains, figure_gains, temple, garden, slab_base, slab_step,
-            goods_rows, merchant_rows, plus_gains, keep_order, artist_moves, draw_moves)
+            goods_rows, merchant_rows, plus_gains, keep_order, artist_moves, move_table(t))
+
+
+def move_table(t: Tables) -> tuple:
+    """Every pilgrim's and merchant's move a policy judges, made once per board, so that judging
+    makes no Move (a NamedTuple costs several times a plain tuple to make):
+    [character][steps][destination + 1][choice + 1], destination -1 being no move. A merchant's
+    choice is the goods sold or drawn: at most `hold` are held, and a draw takes at most a
+    town's value and every draw_plus the tiles give."""
+    plus = sum(max((amount or 1) if effect == DRAW_PLUS else 0 for effect, amount in sides) for sides in t.wave_effects)
+    choices = (len(t.wave_effects) + 1, max((t.hold,) + t.town_value) + plus + 2)
+    sizes = (len(t.ring_kind), len(t.town_names))
+    return tuple(tuple(tuple(tuple(Move(c, n, d, k) for k in range(-1, choices[c] - 1)) for d in range(-1, sizes[c]))
+                       for n in range(t.max_steps + 1))
+                 for c in (PILGRIM, MERCHANT))
 
 
 class Policy:
@@ -122,7 +132,7 @@ class Policy:
         (self.worth, self.mean_draw, self.pilgrim_v, self.paint_gains, self.gift_gains, self.figure_gains,
          self.temple_gain, self.garden_gain,
          self.slab_base, self.slab_step, self._goods, self._merchant_rows, self._plus_gains, self.keep_order,
-         self.artist_moves, self.draw_moves) = _TABLES[key][1]
+         self.artist_moves, self.moves) = _TABLES[key][1]
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self._plan = None
         self._merchant_last = (None,) * 7
@@ -181,7 +191,7 @@ class Policy:
         """The legal move of `character` for `die` that gains most, and its gain: candidates
         are judged as they are made, in legal_moves' order, keeping the best so far and those
         within 1e-9 of it; `rng` breaks a tie (it is not used when there is none). A candidate
-        is the move's fields as a plain tuple; only the chosen one becomes a Move. An Automa's
+        is a Move of the policy's tables (move_table, artist_moves), made once. An Automa's
         seat (the planner judging its reply) has its own candidates: it takes no wave tile,
         sells, draws nor paints."""
         p = state.players[seat]
@@ -192,23 +202,24 @@ class Policy:
             best_v, ties = self._merchant(rules, state, seat, p, fx, die)
         else:
             best_v, ties = self._artist(rules, state, seat, p, fx, die)
-        return best_v, _new(Move, ties[0] if len(ties) == 1 else choice(rng, ties))
+        return best_v, ties[0] if len(ties) == 1 else choice(rng, ties)
 
     def _pilgrim(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
         """(best gain, the candidates with it) of the pilgrim's moves, in legal_moves' order."""
         t = self.t
         best_v, ties = _NONE, None
-        ring_kind, automa = t.ring_kind, bool(p.ranks)     # read once, not per stop
+        ring_kind, automa, moves = t.ring_kind, bool(p.ranks), self.moves[PILGRIM]     # read once, not per stop
         shrine, garden = p.shrine, p.garden
         for steps, d in pilgrim_stops(t, rules, state, seat, fx, die):
             kind = ring_kind[d]
+            here = moves[steps][d + 1]      # by choice + 1: the wave tile taken, or none
             if kind == SEASHORE and not automa:
                 for c in wave_choices(state, seat):
                     v = TOKEN_WORTH if c >= 0 else 0.0
                     if v > best_v + 1e-9:
-                        best_v, ties = v, [(PILGRIM, steps, d, c, 0)]
+                        best_v, ties = v, [here[c + 1]]
                     elif v > best_v - 1e-9:
-                        ties.append((PILGRIM, steps, d, c, 0))
+                        ties.append(here[c + 1])
                 continue
             if kind == TEMPLE:
                 v = self.temple_gain[shrine][garden]
@@ -221,18 +232,19 @@ class Policy:
             else:
                 v = 0.0
             if v > best_v + 1e-9:
-                best_v, ties = v, [(PILGRIM, steps, d, -1, 0)]
+                best_v, ties = v, [here[0]]
             elif v > best_v - 1e-9:
-                ties.append((PILGRIM, steps, d, -1, 0))
+                ties.append(here[0])
         return best_v, ties
 
     def _merchant(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
         t = self.t
         dests = merchant_dests(t, rules, state, seat, die)
+        moves = self.moves[MERCHANT][die]       # [destination + 1][choice + 1]
         if not dests:
-            return 0.0, [(MERCHANT, die, -1, -1, 0)]
+            return 0.0, [moves[0][0]]
         if p.ranks:
-            return self._automa_merchant(p, dests, die)
+            return self._automa_merchant(p, dests, moves)
         row = self.merchant_row(p, fx[SELL_PLUS])
         shop_of, plus = state.shops, fx[DRAW_PLUS]
         # The same towns (dests is the board's own tuple while none is blocked), goods, copper,
@@ -244,32 +256,33 @@ class Policy:
         room = len(drawn) - 1
         best_v, ties = _NONE, None
         # read once, not per destination
-        coastal, town_value, draw = t.town_coastal, t.town_value, self.draw_moves[die]
+        coastal, town_value = t.town_coastal, t.town_value
         for d in dests:
+            here = moves[d + 1]
             if coastal[d]:
                 k, v = sales[shop_of[d]]
                 if v > best_v + 1e-9:
-                    best_v, ties = v, [(MERCHANT, die, d, k, 0)]
+                    best_v, ties = v, [here[k + 1]]
                 elif v > best_v - 1e-9:
-                    ties.append((MERCHANT, die, d, k, 0))
+                    ties.append(here[k + 1])
                 continue
             n = town_value[d]
             v = drawn[n if n < room else room]
             if v > best_v + 1e-9:
-                best_v, ties = v, [draw[d]]
+                best_v, ties = v, [here[n + 1]]
             elif v > best_v - 1e-9:
-                ties.append(draw[d])
+                ties.append(here[n + 1])
             if plus:
                 n += plus
                 v = drawn[n if n < room else room]
                 if v > best_v + 1e-9:
-                    best_v, ties = v, [(MERCHANT, die, d, n, 0)]
+                    best_v, ties = v, [here[n + 1]]
                 elif v > best_v - 1e-9:
-                    ties.append((MERCHANT, die, d, n, 0))
+                    ties.append(here[n + 1])
         self._merchant_last = (dests, row, shop_of, die, plus, best_v, ties)      # its callers never change ties
         return best_v, ties
 
-    def _automa_merchant(self, p, dests, die) -> tuple[float, list]:
+    def _automa_merchant(self, p, dests, moves) -> tuple[float, list]:
         """An Automa's merchant (the planner judging its reply) only moves, its choice -1: a
         coastal town adds nothing, and a mountain town is judged as that choice, a draw of -1
         goods (as the planner has always judged it)."""
@@ -281,9 +294,9 @@ class Policy:
         for d in dests:
             v = 0.0 if coastal[d] else mountain
             if v > best_v + 1e-9:
-                best_v, ties = v, [(MERCHANT, die, d, -1, 0)]
+                best_v, ties = v, [moves[d + 1][0]]
             elif v > best_v - 1e-9:
-                ties.append((MERCHANT, die, d, -1, 0))
+                ties.append(moves[d + 1][0])
         return best_v, ties
 
     def _artist(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
@@ -291,18 +304,18 @@ class Policy:
         path = fx[PAINT_PATH]
         targets = (t.artist_via if path else t.artist_plain)[p.artist][die]     # artist_targets
         if not targets:
-            return 0.0, [(ARTIST, die, -1, -1, 0)]
+            return 0.0, [Move(ARTIST, die, -1)]
+        moves = self.artist_moves[1 if path else 0][p.artist][die]
         if p.ranks:     # an Automa's artist only moves
-            return 0.0, [(ARTIST, die, d, NOTHING, passed) for d, passed in targets]
+            return 0.0, [automa_move for _, _, _, _, automa_move in moves]
         painted, gifted = p.painted, p.gifted
         wanted = p.paintings[gifted] if gifted < painted else -1       # gift_wanted
         gift = self.gift_gains[painted][gifted]
-        moves = self.artist_moves[1 if path else 0][p.artist][die]
         # the gain by the figures round each target, read from one packed count
         by_figures = self.figure_gains[painted][gifted] if not fx[PAINT_PLUS] else self.plus_gains(rules, p, fx)
         packed = figure_counts_via(t, state, seat, targets) if path else figure_counts(t, state, seat)
         best_v, ties = _NONE, None
-        for shift, kind, paint_move, gift_move in moves:
+        for shift, kind, paint_move, gift_move, _ in moves:
             v = by_figures[packed >> shift & 7]
             if v > best_v + 1e-9:
                 best_v, ties = v, [paint_move]
@@ -342,7 +355,7 @@ class Policy:
             elif v > best_v - 1e-9:
                 best.append((c, m))
         c, m = best[0] if len(best) == 1 else choice(rng, best)
-        self._plan = (state, c, _new(Move, m))
+        self._plan = (state, c, m)
         return c
 
     def planned(self, state, character) -> Move | None:
@@ -445,7 +458,6 @@ class Planner(Policy):
         return best[0] if len(best) == 1 else choice(rng, best)
 
 
-_new = tuple.__new__     # Move(*fields) without NamedTuple.__new__'s cost
 _NONE = float("-inf")     # below every gain: the first candidate is always the best so far
 
 
