@@ -301,11 +301,11 @@ class Policy:
 
     def _artist(self, rules, state, seat, p, fx, die) -> tuple[float, list]:
         t = self.t
-        path = fx[PAINT_PATH]
-        targets = (t.artist_via if path else t.artist_plain)[p.artist][die]     # artist_targets
+        path, region = fx[PAINT_PATH], p.artist
+        targets = (t.artist_via if path else t.artist_plain)[region][die]     # artist_targets
         if not targets:
             return 0.0, [Move(ARTIST, die, -1)]
-        moves = self.artist_moves[1 if path else 0][p.artist][die]
+        moves = self.artist_moves[1 if path else 0][region][die]
         if p.ranks:     # an Automa's artist only moves
             return 0.0, [automa_move for _, _, _, _, automa_move in moves]
         painted, gifted = p.painted, p.gifted

@@ -1043,7 +1043,8 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
     automa = bool(getattr(controllers[1], "is_automa", False))
     state = setup(t, rules, seed, automa)
     tops = controllers[1].rank_tops if automa else ()
-    used = repeats = 0
+    repeats = rounds = 0        # rounds finished: the state's round, kept here too (read every round)
+    first, limit = state.first, rules.round_limit
     ended = ()
     # Each seat's points as the round's standing: a human's straight from the tables (what
     # sum(character_scores) gives), the Automa's from its rank tracks.
@@ -1051,7 +1052,7 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
     while True:
         dice = roll(t, rng)
         # the round's three dice drafted 1-2-1 (drafters), the last die left to its drafter
-        opener = (state.first + state.round) % 2
+        opener = (first + rounds) % 2
         second = 1 - opener
         who = controllers[opener]
         c = who.pick(t, rules, state, opener, dice, (0, 1, 2), rng)
@@ -1065,8 +1066,8 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
         c = left[1] if c == left[0] else left[0]
         state, r = play_die(t, rules, state, opener, c, dice[c], controllers[opener], rng, record)
         repeats += r
-        used += 3
-        state = _put(state, _ROUND, state.round + 1)
+        rounds += 1
+        state = _put(state, _ROUND, rounds)
         if track is not None:
             a, b = state.players
             track((shrine[a.shrine] * garden[a.garden] + slabs[a.slabs] + gifts[a.gifted],
@@ -1075,11 +1076,11 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
         ended = fired(t, state, tops)
         if ended:
             break
-        if state.round >= rules.round_limit:
+        if rounds >= limit:
             ended = ("limit",)
             break
     by_char = tuple(score_of(t, p, controllers[s]) for s, p in enumerate(state.players))
     scores = (sum(by_char[0]), sum(by_char[1]))
     copper = tuple(p.copper for p in state.players)
     return Result(winner(scores, copper, automa), scores, by_char, copper, state.round, ended, state.first,
-                  state.sides, state.waves, used, repeats)
+                  state.sides, state.waves, 3 * rounds, repeats)
