@@ -636,6 +636,31 @@ def test_greedy_games_under_every_rule_and_wave_effect_are_refereed(options, wav
     assert repeats and waves_taken
 
 
+@pytest.mark.parametrize("waves", WAVE_SIDES)
+def test_greedy_moves_stay_legal_with_wave_amounts_of_0_and_3(waves):
+    """A wave amount of 0 counts as 1 and 3 is the most a tile may give (values.WAVE_AMOUNT):
+    greedy's and planner's longest pilgrim moves and biggest draws are played and refereed
+    (amount 0; the referee knows amounts of 1) or legal (amount 3)."""
+    longest = 0
+    for amount in (0, 3):
+        m = world(waves=waves)
+        for side in m.components.waves:
+            if side.effect != "paint_path":
+                side.amount = amount
+        t, rules = R.tables(m), R.Rules.from_options(m.rules)
+        ref = Referee(m, t)
+        for seed in range(1, 13):
+            record = []
+            names = ("greedy", "planner") if seed % 2 else ("planner", "greedy")
+            R.play(t, rules, seed, [POLICIES[n](t) for n in names], random.Random(seed), record)
+            states = replay_record(t, rules, seed, record, ref.check_move if amount == 0 else None)
+            for state, step in zip(states, record):
+                assert step.move in R.legal_moves(t, rules, state, step.seat, step.move.character, step.die)
+                if step.move.character == R.PILGRIM:
+                    longest = max(longest, step.move.steps)
+    assert longest > max(t.dice[R.PILGRIM])      # a pilgrim_plus move was made
+
+
 def test_greedy_takes_the_die_whose_move_gains_most():
     """Known answer: the first drafter's pilgrim 2 from the start reaches a garden, its 1 a
     temple (s1) and its 3 the coastal town c0 (s3); with nothing else worth a point now, the

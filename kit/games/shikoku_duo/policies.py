@@ -19,8 +19,8 @@ from kit.sim.draws import choice
 from kit.games.shikoku_duo.rules import (
     character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
-    PAINT_CAP, PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, _earn, apply, chosen_move,
-    effects, figure_counts, figure_counts_via, merchant_dests, paint_limits, paint_tiles, pilgrim_stops,
+    PAINT_CAP, PAINT_PATH, PAINT_PLUS, P_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, _earn, apply,
+    chosen_move, effects, figure_counts, figure_counts_via, merchant_dests, paint_limits, paint_tiles, pilgrim_stops,
     wave_choices,
 )
 
@@ -94,8 +94,9 @@ def _judging_tables(t: Tables, w: float):
     # ((its count's shift: the destination's in figure_counts, or with paint_path the target's in
     # figure_counts_via; its painting; the paint move; the gift move; the Automa's move), ...), in
     # artist_targets' order.
-    artist_moves = tuple(tuple(tuple(tuple((3 * (i if via else d), t.region_painting[d], Move(ARTIST, n, d, PAINT, passed),
-                                            Move(ARTIST, n, d, GIFT, passed), Move(ARTIST, n, d, NOTHING, passed))
+    artist_moves = tuple(tuple(tuple(tuple((3 * (i if via else d), t.region_painting[d],
+                                            Move(ARTIST, n, d, PAINT, passed), Move(ARTIST, n, d, GIFT, passed),
+                                            Move(ARTIST, n, d, NOTHING, passed))
                                            for i, (d, passed) in enumerate(targets))
                                      for n, targets in enumerate(by_n))
                                for by_n in table)
@@ -107,14 +108,18 @@ def _judging_tables(t: Tables, w: float):
 def move_table(t: Tables) -> tuple:
     """Every pilgrim's and merchant's move a policy judges, made once per board, so that judging
     makes no Move (a NamedTuple costs several times a plain tuple to make):
-    [character][steps][destination + 1][choice + 1], destination -1 being no move. A merchant's
-    choice is the goods sold or drawn: at most `hold` are held, and a draw takes at most a
-    town's value and every draw_plus the tiles give."""
-    plus = sum(max((amount or 1) if effect == DRAW_PLUS else 0 for effect, amount in sides) for sides in t.wave_effects)
-    choices = (len(t.wave_effects) + 1, max((t.hold,) + t.town_value) + plus + 2)
-    sizes = (len(t.ring_kind), len(t.town_names))
-    return tuple(tuple(tuple(tuple(Move(c, n, d, k) for k in range(-1, choices[c] - 1)) for d in range(-1, sizes[c]))
-                       for n in range(t.max_steps + 1))
+    [character][steps][destination + 1][choice + 1], destination -1 being no move. A pilgrim
+    moves at most its largest face and every pilgrim_plus the tiles give; its choice is the
+    wave tile taken. A merchant's choice is the goods sold or drawn: at most `hold` are held,
+    and a draw takes at most a town's value and every draw_plus the tiles give."""
+    def most(effect: int) -> int:      # every tile's amount of `effect`, as rules.effects counts it
+        return sum(max((amount or 1) if e == effect else 0 for e, amount in sides) for sides in t.wave_effects)
+
+    steps = (max(t.dice[PILGRIM]) + most(P_PLUS), max(t.dice[MERCHANT]))
+    choices = (len(t.wave_effects) + 1, max((t.hold,) + t.town_value) + most(DRAW_PLUS) + 2)
+    places = (len(t.ring_kind), len(t.town_names))
+    return tuple(tuple(tuple(tuple(Move(c, n, d, k) for k in range(-1, choices[c] - 1)) for d in range(-1, places[c]))
+                       for n in range(steps[c] + 1))
                  for c in (PILGRIM, MERCHANT))
 
 
