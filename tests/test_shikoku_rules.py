@@ -636,6 +636,27 @@ def test_greedy_games_under_every_rule_and_wave_effect_are_refereed(options, wav
     assert repeats and waves_taken
 
 
+@pytest.mark.parametrize("waves, amount, plus", [
+    (WAVE_SIDES[0], 1, 1), (WAVE_SIDES[0], 0, 1), (WAVE_SIDES[1], 3, 3),
+    # both sides of a tile with the effect: the larger counts, once
+    (("pilgrim_plus", "pilgrim_plus", "draw_plus", "draw_plus", "paint_plus", "paint_path"), 2, 2)])
+def test_tables_know_the_longest_pilgrim_move_and_the_biggest_draw(waves, amount, plus):
+    """Known answers: the pilgrim moves at most its largest face (4) and the pilgrim_plus of
+    its tile, a draw asks for at most the largest town value (4) and the draw_plus of its tile
+    (an amount of 0 counting as 1); and effects() of a seat holding every tile, whichever
+    sides are up, never gives more."""
+    m = world(waves=waves)
+    for side in m.components.waves:
+        if side.effect != "paint_path":
+            side.amount = amount
+    t, rules = R.tables(m), R.Rules.from_options(m.rules)
+    assert (t.pilgrim_most, t.draw_most, t.max_steps) == (4 + plus, 4 + plus, 4)
+    s = start(t, rules)
+    held = [R.effects(t, s._replace(sides=(a, b, c), waves=(0, 0, 0)), 0)
+            for a in (0, 1) for b in (0, 1) for c in (0, 1)]
+    assert max(fx[R.P_PLUS] for fx in held) == plus and max(fx[R.DRAW_PLUS] for fx in held) == plus
+
+
 @pytest.mark.parametrize("waves", WAVE_SIDES)
 def test_greedy_moves_stay_legal_with_wave_amounts_of_0_and_3(waves):
     """A wave amount of 0 counts as 1 and 3 is the most a tile may give (values.WAVE_AMOUNT):

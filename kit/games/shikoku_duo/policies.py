@@ -109,14 +109,11 @@ def move_table(t: Tables) -> tuple:
     """Every pilgrim's and merchant's move a policy judges, made once per board, so that judging
     makes no Move (a NamedTuple costs several times a plain tuple to make):
     [character][steps][destination + 1][choice + 1], destination -1 being no move. A pilgrim
-    moves at most its largest face and every pilgrim_plus the tiles give; its choice is the
-    wave tile taken. A merchant's choice is the goods sold or drawn: at most `hold` are held,
-    and a draw takes at most a town's value and every draw_plus the tiles give."""
-    def most(effect: int) -> int:      # every tile's amount of `effect`, as rules.effects counts it
-        return sum(max((amount or 1) if e == effect else 0 for e, amount in sides) for sides in t.wave_effects)
-
-    steps = (max(t.dice[PILGRIM]) + most(P_PLUS), max(t.dice[MERCHANT]))
-    choices = (len(t.wave_effects) + 1, max((t.hold,) + t.town_value) + most(DRAW_PLUS) + 2)
+    moves at most Tables.pilgrim_most; its choice is the wave tile taken. A merchant's choice
+    is the goods sold or drawn: at most `hold` are held, and a draw asks for at most
+    Tables.draw_most."""
+    steps = (t.pilgrim_most, max(t.dice[MERCHANT]))
+    choices = (len(t.wave_effects) + 1, max(t.hold, t.draw_most) + 2)
     places = (len(t.ring_kind), len(t.town_names))
     return tuple(tuple(tuple(tuple(Move(c, n, d, k) for k in range(-1, choices[c] - 1)) for d in range(-1, places[c]))
                        for n in range(steps[c] + 1))

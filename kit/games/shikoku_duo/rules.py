@@ -142,8 +142,10 @@ class Tables:
     hold: int
     copper_max: int
     wave_names: tuple[tuple[str, str], ...]     # per tile (character): the two side ids
-    wave_effects: tuple[tuple[tuple[int, int], tuple[int, int]], ...]   # per tile: (effect, amount) per side
-    max_steps: int
+    wave_effects: tuple[tuple[tuple[int, int], tuple[int, int]], ...]   # per tile: (effect, amount held) per side
+    max_steps: int                              # the largest face of any die: the paths' lengths
+    pilgrim_most: int                           # the longest pilgrim move: its largest face, every pilgrim_plus held
+    draw_most: int                              # the most goods a draw asks for: a town's value, every draw_plus held
     # The same board as masks, so a move's checks are a lookup and an `&`:
     space_regions: tuple[int, ...]              # per ring space: the regions it is round
     town_regions: tuple[int, ...]               # per town: the regions it is round
@@ -212,6 +214,12 @@ def _by_dest(paths) -> tuple:
     return union, tuple(sorted(grouped)), tuple((d, tuple(ms)) for d, ms in sorted(grouped.items()))
 
 
+def most_held(wave_effects: tuple, effect: int) -> int:
+    """The most of `effect` one seat can hold (what effects() adds up when it holds every
+    tile): each tile's larger amount of it, whichever side is up."""
+    return sum(max(amount if e == effect else 0 for e, amount in sides) for sides in wave_effects)
+
+
 def copper_cap(model) -> int:
     """The most copper a player holds: the track's top, or no cap where `copper_over_top` keeps
     what is earned past it (_earn caps at this, so the hot path reads no rule)."""
@@ -246,8 +254,10 @@ def tables(model) -> Tables:
     gix = {k: i for i, k in enumerate(goods)}
     wave_by_char = {c: [w for w in comp.waves if w.character == c] for c in CHARACTERS}
     waves = tuple(tuple(wave_by_char[c]) for c in CHARACTERS)
-    max_steps = max(max(comp.dice[c]) for c in CHARACTERS) + max(
-        [w.amount or 0 for w in comp.waves if w.effect == "pilgrim_plus"] + [0])
+    max_steps = max(max(comp.dice[c]) for c in CHARACTERS)
+    # A side's amount as the engine counts it when held: a side that gives none counts 1.
+    wave_effects = tuple(tuple((EFFECTS.index(w.effect), int(w.amount or 1)) for w in ws) for ws in waves)
+    town_value = tuple(int(t.value or 0) if t.kind != "coastal" else 0 for t in towns)
     artist_paths = tuple(tuple(_walks(rlinks, r, n, True, True) if n else ((r, 0),)
                                for n in range(max_steps + 1)) for r in range(len(rlinks)))
     region_spaces = tuple(sum(1 << i for i in r.spaces) for r in board.regions)
@@ -258,7 +268,7 @@ def tables(model) -> Tables:
         ring_town=ring_town,
         town_names=town_ids,
         town_coastal=tuple(t.kind == "coastal" for t in towns),
-        town_value=tuple(int(t.value or 0) if t.kind != "coastal" else 0 for t in towns),
+        town_value=town_value,
         town_ring=tuple(town_ring),
         coastal=coastal,
         region_names=tuple(r.id for r in board.regions),
@@ -285,8 +295,10 @@ def tables(model) -> Tables:
         hold=comp.hold,
         copper_max=copper_cap(model),
         wave_names=tuple(tuple(w.id for w in ws) for ws in waves),
-        wave_effects=tuple(tuple((EFFECTS.index(w.effect), int(w.amount or 0)) for w in ws) for ws in waves),
+        wave_effects=wave_effects,
         max_steps=max_steps,
+        pilgrim_most=max(comp.dice[CHARACTERS[PILGRIM]]) + most_held(wave_effects, P_PLUS),
+        draw_most=max(town_value) + most_held(wave_effects, DRAW_PLUS),
         space_regions=tuple(sum(1 << r for r, m in enumerate(region_spaces) if m >> i & 1)
                             for i in range(len(board.ring))),
         town_regions=tuple(sum(1 << r for r, m in enumerate(region_towns) if m >> i & 1) for i in range(len(towns))),
@@ -471,7 +483,7 @@ def effects(t: Tables, state: State, seat: int) -> tuple[int, ...]:
         for c in range(3):
             if state.waves[c] == seat:
                 e, amount = t.wave_effects[c][state.sides[c]]
-                amounts[e] += amount or 1
+                amounts[e] += amount
         fx = t.fx_cache[key] = tuple(amounts)
     return fx
 
