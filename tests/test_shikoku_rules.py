@@ -752,12 +752,10 @@ def test_the_engines_roll_is_randoms_own():
     # rng.choice would for each die, from the same generator state (its choice and shuffle
     # are kit.sim.draws', tested in test_draws.py).
     faces = ((1, 2, 3, 4, 5, 6), (1, 1, 2, 3, 3, 4), (2, 3, 4))
-
-    class Dice:     # a board's tables as roll reads them
-        dice = faces
-        dice_draws = property(R.Tables.dice_draws.func)
-
+    m = world()
+    m.components.dice = dict(zip(R.CHARACTERS, faces))
+    t = R.tables(m)
     for seed in range(200):
         ours, theirs = random.Random(seed), random.Random(seed)
-        assert R.roll(Dice(), ours) == tuple(theirs.choice(f) for f in faces)
+        assert R.roll(t, ours) == tuple(theirs.choice(f) for f in faces)
         assert ours.getstate() == theirs.getstate()

@@ -5,6 +5,8 @@
 
 import cython
 
+from kit.games.shikoku_duo.rules cimport Tables
+
 # Constants, as C values: the names rules.py gives them and policies.py's own worths (none of
 # them is read from policies by another module; a C global is not a module attribute).
 cdef long ARTIST, COPPER_PER_SLAB, DRAW_PLUS, FIGURES, GARDEN, GIFT, HOT_SPRING, MERCHANT, NOTHING, PAINT
@@ -14,8 +16,9 @@ cdef double GOODS_SHARE, TILE_WORTH, DOWN_WORTH, TRACK_STEP, TOKEN_WORTH, _NONE
 
 
 cdef class Policy:
-    cdef public object t, _plan
-    cdef public tuple _merchant_last
+    cdef public Tables t
+    cdef public object _plan
+    cdef public tuple _merchant_last, _row_last
     cdef public dict _goods, _merchant_rows, _plus_gains
     cdef public list worth, pilgrim_v, paint_gains, gift_gains, temple_gain, garden_gain, slab_base, slab_step
     cdef public list keep_order
@@ -32,11 +35,11 @@ cdef class Policy:
 
     cpdef tuple best(self, rules, state, int seat, int character, int die, rng)
 
-    @cython.locals(best_v=cython.double, v=cython.double, kind=cython.long, steps=cython.long, d=cython.long,
+    @cython.locals(t=Tables, best_v=cython.double, v=cython.double, kind=cython.long, steps=cython.long, d=cython.long,
                    c=cython.long, shrine=cython.long, garden=cython.long, automa=cython.bint, ties=list)
     cpdef tuple _pilgrim(self, rules, state, int seat, p, fx, int die)
 
-    @cython.locals(best_v=cython.double, v=cython.double, room=cython.long, n=cython.long, k=cython.long,
+    @cython.locals(t=Tables, best_v=cython.double, v=cython.double, room=cython.long, n=cython.long, k=cython.long,
                    d=cython.long, plus=cython.long, ties=list, sales=tuple, drawn=tuple, row=tuple, last=tuple)
     cpdef tuple _merchant(self, rules, state, int seat, p, fx, int die)
 
@@ -44,7 +47,7 @@ cdef class Policy:
                    held_worth=cython.double, d=cython.long, ties=list)
     cpdef tuple _automa_merchant(self, p, tuple dests, tuple moves)
 
-    @cython.locals(best_v=cython.double, v=cython.double, gift=cython.double, painted=cython.long,
+    @cython.locals(t=Tables, best_v=cython.double, v=cython.double, gift=cython.double, painted=cython.long,
                    gifted=cython.long, wanted=cython.long, kind=cython.long, shift=cython.long, ties=list,
                    gains=tuple, by_figures=tuple)
     cpdef tuple _artist(self, rules, state, int seat, p, fx, int die)
@@ -52,4 +55,4 @@ cdef class Policy:
     cpdef tuple plus_gains(self, rules, p, fx)
 
     @cython.locals(best_v=cython.double, v=cython.double, c=cython.long, best=list)
-    cpdef pick(self, t, rules, state, int seat, dice, left, rng)
+    cpdef pick(self, Tables t, rules, state, int seat, dice, left, rng)

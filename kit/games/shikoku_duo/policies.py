@@ -138,11 +138,13 @@ class Policy:
         self.draw_worth = GOODS_SHARE * self.mean_draw     # a good drawn, in copper
         self._plan = None
         self._merchant_last = (None,) * 7
+        self._row_last = (None,) * 5
 
     # judging ---------------------------------------------------------------------------
     def merchant_v(self, slabs: int, copper: float) -> float:
         """Worth of `slabs` slabs and `copper` (goods counted in copper at their share)."""
-        return self.slab_base[slabs] + self.slab_step[slabs] * min(1.0, copper / COPPER_PER_SLAB)
+        share = copper / COPPER_PER_SLAB
+        return self.slab_base[slabs] + self.slab_step[slabs] * (share if share < 1.0 else 1.0)
 
     def goods_row(self, goods) -> tuple[float, tuple[float, ...]]:
         """(the copper worth of `goods`, the worth of what is left after selling all of each kind)."""
@@ -168,10 +170,15 @@ class Policy:
         slabs and the sale bonus (remembered: 5,000 games meet about 11,000):
         (per shop token: (the goods it buys from p, the gain of selling them all), per goods
         drawn up to the room left: the gain, the gain of a town's coins)."""
-        key = (p.goods, p.copper, p.slabs, sell_plus)
+        goods, copper, slabs = p.goods, p.copper, p.slabs
+        last = self._row_last       # the same goods (the very tuple), copper and slabs as last time: half the asks
+        if last[0] is goods and last[1] == copper and last[2] == slabs and last[3] == sell_plus:
+            return last[4]
+        key = (goods, copper, slabs, sell_plus)
         row = self._merchant_rows.get(key)
         if row is None:
             row = self._merchant_rows[key] = self._merchant_gains(*key)
+        self._row_last = (goods, copper, slabs, sell_plus, row)
         return row
 
     def _merchant_gains(self, goods, copper: int, slabs: int, sell_plus: int) -> tuple:

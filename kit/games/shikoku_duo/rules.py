@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from operator import add, sub
 from typing import NamedTuple
 
@@ -156,34 +156,17 @@ class Tables:
     # (five figures at most, so a count never spills into the next region's bits).
     space_counts: tuple[int, ...]               # per ring space: 1 << 3r for each region r it is round
     town_counts: tuple[int, ...]                # per town: the same
+    # Read often, so worked out once by tables():
+    shrine_top: int                             # the shrine track's last slot
+    garden_top: int                             # the garden track's last slot
+    slabs_top: int                              # the gold slabs there are
+    dice_draws: tuple                           # per character: its faces, how many, and the bits a draw of one takes (roll)
+    gift_points: tuple[int, ...]                # the artist's points by paintings gifted: the best slot reached (0 for none)
     fx_cache: dict = field(default_factory=dict, compare=False, repr=False)   # effects(), per (sides, holders, seat)
 
     @property
     def ring(self) -> int:
         return len(self.ring_kind)
-
-    @cached_property
-    def shrine_top(self) -> int:
-        return len(self.shrine_track) - 1
-
-    @cached_property
-    def garden_top(self) -> int:
-        return len(self.garden_track) - 1
-
-    @cached_property
-    def slabs_top(self) -> int:
-        return len(self.slabs)
-
-    @cached_property
-    def dice_draws(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
-        """Per character: its faces, how many, and the bits a draw of one takes (roll)."""
-        return tuple((faces, len(faces), len(faces).bit_length()) for faces in self.dice)
-
-    @cached_property
-    def gift_points(self) -> tuple[int, ...]:
-        """The artist's points by paintings gifted: the best slot reached (0 for none)."""
-        gifts = max(len(self.paintings), len(self.artist_slots))      # at most every tile is gifted
-        return tuple(max(self.artist_slots[:g]) if g else 0 for g in range(gifts + 1))
 
 
 def _walks(links, start: int, n: int, simple: bool, blocked_start: bool) -> tuple:
@@ -262,6 +245,7 @@ def tables(model) -> Tables:
                                for n in range(max_steps + 1)) for r in range(len(rlinks)))
     region_spaces = tuple(sum(1 << i for i in r.spaces) for r in board.regions)
     region_towns = tuple(sum(1 << tix[k] for k in r.towns) for r in board.regions)
+    gifts = max(len(comp.paintings), len(comp.artist_slots))      # at most every tile is gifted
     return Tables(
         ring_names=tuple(s.name for s in board.ring),
         ring_kind=ring_kind,
@@ -310,6 +294,11 @@ def tables(model) -> Tables:
         space_counts=tuple(sum(1 << 3 * r for r, m in enumerate(region_spaces) if m >> i & 1)
                            for i in range(len(board.ring))),
         town_counts=tuple(sum(1 << 3 * r for r, m in enumerate(region_towns) if m >> i & 1) for i in range(len(towns))),
+        shrine_top=len(comp.shrine_track) - 1,
+        garden_top=len(comp.garden_track) - 1,
+        slabs_top=len(comp.slabs),
+        dice_draws=tuple((tuple(comp.dice[c]), len(comp.dice[c]), len(comp.dice[c]).bit_length()) for c in CHARACTERS),
+        gift_points=tuple(max(comp.artist_slots[:g]) if g else 0 for g in range(gifts + 1)),
     )
 
 
@@ -568,7 +557,8 @@ def paint_limits(rules: Rules, p: Player, fx: tuple[int, ...]) -> tuple[int, int
     """(the tiles a paint action turns up beyond the figures it counts, when it counts any; the
     most it turns up) for player `p` with wave effects `fx`."""
     plus = fx[PAINT_PLUS]
-    return plus if rules.paint_plus == "count" else 0, min(PAINT_CAP + plus, len(p.paintings) - p.painted)
+    cap, left = PAINT_CAP + plus, len(p.paintings) - p.painted      # (min() costs more than the test)
+    return plus if rules.paint_plus == "count" else 0, cap if cap < left else left
 
 
 def figure_counts_via(t: Tables, state: State, seat: int, targets) -> int:
@@ -733,7 +723,8 @@ def _earn(t: Tables, copper: int, slabs: int, earned: int) -> tuple[int, int]:
     while copper >= COPPER_PER_SLAB and slabs < t.slabs_top:
         copper -= COPPER_PER_SLAB
         slabs += 1
-    return min(copper, t.copper_max), slabs
+    top = t.copper_max
+    return (copper if copper < top else top), slabs      # min(), without the call
 
 
 def draw_goods(t: Tables, state: State, n: int) -> tuple[int, ...]:
@@ -801,9 +792,9 @@ def apply(t: Tables, rules: Rules, state: State, seat: int, move: Move, keep=Non
     elif c == PILGRIM:
         kind = t.ring_kind[d]
         if kind == TEMPLE:
-            shrine = min(shrine + 1, t.shrine_top)
+            shrine = shrine + 1 if shrine < t.shrine_top else shrine      # stays at the top
         elif kind == GARDEN:
-            garden = min(garden + 1, t.garden_top)
+            garden = garden + 1 if garden < t.garden_top else garden
         elif kind == TOWN:
             copper, slabs = _earn(t, copper, slabs, t.town_coins)
         elif kind == HOT_SPRING:
