@@ -9,8 +9,8 @@ from kit.games.shikoku_duo.rules cimport Tables
 
 # Constants, as C values: the names rules.py gives them and policies.py's own worths (none of
 # them is read from policies by another module; a C global is not a module attribute).
-cdef long ARTIST, COPPER_PER_SLAB, DRAW_PLUS, FIGURES, GARDEN, GIFT, HOT_SPRING, MERCHANT, NOTHING, PAINT
-cdef long PAINT_PATH, PAINT_PLUS, P_PLUS, PILGRIM, SEASHORE, SELL_PLUS, TEMPLE, TOWN
+cdef long ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NOTHING, PAINT
+cdef long PAINT_PATH, PAINT_PLUS, PILGRIM, SEASHORE, SELL_PLUS, TEMPLE, TOWN
 cdef tuple NO_EFFECTS
 cdef double GOODS_SHARE, TILE_WORTH, DOWN_WORTH, TRACK_STEP, TOKEN_WORTH, _NONE
 

@@ -19,8 +19,8 @@ from kit.sim.draws import choice
 from kit.games.shikoku_duo.rules import (
     character_scores, drafters, fired, play_die, roll, winner,
     ARTIST, COPPER_PER_SLAB, DRAW_PLUS, GARDEN, GIFT, HOT_SPRING, MERCHANT, NO_EFFECTS, NOTHING, PAINT, PILGRIM,
-    PAINT_CAP, PAINT_PATH, PAINT_PLUS, P_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, _earn, apply,
-    chosen_move, effects, figure_counts, figure_counts_via, merchant_dests, paint_limits, paint_tiles, pilgrim_stops,
+    PAINT_PATH, PAINT_PLUS, SEASHORE, SELL_PLUS, TEMPLE, TOWN, Move, State, Tables, _earn, apply, chosen_move,
+    effects, figure_counts, figure_counts_via, merchant_dests, paint_cap, paint_limits, paint_tiles, pilgrim_stops,
     wave_choices,
 )
 
@@ -73,7 +73,7 @@ def _judging_tables(t: Tables, w: float):
     gift_gains = [[artist_v[painted][gifted + 1] - artist_v[painted][gifted] if gifted < painted else 0.0
                    for gifted in range(painted + 1)] for painted in range(n + 1)]
     # What a paint action adds by the figures round it, with no paint_plus.
-    figure_gains = [[_by_figures(paint_gains[painted][gifted], 0, min(PAINT_CAP, n - painted))
+    figure_gains = [[_by_figures(paint_gains[painted][gifted], 0, paint_cap(0, n - painted))
                      for gifted in range(painted + 1)] for painted in range(n + 1)]
     # What a temple or a garden adds, by shrine and garden step.
     temple = [[pilgrim_v[min(s + 1, t.shrine_top)][g] - pilgrim_v[s][g] for g in range(len(gt))]

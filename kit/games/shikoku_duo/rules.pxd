@@ -36,8 +36,11 @@ cpdef tuple figure_regions(Tables t, state, int seat)
 
 cpdef figure_counts(Tables t, state, int seat)
 
-@cython.locals(plus=cython.long, cap=cython.long, left=cython.long)
+@cython.locals(plus=cython.long)
 cpdef tuple paint_limits(rules, p, fx)
+
+@cython.locals(cap=cython.long)
+cpdef long paint_cap(long plus, long face_down)
 
 @cython.locals(i=cython.long, dest=cython.long)
 cpdef figure_counts_via(Tables t, state, int seat, targets)

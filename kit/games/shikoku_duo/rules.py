@@ -557,8 +557,14 @@ def paint_limits(rules: Rules, p: Player, fx: tuple[int, ...]) -> tuple[int, int
     """(the tiles a paint action turns up beyond the figures it counts, when it counts any; the
     most it turns up) for player `p` with wave effects `fx`."""
     plus = fx[PAINT_PLUS]
-    cap, left = PAINT_CAP + plus, len(p.paintings) - p.painted      # (min() costs more than the test)
-    return plus if rules.paint_plus == "count" else 0, cap if cap < left else left
+    return plus if rules.paint_plus == "count" else 0, paint_cap(plus, len(p.paintings) - p.painted)
+
+
+def paint_cap(plus: int, face_down: int) -> int:
+    """The most tiles one paint action turns up: 5, and n more with paint_plus n, never more
+    than are face down."""
+    cap = PAINT_CAP + plus
+    return cap if cap < face_down else face_down      # min(), without the call
 
 
 def figure_counts_via(t: Tables, state: State, seat: int, targets) -> int:
