@@ -124,18 +124,21 @@ def downloaded_log(page, folder: Path, session) -> Path:
     return log
 
 
-def play_through(chromium, match, folder: Path, size: dict, replayed: str, timeout: float = 60000,
-                 lang: str = "en"):
+# What every game's replay report says, in each language, once the log checks.
+CHECKED = {"en": "checked: every one legal", "ja": "手を確認：すべて合法"}
+
+
+def play_through(chromium, match, folder: Path, size: dict, timeout: float = 60000, lang: str = "en"):
     """`match` served with seat 1 a person at a page of `size` in `lang`, who clicks legal moves
     until the game ends: every move the page sent is one of seat 1's, the end screen shows, its
-    replay comes to say `replayed` and it names seat 1 as the player's and the result in `lang`,
+    replay comes to say CHECKED in `lang` and it names seat 1 as the player's and the result in `lang`,
     nothing on the page is wider than its box, and the log it downloads is the table's save,
     with no script error on the way. Returns (session, the moves the page sent, the downloaded log)."""
     with served(match, (0,), folder) as (session, base):
         page, errors = open_page(chromium, base + "?t=" + session.seats.host_token() + "&lang=" + lang, size)
         made = play_by_clicking(page)
         assert made == sum(1 for e in session.events if e.seat == 0)
-        page.wait_for_function(f"document.getElementById('replay').textContent.includes({json.dumps(replayed)})",
+        page.wait_for_function(f"document.getElementById('replay').textContent.includes({json.dumps(CHECKED[lang])})",
                                timeout=timeout)
         assert page.locator("#end").is_visible() and page.text_content("#you") == YOU_PLAYED[lang]
         assert page.text_content("#result") == session.match.view(0)["result"][lang]

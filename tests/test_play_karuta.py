@@ -81,8 +81,7 @@ def test_a_saved_game_resumes_where_it_stopped(ctx, tmp_path):
 @pytest.mark.parametrize("size,lang", [(DESKTOP, "en"), (PHONE, "en"), (PHONE, "ja")],
                          ids=["desktop", "phone", "phone-ja"])
 def test_a_whole_game_through_the_browser_replays(ctx, tmp_path, size, lang, chromium):
-    session, made, log = play_through(chromium, Match(ctx, 2, "greedy", 11), tmp_path, size, "turns checked",
-                                      lang=lang)
+    session, made, log = play_through(chromium, Match(ctx, 2, "greedy", 11), tmp_path, size, lang=lang)
     assert made > 5 and session.match.to_act() is None
     assert all(e.reason for e in session.events if e.seat == 1)
     done = kit("replay", "--game", "karuta", str(log), "--games", "50", "--workers", "1")

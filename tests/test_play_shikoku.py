@@ -83,7 +83,7 @@ def test_a_saved_game_resumes_where_it_stopped(ctx, tmp_path):
                          ids=["desktop", "phone", "phone-ja"])
 def test_a_whole_game_through_the_browser_replays(ctx, tmp_path, size, lang, chromium):
     session, made, log = play_through(chromium, Match(ctx, 1, "greedy", 3), tmp_path, size,
-                                      "checked: every one legal", timeout=90000, lang=lang)
+                                      timeout=90000, lang=lang)
     assert made > 5 and session.match.to_act() is None
     assert all(e.reason["en"].startswith(("the Automa's card", "its only")) for e in session.events if e.seat == 1)
     done = kit("replay", "--game", "shikoku-duo", str(log), "--games", "20", "--workers", "1",

@@ -84,8 +84,7 @@ def test_a_saved_race_resumes_where_it_stopped(ctx, tmp_path):
 @pytest.mark.parametrize("size,lang", [(DESKTOP, "en"), (PHONE, "en"), (PHONE, "ja")],
                          ids=["desktop", "phone", "phone-ja"])
 def test_a_whole_race_through_the_browser_replays(ctx, tmp_path, size, lang, chromium):
-    session, made, log = play_through(chromium, Match(ctx, 2, "bold", 3), tmp_path, size, "turns checked",
-                                      lang=lang)
+    session, made, log = play_through(chromium, Match(ctx, 2, "bold", 3), tmp_path, size, lang=lang)
     assert made > 5 and session.match.to_act() is None and session.match.winner is not None
     done = kit("replay", "--game", "tour-de-dice", str(log), "--games", "50", "--workers", "1")
     assert done.returncode == 0, done.stderr

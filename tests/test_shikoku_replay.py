@@ -258,4 +258,5 @@ def test_the_simulated_games_are_summed_as_they_stream_in():
     results = [recorded(setup, seed)[0] for seed in range(4, 10)]
     streamed = compare(played, (r for r in results), log, setup.policies)     # read once, never measured
     assert streamed == compare(played, results, log, setup.policies)
-    assert "simulated: 6 games" in streamed and f"{res.rounds} rounds checked" in streamed
+    assert "simulated: 6 games" in streamed["en"] and f"{res.rounds} rounds checked" in streamed["en"]
+    assert "6 ゲーム" in streamed["ja"] and f"{res.rounds} ラウンド" in streamed["ja"]

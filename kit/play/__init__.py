@@ -18,7 +18,8 @@ game's one engine to it. A game's table module provides:
   - `log_text()`: the game so far in the format `kit replay --game G` reads;
   - `logged_moves(doc, humans)`: the moves of a log read back, to resume a game from its save
     (`humans`: the seats people play; the others' policies are asked again as they were);
-  - `replay_text(path)`: what `kit replay` prints for the log at `path`.
+  - `replay_text(path)`: `kit replay`'s report of the log at `path`, in English and Japanese
+    ({"en": ..., "ja": ...}; `kit replay` prints the English).
 
 Every text a player reads (a label, a reason, the view's `info`, `hint`, `result`) is
 kit.play.words' `{"en": ..., "ja": ...}`, worded in the names the printed pieces use, or a plain

@@ -146,6 +146,11 @@ def _may_follow(path: Path, keys: Sequence[str], line: int) -> bool:
     return pattern.search(data, at) is not None
 
 
+def headed(words: dict, head: dict, reports: dict[str, str]) -> dict[str, str]:
+    """Each language's report under its head line (`words[lang]["head"]`, filled from `head`)."""
+    return {lang: words[lang]["head"].format(**head) + "\n" + text for lang, text in reports.items()}
+
+
 def ordinal(x: float) -> str:
     """A percentile rank in words: 1st, 2nd, 3rd, 4th, 11th, 21st."""
     n = int(round(x))
@@ -153,15 +158,20 @@ def ordinal(x: float) -> str:
     return f"{n}{suffix}"
 
 
-def placed(label: str, value: int, values, width: int) -> str:
+def placed(label: str, value: int, values, width: int, lang: str = "en") -> str:
     """`  LABEL  VALUE: Nth percentile (simulated median M, p5 A, p95 B)`: a figure of the played
-    game among the simulated games' (the label padded to `width`, so a block of them aligns).
-    Quantiles print to one decimal at most: a p5 of 23.95 points is no figure to read."""
+    game among the simulated games' (the label padded to `width`, so a block of them aligns), in
+    English or Japanese (`lang`). Quantiles print to one decimal at most: a p5 of 23.95 points is
+    no figure to read."""
     if not isinstance(values, Values):     # a list; a run that streams its games gives Values
         values = Values(values)
     s = values.summary()
+    median, p5, p95 = _short(s["median"]), _short(s["p5"]), _short(s["p95"])
+    if lang == "ja":
+        return (f"  {label}　{value}：{round(values.ranks(value))} パーセンタイル"
+                f"（模擬の中央値 {median}、p5 {p5}、p95 {p95}）")
     return (f"  {label:<{width}}{value:>5}: {ordinal(values.ranks(value))} percentile "
-            f"(simulated median {_short(s['median'])}, p5 {_short(s['p5'])}, p95 {_short(s['p95'])})")
+            f"(simulated median {median}, p5 {p5}, p95 {p95})")
 
 
 def _short(x: float) -> str:

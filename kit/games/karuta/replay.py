@@ -23,7 +23,7 @@ from kit.data.names import Names, UnknownName
 from kit.games.karuta.model import load
 from kit.games.karuta.names import provinces
 from kit.games.karuta.options import SPEC
-from kit.sim.replaylog import GameLog, placed, read_head, replay_log
+from kit.sim.replaylog import GameLog, headed, placed, read_head, replay_log
 from kit.games.karuta.rules import apply, explain, is_stalled, opening_seat, outcome, start_state
 from kit.games.karuta.sim import hands_of, make_setup, stream
 from kit.sim.simulate import Values
@@ -163,13 +163,32 @@ def _check_starter(mode, previous, forced, turn, n, fail) -> int:
     return turn.seat
 
 
-def _winners(wins) -> str:
-    seats = [f"seat {s + 1}" + (f" ({w:.0%})" if w < 1 else "") for s, w in enumerate(wins) if w > 0]
-    return " and ".join(seats) or "nobody"
+# The report's words, English and Japanese: one report, written in each.
+REPORT = {
+    "en": {"checked": "{turns} turns checked: every one legal", "stops": "; the log stops before the game is over",
+           "simulated": "simulated: {games} games of the same deal with {policies}",
+           "turns": "turns", "passes": "passes", "seat": "seat {seat}", "nobody": "nobody", "both": " and ",
+           "winner": "  winner: {winners}, by {how}", "stall": "a stall", "emptied": "an emptied hand",
+           "winners": "  simulated winners: {shares}; stalls {stalls:.0%}", "left": "  cards left: ",
+           "and": ", ", "head": "{log}: {players} players, deal seed {seed}"},
+    "ja": {"checked": "{turns} 手を確認：すべて合法", "stops": "（記録はゲームの終わる前で止まっています）",
+           "simulated": "模擬ゲーム：同じ配り札で {policies} による {games} ゲーム",
+           "turns": "手番数", "passes": "パスの数", "seat": "席{seat}", "nobody": "なし", "both": "と",
+           "winner": "  勝者：{winners}（{how}）", "stall": "行き詰まり", "emptied": "手札を出し切った",
+           "winners": "  模擬ゲームの勝者：{shares}、行き詰まり {stalls:.0%}", "left": "  残りの手札：",
+           "and": "、", "head": "{log}：{players} 人、配り札のシード {seed}"},
+}
 
 
-def compare(played: Played, results, log: Log, policies) -> str:
-    """The played game among the simulated ones; `results` may stream in (none is kept)."""
+def _winners(wins, w: dict) -> str:
+    seats = [w["seat"].format(seat=s + 1) + (f" ({n:.0%})" if n < 1 else "") for s, n in enumerate(wins) if n > 0]
+    return w["both"].join(seats) or w["nobody"]
+
+
+def compare(played: Played, results, log: Log, policies) -> dict[str, str]:
+    """The played game among the simulated ones, in English and in Japanese (`kit replay`
+    prints the English; the table's end screen shows its reader's); `results` may stream in
+    (none is kept)."""
     turns, passes = Values(), Values()
     wins, stalled = [0] * log.players, 0
     for r in results:
@@ -179,24 +198,26 @@ def compare(played: Played, results, log: Log, policies) -> str:
             wins[s] += r.wins[s]
         stalled += r.stalled
     g = turns.n
-    how = "a stall" if played.stalled else "an emptied hand"
-    lines = [f"{played.logged} turns checked: every one legal" + ("" if played.finished else
-             "; the log stops before the game is over")]
-    lines.append(f"simulated: {g} games of the same deal with {', '.join(dict.fromkeys(policies))}")
-    lines.append(placed("turns", played.turns, turns, 6))
-    lines.append(placed("passes", played.passes, passes, 6))
-    if played.finished:
-        lines.append(f"  winner: {_winners(played.wins)}, by {how}")
-    sim_wins = [w / g for w in wins]
-    lines.append("  simulated winners: " + ", ".join(f"seat {s + 1} {w:.0%}" for s, w in enumerate(sim_wins))
-                 + f"; stalls {stalled / g:.0%}")
-    lines.append("  cards left: " + ", ".join(f"seat {s + 1} {x}" for s, x in enumerate(played.left)))
-    return "\n".join(lines)
+
+    def report(lang: str) -> str:
+        w = REPORT[lang]
+        lines = [w["checked"].format(turns=played.logged) + ("" if played.finished else w["stops"]),
+                 w["simulated"].format(games=g, policies=w["and"].join(dict.fromkeys(policies))),
+                 placed(w["turns"], played.turns, turns, 6, lang), placed(w["passes"], played.passes, passes, 6, lang)]
+        if played.finished:
+            lines.append(w["winner"].format(winners=_winners(played.wins, w),
+                                            how=w["stall"] if played.stalled else w["emptied"]))
+        shares = w["and"].join(f"{w['seat'].format(seat=s + 1)} {n / g:.0%}" for s, n in enumerate(wins))
+        lines.append(w["winners"].format(shares=shares, stalls=stalled / g))
+        lines.append(w["left"] + w["and"].join(f"{w['seat'].format(seat=s + 1)} {x}" for s, x in enumerate(played.left)))
+        return "\n".join(lines)
+    return {lang: report(lang) for lang in REPORT}
 
 
-def replay_command(ctx, log, games, policy, workers) -> str:
+def replay_report(ctx, log, games, policy, workers) -> dict[str, str]:
     """Check a log turn by turn as it is read (no turn is kept, so a log of any length takes
-    little memory and is refused at its first bad turn), then set it among simulated games."""
+    little memory and is refused at its first bad turn), then set it among simulated games: the
+    report in English and in Japanese."""
     def start(parsed: Log, model) -> tuple:
         setup = make_setup(model, parsed.players, policy)
         return parsed, setup, Replay(setup, parsed.seed, provinces(model))
@@ -209,5 +230,10 @@ def replay_command(ctx, log, games, policy, workers) -> str:
                                        partial(load, ctx.data_dir), ctx.rules, start, step)
     played = replay.played()
     results = stream(setup, games, parsed.seed, workers, hands=hands_of(setup, parsed.seed))
-    head = f"{display_path(Path(log))}: {parsed.players} players, deal seed {parsed.seed}"
-    return head + "\n" + compare(played, results, parsed, setup.policies)
+    head = {"log": display_path(Path(log)), "players": parsed.players, "seed": parsed.seed}
+    return headed(REPORT, head, compare(played, results, parsed, setup.policies))
+
+
+def replay_command(ctx, log, games, policy, workers) -> str:
+    """`kit replay`: replay_report's English."""
+    return replay_report(ctx, log, games, policy, workers)["en"]

@@ -17,7 +17,7 @@ from kit.games.karuta.boardpdf import BORDER, LEADER, SEA_STROKE, TIER_STROKES, 
 from kit.games.karuta.build import board_slots
 from kit.games.karuta.geo import load_all
 from kit.games.karuta.policies import POLICIES
-from kit.games.karuta.replay import parse_log, replay_command
+from kit.games.karuta.replay import parse_log, replay_report
 from kit.games.karuta.rules import (apply, bits, explain, is_stalled, legal_turns, opening_seat, outcome,
                                     played_along, round_starter, start_state)
 from kit.games.karuta.sim import game_rng, hands_of, make_setup
@@ -185,8 +185,8 @@ class Match:
         log = parse_log(doc, Where(str(doc.where.file) if hasattr(doc, "where") else "log", 1))
         return [self._move(turn.cards) for turn in log.turns]
 
-    def replay_text(self, path) -> str:
-        return replay_command(self.ctx, str(path), REPLAY_GAMES, ",".join(self.policies), 1)
+    def replay_text(self, path) -> dict[str, str]:
+        return replay_report(self.ctx, str(path), REPLAY_GAMES, ",".join(self.policies), 1)
 
 
 def _route(t, before, after, turn) -> dict:

@@ -41,7 +41,7 @@ from kit.games.shikoku_duo.options import SPEC
 from kit.games.shikoku_duo.names import UnknownName, Vocabulary, move_words, vocabulary
 from kit.games.shikoku_duo.pieces import CHARACTER
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
-from kit.sim.replaylog import GameLog, placed, read_head, replay_log
+from kit.sim.replaylog import GameLog, headed, placed, read_head, replay_log
 from kit.sim.simulate import Values, stream_games
 from kit.data.yamlload import describe, fields
 
@@ -366,8 +366,27 @@ def _same_setup(setup, seed: int, k_seed: int) -> R.Result:
     return R.play(setup.tables, setup.rules, seed, controllers(setup), game_rng(k_seed))
 
 
-def compare(played: Played, results, log: Log, policies) -> str:
-    """The played game among the simulated ones; `results` may stream in (none is kept)."""
+# The report's words, English and Japanese: one report, written in each.
+REPORT = {
+    "en": {"checked": "{turns} turns in {rounds} rounds checked: every one legal",
+           "stops": "; the log stops before the game is over",
+           "simulated": "simulated: {games} games of the same setup with {policies}",
+           "rounds": "rounds", "points": "seat {seat} points", "draw": "a draw", "seat": "seat {seat}",
+           "winner": "  winner: {winner}; the game ended on {ended}", "winners": "  simulated winners: ",
+           "and": ", ", "head": "{log}: {players} player{s}, seed {seed}"},
+    "ja": {"checked": "{rounds} ラウンド {turns} 手を確認：すべて合法",
+           "stops": "（記録はゲームの終わる前で止まっています）",
+           "simulated": "模擬ゲーム：同じ準備で {policies} による {games} ゲーム",
+           "rounds": "ラウンド数", "points": "席{seat}の得点", "draw": "引き分け", "seat": "席{seat}",
+           "winner": "  勝者：{winner}（終了：{ended}）", "winners": "  模擬ゲームの勝者：",
+           "and": "、", "head": "{log}：{players} 人、シード {seed}"},
+}
+
+
+def compare(played: Played, results, log: Log, policies) -> dict[str, str]:
+    """The played game among the simulated ones, in English and in Japanese (`kit replay`
+    prints the English; the table's end screen shows its reader's); `results` may stream in
+    (none is kept)."""
     rounds, points, wins = Values(), (Values(), Values()), [0, 0]
     for r in results:
         rounds.add(r.rounds)
@@ -376,17 +395,22 @@ def compare(played: Played, results, log: Log, policies) -> str:
         if r.winner is not None:
             wins[r.winner] += 1
     g = rounds.n
-    lines = [f"{played.logged_turns} turns in {played.logged_rounds} rounds checked: every one legal"
-             + ("" if played.finished else "; the log stops before the game is over")]
-    lines.append(f"simulated: {g} games of the same setup with {', '.join(dict.fromkeys(policies))}")
-    lines.append(placed("rounds", played.rounds, rounds, 14))
-    for seat in range(2):
-        lines.append(placed(f"seat {seat + 1} points", played.scores[seat], points[seat], 14))
-    if played.finished:
-        win = "a draw" if played.winner is None else f"seat {played.winner + 1}"
-        lines.append(f"  winner: {win}; the game ended on {ended_words(played.ended)}")
-    lines.append("  simulated winners: " + ", ".join(f"seat {s + 1} {w / g:.0%}" for s, w in enumerate(wins)))
-    return "\n".join(lines)
+
+    def report(lang: str) -> str:
+        w = REPORT[lang]
+        lines = [w["checked"].format(turns=played.logged_turns, rounds=played.logged_rounds)
+                 + ("" if played.finished else w["stops"]),
+                 w["simulated"].format(games=g, policies=w["and"].join(dict.fromkeys(policies))),
+                 placed(w["rounds"], played.rounds, rounds, 14, lang)]
+        lines += [placed(w["points"].format(seat=seat + 1), played.scores[seat], points[seat], 14, lang)
+                  for seat in range(2)]
+        if played.finished:
+            win = w["draw"] if played.winner is None else w["seat"].format(seat=played.winner + 1)
+            lines.append(w["winner"].format(winner=win, ended=ended_words(played.ended, lang)))
+        lines.append(w["winners"] + w["and"].join(f"{w['seat'].format(seat=s + 1)} {n / g:.0%}"
+                                                  for s, n in enumerate(wins)))
+        return "\n".join(lines)
+    return {lang: report(lang) for lang in REPORT}
 
 
 OWN_ENDS = {"en": {"shrine": "a shrine track at its last slot", "garden": "a garden track at its last slot",
@@ -408,9 +432,10 @@ def ended_words(ended, lang: str = "en") -> str:
     return "; ".join(why)
 
 
-def replay_command(ctx, log, games, policy, workers) -> str:
+def replay_report(ctx, log, games, policy, workers) -> dict[str, str]:
     """Check a log round by round as it is read (no round is kept, so a log of any length takes
-    little memory and is refused at its first bad round), then set it among simulated games."""
+    little memory and is refused at its first bad round), then set it among simulated games: the
+    report in English and in Japanese."""
     def start(parsed: Log, model) -> tuple:
         setup = make_setup(model, ctx.data_dir, parsed.players, policy)
         return parsed, setup, vocabulary(model), Replay(parsed.seed, setup)
@@ -425,8 +450,14 @@ def replay_command(ctx, log, games, policy, workers) -> str:
     played = replay.played()
     results = stream_games(partial(_same_setup, setup, parsed.seed), games, parsed.seed + 1, workers,
                            desc="shikoku-duo")
-    head = f"{display_path(Path(log))}: {parsed.players} player{'s' if parsed.players > 1 else ''}, seed {parsed.seed}"
-    return head + "\n" + compare(played, results, parsed, setup.policies)
+    head = {"log": display_path(Path(log)), "players": parsed.players, "s": "s" if parsed.players > 1 else "",
+            "seed": parsed.seed}
+    return headed(REPORT, head, compare(played, results, parsed, setup.policies))
+
+
+def replay_command(ctx, log, games, policy, workers) -> str:
+    """`kit replay`: replay_report's English."""
+    return replay_report(ctx, log, games, policy, workers)["en"]
 
 
 def log_text(t: R.Tables, rules: R.Rules, seed: int, players: int, record, note: str = "") -> str:

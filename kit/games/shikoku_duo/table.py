@@ -28,7 +28,7 @@ from kit.games.shikoku_duo import rules as R
 from kit.games.shikoku_duo.board import COAST, KIND_COLOURS, MOUNTAIN, ROUTE, ROUTE_EDGE, SEA, TRACK, board_layout
 from kit.games.shikoku_duo.names import ACTION_JA
 from kit.games.shikoku_duo.pieces import CHARACTER, TITLE, painting_colour
-from kit.games.shikoku_duo.replay import ended_words, log_text, parse_log, read_rounds, replay_command
+from kit.games.shikoku_duo.replay import ended_words, log_text, parse_log, read_rounds, replay_report
 from kit.games.shikoku_duo.sim import controllers, game_rng, load_model, make_setup
 
 SEAT_COLOURS = ("#1d4ed8", "#d62828")     # each seat's figures
@@ -381,8 +381,8 @@ class Match:
                 i += 1
         return moves
 
-    def replay_text(self, path) -> str:
-        return replay_command(self.ctx, str(path), REPLAY_GAMES, self.policies[0], 1)
+    def replay_text(self, path) -> dict[str, str]:
+        return replay_report(self.ctx, str(path), REPLAY_GAMES, self.policies[0], 1)
 
 
 def _automa_rule(who, c: int) -> dict:

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from kit.data.names import UnknownName
 from kit.data.errors import KitError, Where, did_you_mean, display_path
-from kit.sim.replaylog import GameLog, placed, read_head, replay_log
+from kit.sim.replaylog import GameLog, headed, placed, read_head, replay_log
 from kit.sim.simulate import Values, stream_games
 from kit.data.yamlload import describe
 
@@ -286,8 +286,25 @@ def _why_not_stop(course, name: str, start: int, stop: int, options, turn: Logge
 
 # --- comparing with the simulator ---------------------------------------------------------------
 
-def compare(raced: Raced, results, setup: Setup) -> str:
-    """The race among the simulated ones; `results` may stream in (none is kept)."""
+# The report's words, English and Japanese: one report, written in each.
+REPORT = {
+    "en": {"checked": "{turns} turns checked: every one legal", "stops": "; the log stops before the race is over",
+           "simulated": "simulated: {races} races with the same players and rules, policies {policies} "
+                        "(each on a shuffled ring)",
+           "turns": "turns", "passes": "passes", "lost": "dice lost (all players)", "gap": "finishing gap (spaces)",
+           "winner": "  winner: P{seat}", "winners": "  simulated winners by seat: ", "lost_by": "  dice lost: ",
+           "and": ", ", "head": "{log}: {players} players, ring {ring}"},
+    "ja": {"checked": "{turns} 手を確認：すべて合法", "stops": "（記録はレースの終わる前で止まっています）",
+           "simulated": "模擬レース：同じプレイヤーとルールで {races} レース、方針 {policies}（毎回コースを混ぜ直す）",
+           "turns": "手番数", "passes": "パスの数", "lost": "失ったダイス（全員）", "gap": "ゴール時の差（マス）",
+           "winner": "  勝者：P{seat}", "winners": "  模擬レースの席ごとの勝者：", "lost_by": "  失ったダイス：",
+           "and": "、", "head": "{log}：{players} 人、コース {ring}"},
+}
+
+
+def compare(raced: Raced, results, setup: Setup) -> dict[str, str]:
+    """The race among the simulated ones, in English and in Japanese (`kit replay` prints the
+    English; the table's end screen shows its reader's); `results` may stream in (none is kept)."""
     turns, passes, lost, gaps, wins = Values(), Values(), Values(), Values(), [0] * setup.players
     for r in results:
         turns.add(r.turns)
@@ -298,28 +315,26 @@ def compare(raced: Raced, results, setup: Setup) -> str:
         if r.winner is not None:
             wins[r.winner] += 1
     g = turns.n
-    lines = [f"{raced.turns} turns checked: every one legal"
-             + ("" if raced.winner is not None else "; the log stops before the race is over")]
-    lines.append(f"simulated: {g} races with the same players and rules, policies "
-                 f"{','.join(dict.fromkeys(setup.policies))} (each on a shuffled ring)")
 
-    def place(label: str, value, values) -> str:
-        return placed(label, value, values, 23)
-
-    lines.append(place("turns", raced.turns, turns))
-    lines.append(place("passes", raced.passes, passes))
-    lines.append(place("dice lost (all players)", sum(raced.lost), lost))
-    if raced.winner is not None:
-        lines.append(place("finishing gap (spaces)", raced.gap, gaps))
-        lines.append(f"  winner: P{raced.winner + 1}")
-    lines.append("  simulated winners by seat: " + ", ".join(f"P{s + 1} {w / g:.0%}" for s, w in enumerate(wins)))
-    lines.append("  dice lost: " + ", ".join(f"P{s + 1} {n}" for s, n in enumerate(raced.lost)))
-    return "\n".join(lines)
+    def report(lang: str) -> str:
+        w = REPORT[lang]
+        lines = [w["checked"].format(turns=raced.turns) + ("" if raced.winner is not None else w["stops"]),
+                 w["simulated"].format(races=g, policies=",".join(dict.fromkeys(setup.policies))),
+                 placed(w["turns"], raced.turns, turns, 23, lang), placed(w["passes"], raced.passes, passes, 23, lang),
+                 placed(w["lost"], sum(raced.lost), lost, 23, lang)]
+        if raced.winner is not None:
+            lines.append(placed(w["gap"], raced.gap, gaps, 23, lang))
+            lines.append(w["winner"].format(seat=raced.winner + 1))
+        lines.append(w["winners"] + w["and"].join(f"P{s + 1} {n / g:.0%}" for s, n in enumerate(wins)))
+        lines.append(w["lost_by"] + w["and"].join(f"P{s + 1} {n}" for s, n in enumerate(raced.lost)))
+        return "\n".join(lines)
+    return {lang: report(lang) for lang in REPORT}
 
 
-def replay_command(ctx, log, games, policy, workers) -> str:
+def replay_report(ctx, log, games, policy, workers) -> dict[str, str]:
     """Check a log turn by turn as it is read (no turn is kept, so a log of any length takes
-    little memory and is refused at its first bad turn), then set it among simulated races."""
+    little memory and is refused at its first bad turn), then set it among simulated races: the
+    report in English and in Japanese."""
     def start(parsed: Log, tour: Tour) -> Replay:
         try:        # the optional rules in force may allow fewer tables (rule ①: 3 to 6 players)
             players = check_players(tour.rules, parsed.players)
@@ -334,8 +349,13 @@ def replay_command(ctx, log, games, policy, workers) -> str:
                       partial(load, ctx.data_dir), ctx.rules, start, step)
     setup = game.setup
     results = stream_games(partial(play_game, setup), games, 1, workers, desc="racing")
-    head = f"{display_path(Path(log))}: {setup.players} players, ring {' '.join(game.course.ring[1:])}"
-    return head + "\n" + compare(game.raced(), results, setup)
+    head = {"log": display_path(Path(log)), "players": setup.players, "ring": " ".join(game.course.ring[1:])}
+    return headed(REPORT, head, compare(game.raced(), results, setup))
+
+
+def replay_command(ctx, log, games, policy, workers) -> str:
+    """`kit replay`: replay_report's English."""
+    return replay_report(ctx, log, games, policy, workers)["en"]
 
 
 # --- writing a log -------------------------------------------------------------------------------

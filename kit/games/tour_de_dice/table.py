@@ -25,7 +25,7 @@ from kit.games.tour_de_dice.cards import EVENT, GOLD, LAP1, LAP1_INK, LAP2, TITL
 from kit.games.tour_de_dice.model import default_players, load
 from kit.games.tour_de_dice.play import make_setup, roll, shuffled_course, start_seat
 from kit.games.tour_de_dice.policies import POLICIES, parse_policies
-from kit.games.tour_de_dice.replay import log_text, parse_log, replay_command, space_of
+from kit.games.tour_de_dice.replay import log_text, parse_log, replay_report, space_of
 from kit.games.tour_de_dice.rules import START, Turn, clockwise, may_join, new_race, resolve
 from kit.games.tour_de_dice.sheets import paper, piece_labels, preview_geometry
 from kit.games.tour_de_dice.turns import choose_colour
@@ -310,8 +310,8 @@ class Match:
                 moves.append(move)
         return moves
 
-    def replay_text(self, path) -> str:
-        return replay_command(self.ctx, str(path), REPLAY_GAMES, ",".join(self.policies), 1)
+    def replay_text(self, path) -> dict[str, str]:
+        return replay_report(self.ctx, str(path), REPLAY_GAMES, ",".join(self.policies), 1)
 
 
 def _dice(n: int, before: str = "") -> str:

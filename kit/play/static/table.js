@@ -50,7 +50,7 @@
       play: "指す", playMove: (label) => `指す：${label}`, undo: "戻す", pass: "パス",
       showEnd: "結果と記録", download: "記録をダウンロード", downloadNote: "（kit replay でそのまま読めます）",
       placing: "同じ配りの模擬ゲームの中でこのゲームを位置づけています…",
-      replayNote: "同じ配りの模擬ゲームとの比較（kit replay の報告、英語のまま）：",
+      replayNote: "同じ配りの模擬ゲームとの比較（kit replay の報告）：",
       back: "盤に戻る",
       youPlayed: (seats) => `あなたは${seats.join("と")}を担当しました。`,
       sinceYours: "あなたの前の手以降の手に印があります", lastMove: "最新の手に印があります",
