@@ -6,6 +6,7 @@ import re
 import pytest
 
 from kit.games.tour_de_dice.play import play_log
+from kit.games.tour_de_dice.policies import POLICIES
 from kit.games.tour_de_dice.table import Match
 from kit.play.session import Seats, Session
 from kit.games import make_context
@@ -30,6 +31,22 @@ def test_a_table_of_ai_runs_the_simulators_race(rules):
         course, turns, result = play_log(match.setup, seed)
         assert course == match.course and tuple(match.turns) == turns
         assert match.winner == result.winner
+
+
+def test_an_ai_says_why_in_both_languages(ctx):
+    """An AI's reason for the dice it rolls gives its policy's description, in English and in
+    Japanese, so a table reading either learns how it plays."""
+    match = Match(ctx, 3, "bold,careful,drafting", 4)
+    said = set()
+    while match.to_act() is not None:
+        ask, (move, reason) = match.ask, match.ai_move()
+        if ask.kind == "dice":
+            policy = POLICIES[match.policies[ask.seat]]
+            assert reason["en"].endswith(": " + policy.doc) and reason["ja"].endswith("：" + policy.doc_ja)
+            said.add(policy.name)
+        match.play(move)
+    assert said == {"bold", "careful", "drafting"}
+    assert all(p.doc_ja and p.doc_ja != p.doc for p in POLICIES.values())
 
 
 def test_the_end_says_who_won_and_how(ctx):

@@ -29,6 +29,7 @@ DRAFT_SLACK = 2     # spaces a drafter gives up to end its move beside another p
 class Policy:
     name: str
     doc: str
+    doc_ja: str          # the same, in Japanese (the table's reasons)
     dice: Callable[[Course, Race, int], int]
     join: Callable[[Course, Race, int, int], bool]
     stop: Callable[[Course, tuple[int, ...], int, tuple[int, ...]], int]
@@ -171,27 +172,38 @@ def _careful_join(course: Course, race: Race, piece: int, k: int) -> bool:
     return k <= _careful_dice(course, race, piece)
 
 
-def _make(name, doc, dice, join, stop) -> Policy:
-    return Policy(name, doc, *_with_pack_sense(dice, join), stop, dice, join)
+def _make(name, doc, doc_ja, dice, join, stop) -> Policy:
+    return Policy(name, doc, doc_ja, *_with_pack_sense(dice, join), stop, dice, join)
 
 
 POLICIES = {p.name: p for p in (
     _make("bold", "rolls every die it has, joins every roll it may, moves as far as it can",
+          "持っているダイスをすべて振り、できる相乗りはすべてし、できるだけ先まで進む",
           lambda c, r, p: r.dice[p], lambda c, r, p, k: True, furthest),
     _make("careful", "rolls the fewest dice that pay for the next space two times in three (one die "
           "on the cheap spaces, two on the dear ones), rides rolls of no more dice than that, moves as "
-          "far as it can", _careful_dice, _careful_join, furthest),
+          "far as it can",
+          "次のマスのコストを3回に2回は払える最少のダイスを振り（安いマスは1個、高いマスは2個）、"
+          "その個数以下の振りにだけ相乗りし、できるだけ先まで進む", _careful_dice, _careful_join, furthest),
     _make("patient", "rolls one die on lap 1 and every die on lap 2, joins like it rolls, moves as far "
           "as it can: it saves its dice for the dear inner spaces",
+          "1周目はダイス1個、2周目はすべてのダイスを振り、振るときと同じように相乗りし、できるだけ先まで"
+          "進む：高い内側のマスのためにダイスを残す",
           lambda c, r, p: 1 if r.positions[p] < c.link else r.dice[p],
           lambda c, r, p, k: k == 1 or r.positions[p] >= c.link, furthest),
     _make("drafting", "rolls up to two dice, joins every roll it may, and ends its move on a space "
           f"with another piece when that costs at most {DRAFT_SLACK} spaces, to ride their rolls",
+          f"ダイスを2個まで振り、できる相乗りはすべてし、{DRAFT_SLACK}マス以内の損なら他のコマのいるマスで"
+          "止まって、その振りに相乗りする",
           lambda c, r, p: min(2, r.dice[p]), lambda c, r, p, k: True, _beside_others),
     _make("hints", "plays the rules' hints: on lap 1 rolls one die (never at risk), waits with 0 dice "
           f"when it leads alone by at most {WAIT_SPACES} spaces, rides only one-die rolls, stops where "
           "the smallest rider's roll can follow or on the leader's space; on lap 2 rolls and rides "
-          "with every die and moves as far as it can", _hint_dice, _hint_join, _hints_stop),
+          "with every die and moves as far as it can",
+          f"ルールのヒントどおりに遊ぶ：1周目はダイス1個を振り（失う危険がない）、単独の先頭で差が{WAIT_SPACES}"
+          "マス以内なら0個で待ち、1個の振りにだけ相乗りし、いちばん少ないダイスの相乗りの振りが追いつけるマスか"
+          "先頭のマスで止まる。2周目はすべてのダイスで振り、相乗りし、できるだけ先まで進む",
+          _hint_dice, _hint_join, _hints_stop),
 )}
 
 
@@ -235,7 +247,9 @@ def _searcher(playouts: int, rollout_name: str = ROLLOUT) -> Policy:
 
     searcher = Policy(searching.NAME, "searches how many dice to roll: each count is tried in playouts "
                       f"that play the race out (every piece playing {rollout_name}) on sampled dice; rides "
-                      f"and stops as {rollout_name} does", rollout.dice, rollout.join, rollout.stop, rollout.own_dice,
+                      f"and stops as {rollout_name} does",
+                      f"振るダイスの数を探索で決める：各個数を、サンプルしたダイスでレースを最後まで遊ぶプレイアウト"
+                      f"（全コマが{rollout_name}）で試す。相乗りと止まり方は{rollout_name}と同じ", rollout.dice, rollout.join, rollout.stop, rollout.own_dice,
                       rollout.own_join, bind)
     return searcher
 

@@ -197,13 +197,14 @@ class Match:
             k = min(self.dice_of[a.piece](course, race, a.piece), have)
             key = f"d{k}"
             why = both(f"{name} {'passes' if not k else 'rolls ' + _dice(k)} of its {_dice(have)}: {doc}",
-                       f"{name}：サイコロ{have}個のうち" + (f"{k}個を振る" if k else "振らずにパス"))
+                       f"{name}：ダイス{have}個のうち" + (f"{k}個を振る" if k else "振らずにパス")
+                       + f"：{POLICIES[name].doc_ja}")
         elif a.kind == "ride":
             yes = self.join_of[a.piece](course, race, a.piece, self.k)
             key = "ride" if yes else "stay"
             why = both(f"{name} {'rides' if yes else 'does not ride'} a roll of {_dice(self.k)} with "
                        f"{_dice(race.dice[a.piece])}",
-                       f"{name}：サイコロ{race.dice[a.piece]}個で{self.k}個の振りに" + ("乗る" if yes else "乗らない"))
+                       f"{name}：ダイス{race.dice[a.piece]}個で{self.k}個の振りに" + ("相乗りする" if yes else "相乗りしない"))
         else:
             n = a.need
             stop = self.policy[a.piece].stop(course, n.positions, a.piece, n.options, n.reaches)
