@@ -32,6 +32,27 @@ def test_a_table_of_ai_plays_the_simulators_game(ctx):
         assert match.turns == [(s, tuple(names[c] for c in turn)) for s, turn in record]
 
 
+def test_english_names_every_card_and_highway_by_its_romaji(ctx):
+    """A table reading only English follows every move: a move's words and an AI's reason name
+    each card by its romaji beside the kanji the map prints, and each highway by its romaji;
+    the Japanese names them in kanji alone."""
+    match = Match(ctx, 3, "greedy", 7)
+    romaji = {p.kanji: p.romaji for p in match.model.provinces}
+    roads = {h.romaji for h in match.model.highways}
+    along = 0
+    while match.to_act() is not None:
+        move, reason = match.ai_move()
+        for k in move["steps"]:
+            assert f"{romaji[k]} {k}" in move["label"]["en"] and f"{romaji[k]} {k}" in reason["en"]
+            assert romaji[k] not in move["label"]["ja"] + reason["ja"]
+        assert [label["ja"] for label in move.get("step_labels", [])] == move["steps"]
+        if " along " in reason["en"]:
+            along += 1
+            assert any(f"along {r}" in reason["en"] or f"/{r}" in reason["en"] for r in roads)
+        match.play(move)
+    assert along
+
+
 def test_an_ai_pass_says_why_in_plain_words(ctx):
     match = Match(ctx, 3, "greedy", 1)     # a game in which a seat passes holding one card
     reasons = []

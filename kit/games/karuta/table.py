@@ -50,6 +50,10 @@ class Match:
         self.t, self.rules = self.setup.tables, self.setup.rules
         self.players, self.policies = self.setup.players, self.setup.policies
         self.ids = {k: i for i, k in enumerate(self.t.names)}
+        # What an English reader is told a card or highway is: its romaji, and the card's kanji as
+        # the map and the hand print it.
+        self.en = {p.kanji: f"{p.romaji} {p.kanji}" for p in self.model.provinces}
+        self.roads_en = {h.name: h.romaji for h in self.model.highways}
         self.state = start_state(self.t, hands_of(self.setup, seed))
         self.rng = game_rng(seed)
         self.first = opening_seat(self.t, self.rules, self.state.hands)
@@ -69,7 +73,10 @@ class Match:
         return None if self.over else (self.starter + self.k) % self.players
 
     def _move(self, cards) -> dict:
-        return {"steps": list(cards), "label": " → ".join(cards) if cards else PASS}
+        if not cards:
+            return {"steps": [], "label": PASS}
+        return {"steps": list(cards), "label": both(" → ".join(self.en[k] for k in cards), " → ".join(cards)),
+                "step_labels": [both(self.en[k], k) for k in cards]}
 
     def _turns(self):
         if self._legal is None:
@@ -117,7 +124,7 @@ class Match:
                     both(f"passes: none of its {n} cards can be played", f"パス：{n}枚の札のどれも出せない")
             return both(f"{name}: passes, its best choice among {len(turns)}", f"{name}：{len(turns)}通りの中でパスが最善")
         after = apply(self.t, self.rules, self.state, seat, turn)
-        route = _route(self.t, self.state, after, turn)
+        route = _route(self.t, self.state, after, turn, self.en, self.roads_en)
         if len(turns) == 1:
             return both(f"{route['en']}: its only legal turn", f"{route['ja']}：指せる手はこれだけ")
         ties = ties_ja = ""
@@ -189,19 +196,19 @@ class Match:
         return replay_report(self.ctx, str(path), REPLAY_GAMES, ",".join(self.policies), 1)
 
 
-def _route(t, before, after, turn) -> dict:
+def _route(t, before, after, turn, en: dict, roads_en: dict) -> dict:
     """The turn in words: each run of cards with the highway it went along, or how a lone card
-    came (by border, by sea, as the first card)."""
+    came (by border, by sea, as the first card); in English a card is named by `en` (kanji ->
+    romaji and kanji) and a highway by `roads_en` (its romaji)."""
     parts, run, run_way = [], [], None
 
     def said(run, way):
-        cards = " → ".join(run)
-        return both(f"{cards} {way['en']}", f"{cards}（{way['ja']}）")
+        return both(f"{' → '.join(en[k] for k in run)} {way['en']}", f"{' → '.join(run)}（{way['ja']}）")
     for c in turn:
         along = played_along(t, after, c)
         if along:
-            roads = "/".join(t.highway_names[h] for h in bits(along))
-            way = both(f"along {roads}", f"{roads}沿い")
+            roads = [t.highway_names[h] for h in bits(along)]
+            way = both("along " + "/".join(roads_en[r] for r in roads), "/".join(roads) + "沿い")
         elif not before.board:
             way = both("as the first card", "最初の札")
         elif t.island_mask >> c & 1:
