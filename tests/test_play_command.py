@@ -125,7 +125,7 @@ def test_a_move_whose_save_fails_is_not_made(tmp_path, monkeypatch, whose):
     assert session.match.log_text() == session.save.read_text(encoding="utf-8")
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == saved
     assert str(failed.value).startswith(f"cannot save the game: {tmp_path / 't.yaml'}: No space left on device.")
-    assert failed.value.words["ja"].startswith(f"保存できません：{tmp_path / 't.yaml'}: No space left on device。")
+    assert failed.value.words["ja"].startswith(f"保存できません：{tmp_path / 't.yaml'}: ディスクに空きがありません。")
     # once the disk has room, the game plays on as if the failure never was
     while twin.match.to_act() is not None:
         take_turn(session, token)

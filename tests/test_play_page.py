@@ -84,7 +84,7 @@ def test_a_move_whose_save_fails_is_said_on_every_page_in_its_language(tmp_path,
         path = display_path(session.save)
         said = page.text_content("#status")
         assert said.startswith(f"cannot save the game: {path}: No space left on device. The table has stopped")
-        assert watching.text_content("#status").startswith(f"保存できません：{path}: No space left on device。")
+        assert watching.text_content("#status").startswith(f"保存できません：{path}: ディスクに空きがありません。")
         # the move was not made: the table is where its save is, with the move still to make
         assert session.match.to_act() == (0 if whose == "person" else 1)
         assert session.match.log_text() == session.save.read_text(encoding="utf-8")
@@ -248,7 +248,7 @@ def test_a_card_is_laid_from_its_place_on_the_map_and_taken_back(tmp_path, chrom
         slot = page.locator("#board .slot.legal").first
         key = slot.get_attribute("data-key")
         slot.click()
-        assert page.text_content("#chosen") == key
+        assert page.text_content("#chosen") == session.match.en[key]     # its romaji, and the kanji the map prints
         assert page.locator("#play").is_visible() and page.locator("#undo").is_visible()
         assert page.locator(f"#hand .card.chosen[data-key='{key}']").count() == 1
         page.click("#undo")

@@ -11,6 +11,7 @@ game in play is always the one saved.
 
 from __future__ import annotations
 
+import errno
 import json
 import secrets
 from dataclasses import dataclass, field
@@ -35,21 +36,31 @@ class SaveFailed(KitError):
     """A move's save could not be written (a full disk, a folder made read-only): the move was
     taken back and the table stops there. `words`: the same in both languages, for the page."""
 
-    def __init__(self, path: str, why: str, version: int):
-        self.words = both(f"cannot save the game: {path}: {why}. The table has stopped at move {version + 1}, "
+    def __init__(self, path: str, why: dict, version: int):
+        self.words = both(f"cannot save the game: {path}: {why['en']}. The table has stopped at move {version + 1}, "
                           "as it is saved; once kit can write there, start kit play again and it plays on "
                           "from the save.",
-                          f"保存できません：{path}: {why}。卓は保存されたとおり第{version + 1}手で止まっています。"
+                          f"保存できません：{path}: {why['ja']}。卓は保存されたとおり第{version + 1}手で止まっています。"
                           "書き込めるようになったら kit play を起動し直すと、保存から続きを指せます。")
         super().__init__(self.words["en"])
 
 
-def _unsaved(err: Exception, save: Path) -> tuple[str, str]:
-    """The file a failed save names and why it failed, without the writer's own 'cannot write: '."""
+# The usual reasons a file cannot be written, in Japanese (the system gives them in English).
+WHY_JA = {errno.ENOSPC: "ディスクに空きがありません", errno.EDQUOT: "ディスクの割り当てを使い切りました",
+          errno.EACCES: "書き込む権限がありません", errno.EPERM: "書き込む権限がありません",
+          errno.EROFS: "読み取り専用のディスクです", errno.EIO: "ディスクの読み書きに失敗しました"}
+
+
+def _unsaved(err: Exception, save: Path) -> tuple[str, dict]:
+    """The file a failed save names and why it failed (both languages), without the writer's own
+    'cannot write: '. The system's reason is said in Japanese where WHY_JA knows it; the writer's
+    KitError keeps the system's error as its context."""
     if isinstance(err, KitError):
-        where = err.where.file if err.where else display_path(save)
-        return where, err.message.removeprefix("cannot write: ")
-    return display_path(save), getattr(err, "strerror", None) or str(err)
+        where, why = err.where.file if err.where else display_path(save), err.message.removeprefix("cannot write: ")
+        cause = err.__context__
+    else:
+        where, why, cause = display_path(save), getattr(err, "strerror", None) or str(err), err
+    return where, both(why, WHY_JA.get(getattr(cause, "errno", None), why))
 
 
 @dataclass
