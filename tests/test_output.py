@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from kit.data.errors import KitError
-from kit.run.files import write_all
+from kit.run.files import check_targets, write_all
 
 
 def test_writes_every_file_readable_like_any_new_file(tmp_path):
@@ -141,3 +141,34 @@ def test_a_pdf_past_the_page_limit_is_refused(monkeypatch):
         pdf.show_page()
     with pytest.raises(KitError, match="^karuta: board: more than 3 pages, kit's limit for one PDF"):
         pdf.show_page()
+
+
+def test_a_check_makes_and_removes_only_a_probe_of_its_own(tmp_path, monkeypatch):
+    """Checking an output in folders not there yet makes none of them: a build that checks
+    while another writes must not make and remove the folder the other is about to write in.
+    It learns whether a folder can be made from an empty probe folder of its own, removed."""
+    made, real = [], os.mkdir
+
+    def mkdir(path, *args, **kwargs):
+        made.append(Path(path))
+        return real(path, *args, **kwargs)
+    monkeypatch.setattr(os, "mkdir", mkdir)
+    check_targets([tmp_path / "X" / "images" / "rules" / "rules-01.png"], repairing=False)
+    assert [p.parent for p in made] == [tmp_path] and made[0].name.startswith(".probe.kit-")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_that_goes_while_it_is_checked_is_a_folder_to_make(tmp_path, monkeypatch):
+    """A folder another build's check made and removed between two looks is missing, not a
+    traceback: each folder is looked at once."""
+    gone = tmp_path / "X"
+    real = Path.stat
+
+    def stat_(self, *args, **kwargs):
+        if self == gone:
+            raise FileNotFoundError(2, "No such file or directory", str(self))
+        return real(self, *args, **kwargs)
+    gone.mkdir()
+    monkeypatch.setattr(Path, "exists", lambda self: True)     # as the folder looked an instant before
+    monkeypatch.setattr(Path, "stat", stat_)
+    check_targets([gone / "a.pdf"], repairing=False)

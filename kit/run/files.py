@@ -83,12 +83,15 @@ def check_folder(folder: Path, path: Path | None = None, probed: set | None = No
     folder, path = Path(folder), Path(path if path is not None else folder)
     missing = []
     for above in (folder, *folder.parents):
-        if above.exists():
-            if not above.is_dir():
-                raise KitError(f"cannot make the output folder: {display_path(above)} is "
-                               f"{kind_of(above)}", Where(display_path(path)))
-            break
-        missing.append(above)
+        try:        # one look at each: what is there cannot change between two
+            mode = above.stat().st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            missing.append(above)
+            continue
+        if not stat.S_ISDIR(mode):
+            raise KitError(f"cannot make the output folder: {display_path(above)} is {_kind(mode)}",
+                           Where(display_path(path)))
+        break
     if probed is None or folder not in probed:
         _check_makeable(path, above, missing[::-1])
         if probed is not None:
@@ -96,38 +99,32 @@ def check_folder(folder: Path, path: Path | None = None, probed: set | None = No
 
 
 def _check_makeable(path: Path, existing: Path, missing: list[Path]) -> None:
-    """Refuse, before any work, an output whose folder kit could not make or write in. The
-    missing folders are made (and removed again: the write makes them), and in a folder that
-    is there an empty file is made and removed, to learn whether the file system lets them be,
-    which no permission bit tells root (a read-only mount, /proc, /sys)."""
-    if not missing:
-        probe = existing / f".probe.kit-{os.getpid()}-{secrets.token_hex(4)}.new"   # a stray of ours
-        try:
+    """Refuse, before any work, an output whose folder kit could not make or write in, by
+    making and removing in the folder that is there an empty file (when the output's folder
+    is there) or an empty folder (when folders are missing: the write makes them), named as
+    a stray of this build, to learn whether the file system lets them be, which no permission
+    bit tells root (a read-only mount, /proc, /sys). The probe is never a folder another build
+    may be writing in: a check makes and removes only its own."""
+    probe = existing / f".probe.kit-{os.getpid()}-{secrets.token_hex(4)}.new"
+    try:
+        if missing:
+            os.mkdir(probe, 0o700)
+        else:
             os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        except OSError as err:
+    except OSError as err:
+        if not missing:
             raise KitError(f"cannot write in {_the_folder(existing, path)}: {err.strerror or err}",
                            Where(display_path(path))) from None
+        why = "the file system there allows no new folder" if err.errno == errno.ENOENT else err.strerror or str(err)
+        raise KitError(f"cannot make {_the_folder(missing[0], path, 'the output folder')}: {why}",
+                       Where(display_path(path))) from None
+    if missing:
+        try:
+            os.rmdir(probe)
+        except OSError:
+            pass
+    else:
         _unlink(probe)
-        return
-    made = []
-    try:
-        for folder in missing:
-            try:
-                os.mkdir(folder)
-            except FileExistsError:     # made meanwhile by another build: theirs, left alone
-                continue
-            except OSError as err:
-                why = "the file system there allows no new folder" if err.errno == errno.ENOENT \
-                    else err.strerror or str(err)
-                raise KitError(f"cannot make {_the_folder(missing[0], path, 'the output folder')}: {why}",
-                               Where(display_path(path))) from None
-            made.append(folder)
-    finally:
-        for folder in reversed(made):
-            try:
-                os.rmdir(folder)
-            except OSError:
-                pass
 
 
 def _the_folder(folder: Path, path: Path, what: str = "the folder") -> str:
@@ -253,8 +250,14 @@ def repair(folder: Path) -> None:
         _unlink(entry.path)
     for entry in entries:
         m = _OWN.fullmatch(entry.name)
-        if m and not _alive(int(m.group("pid"))) and entry.is_file(follow_symlinks=False):
-            _unlink(entry.path)
+        if m and not _alive(int(m.group("pid"))):
+            if entry.is_file(follow_symlinks=False):
+                _unlink(entry.path)
+            elif m.group("name") == "probe" and entry.is_dir(follow_symlinks=False):
+                try:        # a check's empty folder (_check_makeable)
+                    os.rmdir(entry.path)
+                except OSError:
+                    pass
 
 
 def _folders(paths) -> list[Path]:
