@@ -237,7 +237,8 @@ def tables(model) -> Tables:
     gix = {k: i for i, k in enumerate(goods)}
     wave_by_char = {c: [w for w in comp.waves if w.character == c] for c in CHARACTERS}
     waves = tuple(tuple(wave_by_char[c]) for c in CHARACTERS)
-    max_steps = max(max(comp.dice[c]) for c in CHARACTERS)
+    dice = tuple(tuple(comp.dice[c]) for c in CHARACTERS)
+    max_steps = max(max(faces) for faces in dice)
     # A side's amount as the engine counts it when held: a side that gives none counts 1.
     wave_effects = tuple(tuple((EFFECTS.index(w.effect), int(w.amount or 1)) for w in ws) for ws in waves)
     town_value = tuple(int(t.value or 0) if t.kind != "coastal" else 0 for t in towns)
@@ -265,7 +266,7 @@ def tables(model) -> Tables:
         artist_paths=artist_paths,
         artist_via=tuple(tuple(tuple(sorted({(d, m & ~(1 << d)) for d, m in paths})) for paths in by_n)
                          for by_n in artist_paths),
-        dice=tuple(tuple(comp.dice[c]) for c in CHARACTERS),
+        dice=dice,
         goods_names=goods,
         goods_counts=tuple(comp.goods[k] for k in goods),
         shops=tuple((gix[s.kind], s.value) for s in comp.shops),
@@ -281,7 +282,7 @@ def tables(model) -> Tables:
         wave_names=tuple(tuple(w.id for w in ws) for ws in waves),
         wave_effects=wave_effects,
         max_steps=max_steps,
-        pilgrim_most=max(comp.dice[CHARACTERS[PILGRIM]]) + most_held(wave_effects, P_PLUS),
+        pilgrim_most=max(dice[PILGRIM]) + most_held(wave_effects, P_PLUS),
         draw_most=max(town_value) + most_held(wave_effects, DRAW_PLUS),
         space_regions=tuple(sum(1 << r for r, m in enumerate(region_spaces) if m >> i & 1)
                             for i in range(len(board.ring))),
@@ -297,7 +298,7 @@ def tables(model) -> Tables:
         shrine_top=len(comp.shrine_track) - 1,
         garden_top=len(comp.garden_track) - 1,
         slabs_top=len(comp.slabs),
-        dice_draws=tuple((tuple(comp.dice[c]), len(comp.dice[c]), len(comp.dice[c]).bit_length()) for c in CHARACTERS),
+        dice_draws=tuple((faces, len(faces), len(faces).bit_length()) for faces in dice),
         gift_points=tuple(max(comp.artist_slots[:g]) if g else 0 for g in range(gifts + 1)),
     )
 
