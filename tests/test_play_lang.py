@@ -113,7 +113,7 @@ def test_a_lost_server_and_a_race_are_said_in_japanese(tmp_path, chromium):
             kind = session.match.ask.kind
             if kind == "dice":
                 buttons = page.locator("#steps button").all_text_contents()
-                assert "パス（0個）" in buttons and "サイコロを1個振る" in buttons, buttons
+                assert "パス（0個）" in buttons and "ダイスを1個振る" in buttons, buttons
             if kind == "stop":
                 hint = page.text_content("#hint")
                 assert "の出目は" in hint and "周目" in hint, hint
@@ -126,7 +126,7 @@ def test_a_lost_server_and_a_race_are_said_in_japanese(tmp_path, chromium):
             assert click_one_move(page)
         _mine(page)
         info = page.locator("#info li").all_text_contents()
-        assert any(re.fullmatch(r"P1（席1）：.+、サイコロ\d個", i) for i in info), info
+        assert any(re.fullmatch(r"P1（席1）：.+、ダイス\d個", i) for i in info), info
         assert not any(LOG_NOTATION.search(i) for i in info), info
     page.wait_for_function("document.body.dataset.lost === '1'", timeout=20000)
     assert "卓との接続が切れました" in page.text_content("#status")

@@ -108,7 +108,7 @@ class Match:
         have = race.dice[active]
         # the rolls first, the pass last: a pass is the exception
         key = yield Ask(seat, "dice", active, [(f"d{n}", both("pass (0 dice)", "パス（0個）") if n == 0
-                                                else both(_dice(n, "roll "), f"サイコロを{n}個振る"))
+                                                else both(_dice(n, "roll "), f"ダイスを{n}個振る"))
                                                for n in (*range(1, have + 1), 0)])
         k = self.k = int(key[1:])
         if k == 0:
@@ -118,8 +118,8 @@ class Match:
         for p in may_join(race, active, k, self.order[active]):
             ja = self.said[p]["ja"]
             key = yield Ask(self.owner[p], "ride", p, [("ride", both(f"{labels[p]} rides the {k}-dice roll",
-                                                                     f"{ja}も{k}個の振りに乗る")),
-                                                        ("stay", both(f"{labels[p]} stays", f"{ja}は乗らない"))])
+                                                                     f"{ja}も{k}個の振りに相乗りする")),
+                                                        ("stay", both(f"{labels[p]} stays", f"{ja}は相乗りしない"))])
             if key == "ride":
                 rollers.append(p)
         self.rolls = tuple(roll(self.rng, k) for _ in rollers)
@@ -191,7 +191,7 @@ class Match:
         if a.kind == "colour":
             p = choose_colour(race, self.mine[a.seat])
             key, why = f"p{p}", both("the colour further ahead (then the one with more dice)",
-                                     "先を行く色（同じならサイコロの多い色）")
+                                     "先を行く色（同じならダイスの多い色）")
         elif a.kind == "dice":
             have = race.dice[a.piece]
             k = min(self.dice_of[a.piece](course, race, a.piece), have)
@@ -232,7 +232,7 @@ class Match:
                   for p, pos in enumerate(race.positions)]
         said = self.said
         info = [both(f"{self.labels[p]} (seat {self.owner[p] + 1}): {self._space(pos)['en']}, {_dice(race.dice[p])}",
-                     f"{said[p]['ja']}（席{self.owner[p] + 1}）：{self._space(pos)['ja']}、サイコロ{race.dice[p]}個")
+                     f"{said[p]['ja']}（席{self.owner[p] + 1}）：{self._space(pos)['ja']}、ダイス{race.dice[p]}個")
                 for p, pos in enumerate(race.positions)]
         if self.rolls:
             rolled = [(p, " ".join(map(str, r))) for p, r in zip(self.rollers, self.rolls)]
@@ -242,8 +242,8 @@ class Match:
             last = self._turn_words(self.turns[-1])
             info.append(both("last turn: " + last["en"], "前の手番：" + last["ja"]))
         hints = {"colour": both("Choose the colour that moves.", "動かす色を選びます。"),
-                 "dice": both("How many dice? Tap a number.", "サイコロをいくつ振りますか？数をタップします。"),
-                 "ride": both("A piece on your space may ride this roll.", "同じマスの駒はこの振りに乗れます。"),
+                 "dice": both("How many dice? Tap a number.", "ダイスをいくつ振りますか？数をタップします。"),
+                 "ride": both("A piece on your space may ride this roll.", "同じマスのコマはこの振りに相乗りできます。"),
                  "stop": both("Tap a highlighted space to stop there.", "止まるマス（光っている所）をタップします。")}
         out = {"pieces": pieces, "info": info, "hand": None,
                "colours": [[self.tour.colours[p].rgb for p in mine] for mine in self.mine],
@@ -273,7 +273,7 @@ class Match:
         moves = [(p, " ".join(map(str, roll)), self._space(b)) for p, roll, (_, b) in zip(t.rollers, t.rolls, t.moves)]
         return both(f"{self.labels[t.active]} rolled {_dice(t.used)}: "
                     + "; ".join(f"{self.labels[p]} {r} to {at['en']}" for p, r, at in moves),
-                    f"{said[t.active]['ja']}がサイコロ{t.used}個：" + "、".join(f"{said[p]['ja']} {r} → {at['ja']}"
+                    f"{said[t.active]['ja']}がダイス{t.used}個：" + "、".join(f"{said[p]['ja']} {r} → {at['ja']}"
                                                                          for p, r, at in moves))
 
     def board_svg(self) -> str:
