@@ -153,9 +153,6 @@ class Automa:
     def _figures(self, state, seat, m: Move) -> int:
         return figures_around(self.t, state, seat, 1 << m.dest) if m.dest >= 0 else -1
 
-    def planned(self, state, character):
-        return None
-
     def keep(self, t, rules, state, seat, pool, rng):
         return pool
 

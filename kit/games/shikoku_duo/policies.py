@@ -347,7 +347,7 @@ class Policy:
 
     # the questions the game asks -------------------------------------------------------
     def pick(self, t, rules, state, seat, dice, left, rng) -> int:
-        """The die whose best move gains most (its move is remembered: `planned` hands it to play_die)."""
+        """The die whose best move gains most (its move is remembered: `move` hands it over)."""
         best, best_v = [], _NONE
         p = state.players[seat]     # a policy's own seat: never an Automa's
         fx = effects(t, state, seat) if seat in state.waves else NO_EFFECTS
@@ -367,15 +367,13 @@ class Policy:
         self._plan = (state, c, m)
         return c
 
-    def planned(self, state, character) -> Move | None:
-        """The move chosen with the die while drafting, for this very position."""
+    def move(self, t, rules, state, seat, character, die, rng) -> Move:
+        """The move chosen with the die while drafting, for this very position (it came from
+        legal_moves of it: no second judging); else, for a die not planned then (the last die
+        of a round, a repeat), the best move."""
         plan = self._plan       # (position, character, move), or None
         if plan is not None and plan[0] is state and plan[1] == character:
             return plan[2]
-        return None
-
-    def move(self, t, rules, state, seat, character, die, rng) -> Move:
-        """The move for a die not planned while drafting (the last die of a round, a repeat)."""
         return self.best(rules, state, seat, character, die, rng)[1]
 
     def keep(self, t, rules, state, seat, pool, rng) -> tuple[int, ...]:

@@ -1011,9 +1011,7 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
     """One die of one seat: its move, its effect, and a hot-spring repeat if the seat wants
     one. Returns the new state and the number of repeats (0 or 1)."""
     held = state.hot == seat
-    # A policy that already chose this die's move while drafting hands it over (it came
-    # from legal_moves of this very position), sparing a second move generation.
-    move = who.planned(state, character) or who.move(t, rules, state, seat, character, die, rng)
+    move = who.move(t, rules, state, seat, character, die, rng)
     repeat = False
     while True:
         keep = None
@@ -1021,7 +1019,8 @@ def play_die(t: Tables, rules: Rules, state: State, seat: int, character: int, d
         if character == MERCHANT and dest >= 0 and not t.town_coastal[dest]:
             keep = _keeper(t, rules, state, seat, who, rng)
         after, drawn, kept = apply(t, rules, state, seat, move, keep)
-        after = who.after(t, rules, state, after, seat, move)
+        if who.is_automa:       # its rank tracks advance (automa.py); a policy's after changes nothing
+            after = who.after(t, rules, state, after, seat, move)
         if record is not None:
             record.append(Step(state.round, seat, die, move, drawn, kept, repeat))
         state = after

@@ -255,9 +255,8 @@ class Match:
                              f"{name}：{'試行の得点が' if name == 'search' else '最善の手の得が'}最も大きいサイコロ"))
             return next(m for m in a.moves if m["steps"] == [R.CHARACTERS[c]]), why
         if a.kind == "move":
-            c, die, moves, repeat = a.values
-            planned = None if repeat else who.planned(state, c)
-            move = planned or who.move(t, rules, state, a.seat, c, die, self.rng)
+            c, die, moves, _ = a.values
+            move = who.move(t, rules, state, a.seat, c, die, self.rng)
             if automa:
                 rule = _automa_rule(who, c)
                 why = both("the Automa's card: " + rule["en"], "オートマのカード：" + rule["ja"])
