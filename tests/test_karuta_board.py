@@ -159,6 +159,32 @@ def test_no_ink_on_the_sea_by_default(board):
     assert sea_colour(ctx.layout) is None
 
 
+def test_the_legend_names_every_highway_of_each_tier_in_lines_inside_it(board, built):
+    from kit.data.units import to_pt
+    from kit.draw.fonts import text_width
+    from kit.games.karuta.boardpdf import (LEGEND_PT, LEGEND_PT_OVERVIEW, LEGEND_W, LEGEND_W_OVERVIEW, TIERS,
+                                           _names_extra, _names_size, _tier_names)
+    from kit.draw.fonts import register
+    _, model, _, _, _ = board
+    register()
+    for width, pt in ((LEGEND_W, LEGEND_PT), (LEGEND_W_OVERVIEW, LEGEND_PT_OVERVIEW)):
+        u = pt / LEGEND_PT
+        for tier in TIERS:
+            lines = _tier_names(model, tier, pt, width)
+            # every name, in order, none cut short
+            assert "".join(lines) == "、".join(h.name for h in model.highways if h.tier == tier)
+            for line in lines:      # from the text's x (20 u in) to 2 u short of the legend's edge
+                assert text_width(line, _names_size(pt)) <= to_pt(width - 22 * u), (tier, line)
+    # the true-scale board's legend box (LEGEND_H, placed before any font is read) holds one line a tier
+    assert _names_extra(model, LEGEND_PT, LEGEND_W) == 0
+    secondary = [h.name for h in model.highways if h.tier == "secondary"]
+    assert len(_tier_names(model, "secondary", LEGEND_PT_OVERVIEW, LEGEND_W_OVERVIEW)) > 1   # the overview wraps them
+    for name in ("board-overview.pdf", "board-key.pdf"):
+        page = PdfReader(built.out_dir / name).pages[0].extract_text()
+        assert "…" not in page
+        assert all(h in page for h in secondary), name
+
+
 def test_overview_fits_its_page_with_a_legend_of_at_least_6pt(board, built):
     from kit.games.karuta.boardpdf import legend_height, page_plan
     ctx, model, _, _, bp = board

@@ -23,7 +23,7 @@ import shapely
 from shapely.geometry import LineString, box as shapely_box
 from shapely.ops import unary_union
 
-from kit.draw.fonts import FONT
+from kit.draw.fonts import FONT, wrap
 from kit.draw.imposition import Rect
 from kit.data.layoutfile import Layout
 from kit.draw.pdf import Pdf
@@ -646,10 +646,34 @@ LEGEND_PT_OVERVIEW = 6.5    # and on the one-page overview: never below 6 pt
 LEGEND_W_OVERVIEW = 78.0    # mm
 
 
-def legend_height(model: Karuta, pt: float) -> float:
-    """The legend's height in mm for text of `pt` (its rows are spaced in proportion)."""
+TIERS = ("main", "primary", "secondary")
+NAMES_LEADING = 1.2         # a highway-name line's height, in its type size
+
+
+def legend_height(model: Karuta, pt: float, width: float = LEGEND_W_OVERVIEW) -> float:
+    """The legend's height in mm for text of `pt` in a legend `width` mm wide (its rows are
+    spaced in proportion; a tier whose highways take several lines takes their height)."""
     u = pt / LEGEND_PT
-    return u * (20 + 6 * ((len(model.regions) + 1) // 2) + 3 + 9 * 3 + 7 * 6)
+    return u * (20 + 6 * ((len(model.regions) + 1) // 2) + 3 + 9 * 3 + 7 * 6) + _names_extra(model, pt, width)
+
+
+def _names_size(pt: float) -> float:
+    return max(6.0, 0.75 * pt)
+
+
+def _tier_names(model: Karuta, tier: str, pt: float, width: float) -> list[str]:
+    """The names of a tier's highways as the legend sets them: in lines that fit beside its
+    line sample, broken after a 、, never cut short."""
+    u = pt / LEGEND_PT
+    names_ = [h.name for h in model.highways if h.tier == tier]
+    tokens = [n + "、" for n in names_[:-1]] + names_[-1:]
+    return wrap(tokens, to_pt(width - 25 * u), _names_size(pt))
+
+
+def _names_extra(model: Karuta, pt: float, width: float) -> float:
+    """The legend's height in mm beyond one line of highway names per tier."""
+    line = _names_size(pt) * NAMES_LEADING / to_pt(1)
+    return sum(line * max(0, len(_tier_names(model, tier, pt, width)) - 1) for tier in TIERS)
 
 
 def _legend(c: Canvas, model: Karuta, r: Rect, pt: float = LEGEND_PT) -> None:
@@ -668,16 +692,17 @@ def _legend(c: Canvas, model: Karuta, r: Rect, pt: float = LEGEND_PT) -> None:
         stroke_rect(c, Rect(gx, gy - 1 * u, 7 * u, 4.2 * u), colour(reg.color), to_pt(0.6))
         text(c, gx + 9 * u, gy, f"{reg.name} {reg.romaji}", pt)
     y -= 6 * u * ((len(model.regions) + 1) // 2) + 3 * u
-    small = max(6.0, 0.75 * pt)
-    for tier in ("main", "primary", "secondary"):
+    small = _names_size(pt)
+    line = small * NAMES_LEADING / to_pt(1)
+    for tier in TIERS:
         set_stroke(c, TIER_STROKES[tier], widen=2 * CASING, ink=white)
         set_stroke(c, TIER_STROKES[tier])
         polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
-        names_ = "、".join(h.name for h in model.highways if h.tier == tier)
         text(c, x + 20 * u, y, TIER_LABELS[tier], pt)
-        text(c, x + 20 * u, y - 3.6 * u, _clip(names_, int((r.w - 25 * u) / (small * 0.3528)) - 1), small,
-             fill=Color(0.3, 0.3, 0.3))
-        y -= 9 * u
+        lines = _tier_names(model, tier, pt, r.w)
+        for k, names_ in enumerate(lines):
+            text(c, x + 20 * u, y - 3.6 * u - k * line, names_, small, fill=Color(0.3, 0.3, 0.3))
+        y -= 9 * u + line * (len(lines) - 1)
     set_stroke(c, SEA_STROKE)
     polyline(c, [(x, y + 1.2 * u), (x + 16 * u, y + 1.2 * u)])
     c.setDash([], 0)
@@ -714,10 +739,6 @@ def legend_mark(c: Canvas, kind: str, x: float, y: float, u: float) -> None:
     else:
         m = Mark("ferry", "", "", (x + 8 * u, -(y + 1.2 * u)), (x + 8 * u, -(y + 1.2 * u)), "")
     _marks(c, (m,), f)
-
-
-def _clip(s: str, n: int) -> str:
-    return s if len(s) <= n else s[: max(n - 1, 1)] + "…"
 
 
 def _title(c: Canvas, model: Karuta, r: Rect, layout: Layout, card_w: float, card_h: float) -> None:
@@ -792,7 +813,7 @@ def page_plan(layout: Layout, bp: BoardPlan, model: Karuta) -> PagePlan:
     """The orientation and legend place (beside or under the map) that print the map largest."""
     m = layout.margin + 2
     lw = LEGEND_W_OVERVIEW
-    lh = legend_height(model, LEGEND_PT_OVERVIEW)
+    lh = legend_height(model, LEGEND_PT_OVERVIEW, lw)
     best = None
     for pw, ph in ((layout.paper_width, layout.paper_height), (layout.paper_height, layout.paper_width)):
         foot = 6.0
