@@ -138,6 +138,11 @@ def show_text(result, values):
     click.echo(result)
 
 
+def show_english(result, values):
+    """A report written in each language ({"en": text, "ja": text}): the console's is English."""
+    click.echo(result["en"])
+
+
 @dataclass(frozen=True)
 class Verb:
     help: str
@@ -156,7 +161,8 @@ VERBS = {
     "deal": Verb("Deal a seed for a hand playtest (karuta: the hands; shikoku-duo: the setup and the goods "
                  "order): a PDF and the same as text.", show_deal),
     "sim": Verb("Simulate many games and print what hand play cannot show."),
-    "replay": Verb("Check a hand-played game, turn by turn, and compare it with simulations of its deal."),
+    "replay": Verb("Check a hand-played game, turn by turn, and compare it with simulations of its deal.",
+                   show_english),
     "play": Verb("Play a game in the browser against kit's AI players, on this computer or phones nearby; "
                  "the game is logged for `kit replay`.", bar=False),
 }

@@ -38,7 +38,9 @@ What a new game must provide
    the values of its options that are not part of the context (see `Opt.to`):
    - check(ctx) -> (summary text, warnings)   export(ctx) -> a JSON-able value
    - build(ctx, ...) -> [(path written, pages)]   deal(ctx, ...) -> (text, written)
-   - replay(ctx, log, ...), layout(ctx, ...) and verbs of its own -> text
+   - replay(ctx, log, ...) -> {"en": text, "ja": text}: the report in each language (the
+     console prints the English; the web table's end screen its reader's)
+   - layout(ctx, ...) and verbs of its own -> text
    - sim: not a function but the game's `Simulator` (kit/sim/simulator.py), named
      "sim:SIM"; the shared `kit sim` (kit/cli/sim.py) runs it, sweeps it and prints it.
      Its `report` names the game's report module, whose cells(sim, run) and

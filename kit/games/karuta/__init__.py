@@ -29,7 +29,7 @@ GAME = Game(
         Command("sim", "sim:SIM", (
             *SIM_OPTIONS, "map", "font",
         )),
-        Command("replay", "replay:replay_command", (
+        Command("replay", "replay:replay_report", (
             Opt("log", "The transcribed game (YAML).", kind="argument"),
             replay_games("games of the same deal"),
             replay_policy("games"),

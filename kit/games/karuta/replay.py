@@ -232,8 +232,3 @@ def replay_report(ctx, log, games, policy, workers) -> dict[str, str]:
     results = stream(setup, games, parsed.seed, workers, hands=hands_of(setup, parsed.seed))
     head = {"log": display_path(Path(log)), "players": parsed.players, "seed": parsed.seed}
     return headed(REPORT, head, compare(played, results, parsed, setup.policies))
-
-
-def replay_command(ctx, log, games, policy, workers) -> str:
-    """`kit replay`: replay_report's English."""
-    return replay_report(ctx, log, games, policy, workers)["en"]

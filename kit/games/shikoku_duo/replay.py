@@ -455,11 +455,6 @@ def replay_report(ctx, log, games, policy, workers) -> dict[str, str]:
     return headed(REPORT, head, compare(played, results, parsed, setup.policies))
 
 
-def replay_command(ctx, log, games, policy, workers) -> str:
-    """`kit replay`: replay_report's English."""
-    return replay_report(ctx, log, games, policy, workers)["en"]
-
-
 def log_text(t: R.Tables, rules: R.Rules, seed: int, players: int, record, note: str = "") -> str:
     """A recorded game (rules.play's Steps) written as a replay log, as the progress sheet has it."""
     state = R.setup(t, rules, seed, players == 1)

@@ -14,7 +14,7 @@ GAME = Game(
         Command("sim", "sim:SIM", (
             *SIM_OPTIONS, "font",
         )),
-        Command("replay", "replay:replay_command", (
+        Command("replay", "replay:replay_report", (
             Opt("log", "The race copied from its progress sheet (YAML).", kind="argument"),
             replay_games("races"),
             replay_policy("races"),

@@ -353,11 +353,6 @@ def replay_report(ctx, log, games, policy, workers) -> dict[str, str]:
     return headed(REPORT, head, compare(game.raced(), results, setup))
 
 
-def replay_command(ctx, log, games, policy, workers) -> str:
-    """`kit replay`: replay_report's English."""
-    return replay_report(ctx, log, games, policy, workers)["en"]
-
-
 # --- writing a log -------------------------------------------------------------------------------
 
 def log_text(tour: Tour, setup: Setup, course: Course, turns, start: int, rules=()) -> str:
