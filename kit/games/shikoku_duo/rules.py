@@ -1049,7 +1049,7 @@ def play(t: Tables, rules: Rules, seed: int, controllers, rng: random.Random, re
     """A whole game of seed `seed`: controllers[seat] decides for each seat (a policy, or
     the Automa in seat 2); `rng` rolls the dice and breaks the players' ties. `track`, when
     given, is called after every round with each seat's points so far."""
-    automa = bool(getattr(controllers[1], "is_automa", False))
+    automa = controllers[1].is_automa
     state = setup(t, rules, seed, automa)
     tops = controllers[1].rank_tops if automa else ()
     repeats = rounds = 0        # rounds finished: the state's round, kept here too (read every round)

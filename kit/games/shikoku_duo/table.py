@@ -244,7 +244,7 @@ class Match:
         a, t, rules, state = self.ask, self.t, self.rules, self.state
         who = self.who[a.seat]
         name = self.policies[a.seat]
-        automa = getattr(who, "is_automa", False)
+        automa = who.is_automa
         if a.kind == "pick":
             dice, left = a.values
             c = who.pick(t, rules, state, a.seat, dice, left, self.rng)

@@ -249,8 +249,8 @@ def _searcher(playouts: int, rollout_name: str = ROLLOUT) -> Policy:
                       f"that play the race out (every piece playing {rollout_name}) on sampled dice; rides "
                       f"and stops as {rollout_name} does",
                       f"振るダイスの数を探索で決める：各個数を、サンプルしたダイスでレースを最後まで遊ぶプレイアウト"
-                      f"（全コマが{rollout_name}）で試す。相乗りと止まり方は{rollout_name}と同じ", rollout.dice, rollout.join, rollout.stop, rollout.own_dice,
-                      rollout.own_join, bind)
+                      f"（全コマが{rollout_name}）で試す。相乗りと止まり方は{rollout_name}と同じ",
+                      rollout.dice, rollout.join, rollout.stop, rollout.own_dice, rollout.own_join, bind)
     return searcher
 
 
